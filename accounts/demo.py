@@ -1,0 +1,44 @@
+"""Demo accounts for `make run`: one staff admin and two players, with verified e-mail addresses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from allauth.account.models import EmailAddress
+from django.db import transaction
+
+from accounts.models import Profile, User
+
+
+@dataclass(frozen=True)
+class DemoLogin:
+    role: str
+    email: str
+    password: str
+    display_name: str
+
+
+DEMO_LOGINS = (
+    DemoLogin("admin", "admin@metaltalon.localhost", "demo-admin-pass", "Admin"),
+    DemoLogin("player", "alice@metaltalon.localhost", "demo-alice-pass", "Alice"),
+    DemoLogin("player", "bob@metaltalon.localhost", "demo-bob-pass", "Bob"),
+)
+
+
+@transaction.atomic
+def ensure_demo_user(login: DemoLogin) -> User:
+    """Create the account, or reset it to its documented password; running twice changes nothing else."""
+    user = User.objects.filter(email=login.email).first()
+    if user is None:
+        user = User(email=login.email, username=login.email.split("@")[0])
+    user.is_staff = user.is_superuser = login.role == "admin"
+    user.set_password(login.password)
+    user.save()
+    Profile.objects.update_or_create(user=user, defaults={"display_name": login.display_name})
+    EmailAddress.objects.update_or_create(user=user, email=login.email,
+                                          defaults={"verified": True, "primary": True})
+    return user
+
+
+def ensure_demo_users() -> list[User]:
+    return [ensure_demo_user(login) for login in DEMO_LOGINS]

@@ -1,0 +1,1 @@
+# Game, Seat, Action ... arrive with the web play issue.

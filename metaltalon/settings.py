@@ -1,0 +1,299 @@
+"""MetalTalon settings: one module, driven by environment variables.
+
+Every variable has an embedded default that runs the whole site on one machine with nothing installed:
+SQLite and the Celery filesystem broker under var/, mail written to var/mail. Production sets DEBUG=false,
+SECRET_KEY, DATABASE_URL, REDIS_URL and EMAIL_URL (docs/deploy.md lists them all).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+# === Strict environment helpers ===
+# A typo in a production variable must stop the start-up with a sentence naming it, never a traceback
+# and never a silent fallback to the development default.
+
+
+def config_error(message: str) -> SystemExit:
+    return SystemExit(f"MetalTalon configuration error: {message}")
+
+
+def env(name: str, default: str) -> str:
+    return os.environ.get(name, default)
+
+
+def envbool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    value = raw.strip().lower()
+    if value in {"1", "true", "yes", "on"}:
+        return True
+    if value in {"0", "false", "no", "off"}:
+        return False
+    raise config_error(f"{name}={raw!r} is not a yes/no value (use true or false).")
+
+
+def envint(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise config_error(f"{name}={raw!r} is not a whole number.") from None
+
+
+def envlist(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+# === Core ===
+
+DEBUG = envbool("DEBUG", True)
+VAR_DIR = Path(env("VAR_DIR", str(BASE_DIR / "var")))
+
+_DEV_SECRET_KEY = "dev-only-insecure-key-never-used-when-DEBUG-is-off-0123456789abcdef"
+
+
+def _secret_key() -> str:
+    key = os.environ.get("SECRET_KEY", "")
+    if DEBUG:
+        return key or _DEV_SECRET_KEY
+    if not key:
+        raise config_error("SECRET_KEY is not set. With DEBUG off it is required: set SECRET_KEY to a "
+                           "random string of at least 50 characters.")
+    if len(key) < 50 or len(set(key)) < 5 or key == _DEV_SECRET_KEY or key.startswith("django-insecure"):
+        raise config_error("SECRET_KEY is too weak for DEBUG off: use a random string of at least 50 "
+                           "characters with at least 5 different characters.")
+    return key
+
+
+SECRET_KEY = _secret_key()
+
+SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+_site = urlsplit(SITE_URL)
+if _site.scheme not in {"http", "https"} or not _site.hostname:
+    raise config_error(f"SITE_URL={SITE_URL!r} must be an absolute http(s) address.")
+MAIL_DOMAIN = env("MAIL_DOMAIN", _site.hostname if _site.hostname not in {"127.0.0.1", "localhost"}
+                  else "metaltalon.localhost")
+
+ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", [_site.hostname, "127.0.0.1", "localhost"])
+if DEBUG:
+    ALLOWED_HOSTS += ["testserver"]
+CSRF_TRUSTED_ORIGINS = [f"{_site.scheme}://{_site.netloc}"]
+
+INSTALLED_APPS = [
+    "accounts",
+    "games",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "allauth",
+    "allauth.account",
+    "anymail",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "accounts.middleware.user_time_zone",
+]
+
+ROOT_URLCONF = "metaltalon.urls"
+WSGI_APPLICATION = "metaltalon.wsgi.application"
+AUTH_USER_MODEL = "accounts.User"
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "metaltalon.context_processors.site",
+                "games.context_processors.your_turn",
+            ],
+        },
+    },
+]
+
+# === Database ===
+
+DATABASE_URL = env("DATABASE_URL", f"sqlite:///{VAR_DIR / 'metaltalon.sqlite3'}")
+try:
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=envint("CONN_MAX_AGE", 60),
+                                                  conn_health_checks=True)}
+except ValueError as exc:
+    raise config_error(f"DATABASE_URL cannot be read: {exc}") from None
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Web, worker and beat write the same file: wait for the lock rather than fail at once.
+    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    if DATABASES["default"]["NAME"] != ":memory:":
+        Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+
+# === Cache: Redis when REDIS_URL is set ===
+
+REDIS_URL = env("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# === Celery: filesystem broker by default so web, worker and beat on one machine share var/celery ===
+
+CELERY_BROKER_URL = env("CELERY_BROKER_URL", REDIS_URL or "filesystem://")
+CELERY_FS_DIR = Path(env("CELERY_FS_DIR", str(VAR_DIR / "celery")))
+if CELERY_BROKER_URL.startswith("filesystem"):
+    for _folder in ("queue", "control", "processed", "results"):
+        (CELERY_FS_DIR / _folder).mkdir(parents=True, exist_ok=True)  # kombu does not create them
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        # One folder for in and out: the producer and the consumer read the same settings.
+        "data_folder_in": str(CELERY_FS_DIR / "queue"),
+        "data_folder_out": str(CELERY_FS_DIR / "queue"),
+        "control_folder": str(CELERY_FS_DIR / "control"),
+        "processed_folder": str(CELERY_FS_DIR / "processed"),
+        "store_processed": False,
+        "polling_interval": 0.2,
+    }
+    _default_results = "file://" + str(CELERY_FS_DIR / "results")
+else:
+    CELERY_BROKER_TRANSPORT_OPTIONS = {}
+    _default_results = CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else ""
+CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", _default_results) or None
+CELERY_RESULT_EXPIRES = 24 * 3600
+CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", False)
+CELERY_TASK_TIME_LIMIT = 120
+CELERY_TASK_SOFT_TIME_LIMIT = 100
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# Later issues add the deadline clock and the daily digest here: {"name": {"task": ..., "schedule": ...}}.
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+
+# === Mail ===
+# EMAIL_URL picks the outgoing backend:
+#   file:///path (default: var/mail)  console:  smtp://user:password@host:587?tls=true  smtps://...:465
+#   anymail+postmark:?server_token=...  (any anymail ESP; query parameters become its OPTIONS)
+
+MAIL_DIR = VAR_DIR / "mail"
+EMAIL_URL = env("EMAIL_URL", f"file://{MAIL_DIR}")
+
+
+def _mailer(url: str) -> dict[str, object]:
+    parts = urlsplit(url)
+    query = {key: value for key, value in parse_qsl(parts.query)}
+    if parts.scheme == "file":
+        return {"BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+                "OPTIONS": {"file_path": unquote(parts.path) or str(MAIL_DIR)}}
+    if parts.scheme == "console":
+        return {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    if parts.scheme in {"smtp", "smtps"}:
+        options: dict[str, object] = {
+            "host": parts.hostname or "localhost",
+            "port": parts.port or (465 if parts.scheme == "smtps" else 25),
+            "username": unquote(parts.username or ""),
+            "password": unquote(parts.password or ""),
+            "use_ssl": parts.scheme == "smtps",
+            "use_tls": query.get("tls", "").lower() in {"1", "true", "yes"},
+            "timeout": 20,
+        }
+        return {"BACKEND": "django.core.mail.backends.smtp.EmailBackend", "OPTIONS": options}
+    if parts.scheme.startswith("anymail+"):
+        esp = parts.scheme.removeprefix("anymail+")
+        return {"BACKEND": f"anymail.backends.{esp}.EmailBackend", "OPTIONS": query}
+    raise config_error(f"EMAIL_URL={url!r}: use file://, console:, smtp://, smtps:// or anymail+<esp>:.")
+
+
+MAILERS = {"default": _mailer(EMAIL_URL)}
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", f"MetalTalon <noreply@{MAIL_DOMAIN}>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+ADMINS = [("Admin", address) for address in envlist("ADMINS", [])]
+
+# === Accounts (django-allauth) ===
+
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+ACCOUNT_LOGIN_METHODS = {"email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[MetalTalon] "
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = _site.scheme
+LOGIN_REDIRECT_URL = "/"
+LOGIN_URL = "account_login"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# === Internationalisation ===
+
+LANGUAGE_CODE = "en"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+# === Static files (whitenoise) ===
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = Path(env("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+                    if not DEBUG else "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+# === Security: on when DEBUG is off; SECURE_SSL_REDIRECT can be turned off behind a TLS proxy ===
+
+if not DEBUG:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31536000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", False)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler", "stream": sys.stderr}},
+    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
+}
