@@ -159,6 +159,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
     if DATABASES["default"]["NAME"] != ":memory:":
         Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+        # A file, not memory, so that a Celery worker process started by a test can open it too.
+        DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-metaltalon.sqlite3")}
 
 # === Cache: Redis when REDIS_URL is set ===
 
@@ -273,7 +275,8 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = Path(env("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+STATIC_ROOT = Path(env("STATIC_ROOT", str(VAR_DIR / "static")))
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns at every start when it is missing
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
@@ -287,7 +290,7 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
-    SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", False)
+    SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
 

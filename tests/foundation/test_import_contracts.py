@@ -1,0 +1,65 @@
+"""The import-linter contracts in .importlinter hold on the code, and catch the breaches they name."""
+
+import shutil
+import subprocess
+from pathlib import Path
+
+from tests.foundation.helpers import BIN, REPO
+
+
+def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(BIN / "lint-imports"), "--no-cache"], cwd=root, capture_output=True, text=True,
+                          timeout=120, env={"PATH": f"{BIN}:/usr/bin:/bin", "PYTHONPATH": str(root)})
+
+
+def copy_of_the_code(tmp_path: Path) -> Path:
+    for package in ("games", "accounts", "metaltalon"):
+        shutil.copytree(REPO / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(REPO / ".importlinter", tmp_path / ".importlinter")
+    return tmp_path
+
+
+def test_the_code_keeps_every_import_contract():
+    result = lint_imports(REPO)
+
+    assert result.returncode == 0, result.stdout
+    assert "0 broken" in result.stdout
+
+
+def test_an_engine_module_importing_django_breaks_the_purity_contract(tmp_path):
+    root = copy_of_the_code(tmp_path)
+    (root / "games" / "engine" / "leaky.py").write_text("from django.db import models\n")
+
+    result = lint_imports(root)
+
+    assert result.returncode != 0
+    assert "games.engine.leaky -> django (l.1)" in result.stdout
+
+
+def test_an_engine_module_importing_the_site_breaks_the_purity_contract(tmp_path):
+    root = copy_of_the_code(tmp_path)
+    (root / "games" / "engine" / "leaky.py").write_text("import games.models\n")
+
+    result = lint_imports(root)
+
+    assert result.returncode != 0
+    assert "games.engine.leaky -> games.models" in result.stdout
+
+
+def test_views_tasks_and_mail_may_import_only_the_engine_package(tmp_path):
+    root = copy_of_the_code(tmp_path)
+    (root / "games" / "engine" / "board.py").write_text("CELLS = 61\n")
+    (root / "games" / "views.py").write_text("from games.engine.board import CELLS\n")
+    (root / "games" / "tasks.py").write_text("from games import engine\nfrom games.engine import board\n")
+    (root / "games" / "mail").mkdir()
+    (root / "games" / "mail" / "inbound.py").write_text("import games.engine.board\n")
+    (root / "games" / "mail" / "__init__.py").write_text("")
+    (root / "games" / "services.py").write_text("from games.engine.board import CELLS\n")
+
+    result = lint_imports(root)
+
+    assert result.returncode != 0
+    for breach in ("games.views -> games.engine.board", "games.tasks -> games.engine.board",
+                   "games.mail.inbound -> games.engine.board"):
+        assert breach in result.stdout
+    assert "games.services ->" not in result.stdout  # services is the engine's one caller
