@@ -194,6 +194,11 @@ else:
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", _default_results) or None
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", False)
+# A task is acknowledged when it finishes, so a worker that dies mid-task leaves it to another worker;
+# tasks are therefore written to be harmless when run twice. Deadlines are found by periodic beat tasks,
+# never by long countdowns: Redis hands an unacknowledged task out again after its visibility timeout.
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 120
 CELERY_TASK_SOFT_TIME_LIMIT = 100
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
