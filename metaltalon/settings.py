@@ -156,8 +156,11 @@ try:
 except ValueError as exc:
     stop(f"DATABASE_URL cannot be read: {exc}")
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Web, worker and beat write the same file: wait for the lock rather than fail at once.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Web, worker and beat write the same file: readers never block the writer (WAL), and a transaction
+    # takes the write lock at its start, waiting for it, instead of failing when it upgrades later.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        timeout=20, transaction_mode="IMMEDIATE",
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
     if DATABASES["default"]["NAME"] != ":memory:":
         Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
         # A file, not memory, so that a Celery worker process started by a test can open it too.
