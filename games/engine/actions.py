@@ -5,7 +5,18 @@ from dataclasses import replace
 from .commands import Command
 from .errors import IllegalCommand
 from .factions import REBELS_INVADERS_NEEDED
-from .movement import INVADE, RECYCLE, UNLIMITED, check_path, explore, left, path_to, step_kind
+from .movement import (
+    INVADE,
+    RECYCLE,
+    UNLIMITED,
+    why_blocked,
+    border_check,
+    check_path,
+    explore,
+    left,
+    path_to,
+    step_kind,
+)
 from .pieces import count, format_pieces, is_subset, minus, value
 from .state import Activation, GameState, Ship
 from .turn import Event, acting_ship, activate, add_reserve, eliminate
@@ -56,8 +67,12 @@ def _shortest(game: Game, state: GameState, view: View, ship: Ship, goal: str) -
     dist, parent = explore(game, state, view, ship, UNLIMITED, goal)
     if goal not in dist:
         kind = step_kind(state, view, ship, goal)
-        why = "it is occupied or a base you may not enter" if kind is None else "every way there is blocked"
-        raise IllegalCommand(f"{ship.cell} cannot reach {goal}: {why}")
+        if kind is None:
+            raise IllegalCommand(why_blocked(state, view, ship, goal))
+        if border_check(game, state, ship) is not None:
+            raise IllegalCommand(f"{ship.cell} cannot reach {goal}: a ship launched this turn may not cross "
+                                 "that territory border on its first activation")
+        raise IllegalCommand(f"{ship.cell} cannot reach {goal}: every way there is blocked")
     return path_to(parent, ship.cell, goal), step_kind(state, view, ship, goal) or "pass"
 
 

@@ -105,13 +105,13 @@ def check_path(game: Game, state: GameState, view: View, ship: Ship, path: tuple
             raise IllegalCommand(f"A ship launched this turn may not cross the border between {a} and {b}")
         kind = step_kind(state, view, ship, b) or ""
         if not kind:
-            raise IllegalCommand(_why_blocked(state, view, ship, b))
+            raise IllegalCommand(why_blocked(state, view, ship, b))
         if kind != PASS and i < len(path) - 2:
             raise IllegalCommand(f"A ship entering the base {b} stops there; it cannot pass through")
     return kind
 
 
-def _why_blocked(state: GameState, view: View, ship: Ship, cell: str) -> str:
+def why_blocked(state: GameState, view: View, ship: Ship, cell: str) -> str:
     owner = view.homes.get(cell)
     if owner is not None and owner != ship.owner and not view.occ.get(cell):
         seat = state.seats[owner]
