@@ -121,8 +121,7 @@ def do_launch(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Ga
 
 def check_launch(game: Game, state: GameState, view: View, seat: int) -> None:
     if state.launched:
-        raise IllegalCommand(f"You have already {'split' if state.launched == 'split' else 'launched'} "
-                             "this turn; one launch (or split) per turn")
+        raise IllegalCommand("You have already launched or split this turn: one launch (or split) per turn")
     home = state.seats[seat].home
     if view.own_ships_at(home, seat):
         raise IllegalCommand(f"Your home base {home} holds one of your ships; move it off before launching")
@@ -156,7 +155,7 @@ def do_split(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Gam
         raise IllegalCommand("Only the Swarm may split ships")
     view = View(state)
     if state.launched:
-        raise IllegalCommand("You have already launched or split this turn")
+        raise IllegalCommand("You have already launched or split this turn: one launch (or split) per turn")
     src, dst = cmd.cells
     ship = split_ship(view, seat, src)
     if dst not in game.board.neighbours(src):
