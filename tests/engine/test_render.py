@@ -149,3 +149,14 @@ def test_names_override_the_seat_labels():
 
 def test_unknown_events_are_still_described():
     assert describe({"type": "comet", "cell": "D7"}) == "Comet: cell D7."
+
+
+def test_every_event_type_the_engine_emits_has_a_sentence():
+    import re
+    from pathlib import Path
+
+    engine = Path(__file__).resolve().parents[2] / "games" / "engine"
+    emitted = set()
+    for source in engine.glob("*.py"):
+        emitted |= set(re.findall(r'"type": "([a-z_]+)"', source.read_text(encoding="utf-8")))
+    assert emitted and emitted <= EVENT_TYPES, emitted - EVENT_TYPES
