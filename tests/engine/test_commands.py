@@ -70,9 +70,26 @@ def test_unknown_cells_are_refused():
         one("move z99 D7")
 
 
-@pytest.mark.parametrize("text", ["", "   ", ";;\n", "move", "move D7", "fire D7", "end now", "launch",
-                                  "launch 3x", "launch ☃", "split D7 E8", "order", "ｍｏｖｅ D7 E7",
-                                  "move D7\u0000E7", "fire D7 F9 base base"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   ",
+        ";;\n",
+        "move",
+        "move D7",
+        "fire D7",
+        "end now",
+        "launch",
+        "launch 3x",
+        "launch ☃",
+        "split D7 E8",
+        "order",
+        "ｍｏｖｅ D7 E7",
+        "move D7\u0000E7",
+        "fire D7 F9 base base",
+    ],
+)
 def test_malformed_text_is_refused(text):
     with pytest.raises(IllegalCommand):
         TOKEN_PARSER.parse(text)

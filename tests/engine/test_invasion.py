@@ -43,8 +43,13 @@ def test_an_invaded_base_becomes_unowned_and_pays_income():
     state, a = three()
     after, _ = play(state, 0, f"move {a} {TARGET_HOME}")
     after, events = play(after, 0, "end")
-    assert of_type(events, "income")[0] == {"type": "income", "seat": 0, "amount": 2, "base_ships": 1,
-                                            "reserve": 7}
+    assert of_type(events, "income")[0] == {
+        "type": "income",
+        "seat": 0,
+        "amount": 2,
+        "base_ships": 1,
+        "reserve": 7,
+    }
 
 
 def test_takeover_gives_the_invader_the_ships():
@@ -74,6 +79,7 @@ def test_invading_the_last_opponent_wins():
 
 # === Rebels ===
 
+
 def rebels(extra=()):
     cells = approach(3)
     ships = tuple((0, c, (1, 0, 0)) for c in cells) + ((1, "I9", (4, 0, 0)),) + extra
@@ -95,8 +101,13 @@ def test_rebels_need_three_ships_of_one_invader_sharing_their_base():
 
 def test_ships_of_different_invaders_do_not_add_up_against_the_rebels():
     cells = approach(3)
-    ships = ((2, TARGET_HOME, (1, 0, 0)), (2, "B2", (1, 0, 0)), (0, cells[0], (1, 0, 0)),
-             (0, cells[1], (1, 0, 0)), (1, "I9", (4, 0, 0)))
+    ships = (
+        (2, TARGET_HOME, (1, 0, 0)),
+        (2, "B2", (1, 0, 0)),
+        (0, cells[0], (1, 0, 0)),
+        (0, cells[1], (1, 0, 0)),
+        (1, "I9", (4, 0, 0)),
+    )
     state = position(players=3, factions=("bankers", "rebels", "swarm"), ships=ships, reserves=(5, 0, 5))
     state, _ = play(state, 0, f"move {cells[0]} {TARGET_HOME}")
     state, _ = play(state, 0, f"move {cells[1]} {TARGET_HOME}")

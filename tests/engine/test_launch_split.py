@@ -33,8 +33,16 @@ def test_launch_worth_more_than_the_reserve_is_refused():
 def test_every_launch_the_reserve_allows_is_listed():
     state = position(reserves=(6, 25))
     launches = {c for c in legal_commands(state, 0) if c.startswith("launch")}
-    assert launches == {"launch 1e", "launch 2e", "launch 3e", "launch 4e", "launch 5e", "launch 6e",
-                        "launch 1w", "launch 1e 1w"}
+    assert launches == {
+        "launch 1e",
+        "launch 2e",
+        "launch 3e",
+        "launch 4e",
+        "launch 5e",
+        "launch 6e",
+        "launch 1w",
+        "launch 1e 1w",
+    }
 
 
 def test_only_one_launch_per_turn():
@@ -68,8 +76,12 @@ def test_launch_needs_the_home_base_free_of_your_own_ships():
 
 
 def test_invaders_on_a_rebels_base_do_not_block_the_rebels_launch():
-    state = position(players=3, factions=("rebels", "bankers", "swarm"), ships=((1, "I3", (1, 0, 0)),),
-                     reserves=(10, 10, 10))
+    state = position(
+        players=3,
+        factions=("rebels", "bankers", "swarm"),
+        ships=((1, "I3", (1, 0, 0)),),
+        reserves=(10, 10, 10),
+    )
     after, _ = play(state, 0, "launch 2e")
     assert sorted(s.owner for s in after.ships if s.cell == "I3") == [0, 1]
 
@@ -98,11 +110,19 @@ def test_token_has_no_ship_limit():
 
 # === first activation: territory borders ===
 
+
 def _border_case(edition: str, players: int, faction: str):
     """A launched ship with plenty of engines; which spaces it reaches now and on a later turn."""
-    factions = (faction,) + ("bankers",) * (players - 1) if edition != "token" else (
-        (faction,) + tuple(f for f in ("bankers", "swarm", "rebels", "adapters", "zoomers", "warriors") if f != faction)
-    )[:players]
+    factions = (
+        (faction,) + ("bankers",) * (players - 1)
+        if edition != "token"
+        else (
+            (faction,)
+            + tuple(
+                f for f in ("bankers", "swarm", "rebels", "adapters", "zoomers", "warriors") if f != faction
+            )
+        )[:players]
+    )
     state = position(edition, players, factions=factions, reserves=(40,) * players)
     launched, _ = play(state, 0, "launch 12e" if edition == "token" else "launch 10p")
     later = launched.__class__.from_dict({**launched.to_dict(), "new_ship": None})
@@ -111,8 +131,10 @@ def _border_case(edition: str, players: int, faction: str):
     return launched, now, free
 
 
-@pytest.mark.parametrize(("edition", "players"), [("token", 2), ("token", 3), ("token", 4), ("token", 6),
-                                                  ("metatalon", 4), ("web2002", 2)])
+@pytest.mark.parametrize(
+    ("edition", "players"),
+    [("token", 2), ("token", 3), ("token", 4), ("token", 6), ("metatalon", 4), ("web2002", 2)],
+)
 def test_a_launched_ship_may_not_cross_a_blocked_border_on_its_first_activation(edition, players):
     launched, now, free = _border_case(edition, players, "bankers")
     assert now < free

@@ -8,7 +8,9 @@ from games.engine import GameState, legal_commands, new_game, play
 from .helpers import QueueDice, position
 
 
-def random_log(edition: str, players: int, seed: int, steps: int = 300) -> tuple[GameState, list[tuple[int, str]]]:
+def random_log(
+    edition: str, players: int, seed: int, steps: int = 300
+) -> tuple[GameState, list[tuple[int, str]]]:
     rng = random.Random(seed)
     state = new_game(players, edition, seed=seed)
     log = []

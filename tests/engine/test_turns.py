@@ -18,7 +18,9 @@ def test_end_collects_one_credit_and_passes_to_the_next_seat():
 
 def test_each_own_ship_on_an_unowned_base_adds_a_credit():
     # Two players: L2 and E2 are unused bases, so unowned; P9 is seat 0's own home.
-    state = position(ships=((0, "L2", (1, 0, 0)), (0, "E2", (1, 0, 0)), (0, "P9", (1, 0, 0))), reserves=(0, 5))
+    state = position(
+        ships=((0, "L2", (1, 0, 0)), (0, "E2", (1, 0, 0)), (0, "P9", (1, 0, 0))), reserves=(0, 5)
+    )
     after, events = play(state, 0, "end")
     assert of_type(events, "income")[0]["amount"] == 3
     assert after.seats[0].reserve == 3
@@ -71,8 +73,9 @@ def test_adapters_set_their_adapt_order():
 
 
 def test_a_seat_resigning_out_of_turn_leaves_its_ships_and_reserve_to_the_bank():
-    state = position(players=3, factions=("bankers", "swarm", "rebels"), ships=((1, "I9", (4, 0, 0)),),
-                     reserves=(5, 7, 5))
+    state = position(
+        players=3, factions=("bankers", "swarm", "rebels"), ships=((1, "I9", (4, 0, 0)),), reserves=(5, 7, 5)
+    )
     after, events = play(state, 1, "resign")
     assert after.seats[1].out and after.seats[1].out_reason == "resigned"
     assert after.ships == () and after.bank == state.bank + 11
