@@ -174,8 +174,9 @@ def _cell_title(board: Board, state: GameState, cell: str, home_of: dict[str, in
                 letters: tuple[str, str, str]) -> str:
     parts = [cell]
     terr = board.territory(cell)
-    if terr in home_of_territory(board, state):
-        parts.append(f"{seat_label(state, home_of_territory(board, state)[terr])}'s territory")
+    owner = home_of.get(board.base_of_territory(terr) or "")
+    if owner is not None:
+        parts.append(f"{seat_label(state, owner)}'s territory")
     else:
         parts.append(board.territory_names.get(terr, terr))
     if cell in home_of:
@@ -186,10 +187,6 @@ def _cell_title(board: Board, state: GameState, cell: str, home_of: dict[str, in
         pieces = " ".join(f"{n}{letter}" for n, letter in zip(ship.pieces, letters, strict=True) if n)
         parts.append(f"{seat_label(state, ship.owner)}'s ship {pieces} ({ship.value})")
     return " · ".join(parts)
-
-
-def home_of_territory(board: Board, state: GameState) -> dict[str, int]:
-    return {board.territory(s.home): s.index for s in state.seats if not s.out}
 
 
 def _borders(geo: _Geometry, board: Board) -> str:

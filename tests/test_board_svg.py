@@ -139,3 +139,12 @@ def test_board_png_renders_a_png_of_the_requested_width():
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = struct.unpack(">II", png[16:24])
     assert width == 640 and height > 300
+
+
+def test_cell_titles_name_the_territory_and_its_owner():
+    state = game("token", 2)
+    groups = cell_groups(ET.fromstring(board_svg(state)))
+    home = state.seats[0].home
+    assert groups[home].find("s:title", NS).text == f"{home} · Player A (Vamps)'s territory · home base of " \
+        "Player A (Vamps)"
+    assert "the Core" in groups["I9"].find("s:title", NS).text

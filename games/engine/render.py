@@ -176,6 +176,12 @@ class _Say:
             return self.names[seat]
         return seat_label(self.state, seat)
 
+    def plain(self, seat: int | None) -> str:
+        """The seat without its faction, for sentences that name the faction themselves."""
+        if self.names is not None and seat is not None and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return seat_label(None, seat)
+
     def pieces(self, p: Sequence[int] | None) -> str:
         if not p:
             return "nothing"
@@ -251,9 +257,9 @@ def _win(say: _Say, e: Event) -> str:
 
 _SENTENCES: dict[str, Callable[[_Say, Event], str]] = {
     "start": lambda say, e: f"The game begins: {say.who(e.get('seat'))} goes first.",
-    "keep": lambda say, e: f"{say.who(e.get('seat'))} keeps {faction_name(e.get('faction'))}.",
+    "keep": lambda say, e: f"{say.plain(e.get('seat'))} keeps {faction_name(e.get('faction'))}.",
     "redraw": lambda say, e: (
-        f"{say.who(e.get('seat'))} gives back {faction_name(e.get('old'))} and draws "
+        f"{say.plain(e.get('seat'))} gives back {faction_name(e.get('old'))} and draws "
         f"{faction_name(e.get('faction'))} (starting reserve {e.get('reserve')})."),
     "order": lambda say, e: (
         f"{say.who(e.get('seat'))} sets the standing order {e.get('name')} to "

@@ -160,3 +160,10 @@ def test_every_event_type_the_engine_emits_has_a_sentence():
     for source in engine.glob("*.py"):
         emitted |= set(re.findall(r'"type": "([a-z_]+)"', source.read_text(encoding="utf-8")))
     assert emitted and emitted <= EVENT_TYPES, emitted - EVENT_TYPES
+
+
+def test_setup_sentences_name_the_faction_once():
+    state = new_game(players=2, edition="token", factions=["vamps", "warriors"], seed=1)
+    assert describe({"type": "keep", "seat": 0, "faction": "vamps"}, state) == "Player A keeps Vamps."
+    event = {"type": "redraw", "seat": 1, "old": "warriors", "faction": "bankers", "reserve": 39}
+    assert describe(event, state) == "Player B gives back Warriors and draws Bankers (starting reserve 39)."
