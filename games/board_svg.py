@@ -46,7 +46,7 @@ FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 def _mix(hex_colour: str, white: float) -> str:
     """The colour mixed with `white` parts of white (0..1): the pale tint of a seat's territory."""
-    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
     return "#{:02x}{:02x}{:02x}".format(*(round(c + (255 - c) * white) for c in (r, g, b)))
 
 
@@ -116,22 +116,34 @@ def _base_marker(geo: _Geometry, board: Board, cell: str, home_of: dict[str, int
     parts = []
     if cell in home_of:
         colour, _ = SEAT_COLOURS[home_of[cell]]
-        parts.append(f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r)}" fill="#ffffff" '
-                     f'stroke="{colour}" stroke-width="3.2"/>')
-        parts.append(f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r - 4.5)}" fill="none" '
-                     f'stroke="{colour}" stroke-width="1.2"/>')
-        parts.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy + 6)}" font-size="17" font-weight="bold" '
-                     f'fill="{colour}" text-anchor="middle">{escape(seat_letter(home_of[cell]))}</text>')
+        parts.append(
+            f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r)}" fill="#ffffff" '
+            f'stroke="{colour}" stroke-width="3.2"/>'
+        )
+        parts.append(
+            f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r - 4.5)}" fill="none" '
+            f'stroke="{colour}" stroke-width="1.2"/>'
+        )
+        parts.append(
+            f'<text x="{_fmt(cx)}" y="{_fmt(cy + 6)}" font-size="17" font-weight="bold" '
+            f'fill="{colour}" text-anchor="middle">{escape(seat_letter(home_of[cell]))}</text>'
+        )
     else:
-        parts.append(f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r)}" fill="#fffbea" '
-                     f'stroke="#8a6d00" stroke-width="2.2" stroke-dasharray="3 2"/>')
-        parts.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy + 5)}" font-size="13" font-weight="bold" '
-                     f'fill="#8a6d00" text-anchor="middle">+1</text>')
+        parts.append(
+            f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r)}" fill="#fffbea" '
+            f'stroke="#8a6d00" stroke-width="2.2" stroke-dasharray="3 2"/>'
+        )
+        parts.append(
+            f'<text x="{_fmt(cx)}" y="{_fmt(cy + 5)}" font-size="13" font-weight="bold" '
+            f'fill="#8a6d00" text-anchor="middle">+1</text>'
+        )
     for i, label in enumerate(_printed_labels(board, cell)):
         text, colour = label
         lx = cx + (i - (len(_printed_labels(board, cell)) - 1) / 2) * 12
-        parts.append(f'<text x="{_fmt(lx)}" y="{_fmt(cy - r + 9)}" font-size="9" font-weight="bold" '
-                     f'fill="{colour}" text-anchor="middle">{escape(text)}</text>')
+        parts.append(
+            f'<text x="{_fmt(lx)}" y="{_fmt(cy - r + 9)}" font-size="9" font-weight="bold" '
+            f'fill="{colour}" text-anchor="middle">{escape(text)}</text>'
+        )
     return "".join(parts)
 
 
@@ -162,16 +174,26 @@ def _ship_marker(geo: _Geometry, ship: Ship, letters: tuple[str, str, str], own:
         f'text-anchor="middle">{escape(seat_letter(ship.owner))}{ship.value}</text>',
     ]
     pieces = " ".join(f"{n}{letter}" for n, letter in zip(ship.pieces, letters, strict=True) if n)
-    parts.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy + 9)}" font-size="7" fill="{ink}" '
-                 f'text-anchor="middle">{escape(pieces)}</text>')
+    parts.append(
+        f'<text x="{_fmt(cx)}" y="{_fmt(cy + 9)}" font-size="7" fill="{ink}" '
+        f'text-anchor="middle">{escape(pieces)}</text>'
+    )
     if count > 1:
-        parts.append(f'<text x="{_fmt(cx + r)}" y="{_fmt(cy - r + 4)}" font-size="9" font-weight="bold" '
-                     f'fill="#000" text-anchor="middle">x{count}</text>')
+        parts.append(
+            f'<text x="{_fmt(cx + r)}" y="{_fmt(cy - r + 4)}" font-size="9" font-weight="bold" '
+            f'fill="#000" text-anchor="middle">x{count}</text>'
+        )
     return "".join(parts)
 
 
-def _cell_title(board: Board, state: GameState, cell: str, home_of: dict[str, int], ships: list[Ship],
-                letters: tuple[str, str, str]) -> str:
+def _cell_title(
+    board: Board,
+    state: GameState,
+    cell: str,
+    home_of: dict[str, int],
+    ships: list[Ship],
+    letters: tuple[str, str, str],
+) -> str:
     parts = [cell]
     terr = board.territory(cell)
     owner = home_of.get(board.base_of_territory(terr) or "")
@@ -233,7 +255,7 @@ def _legend(state: GameState, viewer: int | None, y: float, width: float) -> tup
     line = 0
     for s in state.seats:
         colour, ink = SEAT_COLOURS[s.index % len(SEAT_COLOURS)]
-        label = seat_label(state, s.index)[len("Player "):]
+        label = seat_label(state, s.index)[len("Player ") :]
         if viewer == s.index:
             label += " (you)"
         if s.out:
@@ -243,11 +265,15 @@ def _legend(state: GameState, viewer: int | None, y: float, width: float) -> tup
             x, line = 8.0, line + 1
         cy = y + line * row_h
         parts.append(f'<circle cx="{_fmt(x + 9)}" cy="{_fmt(cy)}" r="9" fill="{colour}" stroke="#222"/>')
-        parts.append(f'<text x="{_fmt(x + 9)}" y="{_fmt(cy + 4)}" font-size="11" font-weight="bold" '
-                     f'fill="{ink}" text-anchor="middle">{escape(seat_letter(s.index))}</text>')
+        parts.append(
+            f'<text x="{_fmt(x + 9)}" y="{_fmt(cy + 4)}" font-size="11" font-weight="bold" '
+            f'fill="{ink}" text-anchor="middle">{escape(seat_letter(s.index))}</text>'
+        )
         decoration = ' text-decoration="line-through"' if s.out else ""
-        parts.append(f'<text x="{_fmt(x + 22)}" y="{_fmt(cy + 4)}" font-size="12" fill="#222"{decoration}>'
-                     f'{escape(label)}</text>')
+        parts.append(
+            f'<text x="{_fmt(x + 22)}" y="{_fmt(cy + 4)}" font-size="12" fill="#222"{decoration}>'
+            f"{escape(label)}</text>"
+        )
         x += w + 10
     height = (line + 1) * row_h + 6
     return f'<g class="legend">{"".join(parts)}</g>', height
@@ -261,20 +287,32 @@ def _key(board: Board, y: float) -> tuple[str, float]:
     for kind in kinds:
         sample = BORDER_STYLE[kind].format(d="M0 0L26 0")
         items.append((sample, names[kind]))
-    items.append(('<circle cx="13" cy="0" r="8" fill="#fffbea" stroke="#8a6d00" stroke-width="2" '
-                  'stroke-dasharray="3 2"/>', "unowned base: +1 income per ship on it"))
+    items.append(
+        (
+            '<circle cx="13" cy="0" r="8" fill="#fffbea" stroke="#8a6d00" stroke-width="2" '
+            'stroke-dasharray="3 2"/>',
+            "unowned base: +1 income per ship on it",
+        )
+    )
     parts, x = [], 8.0
     for sample, text in items:
         parts.append(f'<g transform="translate({_fmt(x)} {_fmt(y)})">{sample}</g>')
-        parts.append(f'<text x="{_fmt(x + 32)}" y="{_fmt(y + 4)}" font-size="11" fill="#333">'
-                     f'{escape(text)}</text>')
+        parts.append(
+            f'<text x="{_fmt(x + 32)}" y="{_fmt(y + 4)}" font-size="11" fill="#333">{escape(text)}</text>'
+        )
         x += 40 + 6.2 * len(text)
     return f'<g class="key">{"".join(parts)}</g>', 22.0
 
 
-def board_svg(state: GameState, *, viewer: int | None = None, selected: str | None = None,
-              highlights: Iterable[str] = (), targets: Iterable[str] = (),
-              cell_url: Callable[[str], str | None] | None = None) -> str:
+def board_svg(
+    state: GameState,
+    *,
+    viewer: int | None = None,
+    selected: str | None = None,
+    highlights: Iterable[str] = (),
+    targets: Iterable[str] = (),
+    cell_url: Callable[[str], str | None] | None = None,
+) -> str:
     """The board of `state` as an SVG document (a string).
 
     viewer: the seat looking (its ships get a heavier outline); selected: the cell of the chosen ship;
@@ -293,8 +331,23 @@ def board_svg(state: GameState, *, viewer: int | None = None, selected: str | No
 
     cells = []
     for cell in board.cells:
-        cells.append(_cell_group(geo, board, state, cell, tints, home_of, ships_at.get(cell, []), letters,
-                                 viewer, cell == selected, cell in reach, cell in aim, cell_url))
+        cells.append(
+            _cell_group(
+                geo,
+                board,
+                state,
+                cell,
+                tints,
+                home_of,
+                ships_at.get(cell, []),
+                letters,
+                viewer,
+                cell == selected,
+                cell in reach,
+                cell in aim,
+                cell_url,
+            )
+        )
     legend, legend_h = _legend(state, viewer, geo.height + 14, geo.width)
     key, key_h = _key(board, geo.height + 14 + legend_h)
     total_h = geo.height + legend_h + key_h + 8
@@ -302,21 +355,33 @@ def board_svg(state: GameState, *, viewer: int | None = None, selected: str | No
         f'<svg xmlns="http://www.w3.org/2000/svg" class="mt-board board-{escape(board.name)}" '
         f'viewBox="0 0 {_fmt(geo.width)} {_fmt(total_h)}" width="100%" '
         f'preserveAspectRatio="xMidYMin meet" role="img" '
-        f'aria-label={quoteattr(f"MetalTalon {board.name} board, turn {state.turn}")} '
-        f'font-family={quoteattr(FONT)}>'
+        f"aria-label={quoteattr(f'MetalTalon {board.name} board, turn {state.turn}')} "
+        f"font-family={quoteattr(FONT)}>"
         f'<rect x="0" y="0" width="{_fmt(geo.width)}" height="{_fmt(total_h)}" fill="#fbfaf7"/>'
         f'<g class="cells">{"".join(cells)}</g>'
         f'<g class="borders" pointer-events="none">{_borders(geo, board)}</g>'
-        f'{_edge_labels(geo, board)}{legend}{key}</svg>'
+        f"{_edge_labels(geo, board)}{legend}{key}</svg>"
     )
 
 
-def _cell_group(geo: _Geometry, board: Board, state: GameState, cell: str, tints: dict[str, str],
-                home_of: dict[str, int], ships: list[Ship], letters: tuple[str, str, str], viewer: int | None,
-                selected: bool, reachable: bool, target: bool,
-                cell_url: Callable[[str], str | None] | None) -> str:
-    classes = ["cell"] + [name for name, on in
-                          (("selected", selected), ("reachable", reachable), ("target", target)) if on]
+def _cell_group(
+    geo: _Geometry,
+    board: Board,
+    state: GameState,
+    cell: str,
+    tints: dict[str, str],
+    home_of: dict[str, int],
+    ships: list[Ship],
+    letters: tuple[str, str, str],
+    viewer: int | None,
+    selected: bool,
+    reachable: bool,
+    target: bool,
+    cell_url: Callable[[str], str | None] | None,
+) -> str:
+    classes = ["cell"] + [
+        name for name, on in (("selected", selected), ("reachable", reachable), ("target", target)) if on
+    ]
     title = _cell_title(board, state, cell, home_of, ships, letters)
     cx, cy = geo.centre(cell)
     parts = [
@@ -325,13 +390,17 @@ def _cell_group(geo: _Geometry, board: Board, state: GameState, cell: str, tints
         f'stroke-width="0.8"/>',
     ]
     if reachable:
-        parts.append(f'<polygon class="mark-reachable" points="{geo.polygon(cell, 0.8)}" fill="#2e9d4f" '
-                     f'fill-opacity="0.28" stroke="#1d6b35" stroke-width="1.6" stroke-dasharray="2 2"/>')
+        parts.append(
+            f'<polygon class="mark-reachable" points="{geo.polygon(cell, 0.8)}" fill="#2e9d4f" '
+            f'fill-opacity="0.28" stroke="#1d6b35" stroke-width="1.6" stroke-dasharray="2 2"/>'
+        )
     if cell in board.base_cells:
         parts.append(_base_marker(geo, board, cell, home_of))
     else:
-        parts.append(f'<text class="cell-name" x="{_fmt(cx)}" y="{_fmt(cy + 4)}" font-size="10" '
-                     f'fill="#7d8590" fill-opacity="0.75" text-anchor="middle">{escape(cell)}</text>')
+        parts.append(
+            f'<text class="cell-name" x="{_fmt(cx)}" y="{_fmt(cy + 4)}" font-size="10" '
+            f'fill="#7d8590" fill-opacity="0.75" text-anchor="middle">{escape(cell)}</text>'
+        )
     if ships:
         main = max(ships, key=lambda s: s.value)
         own = viewer is not None and main.owner == viewer
@@ -345,13 +414,15 @@ def _cell_group(geo: _Geometry, board: Board, state: GameState, cell: str, tints
             f'M{_fmt(cx)} {_fmt(cy - r - 4)}v8M{_fmt(cx)} {_fmt(cy + r - 4)}v8"/></g>'
         )
     if selected:
-        parts.append(f'<polygon class="mark-selected" points="{geo.polygon(cell, 0.94)}" fill="none" '
-                     f'stroke="#111111" stroke-width="3"/>')
+        parts.append(
+            f'<polygon class="mark-selected" points="{geo.polygon(cell, 0.94)}" fill="none" '
+            f'stroke="#111111" stroke-width="3"/>'
+        )
     body = "".join(parts)
     group = f'<g class="{" ".join(classes)}" id="cell-{escape(cell)}" data-cell="{escape(cell)}">{body}</g>'
     url = cell_url(cell) if cell_url is not None else None
     if url:
-        return f'<a href={quoteattr(url)} aria-label={quoteattr(title)}>{group}</a>'
+        return f"<a href={quoteattr(url)} aria-label={quoteattr(title)}>{group}</a>"
     return group
 
 

@@ -82,7 +82,7 @@ def test_highlights_targets_and_selection_are_marked():
 
 def test_cell_url_wraps_each_cell_in_a_link_and_escapes_it():
     state = game("token", 2)
-    svg = board_svg(state, cell_url=lambda c: None if c == "I9" else f"/play?cell={c}&x=\"<b>\"")
+    svg = board_svg(state, cell_url=lambda c: None if c == "I9" else f'/play?cell={c}&x="<b>"')
     root = ET.fromstring(svg)
     links = list(root.iter("{http://www.w3.org/2000/svg}a"))
     assert len(links) == len(load_board("token").cells) - 1
@@ -145,6 +145,8 @@ def test_cell_titles_name_the_territory_and_its_owner():
     state = game("token", 2)
     groups = cell_groups(ET.fromstring(board_svg(state)))
     home = state.seats[0].home
-    assert groups[home].find("s:title", NS).text == f"{home} · Player A (Vamps)'s territory · home base of " \
+    assert (
+        groups[home].find("s:title", NS).text == f"{home} · Player A (Vamps)'s territory · home base of "
         "Player A (Vamps)"
+    )
     assert "the Core" in groups["I9"].find("s:title", NS).text

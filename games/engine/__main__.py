@@ -34,8 +34,9 @@ class Quit(Exception):
     pass
 
 
-def _ask(read: Callable[[str], str], out: TextIO, prompt: str, default: str,
-         check: Callable[[str], object]) -> str:
+def _ask(
+    read: Callable[[str], str], out: TextIO, prompt: str, default: str, check: Callable[[str], object]
+) -> str:
     while True:
         answer = read(f"{prompt} [{default}]: ").strip() or default
         try:
