@@ -87,3 +87,11 @@ def test_end_of_input_leaves_quietly():
     assert result.returncode == 0
     assert "Game left unfinished." in result.stdout
     assert "Traceback" not in result.stderr
+
+
+def test_another_seat_may_give_standing_orders_out_of_turn():
+    result = run_cli("keep\nkeep\nB: order damage wse\nb: resign\n", *FLAGS)
+    out = result.stdout
+    assert "Player B (Adapters) sets the standing order damage to wse." in out
+    assert "Player B (Adapters) resigned and is out of the game." in out
+    assert "Player A (Zoomers) wins the game!" in out
