@@ -5,7 +5,7 @@ from itertools import permutations
 
 from .commands import Command
 from .errors import IllegalCommand
-from .state import GameState
+from .state import GameState, evolve
 from .turn import Event, set_seat
 from .view import Game
 
@@ -31,7 +31,7 @@ def do_order(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Gam
     elif cmd.name == "adapt" and cmd.value == "same":
         value = None
     orders = replace(s.orders, **{cmd.name: value})
-    state = replace(state, seats=set_seat(state.seats, replace(s, orders=orders)))
+    state = evolve(state, seats=set_seat(state.seats, replace(s, orders=orders)))
     return state, [{"type": "order", "seat": seat, "name": cmd.name, "value": value}]
 
 

@@ -1,6 +1,5 @@
 """play(): validate and apply commands, atomically, returning a new state and the events."""
 
-from dataclasses import replace
 from typing import NamedTuple
 
 from .actions import do_launch, do_move, do_split
@@ -11,7 +10,7 @@ from .factions import faction_name
 from .firing import do_answer, do_fire
 from .orders import do_order
 from .setup import do_keep, do_redraw
-from .state import GameState
+from .state import GameState, evolve
 from .turn import Event, eliminate, end_turn, settle
 from .view import Game, game_of
 
@@ -44,7 +43,7 @@ def apply(
     _check_seat(state, seat, cmd)
     state, events = _dispatch(game, state, seat, cmd, roller)
     if roller.rolls != state.rolls:
-        state = replace(state, rolls=roller.rolls)
+        state = evolve(state, rolls=roller.rolls)
     state, more = settle(state)
     return state, events + more
 
