@@ -331,7 +331,8 @@ def _damage_base(state: GameState, seat: int, damage: int) -> tuple[GameState, i
 def _vamps(game: Game, state: GameState, seat: int, damage: int, lost: int) -> tuple[GameState, list[Event]]:
     """Vamps dealing 3 or more take up to 3: never more than the target lost (token, web2002), or
     from the bank whatever the target lost (metatalon). Always taken; limited by what the bank holds."""
-    if state.seats[seat].faction != "vamps" or damage < 3:
+    # Site's choice: the target must lose something, so an empty reserve cannot be farmed in metatalon.
+    if state.seats[seat].faction != "vamps" or damage < 3 or lost == 0:
         return state, []
     gain = min(3, state.bank if game.edition.vamps_from_bank else lost, state.bank)
     if gain <= 0:
