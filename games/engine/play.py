@@ -52,7 +52,8 @@ def _check_seat(state: GameState, seat: int, cmd: Command) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
         raise IllegalCommand(f"There is no seat {seat!r} in this game")
     if state.phase == "over":
-        raise IllegalCommand(f"The game is over: seat {state.winner} won")
+        won = f": seat {state.winner} won" if state.winner is not None else ""
+        raise IllegalCommand(f"The game is over{won}")
     if state.seats[seat].out:
         raise IllegalCommand(f"Seat {seat} is out of the game")
     pending = state.pending
