@@ -19,7 +19,7 @@ from .movement import (
 )
 from .pieces import count, format_pieces, is_subset, minus, value
 from .state import Activation, GameState, Ship, evolve
-from .turn import Event, acting_ship, activate, add_reserve, eliminate
+from .turn import Event, acting_ship, activate, add_reserve, eliminate, no_ship
 from .view import Game, View
 
 # === MOVE ===
@@ -190,10 +190,10 @@ def _check_dimes(game: Game, pieces: tuple[int, int, int], faction: str | None) 
 # === SPLIT (the Swarm) ===
 
 
-def split_ship(view: View, seat: int, cell: str) -> Ship:
+def split_ship(state: GameState, view: View, seat: int, cell: str) -> Ship:
     mine = view.own_ships_at(cell, seat)
     if not mine:
-        raise IllegalCommand(f"You have no ship on {cell}")
+        raise IllegalCommand(no_ship(state, seat, cell))
     return min(mine, key=lambda s: s.id)
 
 
@@ -210,7 +210,7 @@ def do_split(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Gam
     if state.launched:
         raise IllegalCommand("You have already launched or split this turn: one launch (or split) per turn")
     src, dst = cmd.cells
-    ship = split_ship(view, seat, src)
+    ship = split_ship(state, view, seat, src)
     if dst not in game.board.neighbours(src):
         raise IllegalCommand(f"{dst} is not next to {src}")
     if dst not in split_targets(game, view, src):

@@ -85,7 +85,7 @@ def _dispatch(
     if verb in ("reroll", "accept"):
         raise IllegalCommand("There is no roll waiting for reroll or accept")
     if seat != state.active:
-        raise IllegalCommand(f"It is seat {state.active}'s turn")
+        raise IllegalCommand(f"It is seat {state.active}'s turn; you may send standing orders or resign")
     if verb == "move":
         return do_move(game, state, seat, cmd)
     if verb == "fire":

@@ -17,7 +17,7 @@ def acting_ship(state: GameState, view: View, seat: int, cell: str) -> Ship:
     """The ship a move or fire naming `cell` acts with, by the activation rules."""
     mine = view.own_ships_at(cell, seat)
     if not mine:
-        raise IllegalCommand(f"You have no ship on {cell}")
+        raise IllegalCommand(no_ship(state, seat, cell))
     act = state.activation
     for ship in mine:
         if act is not None and ship.id == act.ship:
@@ -30,6 +30,13 @@ def acting_ship(state: GameState, view: View, seat: int, cell: str) -> Ship:
         if ship.id not in state.used:
             return ship
     raise IllegalCommand(f"The ship on {cell} has already acted this turn")
+
+
+def no_ship(state: GameState, seat: int, cell: str) -> str:
+    mine = sorted({s.cell for s in state.ships if s.owner == seat})
+    return f"You have no ship on {cell}" + (
+        f" (your ships: {', '.join(mine)})" if mine else " (no ships in play)"
+    )
 
 
 def activate(state: GameState, ship: Ship) -> GameState:
