@@ -10,12 +10,14 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.engine import GameState, legal_commands, new_game, play  # noqa: E402
 from games.engine.board import load_board  # noqa: E402
+from games.engine.state import evolve  # noqa: E402
 
 
 def pick(rng: random.Random, options: list[str]) -> str:
@@ -81,6 +83,10 @@ def main() -> None:
     move_ms = p50_ms(lambda: play(state, seat, move), 2000)
     fire_ms = p50_ms(lambda: play(state, seat, fire), 2000)
     print(f"legal_commands p50: {legal_ms:7.3f} ms   (target <= 5 ms)")
+    # The same position with a 40-credit reserve: every launch composition is listed too.
+    rich = evolve(state, seats=tuple(replace(s, reserve=40) if s.index == seat else s for s in state.seats))
+    rich_ms = p50_ms(lambda: legal_commands(rich, seat), 300)
+    print(f"  with reserve 40:  {rich_ms:7.3f} ms   ({len(legal_commands(rich, seat))} legal commands)")
     print(f"play move p50:      {move_ms:7.3f} ms   (target <= 0.5 ms) {move}")
     print(f"play fire p50:      {fire_ms:7.3f} ms   (target <= 0.5 ms) {fire}")
 
