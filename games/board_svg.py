@@ -10,12 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from xml.sax.saxutils import escape, quoteattr
 
-from games.engine import EDITIONS, GameState, Ship
-
-# load_board and the seat helpers are not (yet) re-exported from games.engine; they are the engine's own
-# board and render modules, read-only.
-from games.engine.board import Board, load_board
-from games.engine.render import seat_label, seat_letter
+from games.engine import EDITIONS, Board, GameState, Ship, load_board, seat_label, seat_letter
 
 __all__ = ["SEAT_COLOURS", "board_png", "board_svg"]
 
