@@ -4,7 +4,7 @@ from collections.abc import Callable
 
 from .editions import Edition
 from .errors import IllegalCommand
-from .factions import faction_name
+from .render import seat_label
 from .state import Activation, GameState, Ship
 from .view import Game, View
 
@@ -117,7 +117,7 @@ def why_blocked(state: GameState, view: View, ship: Ship, cell: str) -> str:
     if owner is not None and owner != ship.owner and not view.occ.get(cell):
         seat = state.seats[owner]
         return (
-            f"{cell} is seat {owner}'s home base ({faction_name(seat.faction)}); it may be invaded "
+            f"{cell} is {seat_label(state, owner)}'s home base; it may be invaded "
             f"only when their reserve is 0 (it is {seat.reserve})"
         )
     return f"{cell} is occupied"

@@ -9,6 +9,7 @@ from .errors import IllegalCommand
 from .factions import faction_name
 from .firing import do_answer, do_fire
 from .orders import do_order
+from .render import seat_label
 from .setup import do_keep, do_redraw
 from .state import GameState, evolve
 from .turn import Event, eliminate, end_turn, settle
@@ -52,10 +53,10 @@ def _check_seat(state: GameState, seat: int, cmd: Command) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
         raise IllegalCommand(f"There is no seat {seat!r} in this game")
     if state.phase == "over":
-        won = f": seat {state.winner} won" if state.winner is not None else ""
+        won = f": {seat_label(state, state.winner)} won" if state.winner is not None else ""
         raise IllegalCommand(f"The game is over{won}")
     if state.seats[seat].out:
-        raise IllegalCommand(f"Seat {seat} is out of the game")
+        raise IllegalCommand(f"{seat_label(state, seat)} is out of the game")
     pending = state.pending
     if pending is not None and pending.seat == seat and cmd.verb not in ("reroll", "accept"):
         raise IllegalCommand(f"You rolled {pending.roll}: answer reroll (pay 1) or accept first")
@@ -81,11 +82,15 @@ def _dispatch(
     if state.pending is not None:
         if seat == state.pending.seat:
             return do_answer(game, state, seat, cmd, roller)
-        raise IllegalCommand(f"Waiting for seat {state.pending.seat} to answer reroll or accept")
+        raise IllegalCommand(
+            f"Waiting for {seat_label(state, state.pending.seat)} to answer reroll or accept"
+        )
     if verb in ("reroll", "accept"):
         raise IllegalCommand("There is no roll waiting for reroll or accept")
     if seat != state.active:
-        raise IllegalCommand(f"It is seat {state.active}'s turn; you may send standing orders or resign")
+        raise IllegalCommand(
+            f"It is {seat_label(state, state.active)}'s turn; you may send standing orders or resign"
+        )
     if verb == "move":
         return do_move(game, state, seat, cmd)
     if verb == "fire":

@@ -77,7 +77,7 @@ def test_clovers_without_an_automatic_reroll_are_asked_reroll_or_accept():
     assert after.to_act == (0,)
     with pytest.raises(IllegalCommand, match="answer reroll"):
         play(after, 0, "end")
-    with pytest.raises(IllegalCommand, match="Waiting for seat 0"):
+    with pytest.raises(IllegalCommand, match="Waiting for Player A"):
         play(after, 1, "end")
 
 
