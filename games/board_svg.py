@@ -166,7 +166,7 @@ def _ship_marker(geo: _Geometry, ship: Ship, letters: tuple[str, str, str], own:
         f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r)}" fill="{colour}" stroke="{stroke}" '
         f'stroke-width="{width}"/>',
         f'<text x="{_fmt(cx)}" y="{_fmt(cy - 1)}" font-size="12" font-weight="bold" fill="{ink}" '
-        f'text-anchor="middle">{escape(seat_letter(ship.owner))}{ship.value}</text>',
+        f'text-anchor="middle">{escape(seat_letter(ship.owner))}</text>',
     ]
     pieces = " ".join(f"{n}{letter}" for n, letter in zip(ship.pieces, letters, strict=True) if n)
     parts.append(

@@ -43,7 +43,8 @@ def _cell_text(board: Board, cell: str, ship_at: Mapping[str, Any], home_of: Map
     """Three characters for the cell, plus brackets in the gaps either side when it is a base."""
     ship = ship_at.get(cell)
     if ship is not None:
-        text = f"{seat_letter(ship.owner)}{ship.value if ship.value < 100 else '++'}"
+        # Value first, letter last: "7A" can never be read as the cell name "A7".
+        text = f"{ship.value if ship.value < 100 else '++'}{seat_letter(ship.owner)}"
         text = f"{text:^3}" if len(text) < 3 else text
     elif cell in home_of:
         text = f" {seat_letter(home_of[cell])} "
@@ -106,8 +107,8 @@ def render_text(state: GameState, seat: int | None = None) -> str:
     letters, word = edition.letters, edition.credit_word
     lines = _board_lines(state, board)
     lines.append("")
-    lines.append("    A7 = a ship of Player A worth 7        [ A ] = Player A's home base")
-    lines.append("    [ $ ] = unowned base (pays income)     [A7 ] = a ship standing on a base")
+    lines.append("    7A = a ship of Player A worth 7        [ A ] = Player A's home base")
+    lines.append("    [ $ ] = unowned base (pays income)     [7A ] = a ship standing on a base")
     lines.append("")
     for s in state.seats:
         you = " (you)" if seat == s.index else ""

@@ -64,14 +64,15 @@ def test_each_row_shows_as_many_cells_as_the_board_has():
         assert marks == on_board, number
 
 
-def test_a_ship_is_drawn_under_its_column_with_owner_letter_and_value():
+def test_a_ship_is_drawn_under_its_column_as_value_then_owner_letter():
     state = new_game(players=2, edition="token", factions=["vamps", "warriors"], seed=1)
     state = with_ships(state, Ship(id=1, owner=1, cell="I9", pieces=(3, 1, 1)))
     text = render_text(state)
     header = text.splitlines()[0]
     line = board_rows(text)[9]
     col = column_of(header, "I")
-    assert line[col - 1 : col + 3].strip() == f"{seat_letter(1)}18"
+    # value first, so a ship never reads as a cell name ("B18" would be a cell)
+    assert line[col - 1 : col + 3].strip() == f"18{seat_letter(1)}"
 
 
 def test_home_bases_show_their_owner_and_unused_bases_are_marked_unowned():
