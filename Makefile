@@ -20,7 +20,7 @@ DEBIAN_TEST_PACKAGES := chromium libcairo2 fonts-dejavu-core
 help:
 	@echo "make run    migrate, create demo logins, start web + worker + beat on http://$(HOST):$(PORT)/"
 	@echo "make test   the whole test suite on PostgreSQL + Redis (installs what is missing)"
-	@echo "make lint   ruff + import-linter contracts"
+	@echo "make lint   ruff + import-linter contracts + mypy --strict on the engine"
 	@echo "make bench  every benchmark script in bench/"
 
 # --- Python: Django 6.1 needs 3.12+. PATH may hold pyenv shims that fail, so every candidate is run. ---
@@ -84,6 +84,7 @@ bench: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 clean:
-	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache
+	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache .mypy_cache

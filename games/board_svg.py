@@ -277,7 +277,9 @@ def _legend(state: GameState, viewer: int | None, y: float, width: float) -> tup
 def _key(board: Board, y: float) -> tuple[str, float]:
     """What the marks mean, for readers of a picture in an e-mail."""
     items: list[tuple[str, str]] = []
-    kinds = sorted({board.border(a, b) for a in board.cells for b in board.neighbours(a)} - {None})
+    kinds = sorted(
+        {kind for a in board.cells for b in board.neighbours(a) if (kind := board.border(a, b)) is not None}
+    )
     names = {"red": "red border", "black": "black border", "striped": "striped border"}
     for kind in kinds:
         sample = BORDER_STYLE[kind].format(d="M0 0L26 0")
@@ -425,4 +427,7 @@ def board_png(svg: str, width: int) -> bytes:
     """Render an SVG from board_svg to PNG bytes `width` pixels wide (for e-mail)."""
     import cairosvg  # imported here: only pictures for e-mail need it
 
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)
+    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)
+    if not isinstance(png, bytes):  # svg2png returns bytes whenever no write_to target is given
+        raise TypeError(f"cairosvg.svg2png returned {type(png).__name__}, not PNG bytes")
+    return png

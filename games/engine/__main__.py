@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from . import EDITIONS, PLAYER_COUNTS, IllegalCommand, legal_commands, new_game, play
+from . import EDITIONS, PLAYER_COUNTS, GameState, IllegalCommand, legal_commands, new_game, play
 from .render import SEAT_LETTERS, describe, render_text, seat_label
 
 HELP = """\
@@ -78,7 +78,7 @@ def _check_dice(text: str) -> None:
         raise ValueError("choose d6 or stopwatch")
 
 
-def setup_game(args: argparse.Namespace, read: Callable[[str], str], out: TextIO):
+def setup_game(args: argparse.Namespace, read: Callable[[str], str], out: TextIO) -> GameState:
     edition = args.edition or _ask(read, out, "Edition (token, metatalon, web2002)", "token", _check_edition)
     _check_edition(edition)
     players = args.players or int(_ask(read, out, "Players (2, 3, 4, 6)", "2", _check_players))
@@ -104,7 +104,7 @@ def _speaker(text: str, players: int, default: int) -> tuple[int, str]:
     return default, text
 
 
-def _command(state, seat: int, text: str, out: TextIO):
+def _command(state: GameState, seat: int, text: str, out: TextIO) -> GameState:
     """Apply one line of game commands for `seat`; print the events or why it was refused."""
     try:
         outcome = play(state, seat, text)
@@ -116,14 +116,15 @@ def _command(state, seat: int, text: str, out: TextIO):
     return outcome.state
 
 
-def run(state, read: Callable[[str], str], out: TextIO) -> int:
+def run(state: GameState, read: Callable[[str], str], out: TextIO) -> int:
     shown_for: int | None = None
     while state.phase != "over":
-        if state.to_act[0] != shown_for:
-            shown_for = state.to_act[0]
-            print("\n" + render_text(state, seat=shown_for), file=out)
-        line = read(f"{seat_label(state, shown_for)} > ").strip()
-        seat, text = _speaker(line, state.players, shown_for)
+        acting = state.to_act[0]
+        if acting != shown_for:
+            shown_for = acting
+            print("\n" + render_text(state, seat=acting), file=out)
+        line = read(f"{seat_label(state, acting)} > ").strip()
+        seat, text = _speaker(line, state.players, acting)
         word = text.lower()
         if not text:
             continue

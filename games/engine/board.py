@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 __all__ = ["Base", "Board", "load_board", "BOARD_NAMES"]
 
@@ -30,7 +31,7 @@ class Base:
 class Board:
     """One board, loaded from its data file. Instances are shared and must be treated as read-only."""
 
-    def __init__(self, data: dict) -> None:
+    def __init__(self, data: dict[str, Any]) -> None:
         self.name: str = data["name"]
         cells = data["cells"]
         self.cells: tuple[str, ...] = tuple(c["name"] for c in cells)
@@ -45,7 +46,8 @@ class Board:
         self._labels: dict[str, tuple[str, ...]] = {b.cell: b.labels for b in self.bases}
         self._homes: dict[int, tuple[str, ...]] = {int(k): tuple(v) for k, v in data["homes"].items()}
         self._halfway: frozenset[frozenset[str]] = frozenset(frozenset(p) for p in data["halfway"])
-        self._first_rules: dict[int, dict] = {int(k): v for k, v in data["first_activation"].items()}
+        first_rules = data["first_activation"].items()
+        self._first_rules: dict[int, dict[str, Any]] = {int(k): v for k, v in first_rules}
 
         kinds = {frozenset(b["between"]): b["kind"] for b in data["borders"]}
         self._neighbours: dict[str, tuple[str, ...]] = {}

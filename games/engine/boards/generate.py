@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -96,7 +98,7 @@ def _angle(c: tuple[int, int], centre: tuple[int, int]) -> float:
     return math.degrees(math.atan2(py, px)) % 360
 
 
-def build_token() -> dict:
+def build_token() -> dict[str, Any]:
     cells = [
         (x2, row)
         for row in range(2 * TOKEN_R + 1)
@@ -203,7 +205,7 @@ COIN_ROWS = 11
 COIN_LONG = 17
 
 
-def build_coin() -> dict:
+def build_coin() -> dict[str, Any]:
     cells = []
     for row in range(COIN_ROWS):
         if row % 2:  # 0-based odd rows = printed rows 2, 4, ... : the long rows
@@ -264,21 +266,31 @@ def _adjacent_pairs(cells: list[tuple[int, int]]) -> list[tuple[tuple[int, int],
 
 
 def _assemble(
-    *, name, cells, territory, colours, labels, territories, centre, homes_by_label, first_activation, halfway
-) -> dict:
+    *,
+    name: str,
+    cells: list[tuple[int, int]],
+    territory: dict[tuple[int, int], str],
+    colours: dict[frozenset[str], str],
+    labels: dict[str, list[str]],
+    territories: list[dict[str, str | None]],
+    centre: tuple[float, float],
+    homes_by_label: dict[str, Callable[[str, list[str]], bool]],
+    first_activation: dict[str, dict[str, Any]],
+    halfway: list[list[str]],
+) -> dict[str, Any]:
     by_name = {cell_name(*c): c for c in cells}
     for a, b in _adjacent_pairs(cells):
         ta, tb = territory[a], territory[b]
         if ta != tb and frozenset((ta, tb)) not in colours:
             raise ValueError(f"{name}: no colour for the border {ta}|{tb}")
-    homes = {}
+    homes: dict[str, list[str]] = {}
     for count, test in homes_by_label.items():
         chosen = []
         for cell, lb in labels.items():
             if test(cell, lb):
                 chosen.append(by_name[cell])
         homes[count] = [cell_name(*c) for c in _clockwise(chosen, centre)]
-    used_colours = {}
+    used_colours: dict[tuple[str, ...], str] = {}
     for a, b in _adjacent_pairs(cells):
         ta, tb = territory[a], territory[b]
         if ta != tb:
