@@ -199,12 +199,14 @@ def _murphys(
 def _clovers(
     game: Game, state: GameState, seat: int, roll: int, roller: Roller
 ) -> tuple[GameState, int, bool, list[Event]]:
-    """A Clovers roller rerolls once: automatically below their order's N, else they are asked."""
+    """A Clovers roller rerolls once: automatically below their order's N, else they are asked,
+    unless the die shows its highest face (site's choice: no reroll can beat it, so it stands)."""
     me = state.seats[seat]
     if me.faction != "clovers" or me.reserve < 1:
         return state, roll, False, []
     if me.orders.clover is None or roll >= me.orders.clover:
-        return state, roll, True, []
+        top = game.edition.die_range(state.dice_mode)[1]
+        return state, roll, roll < top, []
     state = evolve(add_reserve(state, seat, -1), bank=state.bank + 1)
     events: list[Event] = [{"type": "clover", "seat": seat, "paid": 1, "old": roll, "auto": True}]
     roll, more = _roll(game, state, seat, roller, "clover")

@@ -118,3 +118,24 @@ def test_the_pending_roller_may_not_send_orders_but_others_may():
         play(pending, 0, "order damage ews")
     after, _ = play(pending, 1, "order damage ews")
     assert after.seats[1].orders.damage == "ews"
+
+
+@pytest.mark.parametrize(
+    ("edition", "dice_mode", "raw", "top"),
+    [("token", "d6", 6, 6), ("metatalon", "stopwatch", 0, 5), ("web2002", "stopwatch", 9, 5)],
+)
+def test_a_clovers_roll_of_the_highest_face_is_accepted_without_asking(edition, dice_mode, raw, top):
+    cells = ("I9", "J9") if edition == "token" else ("C6", "D6")
+    state = position(
+        edition,
+        factions=("clovers", "bankers"),
+        ships=((0, cells[0], GUN), (1, cells[1], (20, 0, 0))),
+        reserves=(10, 10),
+        dice_mode=dice_mode,
+    )
+    after, events = play(state, 0, f"fire {cells[0]} {cells[1]}", dice=QueueDice(raw))
+    assert after.pending is None and not of_type(events, "pending")
+    assert of_type(events, "fire")[0]["roll"] == top and after.seats[0].reserve == 10
+    below = 5 if dice_mode == "d6" else 8  # one face lower still asks
+    waiting, _ = play(state, 0, f"fire {cells[0]} {cells[1]}", dice=QueueDice(below))
+    assert waiting.pending is not None
