@@ -38,8 +38,8 @@ def target_at(
         target = min(enemies, key=lambda s: s.id)
         return "ship", target.owner, target
     if enemy_base:
-        if here and game.edition.ship_shields_base:
-            raise IllegalCommand(f"A ship stands on the base {cell}; it must be destroyed first")
+        # Only a ship the shooter could destroy shields a base (001): no enemy stands here, and the
+        # shooter's own invaders on a Rebels' base do not protect it.
         return "base", owner or 0, None
     if here:
         raise IllegalCommand(f"The ship on {cell} is your own")

@@ -275,3 +275,26 @@ def test_vamps_gain_nothing_from_a_base_with_an_empty_reserve_even_in_metatalon(
     )
     after, events = fire(state, "fire D2 B2", 6)
     assert not of_type(events, "vamp") and after.seats[0].reserve == 5
+
+
+def test_metatalon_an_invaders_own_ship_on_a_rebels_base_does_not_shield_it():
+    # 001: "you must destroy the ship before attacking the base" - a ship you could destroy, not your
+    # own invader that landed there earlier (Rebels need three landings).
+    state = position(
+        "metatalon",
+        factions=("bankers", "rebels"),
+        ships=((0, "B2", (1, 0, 0)), (0, "C2", GUN), (1, "I6", (1, 0, 0))),
+        reserves=(5, 3),
+    )
+    assert "fire C2 B2" in legal_commands(state, 0)
+    after, events = fire(state, "fire C2 B2", 4)
+    assert of_type(events, "base_damage")[0]["lost"] == 3 and after.seats[1].reserve == 0
+    guarded = position(
+        "metatalon",
+        factions=("bankers", "rebels", "bankers"),
+        players=3,
+        ships=((0, "P10", (1, 0, 0)), (2, "P10", (1, 0, 0)), (0, "O10", GUN), (1, "I6", (1, 0, 0))),
+        reserves=(5, 3, 5),
+    )
+    after, events = fire(guarded, "fire O10 P10", 4)
+    assert of_type(events, "fire")[0]["target"] == "ship" and after.seats[1].reserve == 3
