@@ -298,3 +298,36 @@ def test_metatalon_an_invaders_own_ship_on_a_rebels_base_does_not_shield_it():
     )
     after, events = fire(guarded, "fire O10 P10", 4)
     assert of_type(events, "fire")[0]["target"] == "ship" and after.seats[1].reserve == 3
+
+
+@pytest.mark.parametrize("edition", ["token", "metatalon", "web2002"])
+def test_the_range_penalty_is_the_same_count_in_every_edition(edition):
+    # "empty spaces on the path" (000, 002) and "spaces in the shortest legal path" (001) count alike:
+    # the spaces strictly between, on a path that goes around the ship standing in the way.
+    cells = ("I9", "J9", "K9") if edition == "token" else ("C6", "D6", "E6")
+    ships = ((0, cells[0], GUN), (1, cells[2], TARGET), (1, cells[1], (1, 0, 0)))
+    state = position(edition, ships=ships)
+    _, events = fire(state, f"fire {cells[0]} {cells[2]}", 6)
+    assert of_type(events, "fire")[0]["penalty"] == 2
+
+
+def test_a_seat_whose_reserve_is_shot_to_zero_with_no_ships_is_out_at_once():
+    state = position(
+        players=3,
+        factions=("bankers", "swarm", "rebels"),
+        ships=((0, "L11", GUN), (2, "I9", (1, 0, 0))),
+        reserves=(5, 3, 5),
+    )
+    assert state.seats[1].home == "M12"
+    after, events = fire(state, "fire L11 M12", 6)
+    assert after.seats[1].out and after.seats[1].out_reason == "wiped out"
+    assert of_type(events, "out")[0]["by"] is None and after.phase == "play"
+    assert after.active == 0 and after.activation is not None  # the shooter's turn goes on
+
+
+def test_a_seat_with_no_ships_keeps_playing_while_its_reserve_survives_a_hit():
+    state = position(
+        players=3, factions=("bankers", "swarm", "rebels"), ships=((0, "L11", GUN),), reserves=(5, 9, 5)
+    )
+    after, _ = fire(state, "fire L11 M12", 6)
+    assert not after.seats[1].out and after.seats[1].reserve == 4

@@ -148,10 +148,15 @@ def test_a_launched_ship_may_not_cross_a_blocked_border_on_its_first_activation(
     assert any(b.first_activation_blocked(players, home, a, n) for a in b.cells for n in b.neighbours(a))
 
 
-@pytest.mark.parametrize(("edition", "players"), [("token", 4), ("metatalon", 2)])
+@pytest.mark.parametrize(
+    ("edition", "players"),
+    [("token", 2), ("token", 3), ("token", 4), ("token", 6), ("metatalon", 2), ("web2002", 4)],
+)
 def test_anarchists_cross_any_border_on_their_first_activation(edition, players):
     _, now, free = _border_case(edition, players, "anarchists")
     assert now == free
+    _, others_now, others_free = _border_case(edition, players, "bankers")
+    assert others_now < others_free  # the same launch is held back for any other faction
 
 
 # === the Swarm ===
@@ -210,3 +215,11 @@ def test_metatalon_split_stacks_keep_the_dime_rule():
     state = position("metatalon", factions=SWARM, ships=((0, "C6", (0, 4, 1)),))
     with pytest.raises(IllegalCommand, match="needs a dime"):
         play(state, 0, "split C6 D6 1d")  # leaves 4 nickels = 20 cents without a dime
+
+
+def test_launching_the_whole_reserve_keeps_the_seat_in_the_game():
+    state = position(reserves=(10, 10))
+    after, _ = play(state, 0, "launch 2w")
+    assert after.seats[0].reserve == 0 and not after.seats[0].out
+    after, events = play(after, 0, "end")
+    assert not after.seats[0].out and after.seats[0].reserve == 1

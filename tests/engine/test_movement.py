@@ -160,3 +160,13 @@ def test_web2002_dimes_do_not_fire():
     state, _ = play(state, 0, "fire C6 D6", dice=QueueDice(1))
     with pytest.raises(IllegalCommand, match="no shots left"):
         play(state, 0, "fire C6 D6", dice=QueueDice(1))
+
+
+def test_a_shortest_move_goes_around_the_own_home_base_rather_than_recycling_mid_path():
+    # O9 -> Q9: the straight way crosses P9 (seat 0's home), which would take the ship apart.
+    state = position(ships=((0, "O9", (3, 0, 0)),), reserves=(4, 4))
+    after, events = play(state, 0, "move O9 Q9")
+    path = of_type(events, "move")[0]["path"]
+    assert "P9" not in path and len(path) == 4
+    assert ship_at(after, "Q9").owner == 0 and after.seats[0].reserve == 4
+    assert not of_type(events, "recycle")
