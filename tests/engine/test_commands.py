@@ -107,3 +107,10 @@ def test_refused_text_leaves_the_state_unchanged():
         with pytest.raises(IllegalCommand):
             play(state, 0, text)
     assert state.to_dict() == before
+
+
+def test_play_takes_mixed_case_explicit_paths_separated_by_semicolons_and_newlines():
+    state = position(ships=((0, "I9", (3, 0, 0)),), reserves=(5, 5))
+    after, events = play(state, 0, "MOVE i9 J9 k9;\r\nMove K9 l9\nEND")
+    assert [e["type"] for e in events][:2] == ["move", "move"]
+    assert [s.cell for s in after.ships] == ["L9"] and after.active == 1

@@ -139,3 +139,19 @@ def test_a_clovers_roll_of_the_highest_face_is_accepted_without_asking(edition, 
     below = 5 if dice_mode == "d6" else 8  # one face lower still asks
     waiting, _ = play(state, 0, f"fire {cells[0]} {cells[1]}", dice=QueueDice(below))
     assert waiting.pending is not None
+
+
+def test_with_two_murphys_seats_only_the_one_fired_at_forces_and_only_once():
+    # Coin species repeat: seat 1 (Murphys, not fired at) comes first after the roller, but only
+    # seat 2, whose ship is the target, may force; the forced roll is not forced again.
+    state = position(
+        "web2002",
+        players=3,
+        factions=("bankers", "murphys", "murphys"),
+        ships=((0, "C6", GUN), (2, "D6", TARGET)),
+        reserves=(10, 10, 10),
+    )
+    after, events = play(state, 0, "fire C6 D6", dice=QueueDice(6, 6))
+    assert [e["seat"] for e in of_type(events, "murphy")] == [2]
+    assert of_type(events, "fire")[0]["roll"] == 6
+    assert (after.seats[1].reserve, after.seats[2].reserve) == (10, 8)
