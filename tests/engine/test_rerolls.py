@@ -155,3 +155,12 @@ def test_with_two_murphys_seats_only_the_one_fired_at_forces_and_only_once():
     assert [e["seat"] for e in of_type(events, "murphy")] == [2]
     assert of_type(events, "fire")[0]["roll"] == 6
     assert (after.seats[1].reserve, after.seats[2].reserve) == (10, 8)
+
+
+def test_a_clovers_roller_asked_to_answer_resigns_after_answering_in_the_same_message():
+    _, (pending, _) = shot(("clovers", "bankers"), (3,))
+    with pytest.raises(IllegalCommand, match="answer reroll"):
+        play(pending, 0, "resign")
+    after, events = play(pending, 0, "accept; resign")
+    assert of_type(events, "fire")[0]["damage"] == 3
+    assert after.seats[0].out and after.phase == "over" and after.winner == 1
