@@ -20,6 +20,12 @@ from games.engine.editions import METATALON, TOKEN, WEB2002
         (WEB2002, 2, None, 25),
         (WEB2002, 6, "bankers", 30),
         (WEB2002, 4, "vamps", 20),
+        (WEB2002, 2, "bankers", 30),
+        (WEB2002, 2, "vamps", 20),
+        (METATALON, 2, "bankers", 31),
+        (METATALON, 6, "vamps", 20),
+        (TOKEN, 3, "bankers", 30),
+        (TOKEN, 4, "vamps", 20),
     ],
 )
 def test_starting_credits_follow_the_edition_player_count_and_faction(edition, players, faction, credits):

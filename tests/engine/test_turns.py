@@ -122,3 +122,18 @@ def test_the_active_seat_lists_moves_fires_launches_end_resign_and_orders():
     listed = legal_commands(state, 0)
     assert "move I9 I10" in listed and "fire I9 J8" in listed and "launch 2e" in listed
     assert {"end", "resign", "order damage swe"} <= set(listed)
+
+
+def test_a_ship_on_the_base_of_a_seat_wiped_out_earns_income():
+    # Seat 1 has no ships and 0 reserve once its base is emptied: out, and M12 becomes unowned.
+    state = position(
+        players=3,
+        factions=("bankers", "swarm", "rebels"),
+        ships=((0, "L12", (0, 1, 0)), (0, "M11", (1, 0, 0)), (2, "I9", (1, 0, 0))),
+        reserves=(0, 1, 5),
+    )
+    state, _ = play(state, 0, "fire L12 M12", dice=QueueDice(6))
+    assert state.seats[1].out
+    state, _ = play(state, 0, "move M11 M12")
+    after, events = play(state, 0, "end")
+    assert of_type(events, "income")[0]["base_ships"] == 1 and after.seats[0].reserve == 2
