@@ -187,6 +187,9 @@ def _murphys(
             continue
         if s.orders.murphy is None or roll < s.orders.murphy or s.reserve < 2:
             continue
+        if s.reserve == 2 and not any(ship.owner == s.index for ship in state.ships):
+            # Paying the last 2 with no ship in play would put the Murphys player out by their own order.
+            continue
         state = evolve(add_reserve(state, s.index, -2), bank=state.bank + 2)
         events: list[Event] = [
             {"type": "murphy", "seat": s.index, "roller": pending.seat, "paid": 2, "old": roll}

@@ -42,6 +42,14 @@ def test_murphys_order_threshold_and_off():
     assert not of_type(events, "murphy")
 
 
+def test_murphys_never_pay_their_last_two_credits_with_no_ship_in_play():
+    # Shot at B9 from G9: four spaces between, so a 5 does 1 damage and leaves the Murphys in with 1.
+    state = position(factions=("bankers", "murphys"), ships=((0, "G9", GUN),), reserves=(10, 2))
+    after, events = play(state, 0, "fire G9 B9", dice=QueueDice(5, 6))
+    assert not of_type(events, "murphy")
+    assert not after.seats[1].out and after.seats[1].reserve == 1
+
+
 def test_murphys_who_cannot_pay_two_do_not_force():
     _, (after, events) = shot(("bankers", "murphys"), (6,), reserves=(10, 1))
     assert not of_type(events, "murphy")
