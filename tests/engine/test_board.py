@@ -281,11 +281,23 @@ def test_every_seat_has_the_same_profile(name, players):
 def test_token_home_territories_are_larger_than_a_base_and_its_ring():
     token = load_board("token")
     for base in token.bases:
-        size = sum(1 for c in token.cells if token.territory(c) == token.territory(base.cell))
-        assert size >= 7
-        assert set(token.neighbours(base.cell)) <= {
-            c for c in token.cells if token.territory(c) == token.territory(base.cell)
-        }
+        members = {c for c in token.cells if token.territory(c) == token.territory(base.cell)}
+        assert len(members) >= 7
+        if "3" not in base.labels:
+            assert set(token.neighbours(base.cell)) <= members
+
+
+def test_three_bases_sit_on_the_edge_of_their_territory_facing_black_borders():
+    """A "3" base lies on a symmetry axis; its territory keeps to the red side so that none straddles the
+    two-player midline. The ring cells outside it lie across black borders, which three-player launches
+    (the only games a "3" base is a home in) may cross, so a launch is never boxed in."""
+    token = load_board("token")
+    for home in token.home_bases(3):
+        outside = [c for c in token.neighbours(home) if token.territory(c) != token.territory(home)]
+        assert outside
+        for cell in outside:
+            assert token.border(home, cell) == "black"
+            assert not token.first_activation_blocked(3, home, home, cell)
 
 
 # -- first activation: the border exceptions of 000, and striped borders ------------------------------
@@ -343,6 +355,49 @@ def test_two_players_may_cross_every_border_but_the_halfway_one():
                     crossed_other += 1
                     assert not blocked
         assert crossed_halfway and crossed_other
+
+
+def first_activation_reach(board, players, home):
+    """Every cell a ship launched from `home` could reach on its first activation, given enough engines."""
+    reached = {home}
+    queue = deque([home])
+    while queue:
+        cell = queue.popleft()
+        for nxt in board.neighbours(cell):
+            if nxt not in reached and not board.first_activation_blocked(players, home, cell, nxt):
+                reached.add(nxt)
+                queue.append(nxt)
+    return reached
+
+
+def test_two_player_launches_never_reach_the_opponents_half():
+    token = load_board("token")
+    a_home, b_home = token.home_bases(2)
+    reaches = {}
+    for home, other in ((a_home, b_home), (b_home, a_home)):
+        reach = first_activation_reach(token, 2, home)
+        far = sorted(c for c in reach if token.distance(c, other) < token.distance(c, home))
+        assert not far, (home, far)
+        # Only the halfway border stops it: the whole own half is open, midline cells included.
+        own = {c for c in token.cells if token.distance(c, home) < token.distance(c, other)}
+        assert own < reach
+        reaches[home] = reach
+    # Between them the two launches can reach every cell: nothing else is closed off.
+    assert reaches[a_home] | reaches[b_home] == set(token.cells)
+    assert abs(len(reaches[a_home]) - len(reaches[b_home])) <= 1
+
+
+def test_no_token_territory_straddles_the_two_player_midline():
+    token = load_board("token")
+    a_home, b_home = token.home_bases(2)
+    for terr in token.territories:
+        sides = {
+            (token.distance(c, a_home) > token.distance(c, b_home))
+            - (token.distance(c, a_home) < token.distance(c, b_home))
+            for c in token.cells
+            if token.territory(c) == terr
+        }
+        assert not {1, -1} <= sides, terr
 
 
 def test_home_territory_borders_are_open_to_two_players():

@@ -51,20 +51,32 @@ def _clockwise(cells: list[tuple[int, int]], centre: tuple[float, float]) -> lis
 #     L16 (300). "2" on P9 and B9; red "4" on L2 and L16; black "4" on E2 and E16.
 #   - three "3" bases on alternate midpoint axes, two steps inside the rim (ring 6): I3 (90), D12 (210),
 #     M12 (330).
-# Territories (10): the Core (ring <= 2, plus a spike on each of the three empty midpoint axes 30/150/270:
-# the ring-4 axis cell and the two ring-3 cells joining it); one small territory around each "3" base (the
-# base, its six neighbours and the axis cells at rings 4 and 8); and six corner sectors (every other cell,
-# by the nearest corner direction; the two cells lying exactly on an empty midpoint axis go one to each
-# side, so all six sectors have 27 cells).
+# Territories (11), built with three-fold rotational symmetry and then one cut:
+#   - the Core: ring <= 2, plus a spike on each of the three empty midpoint axes 30/150/270 (the ring-4
+#     axis cell and the two ring-3 cells joining it) and on each even corner direction 0/120/240 (the
+#     corner cells at rings 3 and 4), minus each odd corner's ring-2 cell and the spike cell next to it
+#     (these go to the odd sectors). It is cut along the two-player midline (the vertical axis through I9)
+#     into the Core (east) and the Core (west); the cells on the midline go west.
+#   - one small territory per "3" base: the base, the three neighbours on the red (clockwise) side of its
+#     axis, the axis cells at rings 4 and 8 and one more ring-4 cell on that side: 7 cells. It keeps to one
+#     side of its axis because I3 stands on the two-player midline: a territory holding its whole ring
+#     would straddle the midline, and a launched ship could walk across inside it.
+#   - six corner sectors: every other cell, by the nearest corner direction; the two cells lying exactly on
+#     an empty midpoint axis go one to each side. The one-sided "3" territories take 4 cells from the
+#     sector on their red side and none from the one on their black side, and the Core trades above (2 to
+#     each odd sector, 2 from each even one) evens that out: all six sectors have 28 cells.
 # Border colours (per pair of territories):
 #   - "3" territory | corner sector clockwise of it: red; | counter-clockwise of it: black
-#   - Core | sector of an odd corner (60, 180, 300): black; | even corner (0, 120, 240): red
+#   - either Core half | sector of an odd corner (60, 180, 300): black; | even corner (0, 120, 240): red
+#   - Core (east) | Core (west): red (why: see build_token)
 #   - sector | sector along an empty midpoint axis (30, 150, 270, rim to Core): red
 #   - sector | sector on a "3" axis (a single edge between the Core and the "3" territory): black
 # So: 3 players (black crossable) leave their "3" territory counter-clockwise only; 4 players: each red-4
 # and black-4 seat can cross into the Core and into one neighbouring sector and is stopped on two sides;
-# 2 players (P9, B9): the border halfway between them is the vertical axis: sector L16|E16 along the 270
-# axis and sector L2|E2 under I3's territory.
+# 2 players (P9, B9): the halfway border is the whole vertical midline, rim to rim, and no territory
+# straddles it (the generator checks this): sector L2 | E2 and the I3 territory | E2 at the top, the Core
+# (west) | L2 and the Core halves in the middle, the Core (west) | L16 and sector L16 | E16 at the bottom.
+# A ship launched from either "2" base cannot reach the other half on its first activation by any route.
 # --------------------------------------------------------------------------------------------------
 
 TOKEN_R = 8
@@ -98,6 +110,24 @@ def _angle(c: tuple[int, int], centre: tuple[int, int]) -> float:
     return math.degrees(math.atan2(py, px)) % 360
 
 
+# The "3" territory of I3 (the 90-degree axis), drawn on the L2 side; D12's and M12's are this rotated.
+TOKEN_THREE_ZONE = ((16, 0), (16, 2), (17, 1), (18, 2), (17, 3), (16, 4), (18, 4))
+# Cells the Core gives to L2 (its ring-2 corner cell and the L2 cell of the 30-degree spike) and takes
+# from E2 (E2's corner cells at rings 3 and 4); rotated by 120 and 240 degrees for the other sectors.
+TOKEN_CORE_TO_ODD = ((18, 6), (20, 6))
+TOKEN_EVEN_TO_CORE = ((13, 5), (12, 4))
+
+
+def _token_rotate(c: tuple[int, int], turn: int) -> tuple[int, int]:
+    """The cell `turn` x 60 degrees counter-clockwise about the centre I9."""
+    dx2, drow = c[0] - TOKEN_CENTRE[0], c[1] - TOKEN_CENTRE[1]
+    x, z = (dx2 - drow) // 2, drow  # cube coordinates (x, y, z) with y = -x - z
+    y = -x - z
+    for _ in range(turn % 6):
+        x, y, z = -y, -z, -x
+    return TOKEN_CENTRE[0] + 2 * x + z, TOKEN_CENTRE[1] + z
+
+
 def build_token() -> dict[str, Any]:
     cells = [
         (x2, row)
@@ -118,14 +148,22 @@ def build_token() -> dict[str, Any]:
         # The spike plus the two ring-3 cells joining it to the Core (one on each side of the axis).
         core.add(spike)
         core |= {c for c in cells if hex_distance(c, spike) == 1 and hex_distance(c, TOKEN_CENTRE) == 3}
+    # Each "3" territory lies on the red side of its axis (I3's on the L2 side), so no territory straddles
+    # the two-player midline; rotating it by 120 and 240 degrees keeps the three alike. Its sectors would
+    # then differ by four cells (red side 26, black side 30); the Core trades two cells each way.
+    for turn in (0, 2, 4):
+        core -= {_token_rotate(c, turn) for c in TOKEN_CORE_TO_ODD}
+        core |= {_token_rotate(c, turn) for c in TOKEN_EVEN_TO_CORE}
     for c in core:
-        territory[c] = "core"
-    for a, base in three_base.items():
+        # Split along the two-player midline; the midline cells themselves go west.
+        territory[c] = "core-e" if c[0] > TOKEN_CENTRE[0] else "core-w"
+    for turn, base in zip((0, 2, 4), three_base.values(), strict=True):
         name = cell_name(*base)
-        zone = {c for c in cells if hex_distance(c, base) <= 1}
-        zone |= {_token_dir_cell(a, 4), _token_dir_cell(a, 8)}
-        for c in zone:
-            territory[c] = name
+        for c in TOKEN_THREE_ZONE:
+            cell = _token_rotate(c, turn)
+            if cell in territory:
+                raise ValueError(f"{name} territory overlaps {territory[cell]} at {cell_name(*cell)}")
+            territory[cell] = name
     for c in cells:
         if c in territory:
             continue
@@ -154,7 +192,12 @@ def build_token() -> dict[str, Any]:
     for a in empty_axes:
         colours[frozenset((cname[(a - 30) % 360], cname[(a + 30) % 360]))] = "red"
     for a in corner_angles:
-        colours[frozenset(("core", cname[a]))] = "black" if a // 60 % 2 else "red"
+        for half in ("core-e", "core-w"):
+            colours[frozenset((half, cname[a]))] = "black" if a // 60 % 2 else "red"
+    # Red, so the split changes nothing for three or four players: red-4 ships (L2, L16, east of it) go
+    # round it through the black steps where the west Core touches their sectors on the midline, black-4
+    # ships and three-player ships (black) cross black borders, and black-4 ships cross red ones.
+    colours[frozenset(("core-e", "core-w"))] = "red"
 
     labels = {
         cname[0]: ["2"],
@@ -166,9 +209,12 @@ def build_token() -> dict[str, Any]:
     }
     for a in three_axes:
         labels[tname[a]] = ["3"]
-    territories = [{"id": "core", "name": "the Core", "base": None}]
+    territories = [
+        {"id": "core-e", "name": "the Core (east)", "base": None},
+        {"id": "core-w", "name": "the Core (west)", "base": None},
+    ]
     territories += [{"id": n, "name": f"{n} territory", "base": n} for n in sorted(labels)]
-    halfway = [sorted((cname[60], cname[120])), sorted((cname[240], cname[300]))]
+    halfway = _halfway_pairs(cells, territory, (corner_base[0], corner_base[180]))
     return _assemble(
         name="token",
         cells=cells,
@@ -252,6 +298,30 @@ def build_coin() -> dict[str, Any]:
         first_activation={k: {"kinds": ["striped"]} for k in ("2", "3", "4", "6")},
         halfway=[],
     )
+
+
+def _halfway_pairs(
+    cells: list[tuple[int, int]], territory: dict[tuple[int, int], str], bases: tuple[tuple[int, int], ...]
+) -> list[list[str]]:
+    """Territory pairs meeting across the line halfway between two bases; no territory may straddle it."""
+    a, b = bases
+
+    def side(c: tuple[int, int]) -> int:
+        da, db = hex_distance(c, a), hex_distance(c, b)
+        return (da < db) - (da > db)
+
+    sides: dict[str, set[int]] = {}
+    for c in cells:
+        sides.setdefault(territory[c], set()).add(side(c))
+    for name, seen in sides.items():
+        if {1, -1} <= seen:
+            raise ValueError(f"{name} straddles the line halfway between {cell_name(*a)} and {cell_name(*b)}")
+    pairs = set()
+    for p, q in _adjacent_pairs(cells):
+        tp, tq = territory[p], territory[q]
+        if tp != tq and (sides[tp] | sides[tq]) >= {1, -1}:
+            pairs.add(tuple(sorted((tp, tq))))
+    return [list(pair) for pair in sorted(pairs)]
 
 
 def _adjacent_pairs(cells: list[tuple[int, int]]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
