@@ -37,11 +37,12 @@ def bfs_distances(board, start):
 def profile(board, players, home):
     homes = board.home_bases(players)
     unowned = [b.cell for b in board.bases if b.cell not in homes]
-    territory_size = sum(1 for c in board.cells if board.territory(c) == board.territory(home))
+    territory = [c for c in board.cells if board.territory(c) == board.territory(home)]
     return (
         sorted(board.distance(home, h) for h in homes if h != home),
         sorted(board.distance(home, u) for u in unowned),
-        territory_size,
+        len(territory),
+        sorted(board.distance(home, c) for c in territory),
     )
 
 
@@ -385,6 +386,30 @@ def test_two_player_launches_never_reach_the_opponents_half():
     # Between them the two launches can reach every cell: nothing else is closed off.
     assert reaches[a_home] | reaches[b_home] == set(token.cells)
     assert abs(len(reaches[a_home]) - len(reaches[b_home])) <= 1
+
+
+def first_activation_reach_by_range(board, players, home, most):
+    """How many cells a ship launched from `home` reaches with 0, 1, ... `most` engines."""
+    dist = {home: 0}
+    queue = deque([home])
+    while queue:
+        cell = queue.popleft()
+        for nxt in board.neighbours(cell):
+            if nxt not in dist and not board.first_activation_blocked(players, home, cell, nxt):
+                dist[nxt] = dist[cell] + 1
+                queue.append(nxt)
+    return [sum(1 for d in dist.values() if d <= k) for k in range(most + 1)]
+
+
+@pytest.mark.parametrize(("players", "slack"), [(2, 1), (3, 0), (6, 0)])
+def test_token_launches_reach_alike_from_every_seat(players, slack):
+    """Three and six players: the same number of cells at every range; two: within one (the midline has
+    an odd number of cells, one of which must fall to one side)."""
+    token = load_board("token")
+    counts = [first_activation_reach_by_range(token, players, h, 20) for h in token.home_bases(players)]
+    for k in range(21):
+        at_k = [c[k] for c in counts]
+        assert max(at_k) - min(at_k) <= slack, (k, at_k)
 
 
 def test_no_token_territory_straddles_the_two_player_midline():

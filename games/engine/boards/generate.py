@@ -53,26 +53,29 @@ def _clockwise(cells: list[tuple[int, int]], centre: tuple[float, float]) -> lis
 #     M12 (330).
 # Territories (11), built with three-fold rotational symmetry and then one cut:
 #   - the Core: ring <= 2, plus a spike on each of the three empty midpoint axes 30/150/270 (the ring-4
-#     axis cell and the two ring-3 cells joining it) and on each even corner direction 0/120/240 (the
-#     corner cells at rings 3 and 4), minus each odd corner's ring-2 cell and the spike cell next to it
-#     (these go to the odd sectors). It is cut along the two-player midline (the vertical axis through I9)
-#     into the Core (east) and the Core (west); the cells on the midline go west.
+#     axis cell and the two ring-3 cells joining it) and a four-cell tongue toward each even corner
+#     0/120/240 (for E2: G5, G6, F6, F5). It is cut along the two-player midline (the vertical axis
+#     through I9) into the Core (east) and the Core (west); of the cells on the midline the centre I9
+#     goes east and the others west.
 #   - one small territory per "3" base: the base, the three neighbours on the red (clockwise) side of its
 #     axis, the axis cells at rings 4 and 8 and one more ring-4 cell on that side: 7 cells. It keeps to one
 #     side of its axis because I3 stands on the two-player midline: a territory holding its whole ring
 #     would straddle the midline, and a launched ship could walk across inside it.
 #   - six corner sectors: every other cell, by the nearest corner direction; the two cells lying exactly on
 #     an empty midpoint axis go one to each side. The one-sided "3" territories take 4 cells from the
-#     sector on their red side and none from the one on their black side, and the Core trades above (2 to
-#     each odd sector, 2 from each even one) evens that out: all six sectors have 28 cells.
+#     sector on their red side (odd corner) and none from the one on their black side (even corner); the
+#     Core's tongues take those back, 2 cells at 3 steps from the even base and 2 at 4 steps, so all six
+#     sectors have 26 cells at the same distances from their base (1 at 0, 6 at 1, 7 at 2, 7 at 3, 4 at
+#     4, 1 at 5), and the three "3" territories are alike by rotation.
 # Border colours (per pair of territories):
 #   - "3" territory | corner sector clockwise of it: red; | counter-clockwise of it: black
 #   - either Core half | sector of an odd corner (60, 180, 300): black; | even corner (0, 120, 240): red
-#   - Core (east) | Core (west): red (why: see build_token)
+#   - Core (east) | Core (west): black (why: see build_token)
 #   - sector | sector along an empty midpoint axis (30, 150, 270, rim to Core): red
 #   - sector | sector on a "3" axis (a single edge between the Core and the "3" territory): black
 # So: 3 players (black crossable) leave their "3" territory counter-clockwise only; 4 players: each red-4
-# and black-4 seat can cross into the Core and into one neighbouring sector and is stopped on two sides;
+# and black-4 seat can cross into the Core and into one neighbouring sector and is stopped on two sides
+# (the black-4 seats, both west, also stop at the black cut of the Core, which red-4 ships cross);
 # 2 players (P9, B9): the halfway border is the whole vertical midline, rim to rim, and no territory
 # straddles it (the generator checks this): sector L2 | E2 and the I3 territory | E2 at the top, the Core
 # (west) | L2 and the Core halves in the middle, the Core (west) | L16 and sector L16 | E16 at the bottom.
@@ -112,10 +115,8 @@ def _angle(c: tuple[int, int], centre: tuple[int, int]) -> float:
 
 # The "3" territory of I3 (the 90-degree axis), drawn on the L2 side; D12's and M12's are this rotated.
 TOKEN_THREE_ZONE = ((16, 0), (16, 2), (17, 1), (18, 2), (17, 3), (16, 4), (18, 4))
-# Cells the Core gives to L2 (its ring-2 corner cell and the L2 cell of the 30-degree spike) and takes
-# from E2 (E2's corner cells at rings 3 and 4); rotated by 120 and 240 degrees for the other sectors.
-TOKEN_CORE_TO_ODD = ((18, 6), (20, 6))
-TOKEN_EVEN_TO_CORE = ((13, 5), (12, 4))
+# The Core's tongue into E2 (G5 and F5 at 3 steps from E2, G6 and F6 at 4); rotated for E16 and P9.
+TOKEN_EVEN_TO_CORE = ((12, 4), (13, 5), (11, 5), (10, 4))
 
 
 def _token_rotate(c: tuple[int, int], turn: int) -> tuple[int, int]:
@@ -149,14 +150,15 @@ def build_token() -> dict[str, Any]:
         core.add(spike)
         core |= {c for c in cells if hex_distance(c, spike) == 1 and hex_distance(c, TOKEN_CENTRE) == 3}
     # Each "3" territory lies on the red side of its axis (I3's on the L2 side), so no territory straddles
-    # the two-player midline; rotating it by 120 and 240 degrees keeps the three alike. Its sectors would
-    # then differ by four cells (red side 26, black side 30); the Core trades two cells each way.
+    # the two-player midline; rotating it by 120 and 240 degrees keeps the three alike. The sector on its
+    # black side would then hold four cells more than the one on its red side; the Core's tongues take
+    # them back at the same distances from the base, so every sector keeps the same distance profile.
     for turn in (0, 2, 4):
-        core -= {_token_rotate(c, turn) for c in TOKEN_CORE_TO_ODD}
         core |= {_token_rotate(c, turn) for c in TOKEN_EVEN_TO_CORE}
     for c in core:
-        # Split along the two-player midline; the midline cells themselves go west.
-        territory[c] = "core-e" if c[0] > TOKEN_CENTRE[0] else "core-w"
+        # Split along the two-player midline. Of the midline cells, the centre I9 goes east and the rest
+        # west, so each "2" seat's launches reach as many midline cells as the other's at every range, +-1.
+        territory[c] = "core-e" if c[0] > TOKEN_CENTRE[0] or c == TOKEN_CENTRE else "core-w"
     for turn, base in zip((0, 2, 4), three_base.values(), strict=True):
         name = cell_name(*base)
         for c in TOKEN_THREE_ZONE:
@@ -194,10 +196,10 @@ def build_token() -> dict[str, Any]:
     for a in corner_angles:
         for half in ("core-e", "core-w"):
             colours[frozenset((half, cname[a]))] = "black" if a // 60 % 2 else "red"
-    # Red, so the split changes nothing for three or four players: red-4 ships (L2, L16, east of it) go
-    # round it through the black steps where the west Core touches their sectors on the midline, black-4
-    # ships and three-player ships (black) cross black borders, and black-4 ships cross red ones.
-    colours[frozenset(("core-e", "core-w"))] = "red"
+    # Black: three-player launches cross black borders, so for them the Core is still one territory and
+    # the three "3" seats stay exactly alike (a red cut would favour I3, whose side of the board it leaves
+    # whole). With four players it reads as any black border: red-4 ships cross it, black-4 ships do not.
+    colours[frozenset(("core-e", "core-w"))] = "black"
 
     labels = {
         cname[0]: ["2"],
