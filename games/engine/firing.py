@@ -1,0 +1,238 @@
+"""Firing: targets, range penalty, rolls with Murphys and Clovers, damage, Vamps (RULINGS: "Firing")."""
+
+from dataclasses import replace
+
+from .commands import Command
+from .damage import adapted, after_damage
+from .dice import Roller
+from .errors import IllegalCommand
+from .movement import left
+from .pieces import format_pieces
+from .state import Activation, GameState, Pending, Ship
+from .turn import Event, acting_ship, activate, add_reserve, set_seat
+from .view import Game, View
+
+# === TARGETS AND RANGE ===
+
+def target_at(game: Game, state: GameState, view: View, seat: int, cell: str,
+              base: bool) -> tuple[str, int, Ship | None]:
+    """("ship", owner, ship) or ("base", owner, None) for `fire <shooter> <cell> [base]`."""
+    here = view.occ.get(cell, [])
+    enemies = [s for s in here if s.owner != seat]
+    owner = view.homes.get(cell)
+    enemy_base = owner is not None and owner != seat
+    if base:
+        if not enemy_base:
+            raise IllegalCommand(f"{cell} is not an opponent's home base")
+        if game.edition.ship_shields_base:
+            raise IllegalCommand(f"In this edition a ship on a base must be destroyed first: say fire ... {cell}")
+        if not here:
+            raise IllegalCommand(f"No ship stands on {cell}: say fire ... {cell} without 'base'")
+        return "base", owner or 0, None
+    if enemies:
+        target = min(enemies, key=lambda s: s.id)
+        return "ship", target.owner, target
+    if enemy_base:
+        if here and game.edition.ship_shields_base:
+            raise IllegalCommand(f"A ship stands on the base {cell}; it must be destroyed first")
+        return "base", owner or 0, None
+    if here:
+        raise IllegalCommand(f"The ship on {cell} is your own")
+    raise IllegalCommand(f"Nothing to fire at on {cell}: fire at an enemy ship or an opponent's home base")
+
+
+def fire_passable(view: View, seat: int, cell: str) -> bool:
+    """A shot's path crosses only empty spaces that are not an opponent's home base."""
+    if cell in view.occ:
+        return False
+    owner = view.homes.get(cell)
+    return owner is None or owner == seat
+
+
+def fire_ranges(game: Game, view: View, seat: int, start: str, goal: str | None = None) -> dict[str, int]:
+    """Path lengths from the shooter to every possible target space (occupied or an enemy base)."""
+    neighbours = game.board.neighbours
+    seen = {start}
+    found: dict[str, int] = {}
+    frontier = [start]
+    step = 0
+    while frontier:
+        step += 1
+        nxt = []
+        for cell in frontier:
+            for n in neighbours(cell):
+                if n in seen:
+                    continue
+                seen.add(n)
+                if fire_passable(view, seat, n):
+                    nxt.append(n)
+                else:
+                    found[n] = step
+                    if n == goal:
+                        return found
+        frontier = nxt
+    return found
+
+
+# === FIRE ===
+
+def do_fire(game: Game, state: GameState, seat: int, cmd: Command, roller: Roller) -> tuple[GameState, list[Event]]:
+    view = View(state)
+    src, dst = cmd.cells
+    ship = acting_ship(state, view, seat, src)
+    me = state.seats[seat]
+    _, shots_left = left(game.edition, me.faction, ship, state.activation)
+    if shots_left <= 0:
+        raise IllegalCommand(f"{src} has no shots left this activation")
+    if src == dst:
+        raise IllegalCommand("A ship cannot fire at its own space")
+    kind, owner, target = target_at(game, state, view, seat, dst, cmd.base)
+    dist = fire_ranges(game, view, seat, src, dst).get(dst)
+    if dist is None:
+        raise IllegalCommand(f"No legal path from {src} to {dst}: the shot is blocked")
+    state = activate(state, ship)
+    act = state.activation or Activation(ship.id)
+    state = replace(state, activation=replace(act, shots=act.shots + 1))
+    pending = Pending(seat=seat, ship=ship.id, source=src, cell=dst, target=kind, target_seat=owner,
+                      target_ship=target.id if target else None, roll=0, penalty=dist - 1)
+    roll, events = _roll(game, state, seat, roller, "fire")
+    state, roll, more = _murphys(game, state, pending, roll, roller)
+    events += more
+    state, roll, waits, more = _clovers(game, state, seat, roll, roller)
+    events += more
+    if waits:
+        events.append({"type": "pending", "seat": seat, "roll": roll})
+        return replace(state, pending=replace(pending, roll=roll)), events
+    state, more = resolve(game, state, replace(pending, roll=roll))
+    return state, events + more
+
+
+def do_answer(game: Game, state: GameState, seat: int, cmd: Command, roller: Roller) -> tuple[GameState, list[Event]]:
+    """A Clovers roller's `reroll` (pay 1) or `accept` of a pending roll."""
+    pending = state.pending
+    assert pending is not None
+    events: list[Event] = []
+    roll = pending.roll
+    if cmd.verb == "reroll":
+        if state.seats[seat].reserve < 1:
+            raise IllegalCommand("A reroll costs 1 and your reserve is empty; say accept")
+        state = replace(add_reserve(state, seat, -1), bank=state.bank + 1)
+        events.append({"type": "clover", "seat": seat, "paid": 1, "old": roll, "auto": False})
+        roll, more = _roll(game, state, seat, roller, "clover")
+        events += more
+    state, more = resolve(game, replace(state, pending=None), replace(pending, roll=roll))
+    return state, events + more
+
+
+def _roll(game: Game, state: GameState, seat: int, roller: Roller, why: str) -> tuple[int, list[Event]]:
+    if state.dice_mode == "d6":
+        raw = roller.die(6)
+        roll = raw
+    else:
+        raw = roller.die(10)
+        roll = game.edition.stopwatch_value(raw)
+    return roll, [{"type": "roll", "seat": seat, "die": state.dice_mode, "raw": raw, "roll": roll, "why": why}]
+
+
+def _murphys(game: Game, state: GameState, pending: Pending, roll: int,
+             roller: Roller) -> tuple[GameState, int, list[Event]]:
+    """The first Murphys seat after the roller, in turn order, whose standing order fires forces one
+    reroll of a roll against its ships or base (paying 2)."""
+    n = state.players
+    for k in range(1, n):
+        s = state.seats[(pending.seat + k) % n]
+        if s.out or s.faction != "murphys" or s.index != pending.target_seat:
+            continue
+        if s.orders.murphy is None or roll < s.orders.murphy or s.reserve < 2:
+            continue
+        state = replace(add_reserve(state, s.index, -2), bank=state.bank + 2)
+        events: list[Event] = [{"type": "murphy", "seat": s.index, "roller": pending.seat, "paid": 2, "old": roll}]
+        roll, more = _roll(game, state, pending.seat, roller, "murphy")
+        return state, roll, events + more
+    return state, roll, []
+
+
+def _clovers(game: Game, state: GameState, seat: int, roll: int,
+             roller: Roller) -> tuple[GameState, int, bool, list[Event]]:
+    """A Clovers roller rerolls once: automatically below their order's N, else they are asked."""
+    me = state.seats[seat]
+    if me.faction != "clovers" or me.reserve < 1:
+        return state, roll, False, []
+    if me.orders.clover is None or roll >= me.orders.clover:
+        return state, roll, True, []
+    state = replace(add_reserve(state, seat, -1), bank=state.bank + 1)
+    events: list[Event] = [{"type": "clover", "seat": seat, "paid": 1, "old": roll, "auto": True}]
+    roll, more = _roll(game, state, seat, roller, "clover")
+    return state, roll, False, events + more
+
+
+# === DAMAGE ===
+
+def resolve(game: Game, state: GameState, shot: Pending) -> tuple[GameState, list[Event]]:
+    """Damage = roll (+1 Warriors) - penalty - target shields, floored at 0."""
+    me = state.seats[shot.seat]
+    bonus = 1 if me.faction == "warriors" else 0
+    target = state.ship_by_id(shot.target_ship) if shot.target_ship is not None else None
+    owner = state.seats[shot.target_seat]
+    gone = owner.out or (shot.target == "ship" and (target is None or target.owner != shot.target_seat))
+    shields = target.pieces[2] if target is not None and shot.target == "ship" else 0
+    damage = 0 if gone else max(0, shot.roll + bonus - shot.penalty - shields)
+    event: Event = {"type": "fire", "seat": shot.seat, "ship": shot.ship, "from": shot.source, "to": shot.cell,
+                    "target": shot.target, "target_seat": shot.target_seat, "target_ship": shot.target_ship,
+                    "roll": shot.roll, "bonus": bonus, "penalty": shot.penalty, "shields": shields,
+                    "damage": damage, "gone": gone}
+    events = [event]
+    if damage == 0:
+        return state, events
+    if shot.target == "ship" and target is not None:
+        state, lost, more = _damage_ship(game, state, target, damage)
+    else:
+        state, lost, more = _damage_base(state, shot.target_seat, damage)
+    events += more
+    state, more = _vamps(game, state, shot.seat, damage, lost)
+    return state, events + more
+
+
+def _damage_ship(game: Game, state: GameState, ship: Ship, damage: int) -> tuple[GameState, int, list[Event]]:
+    owner = state.seats[ship.owner]
+    letters = game.edition.letters
+    left_pieces = after_damage(game.edition, ship.pieces, damage, owner.faction, owner.orders)
+    before = list(ship.pieces)
+    if left_pieces is None:
+        lost = ship.value
+        ships = tuple(s for s in state.ships if s.id != ship.id)
+        state = replace(state, ships=ships, bank=state.bank + lost)
+        return state, lost, [{"type": "damage", "seat": ship.owner, "ship": ship.id, "cell": ship.cell,
+                              "damage": damage, "lost": lost, "before": before, "after": None,
+                              "destroyed": True}]
+    events: list[Event] = [{"type": "damage", "seat": ship.owner, "ship": ship.id, "cell": ship.cell,
+                            "damage": damage, "lost": damage, "before": before, "after": list(left_pieces),
+                            "destroyed": False}]
+    final = adapted(game.edition, left_pieces, owner.faction, owner.orders)
+    if final != left_pieces:
+        events.append({"type": "adapt", "seat": ship.owner, "ship": ship.id, "before": list(left_pieces),
+                       "after": list(final), "text": format_pieces(final, letters)})
+    ships = tuple(replace(s, pieces=final) if s.id == ship.id else s for s in state.ships)
+    return replace(state, ships=ships, bank=state.bank + damage), damage, events
+
+
+def _damage_base(state: GameState, seat: int, damage: int) -> tuple[GameState, int, list[Event]]:
+    """Damage to a base comes out of the owner's reserve, never below 0; reserve shields count nothing."""
+    s = state.seats[seat]
+    lost = min(damage, s.reserve)
+    seats = set_seat(state.seats, replace(s, reserve=s.reserve - lost))
+    state = replace(state, seats=seats, bank=state.bank + lost)
+    return state, lost, [{"type": "base_damage", "seat": seat, "cell": s.home, "damage": damage, "lost": lost,
+                          "reserve": s.reserve - lost}]
+
+
+def _vamps(game: Game, state: GameState, seat: int, damage: int, lost: int) -> tuple[GameState, list[Event]]:
+    """Vamps dealing 3 or more take up to 3: never more than the target lost (token, web2002), or
+    from the bank whatever the target lost (metatalon). Always taken; limited by what the bank holds."""
+    if state.seats[seat].faction != "vamps" or damage < 3:
+        return state, []
+    gain = min(3, state.bank if game.edition.vamps_from_bank else lost, state.bank)
+    if gain <= 0:
+        return state, []
+    state = replace(add_reserve(state, seat, gain), bank=state.bank - gain)
+    return state, [{"type": "vamp", "seat": seat, "gain": gain, "reserve": state.seats[seat].reserve}]

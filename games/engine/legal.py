@@ -1,0 +1,96 @@
+"""legal_commands(): every command `play` accepts now, in canonical text."""
+
+from .actions import check_launch, split_ship, split_targets
+from .errors import IllegalCommand
+from .firing import fire_ranges, target_at
+from .movement import explore, left
+from .orders import order_commands
+from .pieces import Pieces, compositions, count, format_pieces, minus
+from .state import GameState
+from .turn import acting_ship
+from .view import Game, View, game_of
+
+
+def legal_commands(state: GameState, seat: int) -> list[str]:
+    if not isinstance(seat, int) or not 0 <= seat < state.players or state.phase == "over":
+        return []
+    me = state.seats[seat]
+    if me.out:
+        return []
+    game = game_of(state.edition)
+    pending = state.pending
+    if pending is not None and pending.seat == seat:
+        return ["reroll", "accept"] if me.reserve >= 1 else ["accept"]
+    common = order_commands(game, state, seat) + ["resign"]
+    if state.phase == "setup":
+        return (["keep", "redraw"] if not me.decided else []) + common
+    if pending is not None or seat != state.active:
+        return common
+    view = View(state)
+    out = _ship_commands(game, state, view, seat)
+    out += _launches(game, state, view, seat)
+    out += _splits(game, state, view, seat)
+    return out + ["end"] + common
+
+
+def _ship_commands(game: Game, state: GameState, view: View, seat: int) -> list[str]:
+    out: list[str] = []
+    faction = state.seats[seat].faction
+    cells = dict.fromkeys(s.cell for s in state.ships if s.owner == seat)
+    for cell in cells:
+        try:
+            ship = acting_ship(state, view, seat, cell)
+        except IllegalCommand:
+            continue
+        moves, shots = left(game.edition, faction, ship, state.activation)
+        if moves > 0:
+            dist, _ = explore(game, state, view, ship, moves)
+            out += [f"move {cell} {dest}" for dest in dist if dest != cell]
+        if shots > 0:
+            out += _fires(game, state, view, seat, cell)
+    return out
+
+
+def _fires(game: Game, state: GameState, view: View, seat: int, cell: str) -> list[str]:
+    out = []
+    for target in fire_ranges(game, view, seat, cell):
+        for base in (False, True):
+            try:
+                target_at(game, state, view, seat, target, base)
+            except IllegalCommand:
+                continue
+            out.append(f"fire {cell} {target}" + (" base" if base else ""))
+    return out
+
+
+def _launches(game: Game, state: GameState, view: View, seat: int) -> list[str]:
+    try:
+        check_launch(game, state, view, seat)
+    except IllegalCommand:
+        return []
+    me = state.seats[seat]
+    letters, ok = game.edition.letters, game.edition.dime_ok
+    return ["launch " + format_pieces(p, letters)
+            for v in range(1, me.reserve + 1) for p in compositions(v) if ok(p, me.faction)]
+
+
+def _splits(game: Game, state: GameState, view: View, seat: int) -> list[str]:
+    me = state.seats[seat]
+    if me.faction != "swarm" or state.launched:
+        return []
+    out = []
+    letters, ok = game.edition.letters, game.edition.dime_ok
+    for cell in dict.fromkeys(s.cell for s in state.ships if s.owner == seat):
+        ship = split_ship(view, seat, cell)
+        if count(ship.pieces) < 2:
+            continue
+        parts = [p for p in _sub_stacks(ship.pieces) if ok(p, me.faction) and ok(minus(ship.pieces, p), me.faction)]
+        for dst in split_targets(game, view, cell):
+            out += [f"split {cell} {dst} " + format_pieces(p, letters) for p in parts]
+    return out
+
+
+def _sub_stacks(pieces: Pieces) -> list[Pieces]:
+    a, b, c = pieces
+    subs = [(x, y, z) for x in range(a + 1) for y in range(b + 1) for z in range(c + 1)]
+    return [p for p in subs if 0 < count(p) < count(pieces)]

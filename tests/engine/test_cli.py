@@ -1,0 +1,84 @@
+"""`python -m games.engine`: the terminal hot-seat game, driven through stdin."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_cli(stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [sys.executable, "-m", "games.engine", *args],
+        input=stdin, capture_output=True, text=True, cwd=ROOT, env=env, timeout=60,
+    )
+
+
+FLAGS = ("--edition", "token", "--players", "2", "--variant", "none", "--seed", "5")
+
+
+def test_it_plays_a_turn_and_passes_to_the_next_seat():
+    result = run_cli("keep\nkeep\nlaunch 5e\nend\nquit\n", *FLAGS)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "The game begins: Player A" in out
+    assert "launched a ship from P9: 5e" in out
+    assert "Turn 2: Player B" in out
+    assert "[A5 ]" in out  # the new ship stands on its home base
+    assert "Game left unfinished." in out
+
+
+def test_prompts_offer_defaults_for_every_option():
+    result = run_cli("\n\n\n7\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert "Edition (token, metatalon, web2002) [token]:" in result.stdout
+    assert "Variant (none, takeover, spoils) [none]:" in result.stdout
+    assert "token edition, 2 players. Setting up" in result.stdout
+
+
+def test_bad_option_answers_are_asked_again():
+    result = run_cli("chess\nmetatalon\n5\n4\nstopwatch\n3\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert "choose one of: token, metatalon, web2002" in result.stdout
+    assert "five are not offered" in result.stdout
+    assert "Variant" not in result.stdout  # metatalon has no variants
+    assert "metatalon edition, 4 players" in result.stdout
+
+
+def test_legal_lists_the_commands_the_seat_may_give():
+    result = run_cli("keep\nkeep\nlegal\nquit\n", *FLAGS)
+    lines = [line.strip() for line in result.stdout.splitlines()]
+    assert "end" in lines
+    assert any(line.startswith("launch ") for line in lines)
+
+
+def test_illegal_commands_are_explained_and_change_nothing():
+    result = run_cli("keep\nkeep\nfire P9 B9\nmove P9 O9\nlaunch 1s\nquit\n", *FLAGS)
+    out = result.stdout
+    assert out.count("Not allowed:") == 2
+    assert "launched a ship from P9: 1s" in out  # the game went on from an unchanged state
+
+
+def test_help_and_board_are_shown_on_request():
+    result = run_cli("help\nboard\nquit\n", *FLAGS)
+    assert "legal    list every command you may give now" in result.stdout
+    assert result.stdout.count("A   B   C   D") == 2
+
+
+def test_a_resignation_ends_a_two_player_game():
+    result = run_cli("keep\nkeep\nresign\n", *FLAGS)
+    assert result.returncode == 0
+    assert "Player A (" in result.stdout and "resigned and is out of the game." in result.stdout
+    assert "Player B" in result.stdout and "wins the game!" in result.stdout
+    assert "Game over: Player B" in result.stdout
+
+
+def test_end_of_input_leaves_quietly():
+    result = run_cli("keep\n", *FLAGS)
+    assert result.returncode == 0
+    assert "Game left unfinished." in result.stdout
+    assert "Traceback" not in result.stderr

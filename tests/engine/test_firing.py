@@ -1,0 +1,243 @@
+"""Firing: range penalty on the legal path, shields, Warriors, bases, Vamps per edition, destruction
+(RULINGS: "Firing")."""
+
+import pytest
+
+from games.engine import IllegalCommand, legal_commands, play
+
+from .helpers import QueueDice, board, of_type, position, ship_at
+
+GUN = (2, 2, 0)  # 2 engines, 2 weapons
+TARGET = (9, 0, 0)
+
+
+def fire(state, text, *rolls, seat=0):
+    dice = QueueDice(*rolls)
+    return play(state, seat, text, dice=dice)
+
+
+def test_adjacent_target_has_no_range_penalty():
+    state = position(ships=((0, "I9", GUN), (1, "J9", TARGET)))
+    after, events = fire(state, "fire I9 J9", 4)
+    shot = of_type(events, "fire")[0]
+    assert (shot["roll"], shot["penalty"], shot["damage"]) == (4, 0, 4)
+    assert ship_at(after, "J9").pieces == (5, 0, 0)
+
+
+def test_range_penalty_counts_the_spaces_between_on_the_path():
+    state = position(ships=((0, "I9", GUN), (1, "L9", TARGET)))
+    _, events = fire(state, "fire I9 L9", 5)
+    shot = of_type(events, "fire")[0]
+    assert (shot["penalty"], shot["damage"]) == (2, 3)
+
+
+def test_the_path_goes_around_ships_so_the_penalty_grows():
+    state = position(ships=((0, "I9", GUN), (1, "K9", TARGET), (1, "J9", (1, 0, 0))))
+    _, events = fire(state, "fire I9 K9", 6)
+    assert of_type(events, "fire")[0]["penalty"] == 2  # not 1: J9 is occupied
+
+
+def test_no_legal_path_means_no_shot():
+    ring = board().neighbours("I9")
+    ships = ((0, "H5", GUN), (1, "I9", TARGET)) + tuple((1, c, (1, 0, 0)) for c in ring)
+    state = position(ships=ships)
+    with pytest.raises(IllegalCommand, match="No legal path from H5 to I9"):
+        fire(state, "fire H5 I9")
+    assert "fire H5 I9" not in legal_commands(state, 0)
+
+
+def test_the_path_may_not_cross_an_enemy_home_base():
+    # P9 is seat 0's home: seat 1's shot from O9 to Q9 goes around it, seat 0's own shot goes through.
+    theirs = position(ships=((1, "O9", GUN), (0, "Q9", TARGET)), active=1)
+    _, events = fire(theirs, "fire O9 Q9", 6, seat=1)
+    assert of_type(events, "fire")[0]["penalty"] == 2
+    mine = position(ships=((0, "O9", GUN), (1, "Q9", TARGET)))
+    _, events = fire(mine, "fire O9 Q9", 6)
+    assert of_type(events, "fire")[0]["penalty"] == 1
+
+
+def test_borders_do_not_matter_for_firing():
+    # A ship launched this turn may not move across this border, but it fires across it.
+    b = board()
+    a, c = next((a, n) for a in b.cells for n in b.neighbours(a)
+                if b.first_activation_blocked(4, "L2", a, n) and a not in b.base_cells and n not in b.base_cells)
+    far = next(x for x in b.neighbours(c) if b.distance(a, x) == 2 and x not in b.base_cells)
+    state = position(players=4, ships=((0, a, GUN), (1, far, TARGET)), new_ship=1)
+    assert state.seats[0].home == "L2"
+    _, events = fire(state, f"fire {a} {far}", 6)
+    assert of_type(events, "fire")[0]["penalty"] == 1
+
+
+def test_shields_reduce_damage_per_attack_and_damage_floors_at_zero():
+    state = position(ships=((0, "I9", GUN), (1, "J9", (0, 0, 2))))
+    after, events = fire(state, "fire I9 J9", 3)
+    shot = of_type(events, "fire")[0]
+    assert (shot["shields"], shot["damage"]) == (2, 1)
+    after, events = fire(state, "fire I9 J9", 1)
+    assert of_type(events, "fire")[0]["damage"] == 0
+    assert ship_at(after, "J9").pieces == (0, 0, 2)
+
+
+def test_metatalon_dimes_shield_and_still_count():
+    state = position("metatalon", ships=((0, "C6", GUN), (1, "D6", (0, 0, 2))))
+    _, events = fire(state, "fire C6 D6", 5)
+    assert of_type(events, "fire")[0]["damage"] == 3
+
+
+def test_warriors_add_one_to_attack_rolls():
+    state = position(factions=("warriors", "bankers"), ships=((0, "I9", GUN), (1, "J9", TARGET)))
+    _, events = fire(state, "fire I9 J9", 3)
+    shot = of_type(events, "fire")[0]
+    assert (shot["bonus"], shot["damage"]) == (1, 4)
+
+
+def test_damage_at_least_the_value_destroys_the_ship_into_the_bank():
+    state = position(ships=((0, "I9", GUN), (1, "J9", (3, 0, 0)), (1, "C9", (1, 0, 0))))
+    after, events = fire(state, "fire I9 J9", 5)
+    assert [s.cell for s in after.ships] == ["I9", "C9"]
+    assert of_type(events, "damage")[0]["destroyed"] is True
+    assert after.bank == state.bank + 3
+
+
+def test_one_shot_per_weapon():
+    state = position(ships=((0, "I9", (0, 1, 0)), (1, "J9", TARGET)))
+    state, _ = fire(state, "fire I9 J9", 1)
+    with pytest.raises(IllegalCommand, match="I9 has no shots left"):
+        fire(state, "fire I9 J9", 1)
+
+
+def test_firing_at_your_own_ship_is_refused():
+    state = position(ships=((0, "I9", GUN), (0, "J9", TARGET)))
+    with pytest.raises(IllegalCommand, match="your own"):
+        fire(state, "fire I9 J9", 1)
+
+
+def test_firing_at_an_empty_space_is_refused():
+    state = position(ships=((0, "I9", GUN),))
+    with pytest.raises(IllegalCommand, match="Nothing to fire at on J9"):
+        fire(state, "fire I9 J9", 1)
+
+
+# === bases ===
+
+def test_firing_at_a_base_takes_the_damage_from_the_reserve_never_below_zero():
+    state = position(ships=((0, "D9", GUN),), reserves=(10, 2))
+    after, events = fire(state, "fire D9 B9", 6)
+    hit = of_type(events, "base_damage")[0]
+    assert (hit["damage"], hit["lost"], after.seats[1].reserve) == (5, 2, 0)
+    assert after.bank == state.bank + 2
+
+
+def test_token_fire_at_a_base_with_a_ship_hits_the_ship_unless_told_base():
+    state = position(ships=((0, "D9", GUN), (1, "B9", TARGET)), reserves=(10, 10))
+    after, _ = fire(state, "fire D9 B9", 6)
+    assert ship_at(after, "B9").value == 4 and after.seats[1].reserve == 10
+    after, _ = fire(state, "fire D9 B9 base", 6)
+    assert ship_at(after, "B9").value == 9 and after.seats[1].reserve == 5
+    assert "fire D9 B9 base" in legal_commands(state, 0)
+
+
+def test_web2002_may_fire_at_the_reserve_past_a_ship():
+    state = position("web2002", ships=((0, "D2", GUN), (1, "B2", TARGET)), reserves=(10, 10))
+    after, _ = fire(state, "fire D2 B2 base", 4)
+    assert after.seats[1].reserve == 7
+
+
+def test_metatalon_a_ship_on_the_base_must_be_destroyed_first():
+    state = position("metatalon", ships=((0, "D2", GUN), (1, "B2", TARGET)), reserves=(10, 10))
+    with pytest.raises(IllegalCommand, match="destroyed first"):
+        fire(state, "fire D2 B2 base", 4)
+    assert "fire D2 B2 base" not in legal_commands(state, 0)
+    after, _ = fire(state, "fire D2 B2", 4)
+    assert after.seats[1].reserve == 10 and ship_at(after, "B2").value == 6
+
+
+def test_reserve_shields_count_nothing():
+    state = position(ships=((0, "C9", GUN),), reserves=(10, 30))
+    _, events = fire(state, "fire C9 B9", 4)
+    assert of_type(events, "base_damage")[0]["lost"] == 4
+
+
+# === Vamps ===
+
+def test_printed_example_vamps_blasting_a_one_credit_ship_for_five_gain_one():
+    state = position(factions=("vamps", "bankers"), ships=((0, "I9", GUN), (1, "J9", (1, 0, 0)),
+                                                         (1, "C9", (1, 0, 0))), reserves=(5, 5))
+    after, events = fire(state, "fire I9 J9", 5)
+    assert of_type(events, "vamp")[0]["gain"] == 1
+    assert after.seats[0].reserve == 6
+
+
+def test_vamps_gain_at_most_three():
+    state = position(factions=("vamps", "bankers"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(5, 5))
+    after, _ = fire(state, "fire I9 J9", 6)
+    assert after.seats[0].reserve == 8
+
+
+def test_vamps_gain_nothing_below_three_damage():
+    state = position(factions=("vamps", "bankers"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(5, 5))
+    after, events = fire(state, "fire I9 J9", 2)
+    assert not of_type(events, "vamp") and after.seats[0].reserve == 5
+
+
+def test_web2002_vamps_never_gain_more_than_the_target_lost():
+    state = position("web2002", factions=("vamps", "bankers"),
+                     ships=((0, "C6", GUN), (1, "D6", (2, 0, 0)), (1, "K6", (1, 0, 0))), reserves=(5, 5))
+    after, _ = fire(state, "fire C6 D6", 5)
+    assert after.seats[0].reserve == 7
+
+
+def test_metatalon_vamps_take_three_from_the_bank_whatever_the_target_lost():
+    state = position("metatalon", factions=("vamps", "bankers"),
+                     ships=((0, "C6", GUN), (1, "D6", (1, 0, 0)), (1, "K6", (1, 0, 0))), reserves=(5, 5))
+    after, events = fire(state, "fire C6 D6", 5)
+    assert of_type(events, "vamp")[0]["gain"] == 3
+    assert after.seats[0].reserve == 8
+
+
+def test_vamps_gain_from_a_base_hit_is_what_the_reserve_lost():
+    state = position(factions=("vamps", "bankers"), ships=((0, "C9", GUN),), reserves=(5, 2))
+    after, _ = fire(state, "fire C9 B9", 6)
+    assert after.seats[0].reserve == 7
+
+
+# === elimination by fire ===
+
+def test_a_seat_with_no_ships_and_no_reserve_is_out_and_the_last_seat_wins():
+    state = position(ships=((0, "I9", GUN), (1, "J9", (1, 0, 0))), reserves=(5, 0))
+    after, events = fire(state, "fire I9 J9", 3)
+    assert after.seats[1].out and after.seats[1].out_reason == "wiped out"
+    assert after.phase == "over" and after.winner == 0
+    assert of_type(events, "win") == [{"type": "win", "seat": 0}]
+    with pytest.raises(IllegalCommand, match="The game is over"):
+        play(after, 0, "end")
+    assert legal_commands(after, 0) == []
+
+
+def test_a_seat_with_ships_but_no_reserve_stays_in():
+    state = position(ships=((0, "I9", GUN), (1, "J9", (1, 0, 0)), (1, "C9", (1, 0, 0))), reserves=(5, 0))
+    after, _ = fire(state, "fire I9 J9", 3)
+    assert not after.seats[1].out
+
+
+# === stopwatch rolls ===
+
+def test_metatalon_stopwatch_digit_zero_counts_ten_halved():
+    state = position("metatalon", dice_mode="stopwatch", ships=((0, "C6", GUN), (1, "D6", TARGET)))
+    dice = QueueDice(0)
+    _, events = play(state, 0, "fire C6 D6", dice=dice)
+    assert dice.sides == [10]
+    assert of_type(events, "fire")[0]["roll"] == 5
+
+
+def test_web2002_stopwatch_digit_zero_rolls_zero():
+    state = position("web2002", dice_mode="stopwatch", ships=((0, "C6", GUN), (1, "D6", TARGET)))
+    _, events = play(state, 0, "fire C6 D6", dice=QueueDice(0))
+    assert of_type(events, "fire")[0]["roll"] == 0
+
+
+def test_d6_rolls_ask_for_six_sides():
+    state = position(ships=((0, "I9", GUN), (1, "J9", TARGET)))
+    dice = QueueDice(2)
+    play(state, 0, "fire I9 J9", dice=dice)
+    assert dice.sides == [6]

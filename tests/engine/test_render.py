@@ -1,0 +1,151 @@
+"""render_text and describe: the plain-text board and the event sentences."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from games.engine import Ship, legal_commands, new_game, play
+from games.engine.board import load_board
+from games.engine.render import EVENT_TYPES, describe, render_text, seat_letter
+
+FACTIONS4 = ["vamps", "warriors", "bankers", "clovers"]
+
+
+def board_rows(text: str) -> dict[int, str]:
+    rows = {}
+    for line in text.splitlines():
+        head = line[:3].strip()
+        if head.isdigit():
+            rows[int(head)] = line
+        if not line.strip():
+            break
+    return rows
+
+
+def column_of(line_header: str, letter: str) -> int:
+    return line_header.index(f" {letter} ") + 1
+
+
+def with_ships(state, *ships):
+    return replace(state, ships=tuple(ships), next_ship=len(ships) + 1)
+
+
+def random_game(edition, players, variants=(), steps=150, seed=1):
+    state = new_game(players=players, edition=edition, variants=variants, seed=seed)
+    rng = random.Random(seed)
+    events = []
+    for _ in range(steps):
+        if state.phase == "over":
+            break
+        seat = state.to_act[0]
+        options = [c for c in legal_commands(state, seat) if not c.startswith("order") and c != "resign"]
+        outcome = play(state, seat, rng.choice(options))
+        state = outcome.state
+        events += outcome.events
+    return state, events
+
+
+def test_the_board_has_every_row_and_the_column_letters():
+    state = new_game(players=2, edition="token", factions=["vamps", "warriors"], seed=1)
+    text = render_text(state)
+    rows = board_rows(text)
+    assert sorted(rows) == list(range(1, 18))
+    assert text.splitlines()[0].split() == list("ABCDEFGHIJKLMNOPQ")
+
+
+def test_each_row_shows_as_many_cells_as_the_board_has():
+    state = new_game(players=2, edition="token", factions=["vamps", "warriors"], seed=1)
+    board = load_board("token")
+    rows = board_rows(render_text(state))
+    for number, line in rows.items():
+        on_board = sum(1 for c in board.cells if board.position(c)[1] == number - 1)
+        marks = line[4:].count(".") + line[4:].count("[")
+        assert marks == on_board, number
+
+
+def test_a_ship_is_drawn_under_its_column_with_owner_letter_and_value():
+    state = new_game(players=2, edition="token", factions=["vamps", "warriors"], seed=1)
+    state = with_ships(state, Ship(id=1, owner=1, cell="I9", pieces=(3, 1, 1)))
+    text = render_text(state)
+    header = text.splitlines()[0]
+    line = board_rows(text)[9]
+    col = column_of(header, "I")
+    assert line[col - 1:col + 3].strip() == f"{seat_letter(1)}18"
+
+
+def test_home_bases_show_their_owner_and_unused_bases_are_marked_unowned():
+    state = new_game(players=2, edition="token", factions=["vamps", "warriors"], seed=1)
+    text = render_text(state)
+    rows = board_rows(text)
+    for s in state.seats:
+        row = int(s.home[1:])
+        assert f"[ {seat_letter(s.index)} ]" in rows[row]
+    assert sum(line.count("[ $ ]") for line in rows.values()) == 7  # 9 bases, 2 homes
+
+
+def test_the_seat_list_shows_faction_reserve_ships_and_who_plays():
+    state = new_game(players=2, edition="token", factions=["vamps", "warriors"], seed=1)
+    state = with_ships(state, Ship(id=1, owner=0, cell="I9", pieces=(3, 1, 0)))
+    text = render_text(state, seat=0)
+    assert "A (you): Vamps" in text
+    assert f"reserve {state.seats[0].reserve} credits" in text
+    assert "ships: I9 3e 1w (8)" in text
+    assert "B: Warriors" in text
+    assert "Turn 1: Player A (Vamps) to play" in text
+
+
+def test_coin_editions_use_cents_and_coin_letters():
+    state = new_game(players=4, edition="metatalon", factions=FACTIONS4, seed=1)
+    state = with_ships(state, Ship(id=1, owner=2, cell="I6", pieces=(2, 1, 1)))
+    text = render_text(state)
+    assert "ships: I6 2p 1n 1d (17)" in text
+    assert "cents" in text
+    assert sorted(board_rows(text)) == list(range(1, 12))
+
+
+def test_setup_and_finished_games_say_so():
+    setup = new_game(players=3, edition="token", seed=4)
+    assert "keep or redraw" in render_text(setup)
+    over = replace(new_game(players=2, edition="token", factions=["vamps", "warriors"], seed=1),
+                   phase="over", winner=1)
+    assert "Game over: Player B (Warriors) won." in render_text(over)
+
+
+def test_every_event_of_random_games_gets_its_own_sentence():
+    seen = set()
+    for edition, players, variants in (("token", 6, ()), ("token", 3, ("takeover",)),
+                                       ("metatalon", 4, ()), ("web2002", 2, ("spoils",))):
+        state, events = random_game(edition, players, variants)
+        for event in events:
+            assert event["type"] in EVENT_TYPES, event
+            sentence = describe(event, state)
+            assert sentence.endswith((".", "!", "?")) and "None" not in sentence, sentence
+            seen.add(event["type"])
+    assert {"move", "launch", "income", "turn", "fire", "roll"} <= seen
+
+
+def test_fire_sentence_gives_roll_range_shields_and_damage():
+    state = new_game(players=2, edition="token", factions=["vamps", "warriors"], seed=1)
+    event = {"type": "fire", "seat": 0, "ship": 1, "from": "D7", "to": "F9", "target": "ship",
+             "target_seat": 1, "target_ship": 2, "roll": 5, "bonus": 0, "penalty": 1, "shields": 1,
+             "damage": 3, "gone": False}
+    assert describe(event, state) == (
+        "Player A (Vamps)'s ship at D7 fired at Player B (Warriors)'s ship at F9: rolled 5, range 1, "
+        "shields 1: 3 points of damage."
+    )
+
+
+def test_damage_sentence_shows_the_composition_left():
+    event = {"type": "damage", "seat": 1, "ship": 2, "cell": "F9", "damage": 3, "lost": 3,
+             "before": [4, 1, 0], "after": [6, 0, 0], "destroyed": False}
+    assert describe(event) == "Player B's ship at F9 lost 3 credits: 4e 1w became 6e."
+
+
+def test_names_override_the_seat_labels():
+    event = {"type": "win", "seat": 1}
+    assert describe(event, names=["ann", "bob"]) == "bob wins the game!"
+
+
+def test_unknown_events_are_still_described():
+    assert describe({"type": "comet", "cell": "D7"}) == "Comet: cell D7."
