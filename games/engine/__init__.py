@@ -1,9 +1,9 @@
 """MetalTalon rules engine: pure Python, no Django, no I/O, no clock, no global random.
 
-    state = new_game(players=3, edition="token", variants=("takeover",), factions=None, seed=7)
-    outcome = play(state, seat, "move D7 F8")      # Outcome(state, events); the input is not mutated
-    legal_commands(state, seat)                     # every legal command, canonical text
-    GameState.from_dict(state.to_dict())            # JSON-safe round trip (docs/state.md)
+state = new_game(players=3, edition="token", variants=("takeover",), factions=None, seed=7)
+outcome = play(state, seat, "move D7 F8")      # Outcome(state, events); the input is not mutated
+legal_commands(state, seat)                     # every legal command, canonical text
+GameState.from_dict(state.to_dict())            # JSON-safe round trip (docs/state.md)
 """
 
 from .dice import Dice
@@ -16,6 +16,20 @@ from .setup import new_game
 from .state import Activation, GameState, Orders, Pending, SeatState, Ship
 
 __all__ = [
-    "EDITIONS", "FACTIONS", "PLAYER_COUNTS", "VARIANTS", "Activation", "Dice", "GameState", "IllegalCommand",
-    "Orders", "Outcome", "Pending", "SeatState", "Ship", "legal_commands", "new_game", "play",
+    "EDITIONS",
+    "FACTIONS",
+    "PLAYER_COUNTS",
+    "VARIANTS",
+    "Activation",
+    "Dice",
+    "GameState",
+    "IllegalCommand",
+    "Orders",
+    "Outcome",
+    "Pending",
+    "SeatState",
+    "Ship",
+    "legal_commands",
+    "new_game",
+    "play",
 ]

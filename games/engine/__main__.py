@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import re
 import secrets
 import sys
 from collections.abc import Callable
 from typing import TextIO
 
 from . import EDITIONS, PLAYER_COUNTS, IllegalCommand, legal_commands, new_game, play
-from .render import describe, render_text, seat_label
+from .render import SEAT_LETTERS, describe, render_text, seat_label
 
 HELP = """\
 Type a game command, or one of:
@@ -27,15 +28,21 @@ Game commands (one per line, or several separated by ';'):
   end                                end your turn (income is paid)
   order <name> <value>               standing orders: damage, adapt, murphy, clover
   resign                             leave the game
+Another seat may speak out of turn by starting the line with its letter, e.g.
+  B: order murphy 4                  (standing orders and resign are accepted from any seat)
 """
+
+
+_SEAT_PREFIX = re.compile(r"^([A-Fa-f])\s*:\s*(.*)$")
 
 
 class Quit(Exception):
     pass
 
 
-def _ask(read: Callable[[str], str], out: TextIO, prompt: str, default: str,
-         check: Callable[[str], object]) -> str:
+def _ask(
+    read: Callable[[str], str], out: TextIO, prompt: str, default: str, check: Callable[[str], object]
+) -> str:
     while True:
         answer = read(f"{prompt} [{default}]: ").strip() or default
         try:
@@ -89,14 +96,34 @@ def setup_game(args: argparse.Namespace, read: Callable[[str], str], out: TextIO
     return new_game(players=players, edition=edition, variants=variants, seed=seed, dice_mode=dice or "d6")
 
 
+def _speaker(text: str, players: int, default: int) -> tuple[int, str]:
+    """`B: order murphy 4` speaks for seat B (standing orders and resigning work out of turn)."""
+    m = _SEAT_PREFIX.match(text)
+    if m and SEAT_LETTERS.index(m.group(1).upper()) < players:
+        return SEAT_LETTERS.index(m.group(1).upper()), m.group(2).strip()
+    return default, text
+
+
+def _command(state, seat: int, text: str, out: TextIO):
+    """Apply one line of game commands for `seat`; print the events or why it was refused."""
+    try:
+        outcome = play(state, seat, text)
+    except IllegalCommand as exc:
+        print(f"  Not allowed: {exc}", file=out)
+        return state
+    for event in outcome.events:
+        print(f"  {describe(event, outcome.state)}", file=out)
+    return outcome.state
+
+
 def run(state, read: Callable[[str], str], out: TextIO) -> int:
     shown_for: int | None = None
     while state.phase != "over":
-        seat = state.to_act[0]
-        if seat != shown_for:
-            print("\n" + render_text(state, seat=seat), file=out)
-            shown_for = seat
-        text = read(f"{seat_label(state, seat)} > ").strip()
+        if state.to_act[0] != shown_for:
+            shown_for = state.to_act[0]
+            print("\n" + render_text(state, seat=shown_for), file=out)
+        line = read(f"{seat_label(state, shown_for)} > ").strip()
+        seat, text = _speaker(line, state.players, shown_for)
         word = text.lower()
         if not text:
             continue
@@ -110,14 +137,7 @@ def run(state, read: Callable[[str], str], out: TextIO) -> int:
         elif word == "legal":
             print("\n".join(f"  {c}" for c in legal_commands(state, seat)), file=out)
         else:
-            try:
-                outcome = play(state, seat, text)
-            except IllegalCommand as exc:
-                print(f"  Not allowed: {exc}", file=out)
-                continue
-            state = outcome.state
-            for event in outcome.events:
-                print(f"  {describe(event, state)}", file=out)
+            state = _command(state, seat, text, out)
     print("\n" + render_text(state), file=out)
     return 0
 

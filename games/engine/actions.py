@@ -9,13 +9,13 @@ from .movement import (
     INVADE,
     RECYCLE,
     UNLIMITED,
-    why_blocked,
     border_check,
     check_path,
     explore,
     left,
     path_to,
     step_kind,
+    why_blocked,
 )
 from .pieces import count, format_pieces, is_subset, minus, value
 from .state import Activation, GameState, Ship
@@ -23,6 +23,7 @@ from .turn import Event, acting_ship, activate, add_reserve, eliminate
 from .view import Game, View
 
 # === MOVE ===
+
 
 def do_move(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[GameState, list[Event]]:
     view = View(state)
@@ -46,8 +47,18 @@ def do_move(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Game
     moved = replace(ship, cell=goal)
     ships = tuple(moved if s.id == ship.id else s for s in state.ships)
     state = replace(state, ships=ships)
-    events: list[Event] = [{"type": "move", "seat": seat, "ship": ship.id, "from": start, "to": goal,
-                            "path": path, "steps": steps, "moves_left": moves_left - steps}]
+    events: list[Event] = [
+        {
+            "type": "move",
+            "seat": seat,
+            "ship": ship.id,
+            "from": start,
+            "to": goal,
+            "path": path,
+            "steps": steps,
+            "moves_left": moves_left - steps,
+        }
+    ]
     if kind == RECYCLE:
         state, more = _recycle(state, seat, moved)
     elif kind == INVADE:
@@ -70,8 +81,10 @@ def _shortest(game: Game, state: GameState, view: View, ship: Ship, goal: str) -
         if kind is None:
             raise IllegalCommand(why_blocked(state, view, ship, goal))
         if border_check(game, state, ship) is not None:
-            raise IllegalCommand(f"{ship.cell} cannot reach {goal}: a ship launched this turn may not cross "
-                                 "that territory border on its first activation")
+            raise IllegalCommand(
+                f"{ship.cell} cannot reach {goal}: a ship launched this turn may not cross "
+                "that territory border on its first activation"
+            )
         raise IllegalCommand(f"{ship.cell} cannot reach {goal}: every way there is blocked")
     return path_to(parent, ship.cell, goal), step_kind(state, view, ship, goal) or "pass"
 
@@ -80,8 +93,16 @@ def _recycle(state: GameState, seat: int, ship: Ship) -> tuple[GameState, list[E
     """Entering your own home base recycles the ship at once: its full value goes to your reserve."""
     state = replace(state, ships=tuple(s for s in state.ships if s.id != ship.id), activation=None)
     state = add_reserve(state, seat, ship.value)
-    return state, [{"type": "recycle", "seat": seat, "ship": ship.id, "cell": ship.cell, "value": ship.value,
-                    "reserve": state.seats[seat].reserve}]
+    return state, [
+        {
+            "type": "recycle",
+            "seat": seat,
+            "ship": ship.id,
+            "cell": ship.cell,
+            "value": ship.value,
+            "reserve": state.seats[seat].reserve,
+        }
+    ]
 
 
 def _invade(state: GameState, seat: int, ship: Ship) -> tuple[GameState, list[Event]]:
@@ -90,8 +111,17 @@ def _invade(state: GameState, seat: int, ship: Ship) -> tuple[GameState, list[Ev
     target = next(s for s in state.seats if s.home == ship.cell and not s.out)
     needed = REBELS_INVADERS_NEEDED if target.faction == "rebels" else 1
     landed = sum(1 for s in state.ships if s.cell == ship.cell and s.owner == seat)
-    events: list[Event] = [{"type": "invade", "seat": seat, "ship": ship.id, "cell": ship.cell,
-                            "target": target.index, "landed": landed, "needed": needed}]
+    events: list[Event] = [
+        {
+            "type": "invade",
+            "seat": seat,
+            "ship": ship.id,
+            "cell": ship.cell,
+            "target": target.index,
+            "landed": landed,
+            "needed": needed,
+        }
+    ]
     if landed < needed:
         return state, events
     state, more = eliminate(state, target.index, "invaded", by=seat)
@@ -99,6 +129,7 @@ def _invade(state: GameState, seat: int, ship: Ship) -> tuple[GameState, list[Ev
 
 
 # === LAUNCH ===
+
 
 def do_launch(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[GameState, list[Event]]:
     pieces = cmd.pieces or (0, 0, 0)
@@ -112,17 +143,32 @@ def do_launch(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Ga
     _check_dimes(game, pieces, me.faction)
     ship = Ship(state.next_ship, seat, me.home, pieces)
     state = add_reserve(state, seat, -cost)
-    state = replace(state, ships=state.ships + (ship,), next_ship=ship.id + 1, activation=Activation(ship.id),
-                    used=state.used + (ship.id,), launched="launch", new_ship=ship.id)
-    return state, [{"type": "launch", "seat": seat, "ship": ship.id, "cell": me.home, "pieces": list(pieces),
-                    "text": format_pieces(pieces, game.edition.letters), "value": cost,
-                    "reserve": state.seats[seat].reserve}]
+    state = replace(
+        state,
+        ships=state.ships + (ship,),
+        next_ship=ship.id + 1,
+        activation=Activation(ship.id),
+        used=state.used + (ship.id,),
+        launched="launch",
+        new_ship=ship.id,
+    )
+    return state, [
+        {
+            "type": "launch",
+            "seat": seat,
+            "ship": ship.id,
+            "cell": me.home,
+            "pieces": list(pieces),
+            "text": format_pieces(pieces, game.edition.letters),
+            "value": cost,
+            "reserve": state.seats[seat].reserve,
+        }
+    ]
 
 
 def check_launch(game: Game, state: GameState, view: View, seat: int) -> None:
     if state.launched:
-        raise IllegalCommand(f"You have already {'split' if state.launched == 'split' else 'launched'} "
-                             "this turn; one launch (or split) per turn")
+        raise IllegalCommand("You have already launched or split this turn: one launch (or split) per turn")
     home = state.seats[seat].home
     if view.own_ships_at(home, seat):
         raise IllegalCommand(f"Your home base {home} holds one of your ships; move it off before launching")
@@ -137,6 +183,7 @@ def _check_dimes(game: Game, pieces: tuple[int, int, int], faction: str | None) 
 
 
 # === SPLIT (the Swarm) ===
+
 
 def split_ship(view: View, seat: int, cell: str) -> Ship:
     mine = view.own_ships_at(cell, seat)
@@ -156,7 +203,7 @@ def do_split(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Gam
         raise IllegalCommand("Only the Swarm may split ships")
     view = View(state)
     if state.launched:
-        raise IllegalCommand("You have already launched or split this turn")
+        raise IllegalCommand("You have already launched or split this turn: one launch (or split) per turn")
     src, dst = cmd.cells
     ship = split_ship(view, seat, src)
     if dst not in game.board.neighbours(src):
@@ -165,8 +212,10 @@ def do_split(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Gam
         raise IllegalCommand(f"{dst} is occupied or a home base; the new stack needs an empty space")
     part = cmd.pieces or (0, 0, 0)
     if not is_subset(part, ship.pieces):
-        raise IllegalCommand(f"The ship on {src} is {format_pieces(ship.pieces, game.edition.letters)}; "
-                             "the new stack must come from its pieces (no change-making)")
+        raise IllegalCommand(
+            f"The ship on {src} is {format_pieces(ship.pieces, game.edition.letters)}; "
+            "the new stack must come from its pieces (no change-making)"
+        )
     rest = minus(ship.pieces, part)
     if count(part) == 0 or count(rest) == 0:
         raise IllegalCommand("Both stacks need at least one piece")
@@ -175,5 +224,15 @@ def do_split(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Gam
     new = Ship(state.next_ship, seat, dst, part)
     ships = tuple(replace(s, pieces=rest) if s.id == ship.id else s for s in state.ships) + (new,)
     state = replace(state, ships=ships, next_ship=new.id + 1, activation=None, launched="split")
-    return state, [{"type": "split", "seat": seat, "ship": ship.id, "new_ship": new.id, "from": src, "to": dst,
-                    "pieces": list(part), "remaining": list(rest)}]
+    return state, [
+        {
+            "type": "split",
+            "seat": seat,
+            "ship": ship.id,
+            "new_ship": new.id,
+            "from": src,
+            "to": dst,
+            "pieces": list(part),
+            "remaining": list(rest),
+        }
+    ]

@@ -39,6 +39,7 @@ class Board:
         self._territory: dict[str, str] = {c["name"]: c["territory"] for c in cells}
         self.territories: tuple[str, ...] = tuple(t["id"] for t in data["territories"])
         self.territory_names: dict[str, str] = {t["id"]: t["name"] for t in data["territories"]}
+        self._territory_base: dict[str, str | None] = {t["id"]: t["base"] for t in data["territories"]}
         self.bases: tuple[Base, ...] = tuple(Base(b["cell"], tuple(b["labels"])) for b in data["bases"])
         self.base_cells: frozenset[str] = frozenset(b.cell for b in self.bases)
         self._labels: dict[str, tuple[str, ...]] = {b.cell: b.labels for b in self.bases}
@@ -101,6 +102,10 @@ class Board:
 
     def territory(self, cell: str) -> str:
         return self._territory[cell]
+
+    def base_of_territory(self, territory: str) -> str | None:
+        """The base cell whose territory this is; None for the neutral ones (token Core, coin Belt)."""
+        return self._territory_base[territory]
 
     def border(self, a: str, b: str) -> str | None:
         """Kind of territory border between two adjacent cells ("red", "black", "striped"), None inside one.

@@ -32,7 +32,9 @@ class Command:
         if self.verb == "launch":
             return "launch " + format_pieces(self.pieces or (0, 0, 0), letters)
         if self.verb == "split":
-            return f"split {self.cells[0]} {self.cells[1]} " + format_pieces(self.pieces or (0, 0, 0), letters)
+            return f"split {self.cells[0]} {self.cells[1]} " + format_pieces(
+                self.pieces or (0, 0, 0), letters
+            )
         if self.verb == "order":
             return f"order {self.name} {self.value}"
         return self.verb
@@ -58,8 +60,12 @@ def split_commands(text: str) -> list[str]:
 
 
 class Parser:
-    def __init__(self, normalize: Callable[[str], str | None], letters: tuple[str, str, str],
-                 piece_names: tuple[str, str, str]) -> None:
+    def __init__(
+        self,
+        normalize: Callable[[str], str | None],
+        letters: tuple[str, str, str],
+        piece_names: tuple[str, str, str],
+    ) -> None:
         self.normalize = normalize
         self.letters = letters
         self.piece_names = piece_names
@@ -73,7 +79,8 @@ class Parser:
         if verb not in VERBS:
             raise IllegalCommand(
                 f"Unknown command '{_show(verb)}': try move, fire, launch, split, end, keep, redraw, "
-                "reroll, accept, resign, order, or help")
+                "reroll, accept, resign, order, or help"
+            )
         if verb in _SIMPLE:
             if args:
                 raise IllegalCommand(f"'{verb}' takes nothing after it")
@@ -88,7 +95,9 @@ class Parser:
 
     def pieces(self, words: list[str]) -> Pieces:
         joined = "".join(words)
-        usage = ", ".join(f"{letter} ({name})" for letter, name in zip(self.letters, self.piece_names, strict=True))
+        usage = ", ".join(
+            f"{letter} ({name})" for letter, name in zip(self.letters, self.piece_names, strict=True)
+        )
         example = f"3{self.letters[0]} 1{self.letters[1]}"
         if not joined or not re.fullmatch(r"(?:\d{0,3}[a-z])+", joined):
             raise IllegalCommand(f"Say the pieces as counts and letters, e.g. {example}: {usage}")
@@ -119,14 +128,18 @@ class Parser:
 
     def _split(self, args: list[str]) -> Command:
         if len(args) < 3:
-            raise IllegalCommand(f"Say the ship, the space beside it and the new stack, e.g. split D7 E8 "
-                                 f"2{self.letters[0]} 1{self.letters[1]}")
+            raise IllegalCommand(
+                f"Say the ship, the space beside it and the new stack, e.g. split D7 E8 "
+                f"2{self.letters[0]} 1{self.letters[1]}"
+            )
         return Command("split", cells=(self.cell(args[0]), self.cell(args[1])), pieces=self.pieces(args[2:]))
 
     def _order(self, args: list[str]) -> Command:
         if len(args) != 2 or args[0] not in ORDER_NAMES:
-            raise IllegalCommand("Standing orders: order damage <letters>, order adapt <letters|same|off>, "
-                                 "order murphy <N|off>, order clover <N|off>")
+            raise IllegalCommand(
+                "Standing orders: order damage <letters>, order adapt <letters|same|off>, "
+                "order murphy <N|off>, order clover <N|off>"
+            )
         name, raw = args
         if name in ("damage", "adapt"):
             return Command("order", name=name, value=self._priority(name, raw))
@@ -142,5 +155,6 @@ class Parser:
         default = self.letters[::-1]
         if not raw or any(ch not in self.letters for ch in raw) or len(set(raw)) != len(raw):
             raise IllegalCommand(
-                f"order {name} takes the pieces to keep first, e.g. order {name} {''.join(default)}")
+                f"order {name} takes the pieces to keep first, e.g. order {name} {''.join(default)}"
+            )
         return raw + "".join(ch for ch in default if ch not in raw)

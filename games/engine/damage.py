@@ -10,8 +10,9 @@ def priority(order: str, letters: tuple[str, str, str]) -> tuple[int, int, int]:
     return (a, b, c)
 
 
-def after_damage(edition: Edition, pieces: Pieces, damage: int, faction: str | None,
-                 orders: Orders) -> Pieces | None:
+def after_damage(
+    edition: Edition, pieces: Pieces, damage: int, faction: str | None, orders: Orders
+) -> Pieces | None:
     """What is left of a ship after `damage` points, or None when it is destroyed.
 
     Any composition of the remaining value reachable by removing pieces and making change downwards,

@@ -14,8 +14,10 @@ from .view import Game, View
 
 # === TARGETS AND RANGE ===
 
-def target_at(game: Game, state: GameState, view: View, seat: int, cell: str,
-              base: bool) -> tuple[str, int, Ship | None]:
+
+def target_at(
+    game: Game, state: GameState, view: View, seat: int, cell: str, base: bool
+) -> tuple[str, int, Ship | None]:
     """("ship", owner, ship) or ("base", owner, None) for `fire <shooter> <cell> [base]`."""
     here = view.occ.get(cell, [])
     enemies = [s for s in here if s.owner != seat]
@@ -25,7 +27,9 @@ def target_at(game: Game, state: GameState, view: View, seat: int, cell: str,
         if not enemy_base:
             raise IllegalCommand(f"{cell} is not an opponent's home base")
         if game.edition.ship_shields_base:
-            raise IllegalCommand(f"In this edition a ship on a base must be destroyed first: say fire ... {cell}")
+            raise IllegalCommand(
+                f"In this edition a ship on a base must be destroyed first: say fire ... {cell}"
+            )
         if not here:
             raise IllegalCommand(f"No ship stands on {cell}: say fire ... {cell} without 'base'")
         return "base", owner or 0, None
@@ -76,7 +80,10 @@ def fire_ranges(game: Game, view: View, seat: int, start: str, goal: str | None 
 
 # === FIRE ===
 
-def do_fire(game: Game, state: GameState, seat: int, cmd: Command, roller: Roller) -> tuple[GameState, list[Event]]:
+
+def do_fire(
+    game: Game, state: GameState, seat: int, cmd: Command, roller: Roller
+) -> tuple[GameState, list[Event]]:
     view = View(state)
     src, dst = cmd.cells
     ship = acting_ship(state, view, seat, src)
@@ -93,8 +100,17 @@ def do_fire(game: Game, state: GameState, seat: int, cmd: Command, roller: Rolle
     state = activate(state, ship)
     act = state.activation or Activation(ship.id)
     state = replace(state, activation=replace(act, shots=act.shots + 1))
-    pending = Pending(seat=seat, ship=ship.id, source=src, cell=dst, target=kind, target_seat=owner,
-                      target_ship=target.id if target else None, roll=0, penalty=dist - 1)
+    pending = Pending(
+        seat=seat,
+        ship=ship.id,
+        source=src,
+        cell=dst,
+        target=kind,
+        target_seat=owner,
+        target_ship=target.id if target else None,
+        roll=0,
+        penalty=dist - 1,
+    )
     roll, events = _roll(game, state, seat, roller, "fire")
     state, roll, more = _murphys(game, state, pending, roll, roller)
     events += more
@@ -107,7 +123,9 @@ def do_fire(game: Game, state: GameState, seat: int, cmd: Command, roller: Rolle
     return state, events + more
 
 
-def do_answer(game: Game, state: GameState, seat: int, cmd: Command, roller: Roller) -> tuple[GameState, list[Event]]:
+def do_answer(
+    game: Game, state: GameState, seat: int, cmd: Command, roller: Roller
+) -> tuple[GameState, list[Event]]:
     """A Clovers roller's `reroll` (pay 1) or `accept` of a pending roll."""
     pending = state.pending
     assert pending is not None
@@ -131,11 +149,14 @@ def _roll(game: Game, state: GameState, seat: int, roller: Roller, why: str) -> 
     else:
         raw = roller.die(10)
         roll = game.edition.stopwatch_value(raw)
-    return roll, [{"type": "roll", "seat": seat, "die": state.dice_mode, "raw": raw, "roll": roll, "why": why}]
+    return roll, [
+        {"type": "roll", "seat": seat, "die": state.dice_mode, "raw": raw, "roll": roll, "why": why}
+    ]
 
 
-def _murphys(game: Game, state: GameState, pending: Pending, roll: int,
-             roller: Roller) -> tuple[GameState, int, list[Event]]:
+def _murphys(
+    game: Game, state: GameState, pending: Pending, roll: int, roller: Roller
+) -> tuple[GameState, int, list[Event]]:
     """The first Murphys seat after the roller, in turn order, whose standing order fires forces one
     reroll of a roll against its ships or base (paying 2)."""
     n = state.players
@@ -146,14 +167,17 @@ def _murphys(game: Game, state: GameState, pending: Pending, roll: int,
         if s.orders.murphy is None or roll < s.orders.murphy or s.reserve < 2:
             continue
         state = replace(add_reserve(state, s.index, -2), bank=state.bank + 2)
-        events: list[Event] = [{"type": "murphy", "seat": s.index, "roller": pending.seat, "paid": 2, "old": roll}]
+        events: list[Event] = [
+            {"type": "murphy", "seat": s.index, "roller": pending.seat, "paid": 2, "old": roll}
+        ]
         roll, more = _roll(game, state, pending.seat, roller, "murphy")
         return state, roll, events + more
     return state, roll, []
 
 
-def _clovers(game: Game, state: GameState, seat: int, roll: int,
-             roller: Roller) -> tuple[GameState, int, bool, list[Event]]:
+def _clovers(
+    game: Game, state: GameState, seat: int, roll: int, roller: Roller
+) -> tuple[GameState, int, bool, list[Event]]:
     """A Clovers roller rerolls once: automatically below their order's N, else they are asked."""
     me = state.seats[seat]
     if me.faction != "clovers" or me.reserve < 1:
@@ -168,6 +192,7 @@ def _clovers(game: Game, state: GameState, seat: int, roll: int,
 
 # === DAMAGE ===
 
+
 def resolve(game: Game, state: GameState, shot: Pending) -> tuple[GameState, list[Event]]:
     """Damage = roll (+1 Warriors) - penalty - target shields, floored at 0."""
     me = state.seats[shot.seat]
@@ -177,10 +202,22 @@ def resolve(game: Game, state: GameState, shot: Pending) -> tuple[GameState, lis
     gone = owner.out or (shot.target == "ship" and (target is None or target.owner != shot.target_seat))
     shields = target.pieces[2] if target is not None and shot.target == "ship" else 0
     damage = 0 if gone else max(0, shot.roll + bonus - shot.penalty - shields)
-    event: Event = {"type": "fire", "seat": shot.seat, "ship": shot.ship, "from": shot.source, "to": shot.cell,
-                    "target": shot.target, "target_seat": shot.target_seat, "target_ship": shot.target_ship,
-                    "roll": shot.roll, "bonus": bonus, "penalty": shot.penalty, "shields": shields,
-                    "damage": damage, "gone": gone}
+    event: Event = {
+        "type": "fire",
+        "seat": shot.seat,
+        "ship": shot.ship,
+        "from": shot.source,
+        "to": shot.cell,
+        "target": shot.target,
+        "target_seat": shot.target_seat,
+        "target_ship": shot.target_ship,
+        "roll": shot.roll,
+        "bonus": bonus,
+        "penalty": shot.penalty,
+        "shields": shields,
+        "damage": damage,
+        "gone": gone,
+    }
     events = [event]
     if damage == 0:
         return state, events
@@ -202,16 +239,48 @@ def _damage_ship(game: Game, state: GameState, ship: Ship, damage: int) -> tuple
         lost = ship.value
         ships = tuple(s for s in state.ships if s.id != ship.id)
         state = replace(state, ships=ships, bank=state.bank + lost)
-        return state, lost, [{"type": "damage", "seat": ship.owner, "ship": ship.id, "cell": ship.cell,
-                              "damage": damage, "lost": lost, "before": before, "after": None,
-                              "destroyed": True}]
-    events: list[Event] = [{"type": "damage", "seat": ship.owner, "ship": ship.id, "cell": ship.cell,
-                            "damage": damage, "lost": damage, "before": before, "after": list(left_pieces),
-                            "destroyed": False}]
+        return (
+            state,
+            lost,
+            [
+                {
+                    "type": "damage",
+                    "seat": ship.owner,
+                    "ship": ship.id,
+                    "cell": ship.cell,
+                    "damage": damage,
+                    "lost": lost,
+                    "before": before,
+                    "after": None,
+                    "destroyed": True,
+                }
+            ],
+        )
+    events: list[Event] = [
+        {
+            "type": "damage",
+            "seat": ship.owner,
+            "ship": ship.id,
+            "cell": ship.cell,
+            "damage": damage,
+            "lost": damage,
+            "before": before,
+            "after": list(left_pieces),
+            "destroyed": False,
+        }
+    ]
     final = adapted(game.edition, left_pieces, owner.faction, owner.orders)
     if final != left_pieces:
-        events.append({"type": "adapt", "seat": ship.owner, "ship": ship.id, "before": list(left_pieces),
-                       "after": list(final), "text": format_pieces(final, letters)})
+        events.append(
+            {
+                "type": "adapt",
+                "seat": ship.owner,
+                "ship": ship.id,
+                "before": list(left_pieces),
+                "after": list(final),
+                "text": format_pieces(final, letters),
+            }
+        )
     ships = tuple(replace(s, pieces=final) if s.id == ship.id else s for s in state.ships)
     return replace(state, ships=ships, bank=state.bank + damage), damage, events
 
@@ -222,8 +291,20 @@ def _damage_base(state: GameState, seat: int, damage: int) -> tuple[GameState, i
     lost = min(damage, s.reserve)
     seats = set_seat(state.seats, replace(s, reserve=s.reserve - lost))
     state = replace(state, seats=seats, bank=state.bank + lost)
-    return state, lost, [{"type": "base_damage", "seat": seat, "cell": s.home, "damage": damage, "lost": lost,
-                          "reserve": s.reserve - lost}]
+    return (
+        state,
+        lost,
+        [
+            {
+                "type": "base_damage",
+                "seat": seat,
+                "cell": s.home,
+                "damage": damage,
+                "lost": lost,
+                "reserve": s.reserve - lost,
+            }
+        ],
+    )
 
 
 def _vamps(game: Game, state: GameState, seat: int, damage: int, lost: int) -> tuple[GameState, list[Event]]:

@@ -70,8 +70,12 @@ def _launches(game: Game, state: GameState, view: View, seat: int) -> list[str]:
         return []
     me = state.seats[seat]
     letters, ok = game.edition.letters, game.edition.dime_ok
-    return ["launch " + format_pieces(p, letters)
-            for v in range(1, me.reserve + 1) for p in compositions(v) if ok(p, me.faction)]
+    return [
+        "launch " + format_pieces(p, letters)
+        for v in range(1, me.reserve + 1)
+        for p in compositions(v)
+        if ok(p, me.faction)
+    ]
 
 
 def _splits(game: Game, state: GameState, view: View, seat: int) -> list[str]:
@@ -84,7 +88,9 @@ def _splits(game: Game, state: GameState, view: View, seat: int) -> list[str]:
         ship = split_ship(view, seat, cell)
         if count(ship.pieces) < 2:
             continue
-        parts = [p for p in _sub_stacks(ship.pieces) if ok(p, me.faction) and ok(minus(ship.pieces, p), me.faction)]
+        parts = [
+            p for p in _sub_stacks(ship.pieces) if ok(p, me.faction) and ok(minus(ship.pieces, p), me.faction)
+        ]
         for dst in split_targets(game, view, cell):
             out += [f"split {cell} {dst} " + format_pieces(p, letters) for p in parts]
     return out

@@ -54,8 +54,9 @@ def border_check(game: Game, state: GameState, ship: Ship) -> Callable[[str, str
     return lambda a, b: board.first_activation_blocked(players, home, a, b)
 
 
-def explore(game: Game, state: GameState, view: View, ship: Ship, budget: int,
-            goal: str | None = None) -> tuple[dict[str, int], dict[str, str]]:
+def explore(
+    game: Game, state: GameState, view: View, ship: Ship, budget: int, goal: str | None = None
+) -> tuple[dict[str, int], dict[str, str]]:
     """Breadth-first search of legal destinations within `budget` steps: distances and parents."""
     blocked = border_check(game, state, ship)
     neighbours = game.board.neighbours
@@ -115,7 +116,8 @@ def why_blocked(state: GameState, view: View, ship: Ship, cell: str) -> str:
     owner = view.homes.get(cell)
     if owner is not None and owner != ship.owner and not view.occ.get(cell):
         seat = state.seats[owner]
-        return (f"{cell} is seat {owner}'s home base ({faction_name(seat.faction)}); it may be invaded "
-                f"only when their reserve is 0 (it is {seat.reserve})")
+        return (
+            f"{cell} is seat {owner}'s home base ({faction_name(seat.faction)}); it may be invaded "
+            f"only when their reserve is 0 (it is {seat.reserve})"
+        )
     return f"{cell} is occupied"
-

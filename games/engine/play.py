@@ -38,7 +38,9 @@ def play(state: GameState, seat: int, text: str, dice: Dice | None = None) -> Ou
     return Outcome(state, events)
 
 
-def apply(game: Game, state: GameState, seat: int, cmd: Command, roller: Roller) -> tuple[GameState, list[Event]]:
+def apply(
+    game: Game, state: GameState, seat: int, cmd: Command, roller: Roller
+) -> tuple[GameState, list[Event]]:
     _check_seat(state, seat, cmd)
     state, events = _dispatch(game, state, seat, cmd, roller)
     if roller.rolls != state.rolls:
@@ -59,8 +61,9 @@ def _check_seat(state: GameState, seat: int, cmd: Command) -> None:
         raise IllegalCommand(f"You rolled {pending.roll}: answer reroll (pay 1) or accept first")
 
 
-def _dispatch(game: Game, state: GameState, seat: int, cmd: Command,
-              roller: Roller) -> tuple[GameState, list[Event]]:
+def _dispatch(
+    game: Game, state: GameState, seat: int, cmd: Command, roller: Roller
+) -> tuple[GameState, list[Event]]:
     verb = cmd.verb
     if verb == "order":
         return do_order(game, state, seat, cmd)
@@ -92,4 +95,3 @@ def _dispatch(game: Game, state: GameState, seat: int, cmd: Command,
     if verb == "split":
         return do_split(game, state, seat, cmd)
     return end_turn(game, state, seat)
-

@@ -27,7 +27,7 @@ def seat_letter(seat: int) -> str:
 
 
 def seat_label(state: GameState | None, seat: int | None) -> str:
-    """"Player A (Vamps)"; the faction is left out while undecided or without a state."""
+    """ "Player A (Vamps)"; the faction is left out while undecided or without a state."""
     if seat is None:
         return "nobody"
     label = f"Player {seat_letter(seat)}"
@@ -176,6 +176,12 @@ class _Say:
             return self.names[seat]
         return seat_label(self.state, seat)
 
+    def plain(self, seat: int | None) -> str:
+        """The seat without its faction, for sentences that name the faction themselves."""
+        if self.names is not None and seat is not None and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return seat_label(None, seat)
+
     def pieces(self, p: Sequence[int] | None) -> str:
         if not p:
             return "nothing"
@@ -191,8 +197,10 @@ Event = Mapping[str, Any]
 def _move(say: _Say, e: Event) -> str:
     path = list(e.get("path") or [])
     via = f" via {', '.join(path[1:-1])}" if len(path) > 2 else ""
-    return (f"{say.who(e.get('seat'))} moved the ship at {e.get('from')} to {e.get('to')}{via} "
-            f"({_plural(int(e.get('steps', 0)), 'step')}, {e.get('moves_left')} left).")
+    return (
+        f"{say.who(e.get('seat'))} moved the ship at {e.get('from')} to {e.get('to')}{via} "
+        f"({_plural(int(e.get('steps', 0)), 'step')}, {e.get('moves_left')} left)."
+    )
 
 
 def _invade(say: _Say, e: Event) -> str:
@@ -212,8 +220,10 @@ def _roll(say: _Say, e: Event) -> str:
 def _fire(say: _Say, e: Event) -> str:
     target = "home base" if e.get("target") == "base" else "ship at"
     roll = f"rolled {e.get('roll')}" + (f" +{e.get('bonus')}" if e.get("bonus") else "")
-    text = (f"{say.who(e.get('seat'))}'s ship at {e.get('from')} fired at {say.who(e.get('target_seat'))}'s "
-            f"{target} {e.get('to')}: {roll}, range {e.get('penalty')}")
+    text = (
+        f"{say.who(e.get('seat'))}'s ship at {e.get('from')} fired at {say.who(e.get('target_seat'))}'s "
+        f"{target} {e.get('to')}: {roll}, range {e.get('penalty')}"
+    )
     if e.get("target") != "base":
         text += f", shields {e.get('shields')}"
     if e.get("gone"):
@@ -225,14 +235,18 @@ def _damage(say: _Say, e: Event) -> str:
     whose = f"{say.who(e.get('seat'))}'s ship at {e.get('cell')}"
     if e.get("destroyed"):
         return f"{whose} was destroyed ({say.credits(e.get('lost'))} lost)."
-    return f"{whose} lost {say.credits(e.get('lost'))}: {say.pieces(e.get('before'))} became " \
+    return (
+        f"{whose} lost {say.credits(e.get('lost'))}: {say.pieces(e.get('before'))} became "
         f"{say.pieces(e.get('after'))}."
+    )
 
 
 def _income(say: _Say, e: Event) -> str:
     extra = f", {e.get('base_ships')} of them for ships on unowned bases" if e.get("base_ships") else ""
-    return (f"{say.who(e.get('seat'))} collected {say.credits(e.get('amount'))} of income{extra} "
-            f"(reserve {e.get('reserve')}).")
+    return (
+        f"{say.who(e.get('seat'))} collected {say.credits(e.get('amount'))} of income{extra} "
+        f"(reserve {e.get('reserve')})."
+    )
 
 
 def _out(say: _Say, e: Event) -> str:
@@ -251,53 +265,65 @@ def _win(say: _Say, e: Event) -> str:
 
 _SENTENCES: dict[str, Callable[[_Say, Event], str]] = {
     "start": lambda say, e: f"The game begins: {say.who(e.get('seat'))} goes first.",
-    "keep": lambda say, e: f"{say.who(e.get('seat'))} keeps {faction_name(e.get('faction'))}.",
+    "keep": lambda say, e: f"{say.plain(e.get('seat'))} keeps {faction_name(e.get('faction'))}.",
     "redraw": lambda say, e: (
-        f"{say.who(e.get('seat'))} gives back {faction_name(e.get('old'))} and draws "
-        f"{faction_name(e.get('faction'))} (starting reserve {e.get('reserve')})."),
+        f"{say.plain(e.get('seat'))} gives back {faction_name(e.get('old'))} and draws "
+        f"{faction_name(e.get('faction'))} (starting reserve {e.get('reserve')})."
+    ),
     "order": lambda say, e: (
         f"{say.who(e.get('seat'))} sets the standing order {e.get('name')} to "
-        f"{'off' if e.get('value') is None else e.get('value')}."),
+        f"{'off' if e.get('value') is None else e.get('value')}."
+    ),
     "turn": lambda say, e: f"Turn {e.get('turn')}: {say.who(e.get('seat'))} to play.",
     "move": _move,
     "recycle": lambda say, e: (
         f"{say.who(e.get('seat'))} recycled the ship at home base {e.get('cell')} for "
-        f"{say.credits(e.get('value'))} (reserve {e.get('reserve')})."),
+        f"{say.credits(e.get('value'))} (reserve {e.get('reserve')})."
+    ),
     "invade": _invade,
     "launch": lambda say, e: (
         f"{say.who(e.get('seat'))} launched a ship from {e.get('cell')}: "
         f"{e.get('text') or say.pieces(e.get('pieces'))} ({say.credits(e.get('value'))}; "
-        f"reserve {e.get('reserve')})."),
+        f"reserve {e.get('reserve')})."
+    ),
     "split": lambda say, e: (
         f"{say.who(e.get('seat'))} split the ship at {e.get('from')}: {say.pieces(e.get('pieces'))} moved "
-        f"to {e.get('to')}, {say.pieces(e.get('remaining'))} stayed."),
+        f"to {e.get('to')}, {say.pieces(e.get('remaining'))} stayed."
+    ),
     "roll": _roll,
     "pending": lambda say, e: f"{say.who(e.get('seat'))} rolled {e.get('roll')}: reroll (pay 1) or accept?",
     "clover": lambda say, e: (
         f"{say.who(e.get('seat'))} paid {e.get('paid', 1)} to reroll "
-        f"{'automatically (standing order) ' if e.get('auto') else ''}a {e.get('old')}."),
+        f"{'automatically (standing order) ' if e.get('auto') else ''}a {e.get('old')}."
+    ),
     "murphy": lambda say, e: (
         f"{say.who(e.get('seat'))} paid {e.get('paid', 2)} to force {say.who(e.get('roller'))} "
-        f"to reroll a {e.get('old')}."),
+        f"to reroll a {e.get('old')}."
+    ),
     "fire": _fire,
     "damage": _damage,
     "adapt": lambda say, e: (
-        f"{say.who(e.get('seat'))} rebuilt a damaged ship as {e.get('text') or say.pieces(e.get('after'))}."),
+        f"{say.who(e.get('seat'))} rebuilt a damaged ship as {e.get('text') or say.pieces(e.get('after'))}."
+    ),
     "base_damage": lambda say, e: (
         f"{say.who(e.get('seat'))}'s home base {e.get('cell')} took "
         f"{_plural(int(e.get('damage', 0)), 'point')} of damage: the reserve lost {e.get('lost')}, "
-        f"{e.get('reserve')} left."),
+        f"{e.get('reserve')} left."
+    ),
     "vamp": lambda say, e: (
         f"{say.who(e.get('seat'))} drained {say.credits(e.get('gain'))} into the reserve "
-        f"({e.get('reserve')})."),
+        f"({e.get('reserve')})."
+    ),
     "income": _income,
     "out": _out,
     "takeover": lambda say, e: (
         f"{say.who(e.get('seat'))} takes control of {_plural(len(e.get('ships') or []), 'ship')} of "
-        f"{say.who(e.get('from'))} (Takeover)."),
+        f"{say.who(e.get('from'))} (Takeover)."
+    ),
     "spoils": lambda say, e: (
         f"{say.who(e.get('seat'))} takes {say.credits(e.get('value'))} of spoils from "
-        f"{say.who(e.get('from'))}'s ships (reserve {e.get('reserve')})."),
+        f"{say.who(e.get('from'))}'s ships (reserve {e.get('reserve')})."
+    ),
     "win": _win,
 }
 

@@ -16,9 +16,14 @@ def default_orders(edition: Edition) -> Orders:
     return Orders(damage="".join(edition.letters[::-1]))
 
 
-def new_game(players: int, edition: str = "token", variants: tuple[str, ...] | list[str] = (),
-             factions: tuple[str, ...] | list[str] | None = None, seed: int = 0,
-             dice_mode: str = "d6") -> GameState:
+def new_game(
+    players: int,
+    edition: str = "token",
+    variants: tuple[str, ...] | list[str] = (),
+    factions: tuple[str, ...] | list[str] | None = None,
+    seed: int = 0,
+    dice_mode: str = "d6",
+) -> GameState:
     ed = get_edition(edition)
     if players == 5:
         raise ValueError("Five-player games are not offered: choose 2, 3, 4 or 6 players")
@@ -28,7 +33,9 @@ def new_game(players: int, edition: str = "token", variants: tuple[str, ...] | l
     if dice_mode not in ("d6", "stopwatch"):
         raise ValueError("dice_mode is 'd6' or 'stopwatch'")
     if dice_mode == "stopwatch" and ed.stopwatch is None:
-        raise ValueError("The token edition rolls a six-sided die; stopwatch rolls are for metatalon and web2002")
+        raise ValueError(
+            "The token edition rolls a six-sided die; stopwatch rolls are for metatalon and web2002"
+        )
     board = load_board(ed.board)
     homes = board.home_bases(players)
     roller = Roller(seed, 0)
@@ -46,15 +53,31 @@ def new_game(players: int, edition: str = "token", variants: tuple[str, ...] | l
         decided = True
     orders = default_orders(ed)
     seats = tuple(
-        SeatState(index=i, home=homes[i], faction=f, reserve=ed.start_credits(players, f), orders=orders,
-                  decided=decided)
+        SeatState(
+            index=i,
+            home=homes[i],
+            faction=f,
+            reserve=ed.start_credits(players, f),
+            orders=orders,
+            decided=decided,
+        )
         for i, f in enumerate(dealt)
     )
     bank = credits_total(players) - sum(s.reserve for s in seats)
     return GameState(
-        edition=ed.name, board=ed.board, players=players, variants=variants, dice_mode=dice_mode, seed=seed,
-        rolls=roller.rolls, phase="play" if decided else "setup", turn=1 if decided else 0, active=0,
-        seats=seats, ships=(), bank=bank,
+        edition=ed.name,
+        board=ed.board,
+        players=players,
+        variants=variants,
+        dice_mode=dice_mode,
+        seed=seed,
+        rolls=roller.rolls,
+        phase="play" if decided else "setup",
+        turn=1 if decided else 0,
+        active=0,
+        seats=seats,
+        ships=(),
+        bank=bank,
     )
 
 
@@ -72,7 +95,9 @@ def _check_variants(ed: Edition, variants: tuple[str, ...]) -> tuple[str, ...]:
 def _draw(ed: Edition, roller: Roller, held: list[str], current: str | None) -> str:
     """Token: a card no seat holds (the card given back returns to the deck afterwards).
     Coin editions: a re-roll among all ten, which may give the same species again."""
-    options = [f for f in FACTIONS if f not in held and f != current] if ed.unique_factions else list(FACTIONS)
+    options = (
+        [f for f in FACTIONS if f not in held and f != current] if ed.unique_factions else list(FACTIONS)
+    )
     return options[roller.index(len(options))]
 
 
@@ -98,5 +123,7 @@ def _undecided(state: GameState, seat: int) -> SeatState:
     s = state.seats[seat]
     if s.decided:
         waiting = ", ".join(str(i) for i in state.to_act)
-        raise IllegalCommand(f"You have already chosen {faction_name(s.faction)}; waiting for seat(s) {waiting}")
+        raise IllegalCommand(
+            f"You have already chosen {faction_name(s.faction)}; waiting for seat(s) {waiting}"
+        )
     return s

@@ -37,17 +37,29 @@ class SeatState:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "index": self.index, "home": self.home, "faction": self.faction, "reserve": self.reserve,
-            "orders": self.orders.to_dict(), "out": self.out, "out_reason": self.out_reason,
-            "decided": self.decided, "redrawn": self.redrawn,
+            "index": self.index,
+            "home": self.home,
+            "faction": self.faction,
+            "reserve": self.reserve,
+            "orders": self.orders.to_dict(),
+            "out": self.out,
+            "out_reason": self.out_reason,
+            "decided": self.decided,
+            "redrawn": self.redrawn,
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "SeatState":
         return cls(
-            index=d["index"], home=d["home"], faction=d["faction"], reserve=d["reserve"],
-            orders=Orders.from_dict(d["orders"]), out=d["out"], out_reason=d["out_reason"],
-            decided=d["decided"], redrawn=d["redrawn"],
+            index=d["index"],
+            home=d["home"],
+            faction=d["faction"],
+            reserve=d["reserve"],
+            orders=Orders.from_dict(d["orders"]),
+            out=d["out"],
+            out_reason=d["out_reason"],
+            decided=d["decided"],
+            redrawn=d["redrawn"],
         )
 
 
@@ -103,15 +115,35 @@ class Pending:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "seat": self.seat, "ship": self.ship, "source": self.source, "cell": self.cell,
-            "target": self.target, "target_seat": self.target_seat, "target_ship": self.target_ship,
-            "roll": self.roll, "penalty": self.penalty,
+            "seat": self.seat,
+            "ship": self.ship,
+            "source": self.source,
+            "cell": self.cell,
+            "target": self.target,
+            "target_seat": self.target_seat,
+            "target_ship": self.target_ship,
+            "roll": self.roll,
+            "penalty": self.penalty,
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Pending":
-        return cls(**{k: d[k] for k in (
-            "seat", "ship", "source", "cell", "target", "target_seat", "target_ship", "roll", "penalty")})
+        return cls(
+            **{
+                k: d[k]
+                for k in (
+                    "seat",
+                    "ship",
+                    "source",
+                    "cell",
+                    "target",
+                    "target_seat",
+                    "target_ship",
+                    "roll",
+                    "penalty",
+                )
+            }
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +171,7 @@ class GameState:
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        """Seats whose command moves the game on now (orders and resign are accepted from any seat still in)."""
+        """Seats whose command moves the game on now (orders and resign come from any seat still in)."""
         if self.phase == "setup":
             return tuple(s.index for s in self.seats if not s.out and not s.decided)
         if self.phase == "play":
@@ -162,24 +194,49 @@ class GameState:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "edition": self.edition, "board": self.board, "players": self.players,
-            "variants": list(self.variants), "dice_mode": self.dice_mode, "seed": self.seed,
-            "rolls": self.rolls, "phase": self.phase, "turn": self.turn, "active": self.active,
-            "seats": [s.to_dict() for s in self.seats], "ships": [s.to_dict() for s in self.ships],
-            "bank": self.bank, "next_ship": self.next_ship,
+            "edition": self.edition,
+            "board": self.board,
+            "players": self.players,
+            "variants": list(self.variants),
+            "dice_mode": self.dice_mode,
+            "seed": self.seed,
+            "rolls": self.rolls,
+            "phase": self.phase,
+            "turn": self.turn,
+            "active": self.active,
+            "seats": [s.to_dict() for s in self.seats],
+            "ships": [s.to_dict() for s in self.ships],
+            "bank": self.bank,
+            "next_ship": self.next_ship,
             "activation": self.activation.to_dict() if self.activation else None,
-            "used": list(self.used), "launched": self.launched, "new_ship": self.new_ship,
-            "pending": self.pending.to_dict() if self.pending else None, "winner": self.winner,
+            "used": list(self.used),
+            "launched": self.launched,
+            "new_ship": self.new_ship,
+            "pending": self.pending.to_dict() if self.pending else None,
+            "winner": self.winner,
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "GameState":
         return cls(
-            edition=d["edition"], board=d["board"], players=d["players"], variants=tuple(d["variants"]),
-            dice_mode=d["dice_mode"], seed=d["seed"], rolls=d["rolls"], phase=d["phase"], turn=d["turn"],
-            active=d["active"], seats=tuple(SeatState.from_dict(s) for s in d["seats"]),
-            ships=tuple(Ship.from_dict(s) for s in d["ships"]), bank=d["bank"], next_ship=d["next_ship"],
+            edition=d["edition"],
+            board=d["board"],
+            players=d["players"],
+            variants=tuple(d["variants"]),
+            dice_mode=d["dice_mode"],
+            seed=d["seed"],
+            rolls=d["rolls"],
+            phase=d["phase"],
+            turn=d["turn"],
+            active=d["active"],
+            seats=tuple(SeatState.from_dict(s) for s in d["seats"]),
+            ships=tuple(Ship.from_dict(s) for s in d["ships"]),
+            bank=d["bank"],
+            next_ship=d["next_ship"],
             activation=Activation.from_dict(d["activation"]) if d["activation"] else None,
-            used=tuple(d["used"]), launched=d["launched"], new_ship=d["new_ship"],
-            pending=Pending.from_dict(d["pending"]) if d["pending"] else None, winner=d["winner"],
+            used=tuple(d["used"]),
+            launched=d["launched"],
+            new_ship=d["new_ship"],
+            pending=Pending.from_dict(d["pending"]) if d["pending"] else None,
+            winner=d["winner"],
         )

@@ -12,6 +12,7 @@ Event = dict[str, Any]
 
 # === ACTIVATION ===
 
+
 def acting_ship(state: GameState, view: View, seat: int, cell: str) -> Ship:
     """The ship a move or fire naming `cell` acts with, by the activation rules."""
     mine = view.own_ships_at(cell, seat)
@@ -39,7 +40,7 @@ def activate(state: GameState, ship: Ship) -> GameState:
 
 
 def set_seat(seats: tuple[SeatState, ...], seat: SeatState) -> tuple[SeatState, ...]:
-    return seats[: seat.index] + (seat,) + seats[seat.index + 1:]
+    return seats[: seat.index] + (seat,) + seats[seat.index + 1 :]
 
 
 def add_reserve(state: GameState, seat: int, amount: int) -> GameState:
@@ -49,16 +50,26 @@ def add_reserve(state: GameState, seat: int, amount: int) -> GameState:
 
 # === INCOME AND THE NEXT SEAT ===
 
+
 def income(game: Game, state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     """+1, and +1 per own ship on an unowned base (any base not the home of a seat still in)."""
     homes = {s.home for s in state.seats if not s.out}
     bases = game.board.base_cells
-    on_bases = sum(1 for ship in state.ships if ship.owner == seat and ship.cell in bases and ship.cell not in homes)
+    on_bases = sum(
+        1 for ship in state.ships if ship.owner == seat and ship.cell in bases and ship.cell not in homes
+    )
     due = 1 + on_bases
     paid = min(due, state.bank)
     state = replace(add_reserve(state, seat, paid), bank=state.bank - paid)
-    return state, [{"type": "income", "seat": seat, "amount": paid, "base_ships": on_bases,
-                    "reserve": state.seats[seat].reserve}]
+    return state, [
+        {
+            "type": "income",
+            "seat": seat,
+            "amount": paid,
+            "base_ships": on_bases,
+            "reserve": state.seats[seat].reserve,
+        }
+    ]
 
 
 def pass_turn(state: GameState) -> tuple[GameState, list[Event]]:
@@ -69,8 +80,16 @@ def pass_turn(state: GameState) -> tuple[GameState, list[Event]]:
         nxt = (state.active + k) % n
         if not state.seats[nxt].out:
             break
-    state = replace(state, active=nxt, turn=state.turn + 1, activation=None, used=(), launched=None,
-                    new_ship=None, pending=None)
+    state = replace(
+        state,
+        active=nxt,
+        turn=state.turn + 1,
+        activation=None,
+        used=(),
+        launched=None,
+        new_ship=None,
+        pending=None,
+    )
     return state, [{"type": "turn", "seat": nxt, "turn": state.turn}]
 
 
@@ -82,7 +101,10 @@ def end_turn(game: Game, state: GameState, seat: int) -> tuple[GameState, list[E
 
 # === ELIMINATION ===
 
-def eliminate(state: GameState, seat: int, reason: str, by: int | None = None) -> tuple[GameState, list[Event]]:
+
+def eliminate(
+    state: GameState, seat: int, reason: str, by: int | None = None
+) -> tuple[GameState, list[Event]]:
     """Out: ships to the bank (Takeover: to the invader; Spoils of War: their value to the invader's
     reserve) and any reserve to the bank, so an eliminated seat owns nothing."""
     theirs = [s for s in state.ships if s.owner == seat]
@@ -90,8 +112,17 @@ def eliminate(state: GameState, seat: int, reason: str, by: int | None = None) -
     s = state.seats[seat]
     bank = state.bank + s.reserve
     seats = set_seat(state.seats, replace(s, out=True, out_reason=reason, reserve=0, decided=True))
-    events: list[Event] = [{"type": "out", "seat": seat, "reason": reason, "by": by,
-                            "ships": len(theirs), "value": worth, "reserve": s.reserve}]
+    events: list[Event] = [
+        {
+            "type": "out",
+            "seat": seat,
+            "reason": reason,
+            "by": by,
+            "ships": len(theirs),
+            "value": worth,
+            "reserve": s.reserve,
+        }
+    ]
     ships = state.ships
     if by is not None and "takeover" in state.variants and theirs:
         ships = tuple(replace(x, owner=by) if x.owner == seat else x for x in ships)
@@ -100,8 +131,9 @@ def eliminate(state: GameState, seat: int, reason: str, by: int | None = None) -
         ships = tuple(x for x in ships if x.owner != seat)
         b = seats[by]
         seats = set_seat(seats, replace(b, reserve=b.reserve + worth))
-        events.append({"type": "spoils", "seat": by, "from": seat, "value": worth,
-                       "reserve": b.reserve + worth})
+        events.append(
+            {"type": "spoils", "seat": by, "from": seat, "value": worth, "reserve": b.reserve + worth}
+        )
     else:
         ships = tuple(x for x in ships if x.owner != seat)
         bank += worth

@@ -369,3 +369,12 @@ def test_steps_inside_a_territory_are_never_blocked(board):
             for b in board.neighbours(home):
                 if board.territory(b) == board.territory(home):
                     assert not board.first_activation_blocked(players, home, home, b)
+
+
+def test_each_territory_knows_its_base(board):
+    for terr in board.territories:
+        base = board.base_of_territory(terr)
+        if base is None:
+            assert not any(board.territory(b.cell) == terr for b in board.bases)
+        else:
+            assert board.territory(base) == terr

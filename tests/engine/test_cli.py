@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,12 @@ def run_cli(stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.run(
         [sys.executable, "-m", "games.engine", *args],
-        input=stdin, capture_output=True, text=True, cwd=ROOT, env=env, timeout=60,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
     )
 
 
@@ -82,3 +88,11 @@ def test_end_of_input_leaves_quietly():
     assert result.returncode == 0
     assert "Game left unfinished." in result.stdout
     assert "Traceback" not in result.stderr
+
+
+def test_another_seat_may_give_standing_orders_out_of_turn():
+    result = run_cli("keep\nkeep\nB: order damage wse\nb: resign\n", *FLAGS)
+    out = result.stdout
+    assert re.search(r"Player B \([\w ]+\) sets the standing order damage to wse\.", out)
+    assert re.search(r"Player B \([\w ]+\) resigned and is out of the game\.", out)
+    assert re.search(r"Player A \([\w ]+\) wins the game!", out)

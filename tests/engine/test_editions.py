@@ -8,10 +8,18 @@ from games.engine.editions import METATALON, TOKEN, WEB2002
 @pytest.mark.parametrize(
     ("edition", "players", "faction", "credits"),
     [
-        (TOKEN, 3, None, 25), (TOKEN, 2, None, 32), (TOKEN, 4, "bankers", 30), (TOKEN, 6, "vamps", 20),
-        (TOKEN, 2, "bankers", 39), (TOKEN, 2, "vamps", 26),
-        (METATALON, 2, None, 26), (METATALON, 4, "bankers", 31), (METATALON, 3, "vamps", 20),
-        (WEB2002, 2, None, 25), (WEB2002, 6, "bankers", 30), (WEB2002, 4, "vamps", 20),
+        (TOKEN, 3, None, 25),
+        (TOKEN, 2, None, 32),
+        (TOKEN, 4, "bankers", 30),
+        (TOKEN, 6, "vamps", 20),
+        (TOKEN, 2, "bankers", 39),
+        (TOKEN, 2, "vamps", 26),
+        (METATALON, 2, None, 26),
+        (METATALON, 4, "bankers", 31),
+        (METATALON, 3, "vamps", 20),
+        (WEB2002, 2, None, 25),
+        (WEB2002, 6, "bankers", 30),
+        (WEB2002, 4, "vamps", 20),
     ],
 )
 def test_starting_credits_follow_the_edition_player_count_and_faction(edition, players, faction, credits):

@@ -59,8 +59,12 @@ def test_the_path_may_not_cross_an_enemy_home_base():
 def test_borders_do_not_matter_for_firing():
     # A ship launched this turn may not move across this border, but it fires across it.
     b = board()
-    a, c = next((a, n) for a in b.cells for n in b.neighbours(a)
-                if b.first_activation_blocked(4, "L2", a, n) and a not in b.base_cells and n not in b.base_cells)
+    a, c = next(
+        (a, n)
+        for a in b.cells
+        for n in b.neighbours(a)
+        if b.first_activation_blocked(4, "L2", a, n) and a not in b.base_cells and n not in b.base_cells
+    )
     far = next(x for x in b.neighbours(c) if b.distance(a, x) == 2 and x not in b.base_cells)
     state = position(players=4, ships=((0, a, GUN), (1, far, TARGET)), new_ship=1)
     assert state.seats[0].home == "L2"
@@ -120,6 +124,7 @@ def test_firing_at_an_empty_space_is_refused():
 
 # === bases ===
 
+
 def test_firing_at_a_base_takes_the_damage_from_the_reserve_never_below_zero():
     state = position(ships=((0, "D9", GUN),), reserves=(10, 2))
     after, events = fire(state, "fire D9 B9", 6)
@@ -160,36 +165,52 @@ def test_reserve_shields_count_nothing():
 
 # === Vamps ===
 
+
 def test_printed_example_vamps_blasting_a_one_credit_ship_for_five_gain_one():
-    state = position(factions=("vamps", "bankers"), ships=((0, "I9", GUN), (1, "J9", (1, 0, 0)),
-                                                         (1, "C9", (1, 0, 0))), reserves=(5, 5))
+    state = position(
+        factions=("vamps", "bankers"),
+        ships=((0, "I9", GUN), (1, "J9", (1, 0, 0)), (1, "C9", (1, 0, 0))),
+        reserves=(5, 5),
+    )
     after, events = fire(state, "fire I9 J9", 5)
     assert of_type(events, "vamp")[0]["gain"] == 1
     assert after.seats[0].reserve == 6
 
 
 def test_vamps_gain_at_most_three():
-    state = position(factions=("vamps", "bankers"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(5, 5))
+    state = position(
+        factions=("vamps", "bankers"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(5, 5)
+    )
     after, _ = fire(state, "fire I9 J9", 6)
     assert after.seats[0].reserve == 8
 
 
 def test_vamps_gain_nothing_below_three_damage():
-    state = position(factions=("vamps", "bankers"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(5, 5))
+    state = position(
+        factions=("vamps", "bankers"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(5, 5)
+    )
     after, events = fire(state, "fire I9 J9", 2)
     assert not of_type(events, "vamp") and after.seats[0].reserve == 5
 
 
 def test_web2002_vamps_never_gain_more_than_the_target_lost():
-    state = position("web2002", factions=("vamps", "bankers"),
-                     ships=((0, "C6", GUN), (1, "D6", (2, 0, 0)), (1, "K6", (1, 0, 0))), reserves=(5, 5))
+    state = position(
+        "web2002",
+        factions=("vamps", "bankers"),
+        ships=((0, "C6", GUN), (1, "D6", (2, 0, 0)), (1, "K6", (1, 0, 0))),
+        reserves=(5, 5),
+    )
     after, _ = fire(state, "fire C6 D6", 5)
     assert after.seats[0].reserve == 7
 
 
 def test_metatalon_vamps_take_three_from_the_bank_whatever_the_target_lost():
-    state = position("metatalon", factions=("vamps", "bankers"),
-                     ships=((0, "C6", GUN), (1, "D6", (1, 0, 0)), (1, "K6", (1, 0, 0))), reserves=(5, 5))
+    state = position(
+        "metatalon",
+        factions=("vamps", "bankers"),
+        ships=((0, "C6", GUN), (1, "D6", (1, 0, 0)), (1, "K6", (1, 0, 0))),
+        reserves=(5, 5),
+    )
     after, events = fire(state, "fire C6 D6", 5)
     assert of_type(events, "vamp")[0]["gain"] == 3
     assert after.seats[0].reserve == 8
@@ -202,6 +223,7 @@ def test_vamps_gain_from_a_base_hit_is_what_the_reserve_lost():
 
 
 # === elimination by fire ===
+
 
 def test_a_seat_with_no_ships_and_no_reserve_is_out_and_the_last_seat_wins():
     state = position(ships=((0, "I9", GUN), (1, "J9", (1, 0, 0))), reserves=(5, 0))
@@ -221,6 +243,7 @@ def test_a_seat_with_ships_but_no_reserve_stays_in():
 
 
 # === stopwatch rolls ===
+
 
 def test_metatalon_stopwatch_digit_zero_counts_ten_halved():
     state = position("metatalon", dice_mode="stopwatch", ships=((0, "C6", GUN), (1, "D6", TARGET)))

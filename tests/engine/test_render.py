@@ -71,7 +71,7 @@ def test_a_ship_is_drawn_under_its_column_with_owner_letter_and_value():
     header = text.splitlines()[0]
     line = board_rows(text)[9]
     col = column_of(header, "I")
-    assert line[col - 1:col + 3].strip() == f"{seat_letter(1)}18"
+    assert line[col - 1 : col + 3].strip() == f"{seat_letter(1)}18"
 
 
 def test_home_bases_show_their_owner_and_unused_bases_are_marked_unowned():
@@ -107,15 +107,20 @@ def test_coin_editions_use_cents_and_coin_letters():
 def test_setup_and_finished_games_say_so():
     setup = new_game(players=3, edition="token", seed=4)
     assert "keep or redraw" in render_text(setup)
-    over = replace(new_game(players=2, edition="token", factions=["vamps", "warriors"], seed=1),
-                   phase="over", winner=1)
+    over = replace(
+        new_game(players=2, edition="token", factions=["vamps", "warriors"], seed=1), phase="over", winner=1
+    )
     assert "Game over: Player B (Warriors) won." in render_text(over)
 
 
 def test_every_event_of_random_games_gets_its_own_sentence():
     seen = set()
-    for edition, players, variants in (("token", 6, ()), ("token", 3, ("takeover",)),
-                                       ("metatalon", 4, ()), ("web2002", 2, ("spoils",))):
+    for edition, players, variants in (
+        ("token", 6, ()),
+        ("token", 3, ("takeover",)),
+        ("metatalon", 4, ()),
+        ("web2002", 2, ("spoils",)),
+    ):
         state, events = random_game(edition, players, variants)
         for event in events:
             assert event["type"] in EVENT_TYPES, event
@@ -127,9 +132,22 @@ def test_every_event_of_random_games_gets_its_own_sentence():
 
 def test_fire_sentence_gives_roll_range_shields_and_damage():
     state = new_game(players=2, edition="token", factions=["vamps", "warriors"], seed=1)
-    event = {"type": "fire", "seat": 0, "ship": 1, "from": "D7", "to": "F9", "target": "ship",
-             "target_seat": 1, "target_ship": 2, "roll": 5, "bonus": 0, "penalty": 1, "shields": 1,
-             "damage": 3, "gone": False}
+    event = {
+        "type": "fire",
+        "seat": 0,
+        "ship": 1,
+        "from": "D7",
+        "to": "F9",
+        "target": "ship",
+        "target_seat": 1,
+        "target_ship": 2,
+        "roll": 5,
+        "bonus": 0,
+        "penalty": 1,
+        "shields": 1,
+        "damage": 3,
+        "gone": False,
+    }
     assert describe(event, state) == (
         "Player A (Vamps)'s ship at D7 fired at Player B (Warriors)'s ship at F9: rolled 5, range 1, "
         "shields 1: 3 points of damage."
@@ -137,8 +155,17 @@ def test_fire_sentence_gives_roll_range_shields_and_damage():
 
 
 def test_damage_sentence_shows_the_composition_left():
-    event = {"type": "damage", "seat": 1, "ship": 2, "cell": "F9", "damage": 3, "lost": 3,
-             "before": [4, 1, 0], "after": [6, 0, 0], "destroyed": False}
+    event = {
+        "type": "damage",
+        "seat": 1,
+        "ship": 2,
+        "cell": "F9",
+        "damage": 3,
+        "lost": 3,
+        "before": [4, 1, 0],
+        "after": [6, 0, 0],
+        "destroyed": False,
+    }
     assert describe(event) == "Player B's ship at F9 lost 3 credits: 4e 1w became 6e."
 
 
@@ -149,3 +176,21 @@ def test_names_override_the_seat_labels():
 
 def test_unknown_events_are_still_described():
     assert describe({"type": "comet", "cell": "D7"}) == "Comet: cell D7."
+
+
+def test_every_event_type_the_engine_emits_has_a_sentence():
+    import re
+    from pathlib import Path
+
+    engine = Path(__file__).resolve().parents[2] / "games" / "engine"
+    emitted = set()
+    for source in engine.glob("*.py"):
+        emitted |= set(re.findall(r'"type": "([a-z_]+)"', source.read_text(encoding="utf-8")))
+    assert emitted and emitted <= EVENT_TYPES, emitted - EVENT_TYPES
+
+
+def test_setup_sentences_name_the_faction_once():
+    state = new_game(players=2, edition="token", factions=["vamps", "warriors"], seed=1)
+    assert describe({"type": "keep", "seat": 0, "faction": "vamps"}, state) == "Player A keeps Vamps."
+    event = {"type": "redraw", "seat": 1, "old": "warriors", "faction": "bankers", "reserve": 39}
+    assert describe(event, state) == "Player B gives back Warriors and draws Bankers (starting reserve 39)."

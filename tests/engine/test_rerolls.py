@@ -12,7 +12,9 @@ TARGET = (9, 0, 0)
 
 
 def shot(factions, rolls, reserves=(10, 10), text="fire I9 J9", **fields):
-    state = position(factions=factions, ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=reserves, **fields)
+    state = position(
+        factions=factions, ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=reserves, **fields
+    )
     return state, play(state, 0, text, dice=QueueDice(*rolls))
 
 
@@ -29,7 +31,9 @@ def test_murphys_leave_a_roll_below_their_order():
 
 
 def test_murphys_order_threshold_and_off():
-    state = position(factions=("bankers", "murphys"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(10, 10))
+    state = position(
+        factions=("bankers", "murphys"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(10, 10)
+    )
     state, _ = play(state, 1, "order murphy 3")
     _, events = play(state, 0, "fire I9 J9", dice=QueueDice(3, 1))
     assert of_type(events, "murphy")
@@ -44,14 +48,20 @@ def test_murphys_who_cannot_pay_two_do_not_force():
 
 
 def test_murphys_force_only_rolls_against_their_own_ships_or_base():
-    state = position(players=3, factions=("bankers", "murphys", "rebels"),
-                     ships=((0, "I9", GUN), (2, "J9", TARGET)), reserves=(10, 10, 10))
+    state = position(
+        players=3,
+        factions=("bankers", "murphys", "rebels"),
+        ships=((0, "I9", GUN), (2, "J9", TARGET)),
+        reserves=(10, 10, 10),
+    )
     _, events = play(state, 0, "fire I9 J9", dice=QueueDice(6))
     assert not of_type(events, "murphy")
 
 
 def test_clovers_reroll_automatically_below_their_order():
-    state = position(factions=("clovers", "bankers"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(10, 10))
+    state = position(
+        factions=("clovers", "bankers"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(10, 10)
+    )
     state, _ = play(state, 0, "order clover 4")
     after, events = play(state, 0, "fire I9 J9", dice=QueueDice(2, 6))
     assert of_type(events, "clover")[0]["auto"] is True
@@ -91,7 +101,9 @@ def test_clovers_who_cannot_pay_are_not_asked():
 
 
 def test_murphys_force_first_then_the_clovers_roller_rerolls_once():
-    state = position(factions=("clovers", "murphys"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(10, 10))
+    state = position(
+        factions=("clovers", "murphys"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(10, 10)
+    )
     state, _ = play(state, 0, "order clover 3")
     after, events = play(state, 0, "fire I9 J9", dice=QueueDice(6, 1, 5))
     kinds = [e["type"] for e in events if e["type"] in ("roll", "murphy", "clover", "fire")]

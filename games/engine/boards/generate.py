@@ -72,8 +72,18 @@ TOKEN_CENTRE = (16, 8)
 def _token_dir_cell(angle: int, ring: int) -> tuple[int, int]:
     """The cell at `ring` along a corner direction (a multiple of 60) or a midpoint axis (30 + 60k)."""
     steps = {
-        0: (2, 0), 60: (1, -1), 120: (-1, -1), 180: (-2, 0), 240: (-1, 1), 300: (1, 1),
-        30: (3, -1), 90: (0, -2), 150: (-3, -1), 210: (-3, 1), 270: (0, 2), 330: (3, 1),
+        0: (2, 0),
+        60: (1, -1),
+        120: (-1, -1),
+        180: (-2, 0),
+        240: (-1, 1),
+        300: (1, 1),
+        30: (3, -1),
+        90: (0, -2),
+        150: (-3, -1),
+        210: (-3, 1),
+        270: (0, 2),
+        330: (3, 1),
     }
     dx, dy = steps[angle]
     k = ring if angle % 60 == 0 else ring // 2
@@ -145,9 +155,12 @@ def build_token() -> dict:
         colours[frozenset(("core", cname[a]))] = "black" if a // 60 % 2 else "red"
 
     labels = {
-        cname[0]: ["2"], cname[180]: ["2"],
-        cname[60]: ["red4"], cname[300]: ["red4"],
-        cname[120]: ["black4"], cname[240]: ["black4"],
+        cname[0]: ["2"],
+        cname[180]: ["2"],
+        cname[60]: ["red4"],
+        cname[300]: ["red4"],
+        cname[120]: ["black4"],
+        cname[240]: ["black4"],
     }
     for a in three_axes:
         labels[tname[a]] = ["3"]
@@ -250,8 +263,9 @@ def _adjacent_pairs(cells: list[tuple[int, int]]) -> list[tuple[tuple[int, int],
     return pairs
 
 
-def _assemble(*, name, cells, territory, colours, labels, territories, centre, homes_by_label,
-              first_activation, halfway) -> dict:
+def _assemble(
+    *, name, cells, territory, colours, labels, territories, centre, homes_by_label, first_activation, halfway
+) -> dict:
     by_name = {cell_name(*c): c for c in cells}
     for a, b in _adjacent_pairs(cells):
         ta, tb = territory[a], territory[b]

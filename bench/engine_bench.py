@@ -1,0 +1,103 @@
+"""Engine speed figures (a benchmark, not a test): `python bench/engine_bench.py`.
+
+Targets (issue 3): legal_commands p50 <= 5 ms and play p50 <= 0.5 ms for a move and for a fire, in a
+6-player mid-game position with about 24 ships; >= 5,000 commands applied per second over a long
+random game.
+"""
+
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.engine import GameState, legal_commands, new_game, play  # noqa: E402
+from games.engine.board import load_board  # noqa: E402
+
+
+def pick(rng: random.Random, options: list[str]) -> str:
+    """A random player that acts more than it gives up: rarely resigns or fiddles with orders."""
+    core = [c for c in options if c != "resign" and not c.startswith("order")]
+    if not core:
+        return rng.choice(options)
+    if "end" in core and rng.random() < 0.2:
+        return "end"
+    fires = [c for c in core if c.startswith("fire")]
+    if fires and rng.random() < 0.5:
+        return rng.choice(fires)
+    return rng.choice(core)
+
+
+def random_game(seed: int, players: int, steps: int, edition: str = "token") -> tuple[GameState, list]:
+    rng = random.Random(seed)
+    state = new_game(players, edition, seed=seed)
+    log = []
+    for _ in range(steps):
+        if state.phase == "over":
+            break
+        seat = rng.choice(state.to_act)
+        cmd = pick(rng, legal_commands(state, seat))
+        state, _ = play(state, seat, cmd)
+        log.append((state, seat, cmd))
+    return state, log
+
+
+def midgame() -> GameState:
+    """The first state of a seeded 6-player game with 24 ships in play, with a move and a fire to time."""
+    for seed in range(100):
+        _, log = random_game(seed, 6, 4000)
+        for state, _, _ in log:
+            if state.phase != "play" or state.pending is not None or len(state.ships) < 24:
+                continue
+            listed = legal_commands(state, state.active)
+            if any(c.startswith("fire") for c in listed) and any(c.startswith("move") for c in listed):
+                return state
+    raise SystemExit("no mid-game position found")
+
+
+def p50_ms(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1000
+
+
+def main() -> None:
+    print(f"os.cpu_count() = {os.cpu_count()}")
+    state = midgame()
+    seat = state.active
+    listed = legal_commands(state, seat)
+    board = load_board(state.board)
+    # The longest move on offer: the path search is the costly part of a move.
+    move = max((c for c in listed if c.startswith("move")), key=lambda c: board.distance(*c.split()[1:]))
+    fire = next(c for c in listed if c.startswith("fire"))
+    print(f"position: 6 players, {len(state.ships)} ships, turn {state.turn}, {len(listed)} legal commands")
+    legal_ms = p50_ms(lambda: legal_commands(state, seat), 300)
+    move_ms = p50_ms(lambda: play(state, seat, move), 2000)
+    fire_ms = p50_ms(lambda: play(state, seat, fire), 2000)
+    print(f"legal_commands p50: {legal_ms:7.3f} ms   (target <= 5 ms)")
+    print(f"play move p50:      {move_ms:7.3f} ms   (target <= 0.5 ms) {move}")
+    print(f"play fire p50:      {fire_ms:7.3f} ms   (target <= 0.5 ms) {fire}")
+
+    # Commands per second: replay recorded random games (2, 3, 4 and 6 players) through play() alone.
+    logs = []
+    for seed, players in ((1, 2), (2, 3), (3, 4), (4, 6), (5, 6)):
+        _, log = random_game(seed, players, 4000)
+        logs.append((seed, players, [(seat, cmd) for _, seat, cmd in log]))
+    total = sum(len(log) for _, _, log in logs)
+    t0 = time.perf_counter()
+    for seed, players, log in logs:
+        replay = new_game(players, "token", seed=seed)
+        for seat, cmd in log:
+            replay, _ = play(replay, seat, cmd)
+    elapsed = time.perf_counter() - t0
+    print(f"commands/s:         {total / elapsed:7.0f}      (target >= 5,000) over {total} commands")
+
+
+if __name__ == "__main__":
+    main()

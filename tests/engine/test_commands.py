@@ -1,0 +1,109 @@
+"""The text command language: spellings, canonical forms and refusals in a player's words."""
+
+import pytest
+
+from games.engine import IllegalCommand, play
+from games.engine.commands import MAX_TEXT, Command, Parser
+from games.engine.editions import METATALON, TOKEN
+
+from .helpers import board, position
+
+TOKEN_PARSER = Parser(board("token").normalize, TOKEN.letters, TOKEN.piece_names)
+COIN_PARSER = Parser(board("metatalon").normalize, METATALON.letters, METATALON.piece_names)
+
+
+def one(text: str, parser: Parser = TOKEN_PARSER) -> Command:
+    commands = parser.parse(text)
+    assert len(commands) == 1
+    return commands[0]
+
+
+def test_commands_and_cells_are_case_insensitive():
+    assert one("MOVE d7 F8").canonical(TOKEN.letters) == "move D7 F8"
+
+
+def test_an_explicit_path_canonicalises_to_its_ends():
+    cmd = one("move I9 J9 K9")
+    assert cmd.cells == ("I9", "J9", "K9") and cmd.canonical(TOKEN.letters) == "move I9 K9"
+
+
+def test_pieces_are_counts_and_letters_with_zero_counts_dropped():
+    assert one("launch 3e 1w 1s").pieces == (3, 1, 1)
+    assert one("launch 0e 2w").canonical(TOKEN.letters) == "launch 2w"
+    assert one("launch w 3e").pieces == (3, 1, 0)
+    assert one("launch 3p 1n 1d", COIN_PARSER).pieces == (3, 1, 1)
+
+
+def test_pieces_of_the_other_edition_are_refused_with_the_right_letters():
+    with pytest.raises(IllegalCommand, match=r"pieces are e \(engine\), w \(weapon\), s \(shield\)"):
+        one("launch 3p")
+    with pytest.raises(IllegalCommand, match="penny"):
+        one("launch 3e", COIN_PARSER)
+
+
+def test_fire_at_a_base_and_split_parse():
+    assert one("fire D7 F9 base").canonical(TOKEN.letters) == "fire D7 F9 base"
+    assert one("split D7 E8 2e 1w").canonical(TOKEN.letters) == "split D7 E8 2e 1w"
+
+
+def test_orders_parse_and_complete_the_priority():
+    assert one("order damage w").canonical(TOKEN.letters) == "order damage wse"
+    assert one("order murphy OFF").value == "off"
+    assert one("order clover 03").canonical(TOKEN.letters) == "order clover 3"
+    with pytest.raises(IllegalCommand, match="Standing orders"):
+        one("order lunch 3")
+    with pytest.raises(IllegalCommand, match="order damage takes"):
+        one("order damage xyz")
+
+
+def test_semicolons_and_newlines_separate_commands():
+    assert [c.verb for c in TOKEN_PARSER.parse("keep;\nend ; resign\n")] == ["keep", "end", "resign"]
+
+
+def test_unknown_command_names_the_word_and_what_would_be_legal():
+    with pytest.raises(IllegalCommand, match="Unknown command 'mvoe': try move, fire, launch, .* or help"):
+        one("mvoe D7 F8")
+
+
+def test_unknown_cells_are_refused():
+    with pytest.raises(IllegalCommand, match="no space 'z99'"):
+        one("move z99 D7")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   ",
+        ";;\n",
+        "move",
+        "move D7",
+        "fire D7",
+        "end now",
+        "launch",
+        "launch 3x",
+        "launch ☃",
+        "split D7 E8",
+        "order",
+        "ｍｏｖｅ D7 E7",
+        "move D7\u0000E7",
+        "fire D7 F9 base base",
+    ],
+)
+def test_malformed_text_is_refused(text):
+    with pytest.raises(IllegalCommand):
+        TOKEN_PARSER.parse(text)
+
+
+def test_huge_text_is_refused_without_parsing():
+    with pytest.raises(IllegalCommand, match=f"at most {MAX_TEXT}"):
+        TOKEN_PARSER.parse("end;" * 5000)
+
+
+def test_refused_text_leaves_the_state_unchanged():
+    state = position(ships=((0, "I9", (3, 0, 0)),), reserves=(5, 5))
+    before = state.to_dict()
+    for text in ("mvoe I9 J9", "move I9 Z1", "", "launch 99s", "move I9 J9; bogus"):
+        with pytest.raises(IllegalCommand):
+            play(state, 0, text)
+    assert state.to_dict() == before

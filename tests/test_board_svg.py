@@ -1,0 +1,152 @@
+"""board_svg: the SVG board for web pages and e-mail pictures; board_png for e-mail."""
+
+from __future__ import annotations
+
+import struct
+import xml.etree.ElementTree as ET
+from dataclasses import replace
+
+import pytest
+
+from games.board_svg import SEAT_COLOURS, board_png, board_svg
+from games.engine import Ship, new_game
+from games.engine.board import load_board
+
+NS = {"s": "http://www.w3.org/2000/svg"}
+FACTIONS = ["vamps", "warriors", "bankers", "clovers", "murphys", "rebels"]
+
+
+def game(edition="token", players=2, ships=()):
+    state = new_game(players=players, edition=edition, factions=FACTIONS[:players], seed=1)
+    return replace(state, ships=tuple(ships), next_ship=len(ships) + 1)
+
+
+def cell_groups(root):
+    return {g.get("data-cell"): g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-cell")}
+
+
+def texts(element):
+    return ["".join(t.itertext()) for t in element.iter("{http://www.w3.org/2000/svg}text")]
+
+
+@pytest.mark.parametrize(("edition", "players"), [("token", 6), ("metatalon", 4), ("web2002", 3)])
+def test_it_is_well_formed_svg_with_a_viewbox(edition, players):
+    root = ET.fromstring(board_svg(game(edition, players)))
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    x, y, w, h = map(float, root.get("viewBox").split())
+    assert (x, y) == (0, 0) and w > 0 and h > 0
+
+
+@pytest.mark.parametrize("edition", ["token", "metatalon"])
+def test_every_cell_is_drawn_with_its_name(edition):
+    state = game(edition, 2)
+    board = load_board(state.board)
+    groups = cell_groups(ET.fromstring(board_svg(state)))
+    assert set(groups) == set(board.cells)
+    for cell, g in groups.items():
+        assert g.find("s:title", NS).text.startswith(cell)
+        assert g.find("s:polygon", NS) is not None
+        if cell not in board.base_cells:
+            assert cell in texts(g)
+
+
+def test_ships_are_drawn_with_owner_letter_value_and_pieces():
+    state = game("token", 2, [Ship(1, 0, "I9", (3, 1, 1)), Ship(2, 1, "D7", (0, 2, 0))])
+    groups = cell_groups(ET.fromstring(board_svg(state)))
+    assert "A18" in texts(groups["I9"]) and "3e 1w 1s" in texts(groups["I9"])
+    assert "B10" in texts(groups["D7"]) and "2w" in texts(groups["D7"])
+    fills = {c.get("fill") for c in groups["I9"].iter("{http://www.w3.org/2000/svg}circle")}
+    assert SEAT_COLOURS[0][0] in fills
+    assert "Player A (Vamps)'s ship 3e 1w 1s (18)" in groups["I9"].find("s:title", NS).text
+
+
+def test_coin_ships_show_coins():
+    state = game("metatalon", 4, [Ship(1, 2, "I6", (2, 1, 1))])
+    groups = cell_groups(ET.fromstring(board_svg(state)))
+    assert "C17" in texts(groups["I6"]) and "2p 1n 1d" in texts(groups["I6"])
+
+
+def test_highlights_targets_and_selection_are_marked():
+    state = game("token", 2, [Ship(1, 0, "I9", (3, 0, 0)), Ship(2, 1, "K9", (1, 0, 0))])
+    svg = board_svg(state, selected="I9", highlights=["H9", "J9"], targets=["K9"])
+    groups = cell_groups(ET.fromstring(svg))
+    for cell in ("H9", "J9"):
+        assert "reachable" in groups[cell].get("class").split()
+        assert groups[cell].find("s:polygon[@class='mark-reachable']", NS) is not None
+    assert "target" in groups["K9"].get("class").split()
+    assert groups["K9"].find("s:g[@class='mark-target']", NS) is not None
+    assert "selected" in groups["I9"].get("class").split()
+    plain = [c for c, g in groups.items() if g.get("class") != "cell"]
+    assert sorted(plain) == ["H9", "I9", "J9", "K9"]
+
+
+def test_cell_url_wraps_each_cell_in_a_link_and_escapes_it():
+    state = game("token", 2)
+    svg = board_svg(state, cell_url=lambda c: None if c == "I9" else f'/play?cell={c}&x="<b>"')
+    root = ET.fromstring(svg)
+    links = list(root.iter("{http://www.w3.org/2000/svg}a"))
+    assert len(links) == len(load_board("token").cells) - 1
+    hrefs = {a.get("href") for a in links}
+    assert '/play?cell=D7&x="<b>"' in hrefs
+    assert all(a.find("s:g", NS).get("data-cell") != "I9" for a in links)
+    assert not list(root.iter("{http://www.w3.org/2000/svg}b"))
+
+
+def test_without_cell_url_there_are_no_links():
+    root = ET.fromstring(board_svg(game()))
+    assert not list(root.iter("{http://www.w3.org/2000/svg}a"))
+
+
+def test_token_borders_are_red_solid_and_black_dashed():
+    root = ET.fromstring(board_svg(game("token", 4)))
+    groups = {g.get("class"): g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class")}
+    red = groups["border border-red"].find("s:path", NS)
+    black = groups["border border-black"].find("s:path", NS)
+    assert red.get("stroke-dasharray") is None and black.get("stroke-dasharray")
+    assert red.get("stroke") != black.get("stroke")
+
+
+def test_coin_borders_are_striped():
+    root = ET.fromstring(board_svg(game("web2002", 2)))
+    groups = {g.get("class"): g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class")}
+    assert "border border-striped" in groups
+    assert "border border-red" not in groups
+    paths = groups["border border-striped"].findall("s:path", NS)
+    assert len(paths) == 2 and paths[1].get("stroke-dasharray")
+
+
+def test_bases_show_owner_letters_and_printed_labels():
+    state = game("token", 4)
+    groups = cell_groups(ET.fromstring(board_svg(state)))
+    for s in state.seats:
+        assert "ABCD"[s.index] in texts(groups[s.home])
+    red4 = [b.cell for b in load_board("token").bases if "red4" in b.labels]
+    assert "4" in texts(groups[red4[0]])
+    assert "+1" in texts(groups["I3"])  # a "3" base, unowned with four players
+    assert "unowned base" in groups["I3"].find("s:title", NS).text
+
+
+def test_the_legend_names_each_seat_and_the_viewer():
+    svg = board_svg(game("token", 3), viewer=1)
+    root = ET.fromstring(svg)
+    legend = next(g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "legend")
+    assert "B (Warriors) (you)" in texts(legend)
+    assert "A (Vamps)" in texts(legend) and "C (Bankers)" in texts(legend)
+
+
+def test_board_png_renders_a_png_of_the_requested_width():
+    png = board_png(board_svg(game("token", 6, [Ship(1, 0, "I9", (3, 1, 1))])), 640)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", png[16:24])
+    assert width == 640 and height > 300
+
+
+def test_cell_titles_name_the_territory_and_its_owner():
+    state = game("token", 2)
+    groups = cell_groups(ET.fromstring(board_svg(state)))
+    home = state.seats[0].home
+    assert (
+        groups[home].find("s:title", NS).text == f"{home} · Player A (Vamps)'s territory · home base of "
+        "Player A (Vamps)"
+    )
+    assert "the Core" in groups["I9"].find("s:title", NS).text
