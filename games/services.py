@@ -435,7 +435,8 @@ def undoable_actions(game: Game, seat: int) -> list[Action]:
         return []
     turn = list(game.actions.filter(seq__gt=snapshot.seq, undone=False).order_by("seq"))
     for i in range(len(turn) - 1, -1, -1):
-        if any(e.get("type") in UNDO_BARRIERS for e in turn[i].events):
+        if _verb(turn[i].command) in ("accept", "reroll") or any(
+                e.get("type") in UNDO_BARRIERS for e in turn[i].events):
             turn = turn[i + 1:]
             break
     return [a for a in turn if a.seat == seat and _verb(a.command) not in ANYTIME_VERBS]
