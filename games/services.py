@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Exists, F, Max, OuterRef
 from django.utils import timezone
 
@@ -151,6 +151,11 @@ def create_game(user: Any, *, edition: str = "token", players: int = 2, variants
 
 
 def _locked(game: Game) -> Game:
+    """Re-read the game holding its row lock until the transaction ends. SQLite ignores FOR UPDATE, so
+    there a no-op write takes the database's write lock first (the embedded default runs web and worker
+    side by side); later writers wait for it rather than read a state about to change."""
+    if connection.vendor == "sqlite":
+        Game.objects.filter(pk=game.pk).update(version=F("version"))
     return Game.objects.select_for_update().get(pk=game.pk)
 
 
