@@ -25,7 +25,7 @@ def _render(path: Path, mtime: float) -> tuple[SafeString, SafeString]:
     return mark_safe(body), mark_safe(getattr(md, "toc", ""))
 
 
-def rules_html(path: Path = RULES_PATH) -> tuple[SafeString, SafeString] | None:
+def rules_html(path: Path) -> tuple[SafeString, SafeString] | None:
     try:
         mtime = path.stat().st_mtime
     except FileNotFoundError:
@@ -35,6 +35,6 @@ def rules_html(path: Path = RULES_PATH) -> tuple[SafeString, SafeString] | None:
 
 @require_GET
 def rules(request: HttpRequest) -> HttpResponse:
-    rendered = rules_html()
+    rendered = rules_html(RULES_PATH)
     context = {"body": rendered[0] if rendered else None, "toc": rendered[1] if rendered else None}
     return render(request, "games/rules.html", context, status=200 if rendered else 503)
