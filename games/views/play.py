@@ -165,7 +165,7 @@ def _log_page(game: Game, state: GameState | None, names: list[str], page: int) 
         current=turn is not None and a.turn == turn and not a.undone, undone=a.undone, source=a.source,
         created_at=a.created_at) for a in rows]
     return {"entries": entries, "page": page, "older": page + 1 if more else None,
-            "newer": page - 1 if page > 1 else None}
+            "newer": page - 1 if page > 1 else None, "rows": rows}
 
 
 def _board(viewer: Viewer, state: GameState, sel: Selection, legal: P.Legal, reach: list[str],
@@ -229,6 +229,7 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
     dests = P.destinations(state, me, ship, legal) if ship and me is not None else []
     targets = P.targets_for(state, me, ship, legal) if ship and me is not None else []
     splits = legal.splits.get(ship or "", [])
+    log = _log_page(game, state, names, sel.log_page)
     reach = [d.cell for d in dests]
     aim = [t.cell for t in targets]
     my_turn = me is not None and state.phase == "play" and state.active == me and state.pending is None
@@ -247,8 +248,8 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
         setup_choices=[c for c in ("keep", "redraw") if c in legal.simple],
         order_fields=P.order_fields(legal, state.seats[me].orders, state.edition) if me is not None else [],
         board=_board(viewer, state, sel, legal, reach, aim),
-        log=_log_page(game, state, names, sel.log_page),
-        undo_ok=my_turn and _has_undoable(game, me),
+        log=log,
+        undo_ok=my_turn and _has_undoable(game, me, state, log["rows"] if sel.log_page == 1 else None),
         screen_text=P.screen_reader_text(state, me),
         ships_by_cell=sorted(((s.cell, names[s.owner], P.format_pieces(s.pieces, state.edition), s.value)
                               for s in state.ships), key=lambda r: P.cell_sort_key(r[0])),
@@ -261,8 +262,21 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
     return ctx
 
 
-def _has_undoable(game: Game, seat: int | None) -> bool:
-    return seat is not None and bool(services.undoable_actions(game, seat))
+def _has_undoable(game: Game, seat: int | None, state: GameState, newest: list[Action] | None) -> bool:
+    """Whether services.undo would find something to take back, read from the newest log page already
+    loaded (no extra query); only a turn longer than that page asks the services."""
+    if seat is None:
+        return False
+    for action in newest or []:
+        if action.undone:
+            continue
+        if action.turn != state.turn or any(e.get("type") in services.UNDO_BARRIERS for e in action.events):
+            return False
+        if action.seat == seat and action.command.split()[0].lower() not in services.ANYTIME_VERBS:
+            return True
+    if newest is not None and len(newest) < LOG_PAGE:
+        return False  # the whole log was on the page
+    return bool(services.undoable_actions(game, seat))
 
 
 def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, notice: Notice | None = None,
