@@ -573,6 +573,20 @@ def visible_chat(game: Game) -> Any:
     return game.chat.filter(hidden=False).select_related("user__profile")
 
 
+def open_invitations(user: Any) -> list[Invitation]:
+    """Invitations to games still waiting for players that the user has not answered by joining."""
+    return list(Invitation.objects.filter(user=user, accepted_at__isnull=True, game__status=Game.Status.OPEN)
+                .exclude(game__seats__user=user).select_related("game", "invited_by__profile"))
+
+
+def take_unread_notices(user: Any, limit: int = 20) -> list[Notice]:
+    """The newest unread notices, marked read now that they are shown."""
+    notices = list(Notice.objects.filter(user=user, read_at__isnull=True).select_related("game")[:limit])
+    if notices:
+        Notice.objects.filter(pk__in=[n.pk for n in notices]).update(read_at=timezone.now())
+    return notices
+
+
 def my_games(user: Any) -> Any:
     """The user's games, those awaiting them first, then by most recent turn."""
     awaiting = Seat.objects.filter(game=OuterRef("pk"), user=user, awaiting=True,

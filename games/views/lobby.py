@@ -105,7 +105,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def mine(request: HttpRequest) -> HttpResponse:
     """My games, the ones awaiting me first."""
     games = list(services.my_games(request.user).annotate(taken=Count("seats")))
-    context = {"games": games, "awaiting": sum(1 for g in games if g.mine_awaiting)}
+    context = {"games": games, "awaiting": sum(1 for g in games if g.mine_awaiting),
+               "invitations": services.open_invitations(request.user),
+               # Shown (and so marked read) on the full page only: the htmx partial is the list alone.
+               "notices": [] if request.htmx else services.take_unread_notices(request.user)}
     template = "games/my_games.html#my-games" if request.htmx else "games/my_games.html"
     return render(request, template, context)
 

@@ -301,3 +301,19 @@ def test_the_rules_page_says_so_when_the_document_is_missing(client, tmp_path, m
     response = client.get(reverse("games:rules"))
 
     assert response.status_code == 503 and "docs/rules.md is missing" in response.content.decode()
+
+
+def test_my_games_shows_invitations_with_a_join_button_and_unread_notices_once(client):
+    game = open_game(players=3, visibility="private")
+    me = UserFactory(username="guest")
+    services.invite_user(game, game.created_by, "guest")
+    client.force_login(me)
+
+    first = client.get(reverse("games:mine")).content.decode()
+    second = client.get(reverse("games:mine")).content.decode()
+
+    assert "invites you to" in first and reverse("games:join", args=[game.pk]) in first
+    assert "News" in first and "News" not in second  # a notice is shown once, then it is read
+    assert Notice.objects.get(user=me).read_at is not None
+    client.post(reverse("games:join", args=[game.pk]))
+    assert "invites you to" not in client.get(reverse("games:mine")).content.decode()
