@@ -44,8 +44,8 @@ class ActionInline(ReadOnlyInline):
         qs = super().get_queryset(request).select_related("actor")
         game_id = (request.resolver_match.kwargs.get("object_id") if request.resolver_match else None)
         if game_id and str(game_id).isdigit():
-            newest = Action.objects.filter(game_id=int(game_id)).order_by("-seq").values("pk")[: self.shown]
-            qs = qs.filter(pk__in=list(newest))
+            newest = Action.objects.filter(game_id=int(game_id)).order_by("-seq").values_list("pk", flat=True)
+            qs = qs.filter(pk__in=list(newest[: self.shown]))
         return qs
 
 
