@@ -66,7 +66,7 @@ ANYTIME_VERBS = ("order", "resign")
 UNDO_BARRIERS = frozenset({"roll", "pending", "clover", "murphy", "redraw", "out", "win", "invade",
                            "takeover", "spoils"})
 # Sources that act for a seat named by the caller instead of the actor's own seat.
-SEAT_SOURCES = (Action.Source.TIMEOUT, Action.Source.MODERATOR, Action.Source.BOT, Action.Source.SYSTEM)
+SEAT_SOURCES = ("timeout", "moderator", "bot", "system")
 
 
 @dataclass
@@ -126,7 +126,7 @@ def check_game_options(edition: str, players: int, variants: Sequence[str], fact
         raise BadOptions("Faction mode is “deal” (keep or redraw) or “fixed”.")
     if dice_mode not in Game.DiceMode.values:
         raise BadOptions("Dice are a six-sided die or a stopwatch.")
-    if dice_mode == Game.DiceMode.STOPWATCH and ed.stopwatch is None:
+    if dice_mode == "stopwatch" and ed.stopwatch is None:
         raise BadOptions("The token edition rolls a six-sided die; stopwatch rolls are for coin editions.")
     if visibility not in Game.Visibility.values:
         raise BadOptions("A game is public or private.")
@@ -321,8 +321,10 @@ def _verb(command: str) -> str:
 
 
 def _acting_seat(game: Game, actor: Any, source: str, seat: int | None) -> int:
+    if source not in Action.Source.values:
+        raise NotAllowed(f"Unknown command source {source!r}.")
     if source in SEAT_SOURCES:
-        if source == Action.Source.MODERATOR and not (actor is not None and actor.is_staff):
+        if source == "moderator" and not (actor is not None and actor.is_staff):
             raise NotAllowed("Only staff can act as moderators.")
         if seat is None or not 0 <= seat < game.players:
             raise NotAllowed("Say which seat to act for.")
@@ -340,7 +342,7 @@ def _seat_name(game: Game, index: int) -> str:
     return seat.name if seat is not None else f"seat {index + 1}"
 
 
-def apply_command(game: Game, actor: Any, text: str, source: str = Action.Source.WEB,
+def apply_command(game: Game, actor: Any, text: str, source: str = "web",
                   expected_version: int | None = None, *, seat: int | None = None) -> Applied:
     """Apply a submission (one or several commands) for the actor's seat: all of it or nothing.
 
