@@ -233,7 +233,8 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
     reach = [d.cell for d in dests]
     aim = [t.cell for t in targets]
     my_turn = me is not None and state.phase == "play" and state.active == me and state.pending is None
-    unused = [r for r in P.ship_rows(state, me) if r.cell in legal.ship_cells and r.status != "done"] \
+    # Ships that have not acted at all this turn (the active one has); the end-turn confirmation lists them.
+    unused = [r for r in P.ship_rows(state, me) if r.cell in legal.ship_cells and not r.status] \
         if my_turn else []
     ctx.update(
         state=state, names=names, usernames=usernames, legal=legal, me=me, my_turn=my_turn,
@@ -358,7 +359,7 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
 def poll(request: HttpRequest, game_id: int) -> HttpResponse:
     """304 while the game is unchanged (one small query, nothing rendered); the fresh `live` partial
     once it has moved on."""
-    row = Game.objects.filter(pk=game_id).values("version", "visibility").first()
+    row = Game.objects.filter(pk=game_id).values("version", "visibility", "status").first()
     if row is None:
         raise Http404("No such game")
     etag = f'"g{game_id}v{row["version"]}"'
@@ -369,6 +370,11 @@ def poll(request: HttpRequest, game_id: int) -> HttpResponse:
         response = HttpResponseNotModified()
         response["ETag"] = etag
         response["Cache-Control"] = "private, no-cache"
+        return response
+    if request.GET.get("status") == Game.Status.OPEN and row["status"] != Game.Status.OPEN:
+        # The waiting room has just started: the whole page changes shape, so reload it.
+        response = HttpResponse(status=200)
+        response["HX-Refresh"] = "true"
         return response
     viewer = _load(request, game_id)
     response = _page(request, viewer)
@@ -442,16 +448,34 @@ def _apply(request: HttpRequest, viewer: Viewer, action: Any, undo: bool = False
         names = [s.name for s in viewer.seats if s.index is not None]
         sentences = P.log_sentences(applied.events, state, P.seat_names(state, names) if state else None)
         notice = Notice("done", "Done: " + "; ".join(a.command for a in applied.actions) + ".", sentences)
+        return _finish(request, viewer, notice, _next_ship(applied))
     return _finish(request, viewer, notice)
 
 
-def _finish(request: HttpRequest, viewer: Viewer, notice: Notice) -> HttpResponse:
+def _next_ship(applied: Any) -> str | None:
+    """Keep the acting ship selected after a move, a shot or a launch, so the player carries on with it
+    (the page drops the selection by itself when that ship has nothing left to do)."""
+    if not applied.actions:
+        return None
+    words = applied.actions[-1].command.split()
+    verb = words[0].lower() if words else ""
+    if verb == "move" and len(words) >= 3:
+        return words[-1].upper()
+    if verb == "fire" and len(words) >= 3:
+        return words[1].upper()
+    if verb == "launch":
+        return next((e.get("cell") for e in applied.events if e.get("type") == "launch"), None)
+    return None
+
+
+def _finish(request: HttpRequest, viewer: Viewer, notice: Notice, ship: str | None = None) -> HttpResponse:
     """htmx: the fresh partial in place. Plain form: back to the page with a message (no resubmit)."""
     if request.htmx:
-        return _page(request, _load(request, viewer.game.pk), sel=Selection(), notice=notice)
+        return _page(request, _load(request, viewer.game.pk), sel=Selection(ship=ship), notice=notice)
     level = messages.SUCCESS if notice.kind == "done" else messages.INFO
     messages.add_message(request, level, " ".join([notice.text, *notice.details]))
-    return redirect("games:game", viewer.game.pk)
+    target = reverse("games:game", args=[viewer.game.pk])
+    return redirect(target + ("?" + urlencode({"ship": ship}) if ship else ""))
 
 
 def _refused(request: HttpRequest, game_id: int, message: str, status: int) -> HttpResponse:

@@ -97,6 +97,18 @@ def test_keep_from_the_setup_page_records_the_choice(client):
     assert "keeps" in client.get(url(game)).content.decode()
 
 
+def test_seats_decide_at_the_same_time_without_moved_on_refusals(client):
+    game = started_game(players=2, keep=False)
+    first, second = game.seats.get(index=0), game.seats.get(index=1)
+    client.force_login(second.user)
+    page = client.get(url(game)).content.decode()  # loaded before the other seat decides
+    services.apply_command(game, first.user, "keep")
+    form = page[page.index('value="keep"') - 400:page.index('value="keep"')]
+    assert "expected_version" not in form
+    response = client.post(url(game, "play"), {"command": "keep"})
+    assert response.status_code == 302 and state_of(game).phase == "play"
+
+
 def test_active_page_shows_board_seats_bank_turn_and_deadline(client):
     game = started_game(players=2, deadline_hours=24)
     seat = active_seat(game)
@@ -200,10 +212,19 @@ def test_plain_post_applies_and_redirects_back_with_a_message(client):
     seat = active_seat(game)
     client.force_login(seat.user)
     response = post(client, game, "launch 3e 1w")
-    assert response.status_code == 302 and response["Location"] == url(game)
+    home = state_of(game).seats[seat.index].home
+    # Back to the page with the new ship still selected, ready to move.
+    assert response.status_code == 302 and response["Location"] == url(game) + f"?ship={home}"
     page = client.get(response["Location"]).content.decode()
-    assert "Done: launch 3e 1w." in page and "launched a ship" in page
+    assert "Done: launch 3e 1w." in page and "launched a ship" in page and f"Ship at {home}" in page
     assert game.actions.filter(command="launch 3e 1w", seat=seat.index).count() == 1
+
+
+def test_after_a_move_the_ship_stays_selected(client):
+    game = near_game()
+    client.force_login(seat_user(game, 0))
+    html = post(client, game, "move I9 H9", htmx=True).content.decode()
+    assert "Ship at H9" in html and 'value="fire H9 I12"' in html
 
 
 def test_launch_builder_fields_post_a_launch(client):
