@@ -10,12 +10,14 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.engine import GameState, legal_commands, new_game, play  # noqa: E402
 from games.engine.board import load_board  # noqa: E402
+from games.engine.state import evolve  # noqa: E402
 
 
 def pick(rng: random.Random, options: list[str]) -> str:
@@ -46,14 +48,15 @@ def random_game(seed: int, players: int, steps: int, edition: str = "token") -> 
 
 
 def midgame() -> GameState:
-    """The first state of a seeded 6-player game with 24 ships in play, with a move and a fire to time."""
+    """The first state of a seeded 6-player game with 24 ships in play where the active seat may move,
+    fire and launch."""
     for seed in range(100):
         _, log = random_game(seed, 6, 4000)
         for state, _, _ in log:
             if state.phase != "play" or state.pending is not None or len(state.ships) < 24:
                 continue
             listed = legal_commands(state, state.active)
-            if any(c.startswith("fire") for c in listed) and any(c.startswith("move") for c in listed):
+            if all(any(c.startswith(verb) for c in listed) for verb in ("fire", "move", "launch")):
                 return state
     raise SystemExit("no mid-game position found")
 
@@ -81,6 +84,12 @@ def main() -> None:
     move_ms = p50_ms(lambda: play(state, seat, move), 2000)
     fire_ms = p50_ms(lambda: play(state, seat, fire), 2000)
     print(f"legal_commands p50: {legal_ms:7.3f} ms   (target <= 5 ms)")
+    # The same position at the start of the turn with a 40-credit reserve: every ship may act and every
+    # launch composition is listed too (if the home base is free).
+    seats = tuple(replace(s, reserve=40) if s.index == seat else s for s in state.seats)
+    rich = evolve(state, seats=seats, activation=None, used=(), launched=None, new_ship=None)
+    rich_ms = p50_ms(lambda: legal_commands(rich, seat), 300)
+    print(f"  with reserve 40:  {rich_ms:7.3f} ms   ({len(legal_commands(rich, seat))} legal commands)")
     print(f"play move p50:      {move_ms:7.3f} ms   (target <= 0.5 ms) {move}")
     print(f"play fire p50:      {fire_ms:7.3f} ms   (target <= 0.5 ms) {fire}")
 

@@ -6,12 +6,14 @@ legal_commands(state, seat)                     # every legal command, canonical
 GameState.from_dict(state.to_dict())            # JSON-safe round trip (docs/state.md)
 """
 
+from .board import Board, load_board
 from .dice import Dice
 from .editions import EDITIONS, PLAYER_COUNTS, VARIANTS
 from .errors import IllegalCommand
 from .factions import FACTIONS
 from .legal import legal_commands
 from .play import Outcome, play
+from .render import describe, render_text, seat_label, seat_letter
 from .setup import new_game
 from .state import Activation, GameState, Orders, Pending, SeatState, Ship
 
@@ -21,6 +23,7 @@ __all__ = [
     "PLAYER_COUNTS",
     "VARIANTS",
     "Activation",
+    "Board",
     "Dice",
     "GameState",
     "IllegalCommand",
@@ -29,7 +32,12 @@ __all__ = [
     "Pending",
     "SeatState",
     "Ship",
+    "describe",
     "legal_commands",
+    "load_board",
     "new_game",
     "play",
+    "render_text",
+    "seat_label",
+    "seat_letter",
 ]

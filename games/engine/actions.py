@@ -18,8 +18,8 @@ from .movement import (
     why_blocked,
 )
 from .pieces import count, format_pieces, is_subset, minus, value
-from .state import Activation, GameState, Ship
-from .turn import Event, acting_ship, activate, add_reserve, eliminate
+from .state import Activation, GameState, Ship, evolve
+from .turn import Event, acting_ship, activate, add_reserve, eliminate, no_ship
 from .view import Game, View
 
 # === MOVE ===
@@ -35,7 +35,7 @@ def do_move(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Game
         kind = check_path(game, state, view, ship, cmd.cells)
         path = list(cmd.cells)
     else:
-        path, kind = _shortest(game, state, view, ship, goal)
+        path, kind = _shortest(game, state, view, ship, goal, moves_left)
     steps = len(path) - 1
     if steps == 0:
         raise IllegalCommand(f"The ship is already on {goal}")
@@ -43,10 +43,10 @@ def do_move(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Game
         raise IllegalCommand(f"{start} has {_n(moves_left, 'move')} left; {goal} is {steps} away")
     state = activate(state, ship)
     act = state.activation or Activation(ship.id)
-    state = replace(state, activation=replace(act, moves=act.moves + steps))
+    state = evolve(state, activation=replace(act, moves=act.moves + steps))
     moved = replace(ship, cell=goal)
     ships = tuple(moved if s.id == ship.id else s for s in state.ships)
-    state = replace(state, ships=ships)
+    state = evolve(state, ships=ships)
     events: list[Event] = [
         {
             "type": "move",
@@ -72,26 +72,31 @@ def _n(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
 
 
-def _shortest(game: Game, state: GameState, view: View, ship: Ship, goal: str) -> tuple[list[str], str]:
+def _shortest(
+    game: Game, state: GameState, view: View, ship: Ship, goal: str, budget: int
+) -> tuple[list[str], str]:
     if goal == ship.cell:
         return [goal], "pass"
-    dist, parent = explore(game, state, view, ship, UNLIMITED, goal)
-    if goal not in dist:
-        kind = step_kind(state, view, ship, goal)
-        if kind is None:
-            raise IllegalCommand(why_blocked(state, view, ship, goal))
-        if border_check(game, state, ship) is not None:
-            raise IllegalCommand(
-                f"{ship.cell} cannot reach {goal}: a ship launched this turn may not cross "
-                "that territory border on its first activation"
-            )
-        raise IllegalCommand(f"{ship.cell} cannot reach {goal}: every way there is blocked")
-    return path_to(parent, ship.cell, goal), step_kind(state, view, ship, goal) or "pass"
+    dist, parent = explore(game, state, view, ship, budget, goal)
+    if goal in dist:
+        return path_to(parent, ship.cell, goal), step_kind(state, view, ship, goal) or "pass"
+    # Refused: search without the budget only to say why.
+    dist, _ = explore(game, state, view, ship, UNLIMITED, goal)
+    if goal in dist:
+        raise IllegalCommand(f"{ship.cell} has {_n(budget, 'move')} left; {goal} is {dist[goal]} away")
+    if step_kind(state, view, ship, goal) is None:
+        raise IllegalCommand(why_blocked(state, view, ship, goal))
+    if border_check(game, state, ship) is not None:
+        raise IllegalCommand(
+            f"{ship.cell} cannot reach {goal}: a ship launched this turn may not cross "
+            "that territory border on its first activation"
+        )
+    raise IllegalCommand(f"{ship.cell} cannot reach {goal}: every way there is blocked")
 
 
 def _recycle(state: GameState, seat: int, ship: Ship) -> tuple[GameState, list[Event]]:
     """Entering your own home base recycles the ship at once: its full value goes to your reserve."""
-    state = replace(state, ships=tuple(s for s in state.ships if s.id != ship.id), activation=None)
+    state = evolve(state, ships=tuple(s for s in state.ships if s.id != ship.id), activation=None)
     state = add_reserve(state, seat, ship.value)
     return state, [
         {
@@ -185,10 +190,10 @@ def _check_dimes(game: Game, pieces: tuple[int, int, int], faction: str | None) 
 # === SPLIT (the Swarm) ===
 
 
-def split_ship(view: View, seat: int, cell: str) -> Ship:
+def split_ship(state: GameState, view: View, seat: int, cell: str) -> Ship:
     mine = view.own_ships_at(cell, seat)
     if not mine:
-        raise IllegalCommand(f"You have no ship on {cell}")
+        raise IllegalCommand(no_ship(state, seat, cell))
     return min(mine, key=lambda s: s.id)
 
 
@@ -205,7 +210,7 @@ def do_split(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Gam
     if state.launched:
         raise IllegalCommand("You have already launched or split this turn: one launch (or split) per turn")
     src, dst = cmd.cells
-    ship = split_ship(view, seat, src)
+    ship = split_ship(state, view, seat, src)
     if dst not in game.board.neighbours(src):
         raise IllegalCommand(f"{dst} is not next to {src}")
     if dst not in split_targets(game, view, src):
@@ -223,7 +228,7 @@ def do_split(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Gam
     _check_dimes(game, rest, me.faction)
     new = Ship(state.next_ship, seat, dst, part)
     ships = tuple(replace(s, pieces=rest) if s.id == ship.id else s for s in state.ships) + (new,)
-    state = replace(state, ships=ships, next_ship=new.id + 1, activation=None, launched="split")
+    state = evolve(state, ships=ships, next_ship=new.id + 1, activation=None, launched="split")
     return state, [
         {
             "type": "split",

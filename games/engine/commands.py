@@ -85,7 +85,8 @@ class Parser:
             if args:
                 raise IllegalCommand(f"'{verb}' takes nothing after it")
             return Command(verb)
-        return getattr(self, "_" + verb)(args)
+        handler: Callable[[list[str]], Command] = getattr(self, "_" + verb)
+        return handler(args)
 
     def cell(self, word: str) -> str:
         cell = self.normalize(word)

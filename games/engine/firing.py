@@ -1,14 +1,15 @@
 """Firing: targets, range penalty, rolls with Murphys and Clovers, damage, Vamps (RULINGS: "Firing")."""
 
 from dataclasses import replace
+from heapq import heappop, heappush
 
 from .commands import Command
 from .damage import adapted, after_damage
 from .dice import Roller
 from .errors import IllegalCommand
-from .movement import left
+from .movement import UNLIMITED, left
 from .pieces import format_pieces
-from .state import Activation, GameState, Pending, Ship
+from .state import Activation, GameState, Pending, Ship, evolve
 from .turn import Event, acting_ship, activate, add_reserve, set_seat
 from .view import Game, View
 
@@ -53,7 +54,7 @@ def fire_passable(view: View, seat: int, cell: str) -> bool:
     return owner is None or owner == seat
 
 
-def fire_ranges(game: Game, view: View, seat: int, start: str, goal: str | None = None) -> dict[str, int]:
+def fire_ranges(game: Game, view: View, seat: int, start: str) -> dict[str, int]:
     """Path lengths from the shooter to every possible target space (occupied or an enemy base)."""
     neighbours = game.board.neighbours
     seen = {start}
@@ -72,10 +73,30 @@ def fire_ranges(game: Game, view: View, seat: int, start: str, goal: str | None 
                     nxt.append(n)
                 else:
                     found[n] = step
-                    if n == goal:
-                        return found
         frontier = nxt
     return found
+
+
+def fire_distance(game: Game, view: View, seat: int, start: str, goal: str) -> int | None:
+    """Length of the shortest legal path from shooter to target, or None (A* with hex distance, which
+    never overestimates, so the first time the target is next to the cell taken it is optimal)."""
+    board = game.board
+    neighbours, distance = board.neighbours, board.distance
+    best = {start: 0}
+    heap = [(distance(start, goal), 0, start)]
+    while heap:
+        _, neg, cell = heappop(heap)
+        g = -neg
+        if g > best[cell]:
+            continue
+        for n in neighbours(cell):
+            if n == goal:
+                return g + 1
+            if best.get(n, UNLIMITED) <= g + 1 or not fire_passable(view, seat, n):
+                continue
+            best[n] = g + 1
+            heappush(heap, (g + 1 + distance(n, goal), -(g + 1), n))
+    return None
 
 
 # === FIRE ===
@@ -94,12 +115,12 @@ def do_fire(
     if src == dst:
         raise IllegalCommand("A ship cannot fire at its own space")
     kind, owner, target = target_at(game, state, view, seat, dst, cmd.base)
-    dist = fire_ranges(game, view, seat, src, dst).get(dst)
+    dist = fire_distance(game, view, seat, src, dst)
     if dist is None:
         raise IllegalCommand(f"No legal path from {src} to {dst}: the shot is blocked")
     state = activate(state, ship)
     act = state.activation or Activation(ship.id)
-    state = replace(state, activation=replace(act, shots=act.shots + 1))
+    state = evolve(state, activation=replace(act, shots=act.shots + 1))
     pending = Pending(
         seat=seat,
         ship=ship.id,
@@ -118,7 +139,7 @@ def do_fire(
     events += more
     if waits:
         events.append({"type": "pending", "seat": seat, "roll": roll})
-        return replace(state, pending=replace(pending, roll=roll)), events
+        return evolve(state, pending=replace(pending, roll=roll)), events
     state, more = resolve(game, state, replace(pending, roll=roll))
     return state, events + more
 
@@ -134,11 +155,11 @@ def do_answer(
     if cmd.verb == "reroll":
         if state.seats[seat].reserve < 1:
             raise IllegalCommand("A reroll costs 1 and your reserve is empty; say accept")
-        state = replace(add_reserve(state, seat, -1), bank=state.bank + 1)
+        state = evolve(add_reserve(state, seat, -1), bank=state.bank + 1)
         events.append({"type": "clover", "seat": seat, "paid": 1, "old": roll, "auto": False})
         roll, more = _roll(game, state, seat, roller, "clover")
         events += more
-    state, more = resolve(game, replace(state, pending=None), replace(pending, roll=roll))
+    state, more = resolve(game, evolve(state, pending=None), replace(pending, roll=roll))
     return state, events + more
 
 
@@ -166,7 +187,7 @@ def _murphys(
             continue
         if s.orders.murphy is None or roll < s.orders.murphy or s.reserve < 2:
             continue
-        state = replace(add_reserve(state, s.index, -2), bank=state.bank + 2)
+        state = evolve(add_reserve(state, s.index, -2), bank=state.bank + 2)
         events: list[Event] = [
             {"type": "murphy", "seat": s.index, "roller": pending.seat, "paid": 2, "old": roll}
         ]
@@ -184,7 +205,7 @@ def _clovers(
         return state, roll, False, []
     if me.orders.clover is None or roll >= me.orders.clover:
         return state, roll, True, []
-    state = replace(add_reserve(state, seat, -1), bank=state.bank + 1)
+    state = evolve(add_reserve(state, seat, -1), bank=state.bank + 1)
     events: list[Event] = [{"type": "clover", "seat": seat, "paid": 1, "old": roll, "auto": True}]
     roll, more = _roll(game, state, seat, roller, "clover")
     return state, roll, False, events + more
@@ -238,7 +259,7 @@ def _damage_ship(game: Game, state: GameState, ship: Ship, damage: int) -> tuple
     if left_pieces is None:
         lost = ship.value
         ships = tuple(s for s in state.ships if s.id != ship.id)
-        state = replace(state, ships=ships, bank=state.bank + lost)
+        state = evolve(state, ships=ships, bank=state.bank + lost)
         return (
             state,
             lost,
@@ -282,7 +303,7 @@ def _damage_ship(game: Game, state: GameState, ship: Ship, damage: int) -> tuple
             }
         )
     ships = tuple(replace(s, pieces=final) if s.id == ship.id else s for s in state.ships)
-    return replace(state, ships=ships, bank=state.bank + damage), damage, events
+    return evolve(state, ships=ships, bank=state.bank + damage), damage, events
 
 
 def _damage_base(state: GameState, seat: int, damage: int) -> tuple[GameState, int, list[Event]]:
@@ -290,7 +311,7 @@ def _damage_base(state: GameState, seat: int, damage: int) -> tuple[GameState, i
     s = state.seats[seat]
     lost = min(damage, s.reserve)
     seats = set_seat(state.seats, replace(s, reserve=s.reserve - lost))
-    state = replace(state, seats=seats, bank=state.bank + lost)
+    state = evolve(state, seats=seats, bank=state.bank + lost)
     return (
         state,
         lost,
@@ -310,10 +331,11 @@ def _damage_base(state: GameState, seat: int, damage: int) -> tuple[GameState, i
 def _vamps(game: Game, state: GameState, seat: int, damage: int, lost: int) -> tuple[GameState, list[Event]]:
     """Vamps dealing 3 or more take up to 3: never more than the target lost (token, web2002), or
     from the bank whatever the target lost (metatalon). Always taken; limited by what the bank holds."""
-    if state.seats[seat].faction != "vamps" or damage < 3:
+    # Site's choice: the target must lose something, so an empty reserve cannot be farmed in metatalon.
+    if state.seats[seat].faction != "vamps" or damage < 3 or lost == 0:
         return state, []
     gain = min(3, state.bank if game.edition.vamps_from_bank else lost, state.bank)
     if gain <= 0:
         return state, []
-    state = replace(add_reserve(state, seat, gain), bank=state.bank - gain)
+    state = evolve(add_reserve(state, seat, gain), bank=state.bank - gain)
     return state, [{"type": "vamp", "seat": seat, "gain": gain, "reserve": state.seats[seat].reserve}]

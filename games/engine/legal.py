@@ -85,7 +85,7 @@ def _splits(game: Game, state: GameState, view: View, seat: int) -> list[str]:
     out = []
     letters, ok = game.edition.letters, game.edition.dime_ok
     for cell in dict.fromkeys(s.cell for s in state.ships if s.owner == seat):
-        ship = split_ship(view, seat, cell)
+        ship = split_ship(state, view, seat, cell)
         if count(ship.pieces) < 2:
             continue
         parts = [

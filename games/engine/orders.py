@@ -5,7 +5,7 @@ from itertools import permutations
 
 from .commands import Command
 from .errors import IllegalCommand
-from .state import GameState
+from .state import GameState, evolve
 from .turn import Event, set_seat
 from .view import Game
 
@@ -18,21 +18,26 @@ def do_order(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Gam
     need = ORDER_FACTION.get(cmd.name)
     if need is not None and s.faction != need:
         raise IllegalCommand(f"Only {need.capitalize()} seats have a {cmd.name} order")
-    value: str | int | None = cmd.value
-    if cmd.name in ("murphy", "clover"):
-        if cmd.value == "off":
-            value = None
-        else:
-            lo, hi = game.edition.die_range(state.dice_mode)
-            n = int(cmd.value)
-            if not lo <= n <= hi:
-                raise IllegalCommand(f"order {cmd.name} takes a die number from {lo} to {hi}, or off")
-            value = n
-    elif cmd.name == "adapt" and cmd.value == "same":
-        value = None
-    orders = replace(s.orders, **{cmd.name: value})
-    state = replace(state, seats=set_seat(state.seats, replace(s, orders=orders)))
+    value: str | int | None
+    if cmd.name == "damage":
+        value = cmd.value
+        orders = replace(s.orders, damage=cmd.value)
+    elif cmd.name == "adapt":
+        value = None if cmd.value == "same" else cmd.value
+        orders = replace(s.orders, adapt=value)
+    else:
+        value = None if cmd.value == "off" else _die_number(game, state, cmd)
+        orders = replace(s.orders, murphy=value) if cmd.name == "murphy" else replace(s.orders, clover=value)
+    state = evolve(state, seats=set_seat(state.seats, replace(s, orders=orders)))
     return state, [{"type": "order", "seat": seat, "name": cmd.name, "value": value}]
+
+
+def _die_number(game: Game, state: GameState, cmd: Command) -> int:
+    lo, hi = game.edition.die_range(state.dice_mode)
+    n = int(cmd.value)
+    if not lo <= n <= hi:
+        raise IllegalCommand(f"order {cmd.name} takes a die number from {lo} to {hi}, or off")
+    return n
 
 
 def order_commands(game: Game, state: GameState, seat: int) -> list[str]:

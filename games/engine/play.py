@@ -1,6 +1,5 @@
 """play(): validate and apply commands, atomically, returning a new state and the events."""
 
-from dataclasses import replace
 from typing import NamedTuple
 
 from .actions import do_launch, do_move, do_split
@@ -11,7 +10,7 @@ from .factions import faction_name
 from .firing import do_answer, do_fire
 from .orders import do_order
 from .setup import do_keep, do_redraw
-from .state import GameState
+from .state import GameState, evolve
 from .turn import Event, eliminate, end_turn, settle
 from .view import Game, game_of
 
@@ -44,7 +43,7 @@ def apply(
     _check_seat(state, seat, cmd)
     state, events = _dispatch(game, state, seat, cmd, roller)
     if roller.rolls != state.rolls:
-        state = replace(state, rolls=roller.rolls)
+        state = evolve(state, rolls=roller.rolls)
     state, more = settle(state)
     return state, events + more
 
@@ -53,7 +52,8 @@ def _check_seat(state: GameState, seat: int, cmd: Command) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
         raise IllegalCommand(f"There is no seat {seat!r} in this game")
     if state.phase == "over":
-        raise IllegalCommand(f"The game is over: seat {state.winner} won")
+        won = f": seat {state.winner} won" if state.winner is not None else ""
+        raise IllegalCommand(f"The game is over{won}")
     if state.seats[seat].out:
         raise IllegalCommand(f"Seat {seat} is out of the game")
     pending = state.pending
@@ -85,7 +85,7 @@ def _dispatch(
     if verb in ("reroll", "accept"):
         raise IllegalCommand("There is no roll waiting for reroll or accept")
     if seat != state.active:
-        raise IllegalCommand(f"It is seat {state.active}'s turn")
+        raise IllegalCommand(f"It is seat {state.active}'s turn; you may send standing orders or resign")
     if verb == "move":
         return do_move(game, state, seat, cmd)
     if verb == "fire":

@@ -7,7 +7,7 @@ from .dice import Roller
 from .editions import PLAYER_COUNTS, VARIANTS, Edition, credits_total, get_edition
 from .errors import IllegalCommand
 from .factions import FACTIONS, check_faction, faction_name
-from .state import GameState, Orders, SeatState
+from .state import GameState, Orders, SeatState, evolve
 from .turn import Event, set_seat
 
 
@@ -103,7 +103,7 @@ def _draw(ed: Edition, roller: Roller, held: list[str], current: str | None) -> 
 
 def do_keep(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     s = _undecided(state, seat)
-    state = replace(state, seats=set_seat(state.seats, replace(s, decided=True)))
+    state = evolve(state, seats=set_seat(state.seats, replace(s, decided=True)))
     return state, [{"type": "keep", "seat": seat, "faction": s.faction}]
 
 
@@ -115,7 +115,7 @@ def do_redraw(state: GameState, seat: int, roller: Roller) -> tuple[GameState, l
     new = _draw(ed, roller, held, s.faction)
     reserve = ed.start_credits(state.players, new)
     seats = set_seat(state.seats, replace(s, faction=new, reserve=reserve, decided=True, redrawn=True))
-    state = replace(state, seats=seats, bank=state.bank + s.reserve - reserve)
+    state = evolve(state, seats=seats, bank=state.bank + s.reserve - reserve)
     return state, [{"type": "redraw", "seat": seat, "old": s.faction, "faction": new, "reserve": reserve}]
 
 

@@ -240,3 +240,19 @@ class GameState:
             pending=Pending.from_dict(d["pending"]) if d["pending"] else None,
             winner=d["winner"],
         )
+
+
+_STATE_FIELDS = tuple(GameState.__dataclass_fields__)
+_set = object.__setattr__
+
+
+def evolve(state: GameState, **changes: Any) -> GameState:
+    """dataclasses.replace for the hot path: a GameState with some fields changed, about twice as fast
+    because it skips __init__ (every value comes from a valid state or from the rules)."""
+    for name in changes:
+        if name not in GameState.__dataclass_fields__:
+            raise TypeError(f"GameState has no field {name!r}")
+    new = object.__new__(GameState)
+    for name in _STATE_FIELDS:
+        _set(new, name, changes[name] if name in changes else getattr(state, name))
+    return new

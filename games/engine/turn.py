@@ -4,7 +4,7 @@ from dataclasses import replace
 from typing import Any
 
 from .errors import IllegalCommand
-from .state import Activation, GameState, SeatState, Ship
+from .state import Activation, GameState, SeatState, Ship, evolve
 from .view import Game, View
 
 Event = dict[str, Any]
@@ -17,7 +17,7 @@ def acting_ship(state: GameState, view: View, seat: int, cell: str) -> Ship:
     """The ship a move or fire naming `cell` acts with, by the activation rules."""
     mine = view.own_ships_at(cell, seat)
     if not mine:
-        raise IllegalCommand(f"You have no ship on {cell}")
+        raise IllegalCommand(no_ship(state, seat, cell))
     act = state.activation
     for ship in mine:
         if act is not None and ship.id == act.ship:
@@ -32,11 +32,18 @@ def acting_ship(state: GameState, view: View, seat: int, cell: str) -> Ship:
     raise IllegalCommand(f"The ship on {cell} has already acted this turn")
 
 
+def no_ship(state: GameState, seat: int, cell: str) -> str:
+    mine = sorted({s.cell for s in state.ships if s.owner == seat})
+    return f"You have no ship on {cell}" + (
+        f" (your ships: {', '.join(mine)})" if mine else " (no ships in play)"
+    )
+
+
 def activate(state: GameState, ship: Ship) -> GameState:
     """Naming another ship ends the current activation: each ship acts once per turn."""
     if state.activation is not None and state.activation.ship == ship.id:
         return state
-    return replace(state, activation=Activation(ship.id), used=state.used + (ship.id,))
+    return evolve(state, activation=Activation(ship.id), used=state.used + (ship.id,))
 
 
 def set_seat(seats: tuple[SeatState, ...], seat: SeatState) -> tuple[SeatState, ...]:
@@ -45,7 +52,7 @@ def set_seat(seats: tuple[SeatState, ...], seat: SeatState) -> tuple[SeatState, 
 
 def add_reserve(state: GameState, seat: int, amount: int) -> GameState:
     s = state.seats[seat]
-    return replace(state, seats=set_seat(state.seats, replace(s, reserve=s.reserve + amount)))
+    return evolve(state, seats=set_seat(state.seats, replace(s, reserve=s.reserve + amount)))
 
 
 # === INCOME AND THE NEXT SEAT ===
@@ -60,7 +67,7 @@ def income(game: Game, state: GameState, seat: int) -> tuple[GameState, list[Eve
     )
     due = 1 + on_bases
     paid = min(due, state.bank)
-    state = replace(add_reserve(state, seat, paid), bank=state.bank - paid)
+    state = evolve(add_reserve(state, seat, paid), bank=state.bank - paid)
     return state, [
         {
             "type": "income",
@@ -138,7 +145,7 @@ def eliminate(
         ships = tuple(x for x in ships if x.owner != seat)
         bank += worth
     pending = state.pending if state.pending is None or state.pending.seat != seat else None
-    return replace(state, seats=seats, ships=ships, bank=bank, pending=pending), events
+    return evolve(state, seats=seats, ships=ships, bank=bank, pending=pending), events
 
 
 def settle(state: GameState) -> tuple[GameState, list[Event]]:
@@ -154,13 +161,13 @@ def settle(state: GameState) -> tuple[GameState, list[Event]]:
     alive = state.in_play
     if state.phase != "over" and len(alive) <= 1:
         winner = alive[0] if alive else None
-        state = replace(state, phase="over", winner=winner, activation=None, pending=None)
+        state = evolve(state, phase="over", winner=winner, activation=None, pending=None)
         events.append({"type": "win", "seat": winner})
     elif state.phase == "play" and state.seats[state.active].out:
         state, more = pass_turn(state)
         events += more
     elif state.phase == "setup" and not state.to_act:
         first = alive[0]
-        state = replace(state, phase="play", active=first, turn=1)
+        state = evolve(state, phase="play", active=first, turn=1)
         events.append({"type": "start", "seat": first})
     return state, events

@@ -264,3 +264,14 @@ def test_d6_rolls_ask_for_six_sides():
     dice = QueueDice(2)
     play(state, 0, "fire I9 J9", dice=dice)
     assert dice.sides == [6]
+
+
+def test_vamps_gain_nothing_from_a_base_with_an_empty_reserve_even_in_metatalon():
+    state = position(
+        "metatalon",
+        factions=("vamps", "bankers"),
+        ships=((0, "D2", GUN), (1, "K6", (1, 0, 0))),
+        reserves=(5, 0),
+    )
+    after, events = fire(state, "fire D2 B2", 6)
+    assert not of_type(events, "vamp") and after.seats[0].reserve == 5

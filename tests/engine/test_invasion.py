@@ -120,3 +120,14 @@ def test_a_rebels_ship_on_its_own_base_keeps_invaders_out():
     state = position(players=3, factions=("bankers", "rebels", "swarm"), ships=ships, reserves=(5, 0, 5))
     with pytest.raises(IllegalCommand, match="occupied"):
         play(state, 0, f"move {cells[0]} {TARGET_HOME}")
+
+
+@pytest.mark.parametrize("edition", ["metatalon", "web2002"])
+def test_coin_editions_invade_a_home_base_with_no_reserve(edition):
+    b = board(edition)
+    state = position(edition, players=2, reserves=(5, 0))
+    home = state.seats[1].home
+    near = next(c for c in b.neighbours(home) if c not in b.base_cells)
+    state = position(edition, players=2, ships=((0, near, (1, 0, 0)), (1, "I6", (1, 0, 0))), reserves=(5, 0))
+    after, _ = play(state, 0, f"move {near} {home}")
+    assert after.seats[1].out and after.winner == 0

@@ -5,7 +5,7 @@ import pytest
 
 from games.engine import IllegalCommand, legal_commands, play
 
-from .helpers import of_type, position, ship_at
+from .helpers import QueueDice, of_type, position, ship_at
 
 E3 = (3, 0, 0)
 
@@ -111,8 +111,6 @@ def test_each_ship_is_activated_once_per_turn():
 
 def test_moves_and_shots_interleave_within_one_activation():
     state = position(ships=((0, "I9", (3, 2, 0)), (1, "I5", (9, 0, 0))))
-    from .helpers import QueueDice
-
     state, _ = play(state, 0, "move I9 I8", dice=QueueDice(1))
     state, _ = play(state, 0, "fire I8 I5", dice=QueueDice(1))
     state, _ = play(state, 0, "move I8 I7")
@@ -147,3 +145,18 @@ def test_legal_moves_list_one_canonical_move_per_reachable_space():
     state = position(ships=((0, "I9", (1, 0, 0)),))
     moves = sorted(c for c in legal_commands(state, 0) if c.startswith("move"))
     assert moves == sorted(f"move I9 {n}" for n in ("J9", "I8", "H8", "H9", "H10", "I10"))
+
+
+def test_metatalon_dime_may_be_spent_as_a_shot():
+    state = position("metatalon", ships=((0, "C6", (0, 1, 1)), (1, "D6", (20, 0, 1))))
+    state, _ = play(state, 0, "fire C6 D6", dice=QueueDice(1))
+    state, _ = play(state, 0, "fire C6 D6", dice=QueueDice(1))
+    with pytest.raises(IllegalCommand, match="no shots left"):
+        play(state, 0, "fire C6 D6", dice=QueueDice(1))
+
+
+def test_web2002_dimes_do_not_fire():
+    state = position("web2002", ships=((0, "C6", (0, 1, 1)), (1, "D6", (20, 0, 0))))
+    state, _ = play(state, 0, "fire C6 D6", dice=QueueDice(1))
+    with pytest.raises(IllegalCommand, match="no shots left"):
+        play(state, 0, "fire C6 D6", dice=QueueDice(1))
