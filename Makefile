@@ -69,7 +69,7 @@ debs:
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
 	fi
 
-services: $(STAMP)
+services:
 	@DATABASE_URL='$(TEST_DATABASE_URL)' REDIS_URL='$(TEST_REDIS_URL)' bash .ci/ensure-services
 
 test: $(STAMP) debs services

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 import dj_database_url
@@ -22,8 +23,10 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 # and never a silent fallback to the development default.
 
 
-def config_error(message: str) -> SystemExit:
-    return SystemExit(f"MetalTalon configuration error: {message}")
+def stop(message: str) -> NoReturn:
+    print(f"MetalTalon configuration error: {message}", file=sys.stderr)
+    # Exit status 3 is gunicorn's "worker failed to boot": the master stops instead of respawning forever.
+    raise SystemExit(3)
 
 
 def env(name: str, default: str) -> str:
@@ -39,7 +42,7 @@ def envbool(name: str, default: bool) -> bool:
         return True
     if value in {"0", "false", "no", "off"}:
         return False
-    raise config_error(f"{name}={raw!r} is not a yes/no value (use true or false).")
+    stop(f"{name}={raw!r} is not a yes/no value (use true or false).")
 
 
 def envint(name: str, default: int) -> int:
@@ -49,7 +52,7 @@ def envint(name: str, default: int) -> int:
     try:
         return int(raw)
     except ValueError:
-        raise config_error(f"{name}={raw!r} is not a whole number.") from None
+        stop(f"{name}={raw!r} is not a whole number.")
 
 
 def envlist(name: str, default: list[str]) -> list[str]:
@@ -72,11 +75,11 @@ def _secret_key() -> str:
     if DEBUG:
         return key or _DEV_SECRET_KEY
     if not key:
-        raise config_error("SECRET_KEY is not set. With DEBUG off it is required: set SECRET_KEY to a "
-                           "random string of at least 50 characters.")
+        stop("SECRET_KEY is not set. With DEBUG off it is required: set SECRET_KEY to a "
+             "random string of at least 50 characters.")
     if len(key) < 50 or len(set(key)) < 5 or key == _DEV_SECRET_KEY or key.startswith("django-insecure"):
-        raise config_error("SECRET_KEY is too weak for DEBUG off: use a random string of at least 50 "
-                           "characters with at least 5 different characters.")
+        stop("SECRET_KEY is too weak (or a development key) for DEBUG off: use a random string of "
+             "at least 50 characters with at least 5 different characters.")
     return key
 
 
@@ -85,13 +88,11 @@ SECRET_KEY = _secret_key()
 SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 _site = urlsplit(SITE_URL)
 if _site.scheme not in {"http", "https"} or not _site.hostname:
-    raise config_error(f"SITE_URL={SITE_URL!r} must be an absolute http(s) address.")
+    stop(f"SITE_URL={SITE_URL!r} must be an absolute http(s) address.")
 MAIL_DOMAIN = env("MAIL_DOMAIN", _site.hostname if _site.hostname not in {"127.0.0.1", "localhost"}
                   else "metaltalon.localhost")
 
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", [_site.hostname, "127.0.0.1", "localhost"])
-if DEBUG:
-    ALLOWED_HOSTS += ["testserver"]
 CSRF_TRUSTED_ORIGINS = [f"{_site.scheme}://{_site.netloc}"]
 
 INSTALLED_APPS = [
@@ -153,10 +154,13 @@ try:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=envint("CONN_MAX_AGE", 60),
                                                   conn_health_checks=True)}
 except ValueError as exc:
-    raise config_error(f"DATABASE_URL cannot be read: {exc}") from None
+    stop(f"DATABASE_URL cannot be read: {exc}")
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Web, worker and beat write the same file: wait for the lock rather than fail at once.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Web, worker and beat write the same file: readers never block the writer (WAL), and a transaction
+    # takes the write lock at its start, waiting for it, instead of failing when it upgrades later.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        timeout=20, transaction_mode="IMMEDIATE",
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
     if DATABASES["default"]["NAME"] != ":memory:":
         Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
         # A file, not memory, so that a Celery worker process started by a test can open it too.
@@ -193,6 +197,11 @@ else:
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", _default_results) or None
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", False)
+# A task is acknowledged when it finishes, so a worker that dies mid-task leaves it to another worker;
+# tasks are therefore written to be harmless when run twice. Deadlines are found by periodic beat tasks,
+# never by long countdowns: Redis hands an unacknowledged task out again after its visibility timeout.
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 120
 CELERY_TASK_SOFT_TIME_LIMIT = 100
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
@@ -233,7 +242,7 @@ def _mailer(url: str) -> dict[str, object]:
     if parts.scheme.startswith("anymail+"):
         esp = parts.scheme.removeprefix("anymail+")
         return {"BACKEND": f"anymail.backends.{esp}.EmailBackend", "OPTIONS": query}
-    raise config_error(f"EMAIL_URL={url!r}: use file://, console:, smtp://, smtps:// or anymail+<esp>:.")
+    stop(f"EMAIL_URL={url!r}: use file://, console:, smtp://, smtps:// or anymail+<esp>:.")
 
 
 MAILERS = {"default": _mailer(EMAIL_URL)}

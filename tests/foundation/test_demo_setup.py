@@ -50,3 +50,14 @@ def test_a_demo_player_can_log_in_through_the_login_page(client):
 
     assert response.status_code == 302
     assert client.get("/").context["user"].email == "bob@metaltalon.localhost"
+
+
+@pytest.mark.django_db
+def test_the_demo_admin_can_log_in_to_the_admin_with_the_printed_email(client):
+    run_demo_setup()
+
+    response = client.post("/admin/login/?next=/admin/",
+                           {"username": "admin@metaltalon.localhost", "password": "demo-admin-pass"})
+
+    assert response.status_code == 302 and response["Location"] == "/admin/"
+    assert client.get("/admin/").status_code == 200

@@ -1,11 +1,12 @@
 import os
+import subprocess
 
 import pytest
 from django.conf import settings
 from django.db import connection
 
 from metaltalon.settings import _mailer
-from tests.foundation.helpers import STRONG_SECRET_KEY, clean_env, manage, production_env
+from tests.foundation.helpers import BIN, REPO, STRONG_SECRET_KEY, clean_env, manage, production_env
 
 
 @pytest.mark.django_db
@@ -88,4 +89,20 @@ def test_an_unknown_email_url_scheme_is_a_clean_error(tmp_path):
 
     assert result.returncode != 0
     assert "EMAIL_URL='pigeon://coop'" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("command", [
+    ["gunicorn", "metaltalon.wsgi", "--bind", "127.0.0.1:0"],
+    ["celery", "-A", "metaltalon", "worker", "--pool", "solo"],
+], ids=["gunicorn", "celery-worker"])
+def test_web_and_worker_stop_at_start_up_naming_the_missing_secret_key(tmp_path, command):
+    env = production_env(tmp_path)
+    del env["SECRET_KEY"]
+
+    result = subprocess.run([str(BIN / command[0]), *command[1:]], cwd=REPO, env=env, capture_output=True,
+                            text=True, timeout=60)
+
+    assert result.returncode == 3  # gunicorn's master stops too, rather than respawning workers
+    assert "SECRET_KEY is not set" in result.stderr
     assert "Traceback" not in result.stderr
