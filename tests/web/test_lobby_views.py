@@ -317,3 +317,12 @@ def test_my_games_shows_invitations_with_a_join_button_and_unread_notices_once(c
     assert Notice.objects.get(user=me).read_at is not None
     client.post(reverse("games:join", args=[game.pk]))
     assert "invites you to" not in client.get(reverse("games:mine")).content.decode()
+
+
+def test_the_projects_own_rules_document_is_served_at_rules(client):
+    response = client.get(reverse("games:rules"))
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert rules_view.RULES_PATH.name == "rules.md" and "<h2" in html and "edition" in html.lower()
+    assert 'class="toc"' in html
