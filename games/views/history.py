@@ -14,8 +14,9 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
-from games import presenters, services
+from games import services
 from games.board_svg import board_svg
+from games.engine import describe
 from games.models import Game
 from games.views.lobby import visible_game
 
@@ -41,7 +42,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     seats = list(game.seats.exclude(index=None).select_related("user__profile").order_by("index"))
     names = [s.name for s in seats]
     action = actions[step - 1] if step else None
-    sentences = [presenters.describe(e, state, names) for e in action.events] if action else []
+    sentences = [describe(e, state, names) for e in action.events] if action else []
     context = {
         "game": game, "seats": seats, "step": step, "last": len(actions), "action": action,
         "actor": _name(names, action.seat) if action else "",
