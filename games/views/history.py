@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET
 
 from games import services
 from games.board_svg import board_svg
-from games.engine import describe
+from games.engine import describe, render_text
 from games.models import Game
 from games.views.lobby import visible_game
 
@@ -49,6 +49,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "sentences": sentences,
         # board_svg escapes every text it draws; the markup is the engine package's own.
         "board": mark_safe(board_svg(state)) if state is not None else format_html(""),
+        "text_board": render_text(state) if state is not None else "",
         "prev": max(step - 1, 0), "next": min(step + 1, len(actions)),
     }
     template = "games/replay.html#frame" if request.htmx else "games/replay.html"

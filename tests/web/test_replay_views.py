@@ -47,6 +47,7 @@ def test_step_n_shows_the_state_after_action_n_without_javascript(client, finish
     state = services.state_after(finished, actions, 3)
     assert isinstance(state, GameState) and len(state.ships) == 1
     assert 'aria-label="MetalTalon token board, turn 1"' in html
+    assert "The board as text" in html
 
 
 def test_htmx_gets_only_the_frame(client, finished):
