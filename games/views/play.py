@@ -7,6 +7,7 @@ Every control is a plain link or form (works without JavaScript); with htmx the 
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -17,10 +18,13 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import presenters as P
@@ -39,6 +43,8 @@ LOG_PAGE = 20
 POLL_SECONDS = 4
 BOARD_CACHE_SECONDS = 24 * 3600
 BOARD_CACHE_VERSION = 2  # bump when the drawing changes so cached pictures are not served stale
+LIVE_CACHE_SECONDS = 60
+LIVE_CACHE_VERSION = 1
 _CELL_RE = re.compile(r"^[A-Za-z]\d{1,2}$")
 
 
@@ -284,14 +290,52 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
           status: int = 200) -> HttpResponse:
     """The full page, or the `live` partial for an htmx request."""
     sel = sel or _selection(request)
-    ctx = _context(request, viewer, sel, notice)
-    partial = request.htmx and viewer.game.state is not None
-    if not partial and viewer.game.state is not None:
-        ctx.update(chat_context(request, viewer.game))  # the chat box sits outside the live region
-    template = "games/game.html#live" if partial else "games/game.html"
-    response = render(request, template, ctx, status=status)
+    game = viewer.game
+    if game.state is None:  # the waiting room: W1's seating box
+        ctx = _context(request, viewer, sel, notice)
+        return render(request, "games/game.html", ctx, status=status)
+    live_html, extras = _live(request, viewer, sel, notice)
+    if request.htmx:
+        response = HttpResponse(live_html, status=status)
+    else:
+        ctx = {"game": game, "viewer": viewer, "seat": viewer.seat, "sel": sel, "live_html": live_html,
+               "version": game.version, **extras, **chat_context(request, game)}
+        response = render(request, "games/game.html", ctx, status=status)
     response["Vary"] = "HX-Request, Cookie"
     return response
+
+
+def _live(request: HttpRequest, viewer: Viewer, sel: Selection,
+          notice: Notice | None) -> tuple[str, dict[str, Any]]:
+    """The rendered `live` region and what the rest of the page needs from the same computation.
+
+    Cached per (game version, user, CSRF secret, selection) for a short while: every poll, reload and
+    spectator of an unchanged game is then served without touching the engine or the log. The key holds
+    the CSRF secret because the region's forms carry the token; the short life keeps the deadline and
+    "minutes ago" texts fresh."""
+    had_cookie = bool(request.META.get("CSRF_COOKIE"))
+    token = get_token(request)  # also makes sure the CSRF cookie is set for the forms
+    key = None
+    # A first visit has no CSRF cookie yet: its secret is new, so its rendering is never reused.
+    if notice is None and request.method == "GET" and had_cookie:
+        secret = hashlib.sha1(str(request.META["CSRF_COOKIE"]).encode()).hexdigest()[:10]
+        user = request.user.pk if request.user.is_authenticated else 0
+        launch = "-".join(map(str, sel.launch or ()))
+        key = (f"live:{LIVE_CACHE_VERSION}:{viewer.game.pk}:{viewer.game.version}:{user}:{secret}:"
+               f"{sel.ship or '-'}:{sel.confirm or '-'}:{launch}:{sel.log_page}:{int(sel.text)}")
+        cached = cache.get(key)
+        if cached is not None:
+            return mark_safe(cached[0]), cached[1]  # noqa: S308 - our own rendering, escaped when made
+    ctx = _context(request, viewer, sel, notice)
+    # No request: the region needs no context processor (the navigation's counts are the page's, not its
+    # own), only the CSRF token for its forms.
+    html = render_to_string("games/game.html#live", {**ctx, "csrf_token": token})
+    state = ctx["state"]
+    extras = {"state": {"phase": state.phase, "turn": state.turn},
+              "order_fields": ctx.get("order_fields", []), "poll_url": ctx["poll_url"]}
+    if key is not None:
+        cache.set(key, (str(html), extras), LIVE_CACHE_SECONDS)
+    return mark_safe(html), extras
 
 
 # === VIEWS ===
