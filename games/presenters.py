@@ -316,6 +316,8 @@ def targets_for(state: GameState, seat: int, cell: str, legal: Legal) -> list[Ta
             letter=seat_letter(owner), what=what, penalty=penalty, shields=shields, bonus=bonus, value=value,
             chances=[(d, round(float(p) * 100)) for d, p in dist.items()], kill=round(float(kill) * 100),
             expected=f"{float(mean):.1f}"))
+    # The most promising shots first: likeliest kill, then the most damage on average.
+    out.sort(key=lambda t: (-t.kill, -float(t.expected), t.penalty, t.cell))
     return out
 
 

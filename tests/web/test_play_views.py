@@ -168,10 +168,11 @@ def test_selected_ship_shows_targets_with_range_shields_and_damage_odds(client):
     game = near_game()
     client.force_login(seat_user(game, 0))
     html = client.get(url(game, "select") + "?ship=I9").content.decode()
-    row = html[html.index("I12 <small"):]
-    row = row[:row.index("</tr>")]
+    row = html[html.index("<strong>I12</strong>"):]
+    row = row[:row.index("</li>")]
     # Range 2 (I10, I11 between), shields 1, Warriors +1: d6 1-2 do nothing, 3..6 do 1..4.
-    assert "−2" in row and "−1" in row and "0: 33%" in row and "4: 17%" in row and "+1 Warriors" in row
+    assert "range −2 · shields −1 · Warriors +1" in row
+    assert "0 dmg: 33%" in row and "4 dmg: 17%" in row and "average 1.7" in row
     assert 'value="fire I9 I12"' in row
 
 
