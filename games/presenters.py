@@ -135,7 +135,7 @@ def ship_rows(state: GameState, seat: int) -> list[ShipRow]:
         moves, shots, shields, _ = allowance(ship.pieces, state.seats[seat].faction, state.edition)
         if state.activation is not None and state.activation.ship == ship.id:
             status = "active"
-        elif ship.id in state.used and state.active == seat:
+        elif ship.id in state.used and state.active == seat and state.phase == "play":
             status = "done"
         else:
             status = ""

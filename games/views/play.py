@@ -260,7 +260,7 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
         screen_text=P.screen_reader_text(state, me),
         ships_by_cell=sorted(((s.cell, names[s.owner], P.format_pieces(s.pieces, state.edition), s.value)
                               for s in state.ships), key=lambda r: P.cell_sort_key(r[0])),
-        dealt=[{"name": names[s.index], "faction": P.faction_name(s.faction),
+        dealt=[{"name": usernames[s.index], "faction": P.faction_name(s.faction),
                 "power": P.faction_power(s.faction, state.edition), "decided": s.decided,
                 "redrawn": s.redrawn, "you": s.index == me} for s in state.seats]
         if state.phase == "setup" else [],

@@ -510,3 +510,41 @@ def test_page_query_count_is_the_same_for_20_and_2000_actions(client, who, htmx)
         counts.append(page_queries(client, game, HX if htmx else None))
         assert game.actions.count() == 13 + extra
     assert counts[0] == counts[1] and max(counts[0]) <= 12, counts
+
+
+# === THE SWARM, THE TEXT VIEW, THE WAITING ROOM ===
+
+
+def test_swarm_split_offers_the_engines_splits_and_applies_one(client):
+    game = put_position(started_game(players=2), position(
+        players=2, factions=("swarm", "bankers"), ships=((0, "I9", (3, 2, 0)),), reserves=(10, 10)))
+    client.force_login(seat_user(game, 0))
+    html = client.get(url(game, "select") + "?ship=I9").content.decode()
+    splits = [c for c in legal_commands(state_of(game), 0) if c.startswith("split I9 ")]
+    assert splits and all(f'value="{c}"' in html for c in splits)
+    response = post(client, game, splits[0], htmx=True)
+    assert response.status_code == 200 and "split the ship" in response.content.decode()
+    assert len(state_of(game).ships) == 2
+
+
+def test_text_view_has_the_text_board_ships_by_cell_and_legal_commands(client):
+    game = near_game()
+    client.force_login(seat_user(game, 0))
+    html = client.get(url(game) + "?text=1").content.decode()
+    assert 'class="text-board"' in html and "[ B ]" in html  # the engine's render_text board
+    assert "I9: " in html and "I12: " in html  # ships by cell
+    for command in legal_commands(state_of(game), 0):
+        if not command.startswith(("launch", "order")):
+            assert f'value="{command}"' in html
+    assert 'id="board"' not in html
+
+
+def test_waiting_room_reloads_once_the_game_starts(client):
+    game = open_game(players=2)
+    seen = game.version
+    page = client.get(url(game)).content.decode()
+    assert f"/poll/?v={seen}&amp;status=open" in page
+    assert client.get(url(game, "poll") + f"?v={seen}&status=open", headers=HX).status_code == 304
+    services.join_game(game, UserFactory(), invite_code=game.invite_code)
+    response = client.get(url(game, "poll") + f"?v={seen}&status=open", headers=HX)
+    assert response.status_code == 200 and response["HX-Refresh"] == "true"
