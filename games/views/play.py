@@ -82,8 +82,8 @@ def _may_act(request: HttpRequest, viewer: Viewer) -> HttpResponse | None:
     if not request.user.is_authenticated:
         return redirect_to_login(reverse("games:game", args=[viewer.game.pk]))
     if viewer.seat is None or viewer.seat.index is None:
-        return HttpResponse("You are not playing in this game: nobody acts for someone else.", status=403,
-                            content_type="text/plain; charset=utf-8")
+        notice = Notice("error", "You are not playing in this game: nobody acts for someone else.")
+        return _page(request, viewer, sel=Selection(), notice=notice, status=403)
     return None
 
 
@@ -218,9 +218,10 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
         "notice": notice, "poll_seconds": POLL_SECONDS, "deadline": _deadline(game),
         "edition": EDITIONS.get(game.edition), "version": game.version,
     }
+    keep = (("ship", sel.ship), ("confirm", sel.confirm), ("log", sel.log_page if sel.log_page > 1 else None),
+            ("text", "1" if sel.text else None))
     ctx["poll_url"] = reverse("games:poll", args=[game.pk]) + "?" + urlencode(
-        {"v": game.version, **{k: v for k, v in (("ship", sel.ship), ("log", sel.log_page if sel.log_page > 1
-                                                 else None), ("text", "1" if sel.text else None)) if v}})
+        {"v": game.version, **{k: v for k, v in keep if v}})
     if game.state is None:
         ctx.update(seating_context(request, game), state=None)
         return ctx

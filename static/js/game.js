@@ -5,6 +5,7 @@
 // the new content asks (data-autofocus) so keyboard users keep their place.
 (function () {
   "use strict";
+  document.documentElement.classList.add("js");  // the launch preview runs here, so its button hides
 
   function csrfHeaders() {
     try {
