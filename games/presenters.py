@@ -11,15 +11,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from games.engine import EDITIONS, GameState, IllegalCommand, Ship, legal_commands, play
-
-try:  # the public API promised in WEB.md; older engine builds kept these in their own modules
-    from games.engine import describe, render_text  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - removed once the engine re-exports them
-    import importlib
-
-    _render = importlib.import_module("games.engine.render")
-    describe, render_text = _render.describe, _render.render_text
+import games.engine as engine  # `engine.play`: the name `play` alone would read as the engine's module
+from games.engine import EDITIONS, GameState, IllegalCommand, Ship, describe, legal_commands, render_text
 
 SEAT_LETTERS = "ABCDEF"
 # Okabe-Ito colours, the same order as the board picture; the letter always goes with the colour.
@@ -277,7 +270,7 @@ class Target:
 def _shot_numbers(state: GameState, seat: int, command: str) -> tuple[int, int] | None:
     """(penalty, shields) exactly as the engine computes them, read from a trial shot on a copy."""
     try:
-        outcome = play(state, seat, command, dice=_FixedDice())
+        outcome = engine.play(state, seat, command, dice=_FixedDice())
     except IllegalCommand:
         return None
     for event in outcome.events:
@@ -489,45 +482,3 @@ def order_fields(legal: Legal, orders: Any, edition: str) -> list[dict[str, Any]
         fields.append({"name": name, "choices": choices, "current": current.get(name),
                        "help": ORDER_HELP[name]})
     return fields
-
-
-def minimal_board_svg(state: GameState, seat: int | None, selected: str | None, reach: Iterable[str],
-                      aim: Iterable[str], cell_url: Any) -> str:
-    """A plain hex board used only until games.board_svg is available."""
-    import importlib
-    from xml.sax.saxutils import escape, quoteattr
-
-    board = importlib.import_module("games.engine.board").load_board(state.board)
-    reach, aim = set(reach), set(aim)
-    ships = {s.cell: s for s in state.ships}
-    homes = {s.home: s.index for s in state.seats if not s.out}
-    r = 20.0
-    parts = []
-    xs, ys = [], []
-    for cell in board.cells:
-        cx, cy = board.centre(cell)
-        xs.append(cx * r)
-        ys.append(cy * r)
-        pts = " ".join(f"{(x * r):.1f},{(y * r):.1f}" for x, y in board.corners(cell))
-        fill = "#bfe3c8" if cell in reach else "#f6d2cf" if cell in aim else "#eef0f3"
-        if cell in homes:
-            fill = "#ffe9a8"
-        body = f'<polygon points="{pts}" fill="{fill}" stroke="#9aa1ab"/>'
-        ship = ships.get(cell)
-        if ship is not None:
-            body += (f'<circle cx="{cx * r:.1f}" cy="{cy * r:.1f}" r="{r * 0.7:.1f}" '
-                     f'fill="{SEAT_COLOURS[ship.owner % 6]}" stroke="#111" '
-                     f'stroke-width="{3 if cell == selected else 1}"/>'
-                     f'<text x="{cx * r:.1f}" y="{cy * r + 4:.1f}" font-size="10" text-anchor="middle" '
-                     f'fill="{SEAT_INKS[ship.owner % 6]}">{seat_letter(ship.owner)}{ship.value}</text>')
-        else:
-            body += (f'<text x="{cx * r:.1f}" y="{cy * r + 3:.1f}" font-size="8" text-anchor="middle" '
-                     f'fill="#7d8590">{escape(cell)}</text>')
-        group = f'<g class="cell" data-cell="{escape(cell)}"><title>{escape(cell)}</title>{body}</g>'
-        url = cell_url(cell) if cell_url is not None else None
-        parts.append(f'<a href={quoteattr(url)}>{group}</a>' if url else group)
-    pad = r * 1.2
-    left, top = min(xs) - pad, min(ys) - pad
-    vb = f"{left:.0f} {top:.0f} {max(xs) - left + pad:.0f} {max(ys) - top + pad:.0f}"
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="mt-board" viewBox="{vb}" role="img" '
-            f'aria-label="Board, turn {state.turn}">{"".join(parts)}</svg>')

@@ -29,15 +29,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import presenters as P
 from games import services
+from games.board_svg import board_svg as draw_board
 from games.engine import EDITIONS, GameState
 from games.models import Action, Game, Seat
 from games.views.lobby import seating_context
 from games.views.social import chat_context
-
-try:
-    from games.board_svg import board_svg as _engine_board_svg
-except ImportError:  # pragma: no cover - the drawing module arrives from the engine branch
-    _engine_board_svg = None
 
 LOG_PAGE = 20
 POLL_SECONDS = 4
@@ -204,10 +200,7 @@ def _draw(game: Game, state: GameState, seat: int | None, selected: str | None, 
             return base + ("" if cell == selected else "?" + urlencode({"ship": cell}))
         return None
 
-    if _engine_board_svg is not None:
-        return str(_engine_board_svg(state, viewer=seat, selected=selected, highlights=reach, targets=aim,
-                                     cell_url=cell_url))
-    return P.minimal_board_svg(state, seat, selected, reach, aim, cell_url)
+    return draw_board(state, viewer=seat, selected=selected, highlights=reach, targets=aim, cell_url=cell_url)
 
 
 def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
