@@ -448,6 +448,21 @@ def screen_reader_text(state: GameState, seat: int | None) -> str:
     return str(render_text(state, seat))
 
 
+def command_groups(legal: Legal) -> list[tuple[str, list[str]]]:
+    """The legal commands for the text view, one group per ship and then the rest; launches and orders
+    are left to the launch builder and the orders form (they run to hundreds)."""
+    groups = []
+    for cell in legal.ship_cells:
+        commands = [f"move {cell} {d}" for d in sorted(legal.moves.get(cell, []), key=cell_sort_key)]
+        commands += [f"fire {cell} {t}" + (" base" if base else "") for t, base in legal.fires.get(cell, [])]
+        commands += [c for c in legal.commands if c.startswith(f"split {cell} ")]
+        groups.append((f"Ship at {cell}", commands))
+    rest = [c for c in ("keep", "redraw", "reroll", "accept", "end", "resign") if c in legal.simple]
+    if rest:
+        groups.append(("Turn", rest))
+    return groups
+
+
 def order_values(orders: Any) -> dict[str, str]:
     """A seat's standing orders spelled as the `order` command values (the form's current choices)."""
     return {

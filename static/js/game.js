@@ -80,9 +80,24 @@
     (root || document).querySelectorAll(".launch-builder").forEach(updateLaunch);
     var chosen = document.querySelector("#board .mark-selected");
     if (chosen && chosen.scrollIntoView) chosen.scrollIntoView({ block: "nearest", inline: "center" });
+    else centreBoard();
     var focus = root && root.querySelector && root.querySelector("[data-autofocus]");
     if (focus && root.id === "live" && document.activeElement === document.body) focus.focus();
   }
+
+  // On a phone the board is wider than the screen: start it centred, and keep where the reader had
+  // scrolled it when a poll redraws it.
+  var boardScroll = null;
+  function centreBoard() {
+    var board = document.getElementById("board");
+    if (board && board.scrollWidth > board.clientWidth) {
+      board.scrollLeft = boardScroll !== null ? boardScroll : (board.scrollWidth - board.clientWidth) / 2;
+    }
+  }
+  document.addEventListener("htmx:beforeSwap", function () {
+    var board = document.getElementById("board");
+    boardScroll = board && board.scrollWidth > board.clientWidth ? board.scrollLeft : null;
+  });
 
   // Polls refresh the page for others' moves: they must never move the reader's focus.
   var fromPoll = false;
@@ -92,6 +107,7 @@
   document.addEventListener("htmx:afterSettle", function () {
     var live = document.getElementById("live");
     if (fromPoll) {
+      centreBoard();
       var version = document.getElementById("command-version");
       if (live && version) version.value = live.dataset.version;
       (live || document).querySelectorAll(".launch-builder").forEach(updateLaunch);
@@ -103,5 +119,6 @@
     document.querySelectorAll(".launch-builder").forEach(updateLaunch);
     var chosen = document.querySelector("#board .mark-selected");
     if (chosen && chosen.scrollIntoView) chosen.scrollIntoView({ block: "nearest", inline: "center" });
+    else centreBoard();
   });
 })();
