@@ -11,6 +11,7 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from datetime import timedelta
+from functools import cached_property
 from typing import Any
 from urllib.parse import urlencode
 
@@ -47,14 +48,24 @@ _CELL_RE = re.compile(r"^[A-Za-z]\d{1,2}$")
 # === ACCESS ===
 
 
-@dataclass
 class Viewer:
-    """Who is looking: their seat (if playing) and what they may do."""
+    """Who is looking: their seat (if playing) and what they may do. The seats are read only when needed:
+    a page served from the cache never needs them."""
 
-    game: Game
-    seats: list[Seat]
-    seat: Seat | None
-    staff: bool
+    def __init__(self, game: Game, user: Any) -> None:
+        self.game = game
+        self.user_id = user.pk if user.is_authenticated else None
+        self.staff = bool(user.is_authenticated and user.is_staff)
+
+    @cached_property
+    def seats(self) -> list[Seat]:
+        return list(self.game.seats.select_related("user__profile").order_by("index", "joined_at"))
+
+    @cached_property
+    def seat(self) -> Seat | None:
+        if self.user_id is None:
+            return None
+        return next((s for s in self.seats if s.user_id == self.user_id), None)
 
     @property
     def index(self) -> int | None:
@@ -62,15 +73,12 @@ class Viewer:
 
 
 def _load(request: HttpRequest, game_id: int) -> Viewer:
-    """The game and its seats (users and profiles in the same query); 404 for a private game the user
-    may not see, so its existence is not revealed."""
-    game = get_object_or_404(Game, pk=game_id)
-    seats = list(game.seats.select_related("user__profile").order_by("index", "joined_at"))
-    user = request.user
-    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
-    if game.visibility != Game.Visibility.PUBLIC and mine is None and not services.can_view(game, user):
+    """The game; 404 for a private game the user may not see, so its existence is not revealed."""
+    viewer = Viewer(get_object_or_404(Game, pk=game_id), request.user)
+    if (viewer.game.visibility != Game.Visibility.PUBLIC and viewer.seat is None
+            and not services.can_view(viewer.game, request.user)):
         raise Http404("No such game")
-    return Viewer(game, seats, mine, bool(user.is_authenticated and user.is_staff))
+    return viewer
 
 
 def _may_act(request: HttpRequest, viewer: Viewer) -> HttpResponse | None:
@@ -293,8 +301,8 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
     if request.htmx:
         response = HttpResponse(live_html, status=status)
     else:
-        ctx = {"game": game, "viewer": viewer, "seat": viewer.seat, "sel": sel, "live_html": live_html,
-               "version": game.version, **extras, **chat_context(request, game)}
+        ctx = {"game": game, "viewer": viewer, "sel": sel, "live_html": live_html, "version": game.version,
+               **extras, **chat_context(request, game)}
         response = render(request, "games/game.html", ctx, status=status)
     response["Vary"] = "HX-Request, Cookie"
     return response
@@ -326,7 +334,7 @@ def _live(request: HttpRequest, viewer: Viewer, sel: Selection,
     # own), only the CSRF token for its forms.
     html = render_to_string("games/game.html#live", {**ctx, "csrf_token": token})
     state = ctx["state"]
-    extras = {"state": {"phase": state.phase, "turn": state.turn},
+    extras = {"state": {"phase": state.phase, "turn": state.turn}, "seat": viewer.seat is not None,
               "order_fields": ctx.get("order_fields", []), "poll_url": ctx["poll_url"]}
     if key is not None:
         cache.set(key, (str(html), extras), LIVE_CACHE_SECONDS)

@@ -27,8 +27,11 @@ def logged_in_page(browser: Browser, live_server: Any, user: Any, **context: Any
 
 
 def answer_pending_roll(page: Page) -> None:
-    """A Clovers shooter is asked to reroll or accept; accept keeps the test's flow the same."""
+    """A Clovers shooter is asked to reroll or accept; accept keeps the test's flow the same. Waits for
+    the shot's answer first: either the shot in the log, or the question."""
     accept = page.get_by_role("button", name=re.compile(r"^Accept \d"))
+    fired = page.locator("#log li", has_text="fired at")
+    expect(fired.or_(accept).first).to_be_visible()
     if accept.count():
         accept.click()
 
