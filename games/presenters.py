@@ -372,6 +372,11 @@ class LaunchBuilder:
     zoomers: bool = False
     wild: bool = False
 
+    @property
+    def encoded(self) -> str:
+        """Every legal launch as "n1,n5,n10;..." for the builder's live preview (game.js)."""
+        return ";".join(f"{o.pieces[0]},{o.pieces[1]},{o.pieces[2]}" for o in self.options)
+
 
 def launch_builder(state: GameState, seat: int, legal: Legal,
                    chosen: tuple[int, int, int] | None = None) -> LaunchBuilder | None:
