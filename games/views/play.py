@@ -102,13 +102,6 @@ class Selection:
     log_page: int = 1
     text: bool = False  # the text view: board as text, ships by cell, legal commands as buttons
 
-    def query(self, **override: Any) -> str:
-        params = {"ship": self.ship, "confirm": self.confirm,
-                  "log": self.log_page if self.log_page > 1 else None}
-        params.update(override)
-        clean = {k: v for k, v in params.items() if v not in (None, "")}
-        return ("?" + urlencode(clean)) if clean else ""
-
 
 def _selection(request: HttpRequest) -> Selection:
     data = request.GET
@@ -213,16 +206,13 @@ def _draw(game: Game, state: GameState, seat: int | None, selected: str | None, 
 
 def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
              notice: Notice | None = None) -> dict[str, Any]:
+    """Everything the page shows for this viewer and selection (an uncached rendering)."""
     game = viewer.game
     ctx: dict[str, Any] = {
         "game": game, "viewer": viewer, "seat": viewer.seat, "seats": viewer.seats, "sel": sel,
         "notice": notice, "poll_seconds": POLL_SECONDS, "deadline": _deadline(game),
-        "edition": EDITIONS.get(game.edition), "version": game.version,
+        "edition": EDITIONS.get(game.edition), "version": game.version, "poll_url": _poll_url(game, sel),
     }
-    keep = (("ship", sel.ship), ("confirm", sel.confirm), ("log", sel.log_page if sel.log_page > 1 else None),
-            ("text", "1" if sel.text else None))
-    ctx["poll_url"] = reverse("games:poll", args=[game.pk]) + "?" + urlencode(
-        {"v": game.version, **{k: v for k, v in keep if v}})
     if game.state is None:
         ctx.update(seating_context(request, game), state=None)
         return ctx
@@ -232,47 +222,70 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
     names = P.seat_names(state, usernames)
     me = viewer.index if viewer.seat is not None and state.phase != "over" else None
     legal = P.legal_for(state, me)
-    ship = sel.ship if sel.ship in legal.ship_cells else None
-    sel.ship = ship
-    dests = P.destinations(state, me, ship, legal) if ship and me is not None else []
-    targets = P.targets_for(state, me, ship, legal) if ship and me is not None else []
-    splits = legal.splits.get(ship or "", [])
     log = _log_page(game, state, names, sel.log_page)
-    reach = [d.cell for d in dests]
-    aim = [t.cell for t in targets]
-    my_turn = me is not None and state.phase == "play" and state.active == me and state.pending is None
-    # Ships that have not acted at all this turn (the active one has); the end-turn confirmation lists them.
-    unused = [r for r in P.ship_rows(state, me) if r.cell in legal.ship_cells and not r.status] \
-        if my_turn else []
     ctx.update(
-        state=state, names=names, usernames=usernames, legal=legal, me=me, my_turn=my_turn,
+        state=state, names=names, usernames=usernames, legal=legal, me=me, log=log,
         panels=P.seat_panels(state, usernames, me),
         active_name=names[state.active] if state.phase == "play" else None,
         pending=state.pending, to_act=[names[i] for i in state.to_act],
-        selected=ship, destinations=dests, targets=targets,
-        splits=[{"to": to, "pieces": P.format_pieces(p, state.edition),
-                 "command": f"split {ship} {to} {P.format_pieces(p, state.edition)}"} for to, p in splits],
-        builder=P.launch_builder(state, me, legal, sel.launch) if my_turn else None,
-        unused=unused, can_end="end" in legal.simple, can_resign="resign" in legal.simple,
+        can_end="end" in legal.simple, can_resign="resign" in legal.simple,
         setup_choices=[c for c in ("keep", "redraw") if c in legal.simple],
         order_fields=P.order_fields(legal, state.seats[me].orders, state.edition) if me is not None else [],
-        board=_board(viewer, state, sel, legal, reach, aim),
-        log=log,
-        undo_ok=my_turn and _has_undoable(game, me, state, log["rows"] if sel.log_page == 1 else None),
-        screen_text=P.screen_reader_text(state, me) if sel.text else "",
-        command_groups=P.command_groups(legal) if sel.text else [],
-        ships_by_cell=sorted(((s.cell, names[s.owner], P.format_pieces(s.pieces, state.edition), s.value)
-                              for s in state.ships), key=lambda r: P.cell_sort_key(r[0])),
-        dealt=[{"name": usernames[s.index], "faction": P.faction_name(s.faction),
-                "power": P.faction_power(s.faction, state.edition), "decided": s.decided,
-                "redrawn": s.redrawn, "you": s.index == me} for s in state.seats]
-        if state.phase == "setup" else [],
         winner=names[state.winner] if state.phase == "over" and state.winner is not None else None,
+        dealt=_dealt(state, usernames, me) if state.phase == "setup" else [],
     )
+    ctx.update(_turn_context(game, state, me, legal, sel, log))
+    ctx.update(_text_view(state, me, legal, names) if sel.text else {})
+    ctx["board"] = _board(viewer, state, sel, legal, [d.cell for d in ctx["destinations"]],
+                          [t.cell for t in ctx["targets"]])
     return ctx
 
 
-def _has_undoable(game: Game, seat: int | None, state: GameState, newest: list[Action] | None) -> bool:
+def _poll_url(game: Game, sel: Selection) -> str:
+    """The poll keeps what the reader is looking at: the selected ship, a confirmation, the log page."""
+    keep = (("ship", sel.ship), ("confirm", sel.confirm), ("log", sel.log_page if sel.log_page > 1 else None),
+            ("text", "1" if sel.text else None))
+    return reverse("games:poll", args=[game.pk]) + "?" + urlencode({"v": game.version,
+                                                                    **{k: v for k, v in keep if v}})
+
+
+def _dealt(state: GameState, usernames: list[str], me: int | None) -> list[dict[str, Any]]:
+    return [{"name": usernames[s.index], "faction": P.faction_name(s.faction),
+             "power": P.faction_power(s.faction, state.edition), "decided": s.decided,
+             "redrawn": s.redrawn, "you": s.index == me} for s in state.seats]
+
+
+def _turn_context(game: Game, state: GameState, me: int | None, legal: P.Legal, sel: Selection,
+                  log: dict[str, Any]) -> dict[str, Any]:
+    """The selected ship's moves, targets and splits, the launch builder, end turn and undo."""
+    ship = sel.ship if sel.ship in legal.ship_cells else None
+    sel.ship = ship
+    mine = ship is not None and me is not None
+    my_turn = me is not None and state.phase == "play" and state.active == me and state.pending is None
+    splits = legal.splits.get(ship or "", [])
+    # Ships that have not acted at all this turn (the active one has); the end-turn confirmation lists them.
+    unused = [r for r in P.ship_rows(state, me) if r.cell in legal.ship_cells and not r.status] \
+        if my_turn else []
+    return {
+        "my_turn": my_turn, "selected": ship, "unused": unused,
+        "destinations": P.destinations(state, me, ship, legal) if mine else [],
+        "targets": P.targets_for(state, me, ship, legal) if mine else [],
+        "splits": [{"to": to, "pieces": P.format_pieces(p, state.edition),
+                    "command": f"split {ship} {to} {P.format_pieces(p, state.edition)}"} for to, p in splits],
+        "builder": P.launch_builder(state, me, legal, sel.launch) if my_turn else None,
+        "undo_ok": my_turn and _has_undoable(state, me, game, log["rows"] if sel.log_page == 1 else None),
+    }
+
+
+def _text_view(state: GameState, me: int | None, legal: P.Legal, names: list[str]) -> dict[str, Any]:
+    """For screen readers: the engine's text board, the ships by cell, the legal commands as buttons."""
+    ships = sorted(((s.cell, names[s.owner], P.format_pieces(s.pieces, state.edition), s.value)
+                    for s in state.ships), key=lambda r: P.cell_sort_key(r[0]))
+    return {"screen_text": P.screen_reader_text(state, me), "command_groups": P.command_groups(legal),
+            "ships_by_cell": ships}
+
+
+def _has_undoable(state: GameState, seat: int | None, game: Game, newest: list[Action] | None) -> bool:
     """Whether services.undo would find something to take back, read from the newest log page already
     loaded (no extra query); only a turn longer than that page asks the services."""
     if seat is None:
