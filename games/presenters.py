@@ -73,6 +73,22 @@ def allowance(pieces: Sequence[int], faction: str | None, edition: str) -> tuple
     return moves, n5, n10, wild
 
 
+def budget(state: GameState, seat: int, cell: str) -> dict[str, Any] | None:
+    """What the ship on `cell` has left this activation, counted as the rules count it (RULINGS: each ship
+    acts once; metatalon dimes may stand in for a move or a shot once the pennies or nickels run out)."""
+    ship = next((s for s in state.ships if s.cell == cell and s.owner == seat), None)
+    if ship is None:
+        return None
+    moves, shots, shields, wild = allowance(ship.pieces, state.seats[seat].faction, state.edition)
+    act = state.activation
+    used_m, used_s = (act.moves, act.shots) if act is not None and act.ship == ship.id else (0, 0)
+    free = max(0, wild - max(0, used_m - moves) - max(0, used_s - shots))
+    left_m, left_s = max(0, moves - used_m) + free, max(0, shots - used_s) + free
+    text = f"{format_pieces(ship.pieces, state.edition)}: {left_m} move{'s' if left_m != 1 else ''}, " \
+           f"{left_s} shot{'s' if left_s != 1 else ''} left, {shields} shield{'s' if shields != 1 else ''}"
+    return {"moves": left_m, "shots": left_s, "shields": shields, "text": text}
+
+
 # === THE SEATS PANEL ===
 
 

@@ -268,6 +268,7 @@ def _turn_context(game: Game, state: GameState, me: int | None, legal: P.Legal, 
         if my_turn else []
     return {
         "my_turn": my_turn, "selected": ship, "unused": unused,
+        "budget": P.budget(state, me, ship) if mine else None,
         "destinations": P.destinations(state, me, ship, legal) if mine else [],
         "targets": P.targets_for(state, me, ship, legal) if mine else [],
         "splits": [{"to": to, "pieces": P.format_pieces(p, state.edition),

@@ -94,10 +94,23 @@
       board.scrollLeft = boardScroll !== null ? boardScroll : (board.scrollWidth - board.clientWidth) / 2;
     }
   }
+  // What arrived with a poll is lit for a moment in the log, so a reader sees what just happened.
+  var lastSeq = 0;
+  function newestSeq() {
+    var first = document.querySelector("#log .entry[data-seq]");
+    return first ? parseInt(first.dataset.seq, 10) || 0 : 0;
+  }
   document.addEventListener("htmx:beforeSwap", function () {
     var board = document.getElementById("board");
     boardScroll = board && board.scrollWidth > board.clientWidth ? board.scrollLeft : null;
+    lastSeq = newestSeq();
   });
+  function markFresh() {
+    if (!lastSeq) return;
+    document.querySelectorAll("#log .entry[data-seq]").forEach(function (li) {
+      if ((parseInt(li.dataset.seq, 10) || 0) > lastSeq) li.classList.add("fresh");
+    });
+  }
 
   // Polls refresh the page for others' moves: they must never move the reader's focus.
   var fromPoll = false;
@@ -108,6 +121,7 @@
     var live = document.getElementById("live");
     if (fromPoll) {
       centreBoard();
+      markFresh();
       var version = document.getElementById("command-version");
       if (live && version) version.value = live.dataset.version;
       (live || document).querySelectorAll(".launch-builder").forEach(updateLaunch);

@@ -100,6 +100,7 @@ def test_two_players_play_a_turn_by_clicking_and_the_other_page_follows(browser,
     expect(other.locator("#log")).to_contain_text("fired at", timeout=FOLLOW)
     expect(other.locator(".turn-banner")).to_contain_text("your turn", timeout=FOLLOW)
     assert other.evaluate("window.__noReload") is True
+    expect(other.locator("#log .entry.fresh").first).to_be_visible()  # what arrived is lit for a moment
     game.refresh_from_db()
     commands = list(game.actions.order_by("seq").values_list("command", flat=True))
     assert commands[2:4] == ["launch 3e 1w", f"move {home} {destination}"]

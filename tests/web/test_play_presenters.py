@@ -127,3 +127,25 @@ def test_order_fields_offer_the_engines_order_commands() -> None:
     assert fields["murphy"]["current"] == "5"
     assert {v for v, _ in fields["murphy"]["choices"]} == {c.split()[2] for c in legal.commands
                                                             if c.startswith("order murphy")}
+
+
+def test_budget_counts_what_the_active_ship_has_left() -> None:
+    state = position(**NEAR)
+    assert P.budget(state, 0, "I9")["text"] == "3e 2w: 3 moves, 2 shots left, 0 shields"
+    moved = play(state, 0, "move I9 H9").state
+    left = P.budget(moved, 0, "H9")
+    assert (left["moves"], left["shots"]) == (2, 2)
+    spent = play(moved, 0, "move H9 G9; move G9 F9").state
+    assert P.budget(spent, 0, "F9")["moves"] == 0
+    # The engine agrees: no move is left for that ship, and its shots are.
+    commands = legal_commands(spent, 0)
+    assert not [c for c in commands if c.startswith("move F9 ")]
+    assert [c for c in commands if c.startswith("fire F9 ")]
+
+
+def test_metatalon_dimes_stand_in_for_a_move_once_pennies_run_out() -> None:
+    state = position(edition="metatalon", players=2, ships=((0, "I9", (1, 0, 1)),), reserves=(5, 5))
+    assert (P.budget(state, 0, "I9")["moves"], P.budget(state, 0, "I9")["shots"]) == (2, 1)
+    after = play(state, 0, "move I9 H9; move H9 G9").state  # the penny, then the dime as a move
+    assert (P.budget(after, 0, "G9")["moves"], P.budget(after, 0, "G9")["shots"]) == (0, 0)
+    assert not [c for c in legal_commands(after, 0) if c.startswith(("move G9 ", "fire G9 "))]
