@@ -221,12 +221,12 @@ def wrk_lua(folder: Path, cookies: str, headers: dict[str, str]) -> Path:
     return script
 
 
-def run_wrk(url: str, connections: int, script: Path) -> dict[str, Any]:
+def run_wrk(url: str, connections: int, script: Path, seconds: int = SECONDS) -> dict[str, Any]:
     wrk = os.environ.get("WRK", "wrk")
     threads = min(2, connections)
-    command = [wrk, "-t", str(threads), "-c", str(connections), "-d", f"{SECONDS}s", "--latency",
+    command = [wrk, "-t", str(threads), "-c", str(connections), "-d", f"{seconds}s", "--latency",
                "-s", str(script), url]
-    out = subprocess.run(command, capture_output=True, text=True, timeout=SECONDS + 60).stdout
+    out = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60).stdout
     rps = re.search(r"Requests/sec:\s+([\d.]+)", out)
     p99 = re.search(r"^\s+99%\s+([\d.]+)(us|ms|s)", out, re.M)
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
@@ -253,6 +253,8 @@ def load_figures(game: Any) -> list[tuple[str, int, dict[str, Any]]]:
             base = f"http://127.0.0.1:{port}/games/{game.pk}/"
             page = wrk_lua(folder, cookies, {})
             poll = wrk_lua(folder, cookies, {"HX-Request": "true"})
+            # Every worker's first request imports, compiles templates and connects: not part of the figures.
+            run_wrk(base, 8, page, seconds=2)
             for name, url, script in (("game page", base, page),
                                       ("poll, unchanged (304)", f"{base}poll/?v={game.version}", poll)):
                 for connections in (4, 32):
@@ -275,7 +277,8 @@ def main() -> None:
     from django.db import connection
 
     print(f"Web benchmark: {connection.vendor} {settings.DATABASES['default']['NAME']}, cache "
-          f"{settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}, {os.cpu_count()} cores")
+          f"{settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}, {os.cpu_count()} cores, "
+          f"load average {os.getloadavg()[0]:.1f} at the start (other work on the machine skews the figures)")
     games = {n: seeded(n) for n in SIZES}
     print()
     print(f"Game page, server time over {REPEAT} requests (Django test client, active player's view; "
