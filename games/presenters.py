@@ -478,7 +478,8 @@ def command_groups(legal: Legal) -> list[tuple[str, list[str]]]:
         commands += [f"fire {cell} {t}" + (" base" if base else "") for t, base in legal.fires.get(cell, [])]
         commands += [c for c in legal.commands if c.startswith(f"split {cell} ")]
         groups.append((f"Ship at {cell}", commands))
-    rest = [c for c in ("keep", "redraw", "reroll", "accept", "end", "resign") if c in legal.simple]
+    simple: tuple[str, ...] = ("keep", "redraw", "reroll", "accept", "end", "resign")
+    rest = [c for c in simple if c in legal.simple]
     if rest:
         groups.append(("Turn", rest))
     return groups

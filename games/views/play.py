@@ -260,22 +260,24 @@ def _turn_context(game: Game, state: GameState, me: int | None, legal: P.Legal, 
     """The selected ship's moves, targets and splits, the launch builder, end turn and undo."""
     ship = sel.ship if sel.ship in legal.ship_cells else None
     sel.ship = ship
-    mine = ship is not None and me is not None
-    my_turn = me is not None and state.phase == "play" and state.active == me and state.pending is None
-    splits = legal.splits.get(ship or "", [])
-    # Ships that have not acted at all this turn (the active one has); the end-turn confirmation lists them.
-    unused = [r for r in P.ship_rows(state, me) if r.cell in legal.ship_cells and not r.status] \
-        if my_turn else []
-    return {
-        "my_turn": my_turn, "selected": ship, "unused": unused,
-        "budget": P.budget(state, me, ship) if mine else None,
-        "destinations": P.destinations(state, me, ship, legal) if mine else [],
-        "targets": P.targets_for(state, me, ship, legal) if mine else [],
-        "splits": [{"to": to, "pieces": P.format_pieces(p, state.edition),
-                    "command": f"split {ship} {to} {P.format_pieces(p, state.edition)}"} for to, p in splits],
-        "builder": P.launch_builder(state, me, legal, sel.launch) if my_turn else None,
-        "undo_ok": my_turn and _has_undoable(state, me, game, log["rows"] if sel.log_page == 1 else None),
-    }
+    out: dict[str, Any] = {"my_turn": False, "selected": ship, "unused": [], "budget": None,
+                           "destinations": [], "targets": [], "splits": [], "builder": None, "undo_ok": False}
+    if me is None:
+        return out
+    my_turn = state.phase == "play" and state.active == me and state.pending is None
+    out["my_turn"] = my_turn
+    if ship is not None:
+        out.update(budget=P.budget(state, me, ship), destinations=P.destinations(state, me, ship, legal),
+                   targets=P.targets_for(state, me, ship, legal),
+                   splits=[{"to": to, "pieces": P.format_pieces(p, state.edition),
+                            "command": f"split {ship} {to} {P.format_pieces(p, state.edition)}"}
+                           for to, p in legal.splits.get(ship, [])])
+    if my_turn:
+        # Ships that have not acted at all this turn (the active one has): ending the turn lists them.
+        out["unused"] = [r for r in P.ship_rows(state, me) if r.cell in legal.ship_cells and not r.status]
+        out["builder"] = P.launch_builder(state, me, legal, sel.launch)
+        out["undo_ok"] = _has_undoable(state, me, game, log["rows"] if sel.log_page == 1 else None)
+    return out
 
 
 def _text_view(state: GameState, me: int | None, legal: P.Legal, names: list[str]) -> dict[str, Any]:
@@ -386,7 +388,7 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
     text = _command_text(request, viewer.game)
     expected = _int(request.POST.get("expected_version"))
     return _apply(request, viewer, lambda: services.apply_command(
-        viewer.game, request.user, text, source=Action.Source.WEB, expected_version=expected))
+        viewer.game, request.user, text, source="web", expected_version=expected))
 
 
 @require_POST
@@ -413,7 +415,7 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
     if not commands:
         return _finish(request, viewer, Notice("info", "Your standing orders are unchanged."))
     return _apply(request, viewer, lambda: services.apply_command(
-        viewer.game, request.user, "; ".join(commands), source=Action.Source.WEB))
+        viewer.game, request.user, "; ".join(commands), source="web"))
 
 
 @require_GET
