@@ -369,7 +369,13 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
 def select(request: HttpRequest, game_id: int) -> HttpResponse:
     """One ship's moves and targets, the launch builder preview, or a confirmation: the same page with a
     selection (htmx gets the partial)."""
-    return _page(request, _load(request, game_id))
+    viewer = _load(request, game_id)
+    if "csrfmiddlewaretoken" in request.GET:
+        # The launch builder's Preview (no JavaScript) submits its whole form by GET: keep the token out of
+        # the address bar and the history.
+        keep = {k: v for k, v in request.GET.items() if k in ("ship", "n1", "n5", "n10", "log", "text")}
+        return redirect(request.path + ("?" + urlencode(keep) if keep else ""))
+    return _page(request, viewer)
 
 
 @require_http_methods(["GET", "POST"])

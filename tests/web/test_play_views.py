@@ -246,6 +246,14 @@ def test_launch_preview_describes_the_chosen_ship(client):
     assert re.search(r"Worth 18 of \d+: 3 moves, 1 shots, 1 shields", html)
 
 
+def test_preview_without_javascript_keeps_the_csrf_token_out_of_the_address(client):
+    game = started_game(players=2)
+    client.force_login(active_seat(game).user)
+    query = "?csrfmiddlewaretoken=abc&expected_version=3&verb=launch&n1=3&n5=1"
+    response = client.get(url(game, "select") + query)
+    assert response.status_code == 302 and response["Location"] == url(game, "select") + "?n1=3&n5=1"
+
+
 def test_illegal_command_is_refused_with_the_reason_over_the_current_board(client):
     game = started_game(players=2)
     client.force_login(active_seat(game).user)
