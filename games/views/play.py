@@ -233,6 +233,8 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
         order_fields=P.order_fields(legal, state.seats[me].orders, state.edition) if me is not None else [],
         winner=names[state.winner] if state.phase == "over" and state.winner is not None else None,
         dealt=_dealt(state, usernames, me) if state.phase == "setup" else [],
+        me_out=me is not None and state.seats[me].out,
+        me_out_reason=P.seat_status(state, me).capitalize() + "." if me is not None else "",
     )
     ctx.update(_turn_context(game, state, me, legal, sel, log))
     ctx.update(_text_view(state, me, legal, names) if sel.text else {})

@@ -142,6 +142,16 @@ def test_finished_game_shows_the_result_final_board_and_replay_link(client):
     assert 'class="poller"' not in html  # a finished game does not poll
 
 
+def test_a_player_who_is_out_is_told_so_and_keeps_watching(client):
+    game = started_game(players=3)
+    leaver = other_seat(game)
+    services.apply_command(game, leaver.user, "resign")
+    client.force_login(leaver.user)
+    html = client.get(url(game)).content.decode()
+    assert "You are out of this game" in html and "Resigned." in html and "keep watching" in html
+    assert 'value="end"' not in html and "Standing orders" not in html
+
+
 def test_htmx_request_gets_only_the_live_partial(client):
     game = started_game(players=2)
     client.force_login(active_seat(game).user)
