@@ -360,6 +360,22 @@ def destinations(state: GameState, seat: int, cell: str, legal: Legal) -> list[D
     return out
 
 
+def split_choices(state: GameState, seat: int, cell: str, legal: Legal) -> dict[str, Any]:
+    """The Swarm's splits of the ship on `cell`: each listed command when there are few, else a builder
+    (where to, and how many of each piece) bounded by what the engine lists."""
+    listed = legal.splits.get(cell, [])
+    if not listed:
+        return {}
+    ed = EDITIONS[state.edition]
+    options = [{"to": to, "pieces": format_pieces(p, state.edition),
+                "command": f"split {cell} {to} {format_pieces(p, state.edition)}"} for to, p in listed]
+    most = [max(p[i] for _, p in listed) for i in range(3)]
+    fields = [{"name": name, "label": _plural_word(piece).capitalize(), "max": m}
+              for name, piece, m in zip(("n1", "n5", "n10"), ed.piece_names, most, strict=True) if m]
+    targets = sorted({to for to, _ in listed}, key=cell_sort_key)
+    return {"options": options, "targets": targets, "fields": fields}
+
+
 # === THE LAUNCH BUILDER ===
 
 

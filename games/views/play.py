@@ -263,7 +263,7 @@ def _turn_context(game: Game, state: GameState, me: int | None, legal: P.Legal, 
     ship = sel.ship if sel.ship in legal.ship_cells else None
     sel.ship = ship
     out: dict[str, Any] = {"my_turn": False, "selected": ship, "unused": [], "budget": None,
-                           "destinations": [], "targets": [], "splits": [], "builder": None, "undo_ok": False}
+                           "destinations": [], "targets": [], "splits": {}, "builder": None, "undo_ok": False}
     if me is None:
         return out
     my_turn = state.phase == "play" and state.active == me and state.pending is None
@@ -271,9 +271,7 @@ def _turn_context(game: Game, state: GameState, me: int | None, legal: P.Legal, 
     if ship is not None:
         out.update(budget=P.budget(state, me, ship), destinations=P.destinations(state, me, ship, legal),
                    targets=P.targets_for(state, me, ship, legal),
-                   splits=[{"to": to, "pieces": P.format_pieces(p, state.edition),
-                            "command": f"split {ship} {to} {P.format_pieces(p, state.edition)}"}
-                           for to, p in legal.splits.get(ship, [])])
+                   splits=P.split_choices(state, me, ship, legal))
     if my_turn:
         # Ships that have not acted at all this turn (the active one has): ending the turn lists them.
         out["unused"] = [r for r in P.ship_rows(state, me) if r.cell in legal.ship_cells and not r.status]
@@ -479,9 +477,12 @@ def _int(raw: str | None) -> int | None:
 
 def _command_text(request: HttpRequest, game: Game) -> str:
     data = request.POST
+    pieces = (_count(data.get("n1")), _count(data.get("n5")), _count(data.get("n10")))
     if data.get("verb") == "launch":
-        pieces = (_count(data.get("n1")), _count(data.get("n5")), _count(data.get("n10")))
         return "launch " + (P.format_pieces(pieces, game.edition) or "nothing")
+    if data.get("verb") == "split":
+        cells = [data.get(k, "").strip()[:3] for k in ("split_from", "split_to")]
+        return f"split {cells[0]} {cells[1]} " + (P.format_pieces(pieces, game.edition) or "nothing")
     return data.get("command", "")
 
 

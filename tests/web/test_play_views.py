@@ -535,14 +535,28 @@ def test_page_query_count_is_the_same_for_20_and_2000_actions(client, who, htmx)
 
 def test_swarm_split_offers_the_engines_splits_and_applies_one(client):
     game = put_position(started_game(players=2), position(
-        players=2, factions=("swarm", "bankers"), ships=((0, "I9", (3, 2, 0)),), reserves=(10, 10)))
+        players=2, factions=("swarm", "bankers"), ships=((0, "I9", (2, 0, 0)),), reserves=(10, 10)))
     client.force_login(seat_user(game, 0))
     html = client.get(url(game, "select") + "?ship=I9").content.decode()
-    splits = [c for c in legal_commands(state_of(game), 0) if c.startswith("split I9 ")]
+    splits = [c for c in legal_commands(state_of(game), 0) if c.startswith("split I9 ")]  # 1e to each side
     assert splits and all(f'value="{c}"' in html for c in splits)
     response = post(client, game, splits[0], htmx=True)
     assert response.status_code == 200 and "split the ship" in response.content.decode()
     assert len(state_of(game).ships) == 2
+
+
+def test_big_swarm_stack_splits_with_a_builder(client):
+    game = put_position(started_game(players=2), position(
+        players=2, factions=("swarm", "bankers"), ships=((0, "I9", (6, 2, 1)),), reserves=(10, 10)))
+    client.force_login(seat_user(game, 0))
+    html = client.get(url(game, "select") + "?ship=I9").content.decode()
+    assert 'class="split-builder"' in html and 'name="split_to"' in html
+    game.refresh_from_db()
+    form = {"verb": "split", "split_from": "I9", "split_to": "I10", "n1": "2", "n5": "1",
+            "expected_version": game.version}
+    response = client.post(url(game, "play"), form, headers=HX)
+    assert response.status_code == 200, response.content.decode()[:300]
+    assert sorted(s.pieces for s in state_of(game).ships) == [(2, 1, 0), (4, 1, 1)]
 
 
 def test_text_view_has_the_text_board_ships_by_cell_and_legal_commands(client):
