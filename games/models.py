@@ -1,1 +1,268 @@
-# Game, Seat, Action ... arrive with the web play issue.
+"""Games, seats, the append-only action log, turn snapshots, invitations, chat and in-site notices.
+
+Nothing here changes a game: games/services.py is the one writer (DESIGN.md). Models only describe rows
+and answer small questions about them.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+def new_secret() -> str:
+    """A URL-safe random token (private-game links, e-mail reply addresses)."""
+    return secrets.token_urlsafe(12)
+
+
+EDITION_CHOICES = [
+    ("token", "Token edition (000)"),
+    ("metatalon", "MetaTalon coin edition (001)"),
+    ("web2002", "Web 2002 coin edition (002)"),
+]
+PLAYER_CHOICES = [(2, "2 players"), (3, "3 players"), (4, "4 players"), (6, "6 players")]
+VARIANT_CHOICES = [("takeover", "Takeover"), ("spoils", "Spoils of War")]
+
+
+class Game(models.Model):
+    class FactionMode(models.TextChoices):
+        DEAL = "deal", "Dealt at random: each seat keeps or redraws once"
+        FIXED = "fixed", "Dealt at random, no redraw"
+
+    class DiceMode(models.TextChoices):
+        D6 = "d6", "Six-sided die"
+        STOPWATCH = "stopwatch", "Stopwatch (coin editions)"
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", "Public: listed in the lobby, anyone may watch"
+        PRIVATE = "private", "Private: by invitation or link, only players may watch"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for players"
+        SETUP = "setup", "Choosing factions"
+        ACTIVE = "active", "In play"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
+
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                   related_name="games_created")
+    edition = models.CharField(max_length=16, choices=EDITION_CHOICES, default="token")
+    variants = models.JSONField(default=list, blank=True)
+    players = models.PositiveSmallIntegerField(choices=PLAYER_CHOICES, default=2)
+    faction_mode = models.CharField(max_length=8, choices=FactionMode.choices, default=FactionMode.DEAL)
+    dice_mode = models.CharField(max_length=12, choices=DiceMode.choices, default=DiceMode.D6)
+    visibility = models.CharField(max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC)
+    invite_code = models.CharField(max_length=32, unique=True, default=new_secret, editable=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    # GameState.to_dict() of the engine; null until the game starts.
+    state = models.JSONField(null=True, blank=True)
+    # Bumped on every applied command or undo: forms carry it so a stale submission is refused.
+    version = models.PositiveIntegerField(default=0)
+    seed = models.BigIntegerField(default=0)
+    # The clock issue enforces it; stored from the lobby now.
+    deadline_hours = models.PositiveSmallIntegerField(null=True, blank=True)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # {"winner": seat or None, "places": [seat, ...] best first}
+    result = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "visibility"])]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.edition}, {self.players} players, {self.status})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:game", args=[self.pk])
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.ABORTED)
+
+    @property
+    def to_act(self) -> list[int]:
+        """Seat indices whose command moves the game on now (engine GameState.to_act, read from JSON)."""
+        state: dict[str, Any] | None = self.state
+        if not state:
+            return []
+        if state["phase"] == "setup":
+            return [s["index"] for s in state["seats"] if not s["out"] and not s["decided"]]
+        if state["phase"] == "play":
+            return [state["pending"]["seat"]] if state.get("pending") else [state["active"]]
+        return []
+
+    def variant_names(self) -> str:
+        names = dict(VARIANT_CHOICES)
+        return ", ".join(names.get(v, v) for v in self.variants) or "none"
+
+
+class Seat(models.Model):
+    class Status(models.TextChoices):
+        JOINED = "joined", "Joined"
+        PLAYING = "playing", "Playing"
+        OUT = "out", "Out"
+        WON = "won", "Won"
+        RESIGNED = "resigned", "Resigned"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                             related_name="seats")
+    bot = models.CharField(max_length=40, null=True, blank=True)
+    # Turn order, 0-based; null until the game starts (seats are shuffled then).
+    index = models.PositiveSmallIntegerField(null=True, blank=True)
+    faction = models.CharField(max_length=20, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.JOINED)
+    # Denormalised from state.to_act by the services on every save, so "your turn" is one indexed query.
+    awaiting = models.BooleanField(default=False, db_index=True)
+    # For e-mail replies (a later issue): the address carries it, so it must stay secret and unique.
+    reply_token = models.CharField(max_length=32, unique=True, default=new_secret, editable=False)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "index", "joined_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="seat_one_per_user"),
+            models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
+        ]
+
+    def __str__(self) -> str:
+        who = self.user.display_name if self.user else (self.bot or "empty")
+        return f"Seat {self.index} of game {self.game_id}: {who}"
+
+    @property
+    def name(self) -> str:
+        if self.user is not None:
+            return self.user.display_name
+        return self.bot or "empty seat"
+
+
+class Action(models.Model):
+    """One applied command. Append-only: undo only sets `undone`, the row stays and replay skips it."""
+
+    class Source(models.TextChoices):
+        WEB = "web", "Web"
+        EMAIL = "email", "E-mail"
+        API = "api", "API"
+        BOT = "bot", "Bot"
+        TIMEOUT = "timeout", "Timeout"
+        MODERATOR = "moderator", "Moderator"
+        SYSTEM = "system", "System"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                              related_name="+")
+    command = models.TextField()
+    events = models.JSONField(default=list, blank=True)
+    source = models.CharField(max_length=10, choices=Source.choices, default=Source.WEB)
+    # The engine's turn number when the command was given (0 during the faction deal).
+    turn = models.PositiveIntegerField(default=0)
+    version_after = models.PositiveIntegerField()
+    undone = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="action_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} seat {self.seat}: {self.command}"
+
+
+class Snapshot(models.Model):
+    """The engine state after action `seq` (0: the initial state), written when a turn starts."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    turn = models.PositiveIntegerField(default=0)
+    state = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="snapshot_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"Snapshot of game {self.game_id} after #{self.seq}"
+
+
+class Invitation(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations")
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="invitation_once")]
+
+    def __str__(self) -> str:
+        return f"Invitation of {self.user} to game {self.game_id}"
+
+
+class ChatMessage(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages")
+    text = models.TextField(max_length=1000)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Moderators hide rather than delete, so a report keeps its evidence.
+    hidden = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.text[:40]}"
+
+
+class ChatReport(models.Model):
+    message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    resolved = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["resolved", "-created_at"]
+        constraints = [models.UniqueConstraint(fields=["message", "reporter"], name="report_once")]
+
+    def __str__(self) -> str:
+        return f"Report on message {self.message_id} by {self.reporter}"
+
+
+class Notice(models.Model):
+    """An in-site notification (invitations, a game starting); e-mail comes from tasks."""
+
+    class Kind(models.TextChoices):
+        INVITE = "invite", "Invitation"
+        STARTED = "started", "Game started"
+        TURN = "turn", "Your turn"
+        FINISHED = "finished", "Game over"
+        CHAT = "chat", "Chat"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, null=True, blank=True, related_name="notices")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    text = models.CharField(max_length=300)
+    created_at = models.DateTimeField(auto_now_add=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["user", "read_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for {self.user}: {self.text[:40]}"

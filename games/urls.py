@@ -1,1 +1,36 @@
-urlpatterns: list = []
+"""Every route of the games app (WEB.md). W2's game-page views live in games/views/play.py."""
+
+from django.urls import path
+
+from games.views import history, lobby, play, rules, social
+
+app_name = "games"
+
+urlpatterns = [
+    # Lobby and seating (W1)
+    path("games/", lobby.lobby, name="lobby"),
+    path("games/new/", lobby.new, name="new"),
+    path("games/mine/", lobby.mine, name="mine"),
+    path("games/join/<str:code>/", lobby.invite_link, name="invite_link"),
+    path("games/<int:game_id>/join/", lobby.join, name="join"),
+    path("games/<int:game_id>/leave/", lobby.leave, name="leave"),
+    path("games/<int:game_id>/invite/", lobby.invite, name="invite"),
+    path("games/<int:game_id>/start/", lobby.start, name="start"),
+    # Chat (W1)
+    path("games/<int:game_id>/chat/", social.chat, name="chat"),
+    path("games/chat/<int:message_id>/report/", social.report, name="report"),
+    # History (W1)
+    path("games/<int:game_id>/replay/", history.replay, name="replay"),
+    path("games/<int:game_id>/log.txt", history.log_txt, name="log_txt"),
+    path("games/<int:game_id>/record.json", history.record_json, name="record_json"),
+    # The game page (W2)
+    path("games/<int:game_id>/", play.game, name="game"),
+    path("games/<int:game_id>/play/", play.play, name="play"),
+    path("games/<int:game_id>/select/", play.select, name="select"),
+    path("games/<int:game_id>/orders/", play.orders, name="orders"),
+    path("games/<int:game_id>/undo/", play.undo, name="undo"),
+    path("games/<int:game_id>/poll/", play.poll, name="poll"),
+    path("games/<int:game_id>/board.svg", play.board_svg, name="board_svg"),
+    # The site's own rules (docs/rules.md)
+    path("rules/", rules.rules, name="rules"),
+]

@@ -21,7 +21,13 @@ def demo_accounts(write: Callable[[str], Any]) -> None:
         write(f"  {login.role:<7} {login.email:<30} password: {login.password}")
 
 
-STEPS: list[Step] = [demo_accounts]
+def demo_game(write: Callable[[str], Any]) -> None:
+    from games.demo import ensure_demo_game
+
+    ensure_demo_game(write)
+
+
+STEPS: list[Step] = [demo_accounts, demo_game]
 
 
 class Command(BaseCommand):

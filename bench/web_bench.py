@@ -1,0 +1,315 @@
+"""Web benchmark: the game page, its htmx partial, command POSTs, and gunicorn under wrk.
+
+    python bench/web_bench.py            # `make bench` runs it; prints figures beside the targets
+
+1. Seeds (once, reused on later runs) two 6-player token games played through games.services: one with
+   about 20 logged actions and one with about 2,000.
+2. In-process, with Django's test client against that database: server time p50/p95 and SQL query count of
+   the game page and of the htmx partial for both games, and the p50 of command POSTs (real moves).
+3. Starts gunicorn on a loopback port over the same database and Redis cache and drives it with wrk for a
+   logged-in game page and an unchanged-game poll (304) at 4 and 32 connections, 10 s each.
+
+Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/metaltalon_web2_bench, created
+if missing), BENCH_REDIS_URL (default redis://127.0.0.1:6379/3), WRK (default wrk), BENCH_SECONDS (10).
+Speed is reported, never asserted.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+DB_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/metaltalon_web2_bench")
+REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/3")
+SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
+SIZES = (20, 2000)
+REPEAT = 60
+TARGETS = {"page_p50_ms": 40, "queries": 12, "post_p50_ms": 50, "page_rps": 1000}
+
+BENCH_ENV = {
+    "DATABASE_URL": DB_URL, "REDIS_URL": REDIS, "DEBUG": "false", "CONN_MAX_AGE": "600",
+    "SECRET_KEY": os.environ.get("BENCH_SECRET_KEY", "bench-" + "k3y-" * 12 + "Zq9"),
+    "ALLOWED_HOSTS": "127.0.0.1,localhost,testserver", "SITE_URL": "http://127.0.0.1:8000",
+    "SECURE_SSL_REDIRECT": "false",  # plain http on loopback
+    "STATIC_ROOT": str(ROOT / "var" / "bench-static"),  # DEBUG off serves the collected, hashed files
+    "CELERY_BROKER_URL": "memory://", "CELERY_RESULT_BACKEND": "cache+memory://",
+    "DJANGO_SETTINGS_MODULE": "metaltalon.settings",
+}
+
+
+def ensure_database() -> None:
+    if not DB_URL.startswith("postgres"):
+        return
+    import psycopg
+
+    parts = urlsplit(DB_URL)
+    name = parts.path.lstrip("/")
+    admin = DB_URL.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def setup() -> None:
+    os.environ.update(BENCH_ENV)
+    ensure_database()
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+    call_command("collectstatic", verbosity=0, interactive=False)
+
+
+# === SEEDED GAMES ===
+
+
+def seeded(actions: int) -> Any:
+    """The bench game with about `actions` logged actions, seeded once and kept for later runs."""
+    from web_seed import seeded_game
+
+    from games.models import Game
+
+    prefix = f"bench{actions}x"
+    mine = Game.objects.filter(created_by__username=f"{prefix}0", players=6, status="active").order_by("-pk")
+    for game in mine:
+        if actions <= game.actions.count() <= actions + 10:  # the POST figures play on: a used game is left
+            return game
+    started = time.perf_counter()
+    print(f"  seeding a 6-player game with {actions} actions through the services ...", flush=True)
+    game = seeded_game(6, actions, seed=actions, prefix=prefix)
+    print(f"  seeded game {game.pk}: {game.actions.count()} actions, {game.status}, "
+          f"{time.perf_counter() - started:.0f} s", flush=True)
+    return game
+
+
+# === IN-PROCESS MEASUREMENTS ===
+
+
+def timed_get(client: Any, path: str, headers: dict[str, str] | None = None) -> tuple[float, int, int]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        started = time.perf_counter()
+        response = client.get(path, headers=headers or {})
+        elapsed = time.perf_counter() - started
+    return elapsed * 1000, len(queries), response.status_code
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def page_figures(game: Any, client: Any, htmx: bool) -> dict[str, Any]:
+    from django.core.cache import cache
+
+    path = f"/games/{game.pk}/"
+    headers = {"HX-Request": "true"} if htmx else None
+    timed_get(client, path, headers)  # a first visit: templates compiled, the CSRF cookie set
+    cache.clear()
+    _, cold, _ = timed_get(client, path, headers)  # nothing cached: board drawn, live region computed
+    runs = [timed_get(client, path, headers) for _ in range(REPEAT)]
+    times = [t for t, _, _ in runs]
+    statuses = {s for _, _, s in runs}
+    warm = max(q for _, q, _ in runs)
+    cold_times = []
+    for _ in range(REPEAT // 3):  # a game that has just moved: nothing cached, the board drawn afresh
+        cache.clear()
+        cold_times.append(timed_get(client, path, headers)[0])
+    return {"p50": statistics.median(times), "p95": pct(times, 0.95), "queries": f"{cold}/{warm}",
+            "cold_p50": statistics.median(cold_times), "status": ",".join(map(str, sorted(statuses)))}
+
+
+def active_client(game: Any) -> tuple[Any, Any]:
+    from django.test import Client
+
+    game.refresh_from_db()
+    seat = game.seats.select_related("user").get(index=game.to_act[0])
+    client = Client()
+    client.force_login(seat.user)
+    return client, seat
+
+
+def post_figures(game: Any, posts: int = 40) -> dict[str, float]:
+    """Real play: the seat to act posts a legal command (launch, move, fire, end) as the web page would."""
+    import random
+
+    from web_seed import _choose
+
+    from games.engine import GameState, legal_commands
+
+    rng = random.Random(7)
+    plain, htmx = [], []
+    moved = 0
+    clients: dict[int, Any] = {}
+    for i in range(posts):
+        game.refresh_from_db()
+        state = GameState.from_dict(game.state)
+        seat = state.to_act[0]
+        if seat not in clients:
+            from django.test import Client
+
+            clients[seat] = Client()
+            clients[seat].force_login(game.seats.get(index=seat).user)
+        playable = [c for c in legal_commands(state, seat) if not c.startswith(("order", "resign"))]
+        command = _choose(rng, playable, moved)
+        moved = 0 if command == "end" else moved + command.startswith("move")
+        hx = i % 2 == 1
+        started = time.perf_counter()
+        response = clients[seat].post(f"/games/{game.pk}/play/",
+                                      {"command": command, "expected_version": game.version},
+                                      headers={"HX-Request": "true"} if hx else {})
+        elapsed = (time.perf_counter() - started) * 1000
+        assert response.status_code in (200, 302), (command, response.status_code)
+        (htmx if hx else plain).append(elapsed)
+    return {"plain_p50": statistics.median(plain), "htmx_p50": statistics.median(htmx)}
+
+
+# === GUNICORN + WRK ===
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_gunicorn(port: int, log: Path) -> subprocess.Popen[bytes]:
+    gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
+    workers = os.environ.get("BENCH_WORKERS", "4")
+    command = [gunicorn, "metaltalon.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", workers,
+               "--worker-class", "sync", "--log-level", "warning"]
+    process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **BENCH_ENV}, stdout=log.open("wb"),
+                               stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return process
+        except OSError:
+            if process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited:\n{log.read_text()[-2000:]}") from None
+            time.sleep(0.2)
+    process.terminate()
+    raise RuntimeError("gunicorn did not start within 30 s")
+
+
+def wrk_lua(folder: Path, cookies: str, headers: dict[str, str]) -> Path:
+    script = folder / f"bench-{secrets.token_hex(4)}.lua"
+    lines = [f'wrk.headers["Cookie"] = "{cookies}"']
+    lines += [f'wrk.headers["{k}"] = "{v}"' for k, v in headers.items()]
+    script.write_text("\n".join(lines) + "\n")
+    return script
+
+
+def run_wrk(url: str, connections: int, script: Path, seconds: int = SECONDS) -> dict[str, Any]:
+    wrk = os.environ.get("WRK", "wrk")
+    threads = min(2, connections)
+    command = [wrk, "-t", str(threads), "-c", str(connections), "-d", f"{seconds}s", "--latency",
+               "-s", str(script), url]
+    out = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60).stdout
+    rps = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    p99 = re.search(r"^\s+99%\s+([\d.]+)(us|ms|s)", out, re.M)
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    scale = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+    return {"rps": float(rps.group(1)) if rps else 0.0,
+            "p99": float(p99.group(1)) * scale[p99.group(2)] if p99 else float("nan"),
+            "errors": int(errors.group(1)) if errors else 0, "raw": out}
+
+
+def load_figures(game: Any) -> list[tuple[str, int, dict[str, Any]]]:
+    if shutil.which(os.environ.get("WRK", "wrk")) is None:
+        print("  wrk not found: load test skipped (install wrk or set WRK=/path/to/wrk)")
+        return []
+    client, _seat = active_client(game)
+    client.get(f"/games/{game.pk}/")  # a browser holds a CSRF cookie after its first page
+    cookies = f"sessionid={client.cookies['sessionid'].value}; csrftoken={client.cookies['csrftoken'].value}"
+    game.refresh_from_db()
+    port = free_port()
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        process = start_gunicorn(port, folder / "gunicorn.log")
+        try:
+            base = f"http://127.0.0.1:{port}/games/{game.pk}/"
+            page = wrk_lua(folder, cookies, {})
+            poll = wrk_lua(folder, cookies, {"HX-Request": "true"})
+            # Every worker's first request imports, compiles templates and connects: not part of the figures.
+            run_wrk(base, 8, page, seconds=2)
+            for name, url, script in (("game page", base, page),
+                                      ("poll, unchanged (304)", f"{base}poll/?v={game.version}", poll)):
+                for connections in (4, 32):
+                    results.append((name, connections, run_wrk(url, connections, script)))
+        finally:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    return results
+
+
+# === REPORT ===
+
+
+def main() -> None:
+    setup()
+    from django.conf import settings
+    from django.db import connection
+
+    print(f"Web benchmark: {connection.vendor} {settings.DATABASES['default']['NAME']}, cache "
+          f"{settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}, {os.cpu_count()} cores, "
+          f"load average {os.getloadavg()[0]:.1f} at the start (other work on the machine skews the figures)")
+    games = {n: seeded(n) for n in SIZES}
+    print()
+    print(f"Game page, server time over {REPEAT} requests (Django test client, active player's view; "
+          "cold = nothing cached; queries: cold / warm)")
+    print(f"  {'actions':>8} {'view':<14} {'p50 ms':>8} {'p95 ms':>8} {'cold p50':>9} {'queries':>8}   "
+          f"target: p50 <= "
+          f"{TARGETS['page_p50_ms']} ms, <= {TARGETS['queries']} queries, same count for both sizes")
+    counts: dict[str, set[str]] = {}
+    for game in games.values():
+        client, _ = active_client(game)
+        logged = game.actions.count()
+        for label, htmx in (("full page", False), ("htmx partial", True)):
+            f = page_figures(game, client, htmx)
+            counts.setdefault(label, set()).add(f["queries"])
+            print(f"  {logged:>8} {label:<14} {f['p50']:>8.1f} {f['p95']:>8.1f} {f['cold_p50']:>9.1f} "
+                  f"{f['queries']:>8}")
+    same = all(len(c) == 1 for c in counts.values())
+    print(f"  query count the same for both sizes: {'yes' if same else 'NO'}")
+    print()
+    post = post_figures(games[SIZES[0]])
+    print(f"Command POST (real moves by the seat to act), p50: plain form {post['plain_p50']:.1f} ms, "
+          f"htmx {post['htmx_p50']:.1f} ms   target: <= {TARGETS['post_p50_ms']} ms")
+    print()
+    workers = os.environ.get("BENCH_WORKERS", "4")
+    print(f"gunicorn ({workers} sync workers) + wrk on loopback, {SECONDS} s each, "
+          f"game with {games[SIZES[-1]].actions.count()} actions, logged in")
+    print(f"  {'what':<24} {'conns':>5} {'req/s':>9} {'p99 ms':>8} {'errors':>7}   target: page >= "
+          f"{TARGETS['page_rps']} req/s on 2 cores (wrk included)")
+    for name, connections, r in load_figures(games[SIZES[-1]]):
+        print(f"  {name:<24} {connections:>5} {r['rps']:>9.0f} {r['p99']:>8.1f} {r['errors']:>7}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+"""Seeded games for the web benchmark and the screenshots: real games played through games.services.
+
+    python bench/web_seed.py 6 2000     # a 6-player game with about 2,000 logged actions; prints its id
+
+Play is random but reproducible (random.Random(seed)): launches, moves and ends dominate, a shot now and
+then, nobody resigns, so a long game stays in play with ships all over the board.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def setup_django() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "metaltalon.settings")
+    import django
+
+    django.setup()
+
+
+def bench_users(n: int, prefix: str = "bench") -> list[Any]:
+    from allauth.account.models import EmailAddress
+
+    from accounts.models import Profile, User
+
+    users = []
+    for i in range(n):
+        email = f"{prefix}{i}@example.com"
+        user, created = User.objects.get_or_create(username=f"{prefix}{i}", defaults={"email": email})
+        if created:
+            user.set_password("bench-pass-123")
+            user.save()
+        Profile.objects.get_or_create(user=user)
+        Profile.objects.filter(user=user).update(display_name=["Ada", "Bo", "Cy", "Di", "Ed", "Flo"][i % 6]
+                                                 + ("" if i < 6 else str(i)))
+        EmailAddress.objects.get_or_create(user=user, email=email,
+                                           defaults={"verified": True, "primary": True})
+        users.append(user)
+    return users
+
+
+def _choose(rng: random.Random, commands: list[str], moved: int) -> str:
+    by_verb: dict[str, list[str]] = {}
+    for c in commands:
+        by_verb.setdefault(c.split()[0], []).append(c)
+    if "accept" in by_verb:
+        return "accept"
+    if "keep" in by_verb:
+        return "keep"
+    weights = {"launch": 5, "move": 8 if moved < 3 else 1, "fire": 1, "split": 1, "end": 3}
+    verbs = [v for v in weights if v in by_verb]
+    verb = rng.choices(verbs, weights=[weights[v] for v in verbs])[0]
+    options = by_verb[verb]
+    if verb == "launch":  # mid-sized ships, not 30 engines
+        options = [o for o in options if 6 <= _worth(o) <= 14]
+        options = options or by_verb[verb]
+    return rng.choice(options)
+
+
+def _worth(launch: str) -> int:
+    units = {"e": 1, "w": 5, "s": 10, "p": 1, "n": 5, "d": 10}
+    return sum(int(p[:-1]) * units[p[-1]] for p in launch.split()[1:])
+
+
+def play_actions(game: Any, users_by_seat: dict[int, Any], actions: int, seed: int = 1) -> Any:
+    from games import services
+    from games.engine import GameState, legal_commands
+
+    rng = random.Random(seed)
+    moved = 0
+    done = game.actions.count()
+    while done < actions:
+        game.refresh_from_db()
+        if game.status not in ("setup", "active"):
+            break
+        state = GameState.from_dict(game.state)
+        seat = state.to_act[0]
+        command = _choose(rng, [c for c in legal_commands(state, seat)
+                                if not c.startswith(("order", "resign"))], moved)
+        moved = 0 if command == "end" else moved + (command.startswith("move"))
+        services.apply_command(game, users_by_seat[seat], command)
+        done += 1
+    game.refresh_from_db()
+    return game
+
+
+def seeded_game(players: int = 6, actions: int = 20, seed: int = 1, prefix: str = "bench") -> Any:
+    """A public game of `players` bench users with `actions` logged actions (faction keeps included)."""
+    from games import services
+
+    users = bench_users(players, prefix)
+    game = services.create_game(users[0], players=players, edition="token")
+    for user in users[1:]:
+        services.join_game(game, user, invite_code=game.invite_code)
+    game.refresh_from_db()
+    by_seat = {s.index: s.user for s in game.seats.select_related("user")}
+    return play_actions(game, by_seat, actions, seed)
+
+
+if __name__ == "__main__":
+    setup_django()
+    n_players = int(sys.argv[1]) if len(sys.argv) > 1 else 6
+    n_actions = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+    g = seeded_game(n_players, n_actions)
+    print(g.pk, g.status, g.actions.count())

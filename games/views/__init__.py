@@ -1,0 +1,1 @@
+"""Views, split by topic: lobby (W1), social (chat), history (replay, downloads), play (the game page)."""

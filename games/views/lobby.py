@@ -1,0 +1,220 @@
+"""The lobby: open games, creating, joining, leaving, inviting, starting, and "My games".
+
+Thin views (the rules are in games.services). Every POST works as a plain form post (redirect + message)
+and, for htmx, answers with the seating partial (templates/games/_seating.html) in place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from games import services
+from games.forms import InviteForm, LobbyFilterForm, NewGameForm
+from games.models import Game
+
+PAGE_SIZE = 25
+
+
+def visible_game(request: HttpRequest, game_id: int) -> Game:
+    """The game, or 404 when it is private and the user may not see it (its existence stays hidden)."""
+    game = get_object_or_404(Game.objects.select_related("created_by"), pk=game_id)
+    if not services.can_view(game, request.user):
+        raise Http404("No such game")
+    return game
+
+
+def seating_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+    """What templates/games/_seating.html needs; the game page includes it for open games."""
+    user = request.user
+    seats = list(game.seats.select_related("user__profile").order_by("index", "joined_at"))
+    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+    is_open = game.status == Game.Status.OPEN
+    invited = bool(user.is_authenticated and game.invitations.filter(user=user).exists())
+    may_join = bool(is_open and user.is_authenticated and mine is None and len(seats) < game.players
+                    and (game.visibility == Game.Visibility.PUBLIC or invited))
+    return {
+        "game": game,
+        "seats": seats,
+        "my_seat": mine,
+        "free_seats": range(max(0, game.players - len(seats))),
+        "may_join": may_join,
+        "may_leave": is_open and mine is not None,
+        "may_invite": is_open and (mine is not None or bool(getattr(user, "is_staff", False))),
+        "may_start": is_open and len(seats) == game.players and user.is_authenticated
+                     and (user.pk == game.created_by_id or user.is_staff),
+        "invite_form": InviteForm(),
+        "invite_url": request.build_absolute_uri(reverse("games:invite_link", args=[game.invite_code]))
+                      if mine is not None else None,
+        "invitations": list(game.invitations.select_related("user__profile")) if mine is not None else [],
+    }
+
+
+def _after(request: HttpRequest, game: Game, text: str, ok: bool = True) -> HttpResponse:
+    """Plain post: message + redirect to the game page. htmx: the seating partial with the message,
+    or a client redirect when the game has just started (the whole page changes then)."""
+    game.refresh_from_db()
+    if request.htmx:
+        if game.status != Game.Status.OPEN:
+            messages.add_message(request, messages.SUCCESS if ok else messages.ERROR, text)
+            return HttpResponseClientRedirect(game.get_absolute_url())
+        context = seating_context(request, game) | {"notice": text, "notice_ok": ok}
+        return render(request, "games/_seating.html", context, status=200 if ok else 400)
+    messages.add_message(request, messages.SUCCESS if ok else messages.ERROR, text)
+    if game.status == Game.Status.ABORTED:
+        return redirect("games:lobby")
+    return redirect(game)
+
+
+# === LISTS ===
+
+
+@require_GET
+def lobby(request: HttpRequest) -> HttpResponse:
+    """Open public games (filter by edition and player count), and public games to watch."""
+    form = LobbyFilterForm(request.GET or None)
+    games = (Game.objects.filter(status=Game.Status.OPEN, visibility=Game.Visibility.PUBLIC)
+             .select_related("created_by__profile").annotate(taken=Count("seats")).order_by("-created_at"))
+    if form.is_valid():
+        if form.cleaned_data.get("edition"):
+            games = games.filter(edition=form.cleaned_data["edition"])
+        if form.cleaned_data.get("players"):
+            games = games.filter(players=form.cleaned_data["players"])
+    page = Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
+    watch = (Game.objects.filter(status__in=(Game.Status.SETUP, Game.Status.ACTIVE),
+                                 visibility=Game.Visibility.PUBLIC)
+             .order_by("-turn_started_at")[:10])
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {"form": form, "page": page, "watch": watch, "query": query.urlencode()}
+    template = "games/lobby.html#game-list" if request.htmx else "games/lobby.html"
+    return render(request, template, context)
+
+
+@login_required
+@require_GET
+def mine(request: HttpRequest) -> HttpResponse:
+    """My games, the ones awaiting me first."""
+    games = list(services.my_games(request.user).annotate(taken=Count("seats")))
+    context = {"games": games, "awaiting": sum(1 for g in games if g.mine_awaiting),
+               "invitations": services.open_invitations(request.user),
+               # Shown (and so marked read) on the full page only: the htmx partial is the list alone.
+               "notices": [] if request.htmx else services.take_unread_notices(request.user)}
+    template = "games/my_games.html#my-games" if request.htmx else "games/my_games.html"
+    return render(request, template, context)
+
+
+# === CREATE ===
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        game = services.create_game(request.user, edition=data["edition"], players=data["players"],
+                                    variants=data["variants"], faction_mode=data["faction_mode"],
+                                    dice_mode=data["dice_mode"], visibility=data["visibility"],
+                                    deadline_hours=data["deadline_hours"])
+        messages.success(request, f"Game {game.pk} created: you hold the first seat. "
+                                  f"It starts when all {game.players} seats are taken.")
+        if request.htmx:
+            return HttpResponseClientRedirect(game.get_absolute_url())
+        return redirect(game)
+    status = 400 if request.method == "POST" else 200
+    template = "games/new.html#new-form" if request.htmx else "games/new.html"
+    return render(request, template, {"form": form}, status=status)
+
+
+# === SEATS ===
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = visible_game(request, game_id)
+    try:
+        services.join_game(game, request.user, invite_code=request.POST.get("code") or None)
+    except services.ServiceError as exc:
+        return _after(request, game, exc.message, ok=False)
+    game.refresh_from_db()
+    if game.status == Game.Status.OPEN:
+        return _after(request, game, "You have joined. The game starts when every seat is taken.")
+    return _after(request, game, "You took the last seat: the game has started.")
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = visible_game(request, game_id)
+    try:
+        services.leave_game(game, request.user)
+    except services.ServiceError as exc:
+        return _after(request, game, exc.message, ok=False)
+    game.refresh_from_db()
+    if game.status == Game.Status.ABORTED:
+        messages.info(request, f"You left game {game.pk}; nobody else was seated, so it is closed.")
+        if request.htmx:
+            return HttpResponseClientRedirect(reverse("games:lobby"))
+        return redirect("games:lobby")
+    return _after(request, game, "You have left the game.")
+
+
+@login_required
+@require_POST
+def invite(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = visible_game(request, game_id)
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        return _after(request, game, "Give the name of the player to invite.", ok=False)
+    try:
+        invitation = services.invite_user(game, request.user, form.cleaned_data["username"])
+    except services.ServiceError as exc:
+        return _after(request, game, exc.message, ok=False)
+    return _after(request, game, f"{invitation.user.display_name} is invited; they will see it on their "
+                                 f"next visit.")
+
+
+@login_required
+@require_POST
+def start(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = visible_game(request, game_id)
+    try:
+        services.start_game(game, by=request.user)
+    except services.ServiceError as exc:
+        return _after(request, game, exc.message, ok=False)
+    return _after(request, game, "The game has started.")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def invite_link(request: HttpRequest, code: str) -> HttpResponse:
+    """A private link: whoever holds it may see the waiting game and take a seat."""
+    game = get_object_or_404(Game.objects.select_related("created_by__profile"), invite_code=code)
+    if game.seats.filter(user=request.user).exists():
+        return redirect(game)
+    if request.method == "POST":
+        try:
+            services.join_game(game, request.user, invite_code=code)
+        except services.ServiceError as exc:
+            messages.error(request, exc.message)
+            if request.htmx:
+                return HttpResponseClientRedirect(request.path)
+            return redirect(request.path)
+        messages.success(request, "You have joined the game.")
+        if request.htmx:
+            return HttpResponseClientRedirect(game.get_absolute_url())
+        return redirect(game)
+    context = {"game": game, "taken": game.seats.count(), "code": code}
+    template = "games/invite_link.html#invite" if request.htmx else "games/invite_link.html"
+    return render(request, template, context)

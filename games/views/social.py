@@ -1,0 +1,78 @@
+"""In-game chat and its report link. Text is escaped by the templates (never marked safe)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from games import services
+from games.forms import ChatForm, ReportForm
+from games.models import ChatMessage
+from games.views.lobby import visible_game
+
+CHAT_SHOWN = 100
+
+
+def chat_context(request: HttpRequest, game: Any, form: ChatForm | None = None) -> dict[str, Any]:
+    """What templates/games/_chat.html needs; the game page includes the box."""
+    user = request.user
+    may_chat = bool(user.is_authenticated and (user.is_staff or game.seats.filter(user=user).exists()))
+    recent = list(services.visible_chat(game).order_by("-created_at", "-pk")[:CHAT_SHOWN])[::-1]
+    return {"game": game, "chat_messages": recent, "may_chat": may_chat,
+            "chat_form": form or ChatForm(), "user_id": user.pk if user.is_authenticated else None}
+
+
+@require_http_methods(["GET", "POST"])
+def chat(request: HttpRequest, game_id: int) -> HttpResponse:
+    """GET: the messages (htmx: the list partial, for polling). POST: say something."""
+    game = visible_game(request, game_id)
+    if request.method == "GET":
+        context = chat_context(request, game)
+        template = "games/_chat.html#chat-messages" if request.htmx else "games/chat.html"
+        return render(request, template, context)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('account_login')}?next={reverse('games:game', args=[game.pk])}")
+    form = ChatForm(request.POST)
+    error, status = None, 200
+    try:
+        services.check_chat(game, request.user)
+        if not form.is_valid():
+            raise services.ServiceError("; ".join(str(e) for errs in form.errors.values() for e in errs))
+        services.post_chat(game, request.user, form.cleaned_data["text"])
+    except services.ServiceError as exc:
+        error, status = exc.message, 403 if isinstance(exc, services.NotAllowed) else 400
+    if request.htmx:
+        context = chat_context(request, game, form if error else None) | {"chat_error": error}
+        return render(request, "games/_chat.html", context, status=status)
+    if error:
+        messages.error(request, error)
+    return redirect(f"{reverse('games:game', args=[game.pk])}#chat")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def report(request: HttpRequest, message_id: int) -> HttpResponse:
+    """Report a chat message to the moderators (a ChatReport row, listed in the admin)."""
+    message = get_object_or_404(ChatMessage.objects.select_related("game", "user__profile"), pk=message_id)
+    if not services.can_view(message.game, request.user) or message.hidden:
+        raise Http404("No such message")
+    form = ReportForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.report_chat(message, request.user, form.cleaned_data["reason"])
+            text, ok = "Thank you: the moderators will look at this message.", True
+        except services.ServiceError as exc:
+            text, ok = exc.message, False
+        if request.htmx:
+            return render(request, "games/report.html#reported", {"text": text, "ok": ok, "message": message},
+                          status=200 if ok else 400)
+        messages.add_message(request, messages.SUCCESS if ok else messages.ERROR, text)
+        return redirect(f"{reverse('games:game', args=[message.game_id])}#chat")
+    template = "games/report.html#report-form" if request.htmx else "games/report.html"
+    return render(request, template, {"form": form, "message": message})

@@ -1,0 +1,328 @@
+"""Lobby URLs: lists, create, join, leave, invite, private link, start, My games, the navigation count,
+and the Rules page. Each as a full page / plain POST and as an htmx partial."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.models import Game, Invitation, Notice
+from games.views import rules as rules_view
+from tests.web.factories import UserFactory, active_seat, full_game, open_game, other_seat, started_game
+from tests.web.helpers import htmx_get, htmx_post, is_full_page, messages_of
+
+pytestmark = pytest.mark.django_db
+
+
+# === LOBBY LIST ===
+
+
+def test_lobby_lists_open_public_games_only(client):
+    shown = open_game(edition="web2002", players=4)
+    private = open_game(visibility="private")
+    started = full_game(players=2)
+
+    response = client.get(reverse("games:lobby"))
+
+    html = response.content.decode()
+    assert response.status_code == 200 and is_full_page(response)
+    assert f'href="/games/{shown.pk}/"' in html and "1 of 4" in html
+    assert f'href="/games/{private.pk}/"' not in html
+    assert "Games to watch" in html and f'href="/games/{started.pk}/"' in html
+
+
+def test_lobby_filters_by_edition_and_player_count_and_htmx_gets_the_list_only(client):
+    token3 = open_game(edition="token", players=3)
+    coin3 = open_game(edition="metatalon", players=3)
+    coin2 = open_game(edition="metatalon", players=2)
+
+    full = client.get(reverse("games:lobby"), {"edition": "metatalon", "players": "3"})
+    partial = htmx_get(client, reverse("games:lobby"), data={"edition": "metatalon"})
+
+    html = full.content.decode()
+    assert f"/games/{coin3.pk}/" in html
+    assert f"/games/{token3.pk}/" not in html and f"/games/{coin2.pk}/" not in html
+    assert partial.status_code == 200 and not is_full_page(partial)
+    assert partial.content.decode().lstrip().startswith('<section id="game-list"')
+    listed = partial.content.decode()
+    assert f"/games/{coin2.pk}/" in listed and f"/games/{token3.pk}/" not in listed
+
+
+# === CREATE ===
+
+
+def test_new_game_form_offers_two_three_four_and_six_players_and_says_why_not_five(client):
+    client.force_login(UserFactory())
+
+    response = client.get(reverse("games:new"))
+
+    html = response.content.decode()
+    assert response.status_code == 200 and is_full_page(response)
+    for n in (2, 3, 4, 6):
+        assert f'value="{n}"' in html
+    assert 'value="5"' not in html and "Five-player games are not offered" in html
+    assert "stopwatch is for the coin editions" in html
+
+
+def test_creating_a_game_seats_me_and_redirects_to_its_page(client):
+    me = UserFactory()
+    client.force_login(me)
+
+    response = client.post(reverse("games:new"), {
+        "edition": "web2002", "players": "3", "variants": ["takeover"], "faction_mode": "deal",
+        "dice_mode": "stopwatch", "deadline_hours": "24", "visibility": "private"})
+
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    chosen = (game.edition, game.players, game.variants, game.dice_mode, game.deadline_hours, game.visibility)
+    assert chosen == ("web2002", 3, ["takeover"], "stopwatch", 24, "private")
+    assert game.seats.get().user == me
+
+
+def test_htmx_create_answers_with_a_client_redirect(client):
+    client.force_login(UserFactory())
+
+    response = htmx_post(client, reverse("games:new"), {
+        "edition": "token", "players": "2", "faction_mode": "deal", "dice_mode": "d6",
+        "visibility": "public"})
+
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == f"/games/{Game.objects.get().pk}/"
+
+
+def test_options_the_edition_refuses_re_render_the_form_with_the_reason(client):
+    client.force_login(UserFactory())
+    data = {"edition": "token", "players": "2", "faction_mode": "deal", "dice_mode": "stopwatch",
+            "visibility": "public"}
+
+    plain = client.post(reverse("games:new"), data)
+    partial = htmx_post(client, reverse("games:new"), data)
+
+    assert plain.status_code == 400 and is_full_page(plain)
+    assert "stopwatch rolls are for coin editions" in plain.content.decode()
+    assert partial.status_code == 400 and not is_full_page(partial)
+    assert 'id="new-form"' in partial.content.decode()
+    assert not Game.objects.exists()
+
+
+# === SEATS ===
+
+
+def test_joining_by_plain_post_redirects_to_the_game_with_a_message(client):
+    game = open_game(players=3)
+    client.force_login(UserFactory())
+
+    response = client.post(reverse("games:join", args=[game.pk]), follow=True)
+
+    assert response.redirect_chain[-1][0] == f"/games/{game.pk}/"
+    assert any("You have joined" in m for m in messages_of(response))
+    assert game.seats.count() == 2
+
+
+def test_joining_by_htmx_swaps_the_seating_partial(client):
+    game = open_game(players=3)
+    client.force_login(UserFactory())
+
+    response = htmx_post(client, reverse("games:join", args=[game.pk]))
+
+    html = response.content.decode()
+    assert response.status_code == 200 and not is_full_page(response)
+    assert 'id="seating"' in html
+    assert "You have joined" in html and "Seats (2 of 3 taken)" in html
+
+
+def test_taking_the_last_seat_by_htmx_reloads_the_started_game(client):
+    game = open_game(players=2)
+    client.force_login(UserFactory())
+
+    response = htmx_post(client, reverse("games:join", args=[game.pk]))
+
+    assert response["HX-Redirect"] == f"/games/{game.pk}/"
+    game.refresh_from_db()
+    assert game.status == Game.Status.SETUP
+
+
+def test_joining_a_full_or_started_game_is_refused_with_the_reason(client):
+    game = full_game(players=2)
+    client.force_login(UserFactory())
+
+    plain = client.post(reverse("games:join", args=[game.pk]), follow=True)
+    partial = htmx_post(client, reverse("games:join", args=[game.pk]))
+
+    assert any("already started" in m for m in messages_of(plain))
+    assert partial["HX-Redirect"] == f"/games/{game.pk}/"
+    assert game.seats.count() == 2
+
+
+def test_leaving_frees_my_seat_and_htmx_shows_the_seats_again(client):
+    game = open_game(players=3)
+    joiner = UserFactory()
+    services.join_game(game, joiner)
+    client.force_login(joiner)
+
+    response = htmx_post(client, reverse("games:leave", args=[game.pk]))
+
+    assert response.status_code == 200 and "You have left the game" in response.content.decode()
+    assert not game.seats.filter(user=joiner).exists()
+
+
+def test_the_last_player_leaving_closes_the_game_and_goes_back_to_the_lobby(client):
+    game = open_game(players=3)
+    client.force_login(game.created_by)
+
+    response = client.post(reverse("games:leave", args=[game.pk]))
+
+    assert response.status_code == 302 and response["Location"] == reverse("games:lobby")
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABORTED
+
+
+def test_inviting_by_name_creates_the_invitation_and_notice_plain_and_htmx(client):
+    game = open_game(players=3)
+    friend, other = UserFactory(username="friend"), UserFactory(username="other")
+    client.force_login(game.created_by)
+
+    plain = client.post(reverse("games:invite", args=[game.pk]), {"username": "friend"}, follow=True)
+    partial = htmx_post(client, reverse("games:invite", args=[game.pk]), {"username": "other"})
+    unknown = htmx_post(client, reverse("games:invite", args=[game.pk]), {"username": "ghost"})
+
+    assert any("is invited" in m for m in messages_of(plain))
+    assert partial.status_code == 200 and "is invited" in partial.content.decode()
+    assert unknown.status_code == 400 and "no player called" in unknown.content.decode()
+    assert set(Invitation.objects.values_list("user", flat=True)) == {friend.pk, other.pk}
+    assert Notice.objects.filter(kind="invite").count() == 2
+
+
+def test_the_private_link_shows_the_game_and_takes_a_seat(client):
+    game = open_game(players=3, visibility="private")
+    guest = UserFactory()
+    client.force_login(guest)
+    url = reverse("games:invite_link", args=[game.invite_code])
+
+    page = client.get(url)
+    partial = htmx_get(client, url)
+    joined = client.post(url)
+
+    assert page.status_code == 200 and is_full_page(page) and "Take a seat" in page.content.decode()
+    assert partial.status_code == 200 and not is_full_page(partial)
+    assert joined.status_code == 302 and joined["Location"] == f"/games/{game.pk}/"
+    assert game.seats.filter(user=guest).exists()
+    assert client.get(url)["Location"] == f"/games/{game.pk}/"  # already seated: straight to the game
+
+
+def test_a_wrong_private_link_is_not_found(client):
+    client.force_login(UserFactory())
+    assert client.get(reverse("games:invite_link", args=["no-such-code"])).status_code == 404
+
+
+def test_the_seating_panel_shows_the_private_link_to_seated_players_only(client):
+    game = open_game(players=3, visibility="private")
+    client.force_login(game.created_by)
+
+    html = client.get(reverse("games:game", args=[game.pk])).content.decode()
+
+    assert f"/games/join/{game.invite_code}/" in html
+
+
+def test_starting_a_game_that_is_not_full_is_refused_plain_and_htmx(client):
+    game = open_game(players=3)
+    client.force_login(game.created_by)
+
+    plain = client.post(reverse("games:start", args=[game.pk]), follow=True)
+    partial = htmx_post(client, reverse("games:start", args=[game.pk]))
+
+    assert any("all 3 seats" in m for m in messages_of(plain))
+    assert partial.status_code == 400 and "all 3 seats" in partial.content.decode()
+    game.refresh_from_db()
+    assert game.status == Game.Status.OPEN
+
+
+# === MY GAMES AND THE NAVIGATION COUNT ===
+
+
+def test_my_games_puts_the_games_awaiting_me_first(client):
+    me = UserFactory()
+    mine_to_play = full_game(players=2, users=[me], faction_mode="fixed")
+    if active_seat(mine_to_play).user != me:
+        services.apply_command(mine_to_play, active_seat(mine_to_play).user, "end")
+    waiting = open_game(creator=me)
+    client.force_login(me)
+
+    page = client.get(reverse("games:mine"))
+    partial = htmx_get(client, reverse("games:mine"))
+
+    html = page.content.decode()
+    assert page.status_code == 200 and is_full_page(page)
+    assert html.index(f"/games/{mine_to_play.pk}/") < html.index(f"/games/{waiting.pk}/")
+    assert "Your move" in html and "1 game awaits you" in html
+    assert partial.status_code == 200
+    assert partial.content.decode().lstrip().startswith('<section id="my-games"')
+
+
+def test_my_games_needs_a_login(client):
+    response = client.get(reverse("games:mine"))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_the_navigation_counts_the_games_where_it_is_my_turn(client):
+    game = started_game(players=2)
+    active, waiting = active_seat(game), other_seat(game)
+
+    def count_shown() -> str:
+        html = client.get(reverse("games:lobby")).content.decode()
+        return html.split('id="your-turn-count">', 1)[1].split("<", 1)[0]
+
+    client.force_login(active.user)
+    assert count_shown() == "1"
+    client.force_login(waiting.user)
+    assert count_shown() == "0"
+
+
+# === RULES ===
+
+
+def test_the_rules_page_renders_docs_rules_md(client, tmp_path, monkeypatch):
+    rules = tmp_path / "rules.md"
+    rules.write_text("# How the site plays\n\n## Editions\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+    monkeypatch.setattr(rules_view, "RULES_PATH", rules)
+
+    response = client.get(reverse("games:rules"))
+
+    html = response.content.decode()
+    assert response.status_code == 200 and is_full_page(response)
+    assert '<h1 id="how-the-site-plays">How the site plays</h1>' in html
+    assert "<table>" in html and '<a href="#editions">Editions</a>' in html
+
+
+def test_the_rules_page_says_so_when_the_document_is_missing(client, tmp_path, monkeypatch):
+    monkeypatch.setattr(rules_view, "RULES_PATH", tmp_path / "missing.md")
+
+    response = client.get(reverse("games:rules"))
+
+    assert response.status_code == 503 and "docs/rules.md is missing" in response.content.decode()
+
+
+def test_my_games_shows_invitations_with_a_join_button_and_unread_notices_once(client):
+    game = open_game(players=3, visibility="private")
+    me = UserFactory(username="guest")
+    services.invite_user(game, game.created_by, "guest")
+    client.force_login(me)
+
+    first = client.get(reverse("games:mine")).content.decode()
+    second = client.get(reverse("games:mine")).content.decode()
+
+    assert "invites you to" in first and reverse("games:join", args=[game.pk]) in first
+    assert "News" in first and "News" not in second  # a notice is shown once, then it is read
+    assert Notice.objects.get(user=me).read_at is not None
+    client.post(reverse("games:join", args=[game.pk]))
+    assert "invites you to" not in client.get(reverse("games:mine")).content.decode()
+
+
+def test_the_projects_own_rules_document_is_served_at_rules(client):
+    response = client.get(reverse("games:rules"))
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert rules_view.RULES_PATH.name == "rules.md" and "<h2" in html and "edition" in html.lower()
+    assert 'class="toc"' in html

@@ -1,0 +1,97 @@
+"""Replay of finished games (slider, ?step=N links, htmx frame) and the two downloads."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.engine import GameState, play
+from tests.web.factories import active_seat, other_seat, started_game
+from tests.web.helpers import htmx_get, is_full_page, messages_of
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def finished():
+    """Keep, keep, a launch and an end, then the next player resigns: five counted actions."""
+    game = started_game(players=2)
+    first = active_seat(game)
+    services.apply_command(game, first.user, "launch 2e; end")
+    services.apply_command(game, other_seat(game).user, "resign")
+    game.refresh_from_db()
+    return game
+
+
+def test_the_replay_page_opens_on_the_final_state_with_a_slider_over_every_action(client, finished):
+    response = client.get(reverse("games:replay", args=[finished.pk]))
+
+    html = response.content.decode()
+    assert response.status_code == 200 and is_full_page(response)
+    assert 'type="range"' in html and 'max="5"' in html and 'value="5"' in html
+    assert "<code>resign</code>" in html and "<svg" in html
+    assert "Result: 1." in html
+
+
+def test_step_n_shows_the_state_after_action_n_without_javascript(client, finished):
+    actions = services.log_actions(finished)
+
+    response = client.get(reverse("games:replay", args=[finished.pk]), {"step": 3})
+
+    html = response.content.decode()
+    assert "<code>launch 2e</code>" in html and "Step 3 of 5" in html
+    assert 'href="?step=2"' in html and 'href="?step=4"' in html
+    state = services.state_after(finished, actions, 3)
+    assert isinstance(state, GameState) and len(state.ships) == 1
+    assert 'aria-label="MetalTalon token board, turn 1"' in html
+    assert "The board as text" in html
+
+
+def test_htmx_gets_only_the_frame(client, finished):
+    response = htmx_get(client, reverse("games:replay", args=[finished.pk]), data={"step": 0})
+
+    html = response.content.decode()
+    assert response.status_code == 200 and not is_full_page(response)
+    assert html.lstrip().startswith('<section id="frame"') and "before any action" in html
+
+
+def test_a_step_out_of_range_is_clamped(client, finished):
+    html = client.get(reverse("games:replay", args=[finished.pk]), {"step": 99}).content.decode()
+    assert "Step 5 of 5" in html
+    html = client.get(reverse("games:replay", args=[finished.pk]), {"step": "x"}).content.decode()
+    assert "Step 5 of 5" in html
+
+
+def test_the_replay_waits_for_the_end_of_the_game(client):
+    game = started_game(players=2)
+
+    response = client.get(reverse("games:replay", args=[game.pk]), follow=True)
+
+    assert response.redirect_chain[-1][0] == f"/games/{game.pk}/"
+    assert any("replay opens when the game is over" in m for m in messages_of(response))
+
+
+def test_the_command_log_downloads_as_text(client, finished):
+    response = client.get(reverse("games:log_txt", args=[finished.pk]))
+
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/plain")
+    assert f'filename="metaltalon-{finished.pk}.txt"' in response["Content-Disposition"]
+    lines = [line for line in response.content.decode().splitlines() if not line.startswith("#")]
+    commands = [line.split("\t")[2] for line in lines]
+    assert commands == ["keep", "keep", "launch 2e", "end", "resign"]
+
+
+def test_the_full_record_downloads_as_json_and_replays_to_the_final_state(client, finished):
+    response = client.get(reverse("games:record_json", args=[finished.pk]))
+
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    record = json.loads(response.content)
+    assert record["result"] == finished.result and record["status"] == "finished"
+    state = GameState.from_dict(record["initial_state"])
+    for action in record["actions"]:
+        if not action["undone"]:
+            state = play(state, action["seat"], action["command"]).state
+    assert state.to_dict() == record["final_state"]

@@ -1,0 +1,117 @@
+"""Two (or six) database connections submitting to the same game at the same moment."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from games import services
+from games.models import Game
+from tests.web.factories import active_seat, started_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def run_together(calls: list[Callable[[], Any]]) -> list[Any]:
+    """Run each call in its own thread (so on its own database connection), released at the same instant."""
+    barrier = threading.Barrier(len(calls))
+    results: list[Any] = [None] * len(calls)
+
+    def worker(i: int) -> None:
+        try:
+            barrier.wait()
+            results[i] = calls[i]()
+        except Exception as exc:  # the test inspects what each submission got
+            results[i] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    return results
+
+
+@pytest.fixture
+def slow_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each engine call takes 0.2 s, so the submissions really overlap inside their transactions."""
+    real = services.play
+
+    def slow_play(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.2)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(services, "play", slow_play)
+
+
+def log_of(game: Game) -> list[int]:
+    return list(game.actions.order_by("seq").values_list("seq", flat=True))
+
+
+def test_two_connections_submitting_the_same_form_apply_exactly_once(slow_engine, celery_eager):
+    game = started_game(players=2)
+    seat = active_seat(game)
+    version, before = game.version, len(log_of(game))
+
+    def submit() -> Any:
+        return services.apply_command(Game.objects.get(pk=game.pk), seat.user, "launch 1e",
+                                      expected_version=version)
+
+    results = run_together([submit, submit])
+
+    applied = [r for r in results if isinstance(r, services.Applied)]
+    refused = [r for r in results if isinstance(r, services.GameMovedOn)]
+    assert len(applied) == 1 and len(refused) == 1, results
+    assert "The game has moved on" in refused[0].message
+    seqs = log_of(game)
+    assert seqs == list(range(1, before + 2))  # one new action, no gap, no duplicate
+    game.refresh_from_db()
+    assert game.version == version + 1
+    assert game.actions.filter(command="launch 1e").count() == 1
+
+
+def test_two_connections_with_different_commands_and_no_version_apply_one_after_the_other(slow_engine,
+                                                                                        celery_eager):
+    game = started_game(players=2)
+    seat = active_seat(game)
+    home = game.state["seats"][seat.index]["home"]
+    before = len(log_of(game))
+
+    def launch() -> Any:
+        return services.apply_command(Game.objects.get(pk=game.pk), seat.user, "launch 1e")
+
+    def orders() -> Any:
+        return services.apply_command(Game.objects.get(pk=game.pk), seat.user, "order damage ews")
+
+    results = run_together([launch, orders])
+
+    assert all(isinstance(r, services.Applied) for r in results), results
+    assert log_of(game) == list(range(1, before + 3))
+    game.refresh_from_db()
+    assert [s["cell"] for s in game.state["ships"]] == [home]
+    assert game.state["seats"][seat.index]["orders"]["damage"] == "ews"
+
+
+def test_six_players_changing_orders_at_once_leave_a_log_without_gap_or_duplicate(celery_eager):
+    game = started_game(players=6)
+    seats = list(game.seats.select_related("user").order_by("index"))
+    before = len(log_of(game))
+    version = game.version
+
+    def order(user: Any) -> Callable[[], Any]:
+        return lambda: services.apply_command(Game.objects.get(pk=game.pk), user, "order damage ews")
+
+    results = run_together([order(s.user) for s in seats])
+
+    assert all(isinstance(r, services.Applied) for r in results), results
+    assert log_of(game) == list(range(1, before + 7))
+    game.refresh_from_db()
+    assert game.version == version + 6
+    assert sorted(game.actions.order_by("-seq").values_list("seat", flat=True)[:6]) == list(range(6))
