@@ -326,8 +326,9 @@ def test_resign_needs_a_confirmation(client):
 
 def test_pending_clovers_roll_offers_reroll_and_accept(client):
     game = started_game(players=2)
+    # rolls=2: the state's generator shows a 1 next (a 6 would stand without asking)
     state = position(players=2, factions=("clovers", "bankers"),
-                     ships=((0, "I9", (3, 2, 0)), (1, "I12", (2, 0, 1))), reserves=(10, 10))
+                     ships=((0, "I9", (3, 2, 0)), (1, "I12", (2, 0, 1))), reserves=(10, 10), rolls=2)
     game = put_position(game, state)
     client.force_login(seat_user(game, 0))
     post(client, game, "fire I9 I12")
