@@ -77,7 +77,7 @@ test: $(STAMP) debs services
 
 # --- benchmarks print figures; they never fail on speed ---
 bench: $(STAMP)
-	@shopt -s nullglob; scripts=(bench/*.py); \
+	@shopt -s nullglob; scripts=(bench/*_bench.py); \
 	if [ $${#scripts[@]} -eq 0 ]; then echo "No benchmarks in bench/ yet."; exit 0; fi; \
 	for s in "$${scripts[@]}"; do echo "== $$s"; $(VPY) "$$s" || exit 1; done
 
