@@ -1,0 +1,66 @@
+"""The whole game page, cached per (game version, viewer, CSRF secret, selection, chat, navigation).
+
+A repeat view of an unchanged game (a reload, a second tab, a player coming back) then costs the session,
+the user and the game row, nothing else. Everything the page shows is in the key, so a cached page never
+shows another viewer's controls, an older version, older chat or an older "your turn" count:
+
+- the game's version (a move, an undo, a resignation all bump it);
+- the user, their staff flag, time zone and display name (accounts.prefs);
+- the CSRF secret (the forms carry the token);
+- the selection (ship, confirmation, launch builder, log page, text view);
+- the chat generation, renewed whenever a chat message is saved or deleted (games.signals);
+- the navigation's "your turn" count.
+
+Pages with a notice or a flash message are never cached. The short life keeps the deadline and "minutes
+ago" texts fresh, as for the live region.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.core.cache import cache
+from django.db import transaction
+
+PAGE_CACHE_SECONDS = 60
+PAGE_CACHE_VERSION = 1
+CHAT_GENERATION_SECONDS = 24 * 3600
+
+
+def _chat_key(game_id: object) -> str:
+    return f"chat-gen:{game_id}"
+
+
+def chat_generation(game_id: object) -> str:
+    """A token that changes whenever the game's chat changes; a lost token is replaced by a new one, so
+    entries made under the old one are never served again."""
+    token = cache.get(_chat_key(game_id))
+    if token is None:
+        token = secrets.token_hex(6)
+        if not cache.add(_chat_key(game_id), token, CHAT_GENERATION_SECONDS):
+            token = cache.get(_chat_key(game_id)) or token
+    return str(token)
+
+
+def chat_changed(game_id: object) -> None:
+    """Drop the token now and once the transaction commits (a page drawn in between saw the old chat)."""
+    key = _chat_key(game_id)
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key))
+
+
+def page_key(*, game_id: int, version: int, user_id: int, staff: bool, time_zone: str, name: str,
+             csrf_secret: str, selection: str, chat: str, turn_count: int) -> str:
+    viewer = hashlib.sha1(f"{time_zone}\x00{name}\x00{csrf_secret}".encode()).hexdigest()[:16]
+    return (f"page:{PAGE_CACHE_VERSION}:{game_id}:{version}:{user_id}:{int(staff)}:{viewer}:{chat}:"
+            f"{turn_count}:{selection}")
+
+
+def get_page(key: str) -> str | None:
+    html = cache.get(key)
+    return html if isinstance(html, str) else None
+
+
+def set_page(key: str, html: str) -> None:
+    cache.set(key, html, PAGE_CACHE_SECONDS)
