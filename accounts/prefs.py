@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.cache import cache
+from django.http import HttpRequest
 
 from accounts.models import User
 
@@ -38,6 +39,15 @@ def prefs_for(user_id: object) -> Prefs | None:
     prefs = Prefs(time_zone=profile.time_zone if profile is not None else "", display_name=user.display_name)
     cache.set(key, prefs, PREFS_SECONDS)
     return prefs
+
+
+def request_prefs(request: HttpRequest, user_id: object) -> Prefs | None:
+    """prefs_for, read once per request (the time-zone middleware and the page cache both need them)."""
+    memo: dict[str, Prefs | None] = request.__dict__.setdefault("_user_prefs", {})
+    uid = str(user_id)  # the session holds the id as text, the user object as a number
+    if uid not in memo:
+        memo[uid] = prefs_for(user_id)
+    return memo[uid]
 
 
 def forget_prefs(user_id: object) -> None:

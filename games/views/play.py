@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.prefs import prefs_for
+from accounts.prefs import request_prefs
 from games import page_cache, services
 from games import presenters as P
 from games.board_svg import board_svg as draw_board
@@ -346,7 +346,7 @@ def _page_key(request: HttpRequest, viewer: Viewer, sel: Selection) -> str | Non
     if request.method != "GET" or not secret or len(messages.get_messages(request)):
         return None
     user = request.user
-    prefs = prefs_for(user.pk) if user.is_authenticated else None
+    prefs = request_prefs(request, user.pk) if user.is_authenticated else None
     return page_cache.page_key(
         game_id=viewer.game.pk, version=viewer.game.version, user_id=user.pk or 0, staff=bool(user.is_staff),
         time_zone=timezone.get_current_timezone_name(), name=prefs.display_name if prefs else "",
