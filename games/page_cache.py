@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from typing import Any
 
 from django.core.cache import cache
 from django.db import transaction
+
+from games import services
 
 PAGE_CACHE_SECONDS = 60
 PAGE_CACHE_VERSION = 1
@@ -32,10 +35,11 @@ def _chat_key(game_id: object) -> str:
     return f"chat-gen:{game_id}"
 
 
-def chat_generation(game_id: object) -> str:
+def chat_generation(game_id: object, token: object = None) -> str:
     """A token that changes whenever the game's chat changes; a lost token is replaced by a new one, so
-    entries made under the old one are never served again."""
-    token = cache.get(_chat_key(game_id))
+    entries made under the old one are never served again. `token`: the one already read, if any."""
+    if token is None:
+        token = cache.get(_chat_key(game_id))
     if token is None:
         token = secrets.token_hex(6)
         if not cache.add(_chat_key(game_id), token, CHAT_GENERATION_SECONDS):
@@ -50,6 +54,16 @@ def chat_changed(game_id: object) -> None:
     transaction.on_commit(lambda: cache.delete(key))
 
 
+def chat_and_turn_count(game_id: int, user: Any) -> tuple[str, int]:
+    """The chat token and the user's "your turn" count, read in one round trip when both are cached."""
+    count_key = services.turn_count_key(user.pk) if user.is_authenticated else None
+    found = cache.get_many([k for k in (_chat_key(game_id), count_key) if k is not None])
+    count = found.get(count_key) if count_key is not None else 0
+    if count is None:
+        count = services.your_turn_count(user)
+    return chat_generation(game_id, found.get(_chat_key(game_id))), int(count)
+
+
 def page_key(*, game_id: int, version: int, user_id: int, staff: bool, time_zone: str, name: str,
              csrf_secret: str, selection: str, chat: str, turn_count: int) -> str:
     viewer = hashlib.sha1(f"{time_zone}\x00{name}\x00{csrf_secret}".encode()).hexdigest()[:16]
@@ -57,10 +71,10 @@ def page_key(*, game_id: int, version: int, user_id: int, staff: bool, time_zone
             f"{turn_count}:{selection}")
 
 
-def get_page(key: str) -> str | None:
-    html = cache.get(key)
-    return html if isinstance(html, str) else None
+def get_page(key: str) -> bytes | None:
+    body = cache.get(key)
+    return body if isinstance(body, bytes) else None
 
 
-def set_page(key: str, html: str) -> None:
-    cache.set(key, html, PAGE_CACHE_SECONDS)
+def set_page(key: str, body: bytes) -> None:
+    cache.set(key, body, PAGE_CACHE_SECONDS)

@@ -100,7 +100,7 @@ def seat_of(game: Game, user: Any) -> Seat | None:
 TURN_COUNT_SECONDS = 300
 
 
-def _turn_count_key(user_id: object) -> str:
+def turn_count_key(user_id: object) -> str:
     return f"your-turn:1:{user_id}"
 
 
@@ -109,7 +109,7 @@ def your_turn_count(user: Any) -> int:
     saved (games.signals), so the navigation count never lags a move."""
     if user is None or not user.is_authenticated:
         return 0
-    key = _turn_count_key(user.pk)
+    key = turn_count_key(user.pk)
     count = cache.get(key)
     if count is None:
         count = Seat.objects.filter(user=user, awaiting=True,
@@ -121,7 +121,7 @@ def your_turn_count(user: Any) -> int:
 def forget_turn_counts(user_ids: Iterable[object]) -> None:
     """Drop the cached counts now and again once the transaction commits: a page read in between would
     otherwise cache the count from before the change."""
-    keys = [_turn_count_key(uid) for uid in set(user_ids) if uid is not None]
+    keys = [turn_count_key(uid) for uid in set(user_ids) if uid is not None]
     if keys:
         cache.delete_many(keys)
         transaction.on_commit(lambda: cache.delete_many(keys))

@@ -329,7 +329,7 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
                    "version": game.version, **extras, **chat_context(request, game, may_chat=may_chat)}
             response = render(request, "games/game.html", ctx, status=status)
             if key is not None:
-                page_cache.set_page(key, response.content.decode())
+                page_cache.set_page(key, response.content)
     response["Vary"] = "HX-Request, Cookie"
     return response
 
@@ -347,12 +347,11 @@ def _page_key(request: HttpRequest, viewer: Viewer, sel: Selection) -> str | Non
         return None
     user = request.user
     prefs = request_prefs(request, user.pk) if user.is_authenticated else None
+    chat, turn_count = page_cache.chat_and_turn_count(viewer.game.pk, user)
     return page_cache.page_key(
         game_id=viewer.game.pk, version=viewer.game.version, user_id=user.pk or 0, staff=bool(user.is_staff),
         time_zone=timezone.get_current_timezone_name(), name=prefs.display_name if prefs else "",
-        csrf_secret=str(secret), selection=_selection_key(sel),
-        chat=page_cache.chat_generation(viewer.game.pk),
-        turn_count=services.your_turn_count(user))
+        csrf_secret=str(secret), selection=_selection_key(sel), chat=chat, turn_count=turn_count)
 
 
 def _live(request: HttpRequest, viewer: Viewer, sel: Selection,
