@@ -40,7 +40,7 @@ from games.views.social import chat_context
 LOG_PAGE = 20
 POLL_SECONDS = 4
 BOARD_CACHE_SECONDS = 24 * 3600
-BOARD_CACHE_VERSION = 2  # bump when the drawing changes so cached pictures are not served stale
+BOARD_CACHE_VERSION = 3  # bump when the drawing changes so cached pictures are not served stale
 LIVE_CACHE_SECONDS = 60
 LIVE_CACHE_VERSION = 1
 _CELL_RE = re.compile(r"^[A-Za-z]\d{1,2}$")
