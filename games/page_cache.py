@@ -8,7 +8,8 @@ shows another viewer's controls, an older version, older chat or an older "your 
 - the user, their staff flag, time zone and display name (accounts.prefs);
 - the CSRF secret (the forms carry the token);
 - the selection (ship, confirmation, launch builder, log page, text view);
-- the chat generation, renewed whenever a chat message is saved or deleted (games.signals);
+- the chat generation, renewed whenever a chat message is saved or deleted (games.signals) or bulk-updated
+  (chat_changed_in: call it before any queryset.update of chat messages);
 - the navigation's "your turn" count.
 
 Pages with a notice or a flash message are never cached. The short life keeps the deadline and "minutes
@@ -52,6 +53,12 @@ def chat_changed(game_id: object) -> None:
     key = _chat_key(game_id)
     cache.delete(key)
     transaction.on_commit(lambda: cache.delete(key))
+
+
+def chat_changed_in(messages: Any) -> None:
+    """For a bulk update of chat messages (queryset.update sends no signal): renew their games' tokens."""
+    for game_id in set(messages.values_list("game_id", flat=True)):
+        chat_changed(game_id)
 
 
 def chat_and_turn_count(game_id: int, user: Any) -> tuple[str, int]:
