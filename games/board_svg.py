@@ -8,6 +8,7 @@ reachable cells are dotted and targets carry a crosshair.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import cache
 from xml.sax.saxutils import escape, quoteattr
 
 from games.engine import EDITIONS, Board, GameState, Ship, load_board, seat_label, seat_letter
@@ -67,6 +68,7 @@ class _Geometry:
         self.width = (max(xs) - min(xs) + 2 * MARGIN) * SCALE
         self.height = (max(ys) - min(ys) + 2 * MARGIN) * SCALE
         self.board = board
+        self._polygons: dict[tuple[str, float], str] = {}
 
     def point(self, x: float, y: float) -> tuple[float, float]:
         return (x - self.x0) * SCALE, (y - self.y0) * SCALE
@@ -75,6 +77,14 @@ class _Geometry:
         return self.point(*self.board.centre(cell))
 
     def polygon(self, cell: str, shrink: float = 1.0) -> str:
+        # Every drawing repeats the same few hundred outlines: each is formatted once per process.
+        key = (cell, shrink)
+        points = self._polygons.get(key)
+        if points is None:
+            points = self._polygons[key] = self._polygon(cell, shrink)
+        return points
+
+    def _polygon(self, cell: str, shrink: float) -> str:
         cx, cy = self.board.centre(cell)
         corners = self.board.corners(cell)
         pts = [self.point(cx + (x - cx) * shrink, cy + (y - cy) * shrink) for x, y in corners]
@@ -325,7 +335,7 @@ def board_svg(
     """
     board = load_board(state.board)
     letters = EDITIONS[state.edition].letters
-    geo = _Geometry(board)
+    geo = _geometry(state.board)
     reach, aim = set(highlights), set(targets)
     home_of = {s.home: s.index for s in state.seats if not s.out}
     tints = _territory_tints(board, state)
@@ -364,9 +374,21 @@ def board_svg(
         f'<rect x="0" y="0" width="{_fmt(geo.width)}" height="{_fmt(total_h)}" fill="#fbfaf7"/>'
         f"<style>{CELL_STYLE}</style>"
         f'<g class="cells" text-anchor="middle">{"".join(cells)}</g>'
-        f'<g class="borders" pointer-events="none">{_borders(geo, board)}</g>'
-        f"{_edge_labels(geo, board)}{legend}{key}</svg>"
+        f"{_fixed_parts(state.board)}{legend}{key}</svg>"
     )
+
+
+@cache
+def _geometry(board_name: str) -> _Geometry:
+    return _Geometry(load_board(board_name))
+
+
+@cache
+def _fixed_parts(board_name: str) -> str:
+    """The borders and edge labels: the same on every drawing of a board."""
+    geo, board = _geometry(board_name), load_board(board_name)
+    return (f'<g class="borders" pointer-events="none">{_borders(geo, board)}</g>'
+            f"{_edge_labels(geo, board)}")
 
 
 def _cell_group(
