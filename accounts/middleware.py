@@ -3,19 +3,22 @@
 import zoneinfo
 from collections.abc import Callable
 
+from django.contrib.auth import SESSION_KEY
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
-from accounts.models import Profile
+from accounts.prefs import request_prefs
 
 Handler = Callable[[HttpRequest], HttpResponse]
 
 
 def user_time_zone(get_response: Handler) -> Handler:
     def middleware(request: HttpRequest) -> HttpResponse:
-        name = None
-        if request.user.is_authenticated:
-            name = Profile.objects.filter(user=request.user).values_list("time_zone", flat=True).first()
+        # The user id straight from the session: the zone comes from the per-user cache, so a request that
+        # never looks at request.user (an unchanged-game poll) does not load the user either.
+        user_id = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
+        prefs = request_prefs(request, user_id) if user_id is not None else None
+        name = prefs.time_zone if prefs is not None else None
         if name:
             try:
                 timezone.activate(zoneinfo.ZoneInfo(name))

@@ -9,6 +9,7 @@ from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from games import page_cache
 from games.models import Action, ChatMessage, ChatReport, Game, Invitation, Notice, Seat, Snapshot
 
 
@@ -130,10 +131,12 @@ class ChatMessageAdmin(admin.ModelAdmin):
 
     @admin.action(description="Hide the selected messages")
     def hide(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> None:
+        page_cache.chat_changed_in(queryset)
         self.message_user(request, f"{queryset.update(hidden=True)} message(s) hidden.")
 
     @admin.action(description="Show the selected messages again")
     def unhide(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> None:
+        page_cache.chat_changed_in(queryset)
         self.message_user(request, f"{queryset.update(hidden=False)} message(s) shown.")
 
 
@@ -159,7 +162,9 @@ class ChatReportAdmin(admin.ModelAdmin):
 
     @admin.action(description="Hide the reported messages and mark resolved")
     def hide_and_resolve(self, request: HttpRequest, queryset: QuerySet[ChatReport]) -> None:
-        ChatMessage.objects.filter(reports__in=queryset).update(hidden=True)
+        reported = ChatMessage.objects.filter(reports__in=queryset)
+        page_cache.chat_changed_in(reported)
+        reported.update(hidden=True)
         self.message_user(request, f"{queryset.update(resolved=True)} report(s) resolved, messages hidden.")
 
 

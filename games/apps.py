@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = "Games"
+
+    def ready(self) -> None:
+        from games import signals  # noqa: F401  (connects the cache invalidation hooks)

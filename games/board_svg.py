@@ -8,6 +8,7 @@ reachable cells are dotted and targets carry a crosshair.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import cache
 from xml.sax.saxutils import escape, quoteattr
 
 from games.engine import EDITIONS, Board, GameState, Ship, load_board, seat_label, seat_letter
@@ -35,6 +36,13 @@ BORDER_STYLE = {
         '<path d="{d}" stroke="#f2c400" stroke-width="4.2" stroke-dasharray="4 4" fill="none"/>'
     ),
 }
+# What every cell repeats, said once (the board is inline in every game page): the hex outline and the cell
+# name. Only elements without these attributes use the classes, so no rule overrides a drawn attribute;
+# scoped to the board, since an inline <style> applies to the whole HTML page.
+CELL_STYLE = (
+    ".mt-board .hex{stroke:#9aa1ab;stroke-width:0.8}"
+    ".mt-board .cell-name{font-size:10px;fill:#7d8590;fill-opacity:0.75}"
+)
 PIECE_LETTERS = {"token": ("e", "w", "s"), "coin": ("p", "n", "d")}
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -60,6 +68,7 @@ class _Geometry:
         self.width = (max(xs) - min(xs) + 2 * MARGIN) * SCALE
         self.height = (max(ys) - min(ys) + 2 * MARGIN) * SCALE
         self.board = board
+        self._polygons: dict[tuple[str, float], str] = {}
 
     def point(self, x: float, y: float) -> tuple[float, float]:
         return (x - self.x0) * SCALE, (y - self.y0) * SCALE
@@ -68,6 +77,14 @@ class _Geometry:
         return self.point(*self.board.centre(cell))
 
     def polygon(self, cell: str, shrink: float = 1.0) -> str:
+        # Every drawing repeats the same few hundred outlines: each is formatted once per process.
+        key = (cell, shrink)
+        points = self._polygons.get(key)
+        if points is None:
+            points = self._polygons[key] = self._polygon(cell, shrink)
+        return points
+
+    def _polygon(self, cell: str, shrink: float) -> str:
         cx, cy = self.board.centre(cell)
         corners = self.board.corners(cell)
         pts = [self.point(cx + (x - cx) * shrink, cy + (y - cy) * shrink) for x, y in corners]
@@ -121,7 +138,7 @@ def _base_marker(geo: _Geometry, board: Board, cell: str, home_of: dict[str, int
         )
         parts.append(
             f'<text x="{_fmt(cx)}" y="{_fmt(cy + 6)}" font-size="17" font-weight="bold" '
-            f'fill="{colour}" text-anchor="middle">{escape(seat_letter(home_of[cell]))}</text>'
+            f'fill="{colour}">{escape(seat_letter(home_of[cell]))}</text>'
         )
     else:
         parts.append(
@@ -130,14 +147,14 @@ def _base_marker(geo: _Geometry, board: Board, cell: str, home_of: dict[str, int
         )
         parts.append(
             f'<text x="{_fmt(cx)}" y="{_fmt(cy + 5)}" font-size="13" font-weight="bold" '
-            f'fill="#8a6d00" text-anchor="middle">+1</text>'
+            f'fill="#8a6d00">+1</text>'
         )
     for i, label in enumerate(_printed_labels(board, cell)):
         text, colour = label
         lx = cx + (i - (len(_printed_labels(board, cell)) - 1) / 2) * 12
         parts.append(
             f'<text x="{_fmt(lx)}" y="{_fmt(cy - r + 9)}" font-size="9" font-weight="bold" '
-            f'fill="{colour}" text-anchor="middle">{escape(text)}</text>'
+            f'fill="{colour}">{escape(text)}</text>'
         )
     return "".join(parts)
 
@@ -166,17 +183,17 @@ def _ship_marker(geo: _Geometry, ship: Ship, letters: tuple[str, str, str], own:
         f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r)}" fill="{colour}" stroke="{stroke}" '
         f'stroke-width="{width}"/>',
         f'<text x="{_fmt(cx)}" y="{_fmt(cy - 1)}" font-size="12" font-weight="bold" fill="{ink}" '
-        f'text-anchor="middle">{escape(seat_letter(ship.owner))}</text>',
+        f'>{escape(seat_letter(ship.owner))}</text>',
     ]
     pieces = " ".join(f"{n}{letter}" for n, letter in zip(ship.pieces, letters, strict=True) if n)
     parts.append(
         f'<text x="{_fmt(cx)}" y="{_fmt(cy + 9)}" font-size="7" fill="{ink}" '
-        f'text-anchor="middle">{escape(pieces)}</text>'
+        f'>{escape(pieces)}</text>'
     )
     if count > 1:
         parts.append(
             f'<text x="{_fmt(cx + r)}" y="{_fmt(cy - r + 4)}" font-size="9" font-weight="bold" '
-            f'fill="#000" text-anchor="middle">x{count}</text>'
+            f'fill="#000">x{count}</text>'
         )
     return "".join(parts)
 
@@ -318,7 +335,7 @@ def board_svg(
     """
     board = load_board(state.board)
     letters = EDITIONS[state.edition].letters
-    geo = _Geometry(board)
+    geo = _geometry(state.board)
     reach, aim = set(highlights), set(targets)
     home_of = {s.home: s.index for s in state.seats if not s.out}
     tints = _territory_tints(board, state)
@@ -355,10 +372,23 @@ def board_svg(
         f"aria-label={quoteattr(f'MetalTalon {board.name} board, turn {state.turn}')} "
         f"font-family={quoteattr(FONT)}>"
         f'<rect x="0" y="0" width="{_fmt(geo.width)}" height="{_fmt(total_h)}" fill="#fbfaf7"/>'
-        f'<g class="cells">{"".join(cells)}</g>'
-        f'<g class="borders" pointer-events="none">{_borders(geo, board)}</g>'
-        f"{_edge_labels(geo, board)}{legend}{key}</svg>"
+        f"<style>{CELL_STYLE}</style>"
+        f'<g class="cells" text-anchor="middle">{"".join(cells)}</g>'
+        f"{_fixed_parts(state.board)}{legend}{key}</svg>"
     )
+
+
+@cache
+def _geometry(board_name: str) -> _Geometry:
+    return _Geometry(load_board(board_name))
+
+
+@cache
+def _fixed_parts(board_name: str) -> str:
+    """The borders and edge labels: the same on every drawing of a board."""
+    geo, board = _geometry(board_name), load_board(board_name)
+    return (f'<g class="borders" pointer-events="none">{_borders(geo, board)}</g>'
+            f"{_edge_labels(geo, board)}")
 
 
 def _cell_group(
@@ -383,8 +413,7 @@ def _cell_group(
     cx, cy = geo.centre(cell)
     parts = [
         f"<title>{escape(title)}</title>",
-        f'<polygon points="{geo.polygon(cell)}" fill="{tints[board.territory(cell)]}" stroke="#9aa1ab" '
-        f'stroke-width="0.8"/>',
+        f'<polygon class="hex" points="{geo.polygon(cell)}" fill="{tints[board.territory(cell)]}"/>',
     ]
     if reachable:
         parts.append(
@@ -395,8 +424,7 @@ def _cell_group(
         parts.append(_base_marker(geo, board, cell, home_of))
     else:
         parts.append(
-            f'<text class="cell-name" x="{_fmt(cx)}" y="{_fmt(cy + 4)}" font-size="10" '
-            f'fill="#7d8590" fill-opacity="0.75" text-anchor="middle">{escape(cell)}</text>'
+            f'<text class="cell-name" x="{_fmt(cx)}" y="{_fmt(cy + 4)}">{escape(cell)}</text>'
         )
     if ships:
         main = max(ships, key=lambda s: s.value)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Exists, F, Max, OuterRef
 from django.utils import timezone
@@ -96,11 +97,34 @@ def seat_of(game: Game, user: Any) -> Seat | None:
     return game.seats.filter(user=user).first()
 
 
+TURN_COUNT_SECONDS = 300
+
+
+def turn_count_key(user_id: object) -> str:
+    return f"your-turn:1:{user_id}"
+
+
 def your_turn_count(user: Any) -> int:
+    """How many games wait for the user: cached per user, dropped whenever one of their seats or games is
+    saved (games.signals), so the navigation count never lags a move."""
     if user is None or not user.is_authenticated:
         return 0
-    return Seat.objects.filter(user=user, awaiting=True,
-                               game__status__in=(Game.Status.SETUP, Game.Status.ACTIVE)).count()
+    key = turn_count_key(user.pk)
+    count = cache.get(key)
+    if count is None:
+        count = Seat.objects.filter(user=user, awaiting=True,
+                                    game__status__in=(Game.Status.SETUP, Game.Status.ACTIVE)).count()
+        cache.set(key, count, TURN_COUNT_SECONDS)
+    return int(count)
+
+
+def forget_turn_counts(user_ids: Iterable[object]) -> None:
+    """Drop the cached counts now and again once the transaction commits: a page read in between would
+    otherwise cache the count from before the change."""
+    keys = [turn_count_key(uid) for uid in set(user_ids) if uid is not None]
+    if keys:
+        cache.delete_many(keys)
+        transaction.on_commit(lambda: cache.delete_many(keys))
 
 
 # === CREATING, JOINING, LEAVING, INVITING ===

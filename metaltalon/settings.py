@@ -170,7 +170,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 REDIS_URL = env("REDIS_URL", "")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {"default": {"BACKEND": "metaltalon.cache.RedisCache", "LOCATION": REDIS_URL}}
+    # Sessions read from Redis, written through to the database: no session query on a page view. Only
+    # with a shared cache: a per-process cache would keep a logged-out session alive in other processes.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

@@ -152,3 +152,22 @@ def test_cell_titles_name_the_territory_and_its_owner():
         "Player A (Vamps)"
     )
     assert "the Core" in groups["I9"].find("s:title", NS).text
+
+
+def test_its_shared_cell_styles_apply_to_the_board_only():
+    """The board sits inline in the HTML page, where an SVG <style> applies to the whole document."""
+    root = ET.fromstring(board_svg(game("token", 6)))
+    style = root.find("s:style", NS)
+    assert style is not None
+    rules = [r for r in style.text.split("}") if r.strip()]
+    assert rules and all(rule.startswith(".mt-board ") for rule in rules)
+    assert "mt-board" in root.get("class").split()
+
+
+def test_every_hex_is_outlined_and_named_through_the_shared_styles():
+    root = ET.fromstring(board_svg(game("token", 6)))
+    for cell, group in cell_groups(root).items():
+        hexagon = group.find("s:polygon", NS)
+        assert hexagon.get("class") == "hex" and hexagon.get("stroke") is None
+        names = [t for t in group.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "cell-name"]
+        assert all(t.text == cell and t.get("fill") is None for t in names)

@@ -28,8 +28,9 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.prefs import request_prefs
+from games import page_cache, services
 from games import presenters as P
-from games import services
 from games.board_svg import board_svg as draw_board
 from games.engine import EDITIONS, GameState
 from games.models import Action, Game, Seat
@@ -39,7 +40,7 @@ from games.views.social import chat_context
 LOG_PAGE = 20
 POLL_SECONDS = 4
 BOARD_CACHE_SECONDS = 24 * 3600
-BOARD_CACHE_VERSION = 2  # bump when the drawing changes so cached pictures are not served stale
+BOARD_CACHE_VERSION = 3  # bump when the drawing changes so cached pictures are not served stale
 LIVE_CACHE_SECONDS = 60
 LIVE_CACHE_VERSION = 1
 _CELL_RE = re.compile(r"^[A-Za-z]\d{1,2}$")
@@ -313,15 +314,44 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
     if game.state is None:  # the waiting room: W1's seating box
         ctx = _context(request, viewer, sel, notice)
         return render(request, "games/game.html", ctx, status=status)
-    live_html, extras = _live(request, viewer, sel, notice)
-    if request.htmx:
-        response = HttpResponse(live_html, status=status)
+    key = _page_key(request, viewer, sel) if notice is None and status == 200 and not request.htmx else None
+    cached = page_cache.get_page(key) if key is not None else None
+    if cached is not None:
+        get_token(request)  # the page's forms carry the token of this very CSRF secret (it is in the key)
+        response = HttpResponse(cached)
     else:
-        ctx = {"game": game, "viewer": viewer, "sel": sel, "live_html": live_html, "version": game.version,
-               **extras, **chat_context(request, game)}
-        response = render(request, "games/game.html", ctx, status=status)
+        live_html, extras = _live(request, viewer, sel, notice)
+        if request.htmx:
+            response = HttpResponse(live_html, status=status)
+        else:
+            may_chat = bool(extras["seat"] or request.user.is_staff)
+            ctx = {"game": game, "viewer": viewer, "sel": sel, "live_html": live_html,
+                   "version": game.version, **extras, **chat_context(request, game, may_chat=may_chat)}
+            response = render(request, "games/game.html", ctx, status=status)
+            if key is not None:
+                page_cache.set_page(key, response.content)
     response["Vary"] = "HX-Request, Cookie"
     return response
+
+
+def _selection_key(sel: Selection) -> str:
+    launch = "-".join(map(str, sel.launch or ()))
+    return f"{sel.ship or '-'}:{sel.confirm or '-'}:{launch}:{sel.log_page}:{int(sel.text)}"
+
+
+def _page_key(request: HttpRequest, viewer: Viewer, sel: Selection) -> str | None:
+    """The whole-page cache key (games.page_cache), or None when this page must be drawn afresh: a plain
+    GET only, never on a first visit (new CSRF secret) nor with a flash message waiting."""
+    secret = request.META.get("CSRF_COOKIE")
+    if request.method != "GET" or not secret or len(messages.get_messages(request)):
+        return None
+    user = request.user
+    prefs = request_prefs(request, user.pk) if user.is_authenticated else None
+    chat, turn_count = page_cache.chat_and_turn_count(viewer.game.pk, user)
+    return page_cache.page_key(
+        game_id=viewer.game.pk, version=viewer.game.version, user_id=user.pk or 0, staff=bool(user.is_staff),
+        time_zone=timezone.get_current_timezone_name(), name=prefs.display_name if prefs else "",
+        csrf_secret=str(secret), selection=_selection_key(sel), chat=chat, turn_count=turn_count)
 
 
 def _live(request: HttpRequest, viewer: Viewer, sel: Selection,
@@ -339,9 +369,8 @@ def _live(request: HttpRequest, viewer: Viewer, sel: Selection,
     if notice is None and request.method == "GET" and had_cookie:
         secret = hashlib.sha1(str(request.META["CSRF_COOKIE"]).encode()).hexdigest()[:10]
         user = request.user.pk if request.user.is_authenticated else 0
-        launch = "-".join(map(str, sel.launch or ()))
         key = (f"live:{LIVE_CACHE_VERSION}:{viewer.game.pk}:{viewer.game.version}:{user}:{secret}:"
-               f"{sel.ship or '-'}:{sel.confirm or '-'}:{launch}:{sel.log_page}:{int(sel.text)}")
+               f"{_selection_key(sel)}")
         cached = cache.get(key)
         if cached is not None:
             return mark_safe(cached[0]), cached[1]  # noqa: S308 - our own rendering, escaped when made

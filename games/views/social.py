@@ -19,10 +19,13 @@ from games.views.lobby import visible_game
 CHAT_SHOWN = 100
 
 
-def chat_context(request: HttpRequest, game: Any, form: ChatForm | None = None) -> dict[str, Any]:
-    """What templates/games/_chat.html needs; the game page includes the box."""
+def chat_context(request: HttpRequest, game: Any, form: ChatForm | None = None,
+                 may_chat: bool | None = None) -> dict[str, Any]:
+    """What templates/games/_chat.html needs; the game page includes the box (and passes may_chat, which it
+    knows already)."""
     user = request.user
-    may_chat = bool(user.is_authenticated and (user.is_staff or game.seats.filter(user=user).exists()))
+    if may_chat is None:
+        may_chat = bool(user.is_authenticated and (user.is_staff or game.seats.filter(user=user).exists()))
     recent = list(services.visible_chat(game).order_by("-created_at", "-pk")[:CHAT_SHOWN])[::-1]
     return {"game": game, "chat_messages": recent, "may_chat": may_chat,
             "chat_form": form or ChatForm(), "user_id": user.pk if user.is_authenticated else None}

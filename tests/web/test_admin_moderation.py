@@ -57,3 +57,21 @@ def test_staff_hide_a_reported_message_and_resolve_the_report(staff_client):
     assert ChatMessage.objects.get(pk=message.pk).hidden
     assert ChatReport.objects.get(pk=report.pk).resolved
     assert "nasty" not in staff_client.get(reverse("games:chat", args=[game.pk])).content.decode()
+
+
+def test_a_message_hidden_by_staff_leaves_the_players_cached_game_page_at_once(staff_client):
+    from django.test import Client
+
+    game = started_game(players=2)
+    player = active_seat(game).user
+    message = services.post_chat(game, other_seat(game).user, "nasty")
+    report = services.report_chat(message, player, "abuse")
+    browser = Client()
+    browser.force_login(player)
+    browser.get(reverse("games:game", args=[game.pk]))  # the first visit sets the CSRF cookie
+    assert "nasty" in browser.get(reverse("games:game", args=[game.pk])).content.decode()  # now cached
+
+    staff_client.post(reverse("admin:games_chatreport_changelist"),
+                      {"action": "hide_and_resolve", "_selected_action": [report.pk]})
+
+    assert "nasty" not in browser.get(reverse("games:game", args=[game.pk])).content.decode()

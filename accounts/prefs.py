@@ -1,0 +1,55 @@
+"""A signed-in user's time zone and display name, cached per user so a page view does not read the profile.
+
+The entry is dropped whenever the user or their profile is saved (accounts.signals), so an edit shows at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.cache import cache
+from django.http import HttpRequest
+
+from accounts.models import User
+
+PREFS_SECONDS = 3600
+PREFS_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Prefs:
+    time_zone: str
+    display_name: str
+
+
+def _key(user_id: object) -> str:
+    return f"prefs:{PREFS_VERSION}:{user_id}"
+
+
+def prefs_for(user_id: object) -> Prefs | None:
+    """The user's preferences (one query on a cache miss); None for a user that no longer exists."""
+    key = _key(user_id)
+    cached = cache.get(key)
+    if isinstance(cached, Prefs):
+        return cached
+    user = User.objects.filter(pk=user_id).select_related("profile").first()
+    if user is None:
+        return None
+    profile = getattr(user, "profile", None)
+    prefs = Prefs(time_zone=profile.time_zone if profile is not None else "", display_name=user.display_name)
+    cache.set(key, prefs, PREFS_SECONDS)
+    return prefs
+
+
+def request_prefs(request: HttpRequest, user_id: object) -> Prefs | None:
+    """prefs_for, read once per request (the time-zone middleware and the page cache both need them)."""
+    memo: dict[str, Prefs | None] = request.__dict__.setdefault("_user_prefs", {})
+    uid = str(user_id)  # the session holds the id as text, the user object as a number
+    if uid not in memo:
+        memo[uid] = prefs_for(user_id)
+    return memo[uid]
+
+
+def forget_prefs(user_id: object) -> None:
+    cache.delete(_key(user_id))
+

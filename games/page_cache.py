@@ -1,0 +1,87 @@
+"""The whole game page, cached per (game version, viewer, CSRF secret, selection, chat, navigation).
+
+A repeat view of an unchanged game (a reload, a second tab, a player coming back) then costs the session,
+the user and the game row, nothing else. Everything the page shows is in the key, so a cached page never
+shows another viewer's controls, an older version, older chat or an older "your turn" count:
+
+- the game's version (a move, an undo, a resignation all bump it);
+- the user, their staff flag, time zone and display name (accounts.prefs);
+- the CSRF secret (the forms carry the token);
+- the selection (ship, confirmation, launch builder, log page, text view);
+- the chat generation, renewed whenever a chat message is saved or deleted (games.signals) or bulk-updated
+  (chat_changed_in: call it before any queryset.update of chat messages);
+- the navigation's "your turn" count.
+
+Pages with a notice or a flash message are never cached. The short life keeps the deadline and "minutes
+ago" texts fresh, as for the live region.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import Any
+
+from django.core.cache import cache
+from django.db import transaction
+
+from games import services
+
+PAGE_CACHE_SECONDS = 60
+PAGE_CACHE_VERSION = 1
+CHAT_GENERATION_SECONDS = 24 * 3600
+
+
+def _chat_key(game_id: object) -> str:
+    return f"chat-gen:{game_id}"
+
+
+def chat_generation(game_id: object, token: object = None) -> str:
+    """A token that changes whenever the game's chat changes; a lost token is replaced by a new one, so
+    entries made under the old one are never served again. `token`: the one already read, if any."""
+    if token is None:
+        token = cache.get(_chat_key(game_id))
+    if token is None:
+        token = secrets.token_hex(6)
+        if not cache.add(_chat_key(game_id), token, CHAT_GENERATION_SECONDS):
+            token = cache.get(_chat_key(game_id)) or token
+    return str(token)
+
+
+def chat_changed(game_id: object) -> None:
+    """Drop the token now and once the transaction commits (a page drawn in between saw the old chat)."""
+    key = _chat_key(game_id)
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key))
+
+
+def chat_changed_in(messages: Any) -> None:
+    """For a bulk update of chat messages (queryset.update sends no signal): renew their games' tokens."""
+    for game_id in set(messages.values_list("game_id", flat=True)):
+        chat_changed(game_id)
+
+
+def chat_and_turn_count(game_id: int, user: Any) -> tuple[str, int]:
+    """The chat token and the user's "your turn" count, read in one round trip when both are cached."""
+    count_key = services.turn_count_key(user.pk) if user.is_authenticated else None
+    found = cache.get_many([k for k in (_chat_key(game_id), count_key) if k is not None])
+    count = found.get(count_key) if count_key is not None else 0
+    if count is None:
+        count = services.your_turn_count(user)
+    return chat_generation(game_id, found.get(_chat_key(game_id))), int(count)
+
+
+def page_key(*, game_id: int, version: int, user_id: int, staff: bool, time_zone: str, name: str,
+             csrf_secret: str, selection: str, chat: str, turn_count: int) -> str:
+    viewer = hashlib.sha1(f"{time_zone}\x00{name}\x00{csrf_secret}".encode()).hexdigest()[:16]
+    return (f"page:{PAGE_CACHE_VERSION}:{game_id}:{version}:{user_id}:{int(staff)}:{viewer}:{chat}:"
+            f"{turn_count}:{selection}")
+
+
+def get_page(key: str) -> bytes | None:
+    body = cache.get(key)
+    return body if isinstance(body, bytes) else None
+
+
+def set_page(key: str, body: bytes) -> None:
+    cache.set(key, body, PAGE_CACHE_SECONDS)

@@ -1,0 +1,32 @@
+"""Cache invalidation hooks: whatever path saves a game, a seat or a chat message (services, admin,
+moderation), the cached counts and pages that depend on it are dropped."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+from games import page_cache, services
+from games.models import ChatMessage, Game, Seat
+
+
+@receiver(post_save, sender=Game)
+def forget_counts_for_game(sender: type, instance: Game, raw: bool = False, **kwargs: Any) -> None:
+    # A saved game may have changed status or whose turn it is (the seats are bulk-updated just before).
+    if raw:
+        return
+    services.forget_turn_counts(instance.seats.exclude(user=None).values_list("user_id", flat=True))
+
+
+@receiver(post_save, sender=Seat)
+@receiver(post_delete, sender=Seat)
+def forget_count_for_seat(sender: type, instance: Seat, **kwargs: Any) -> None:
+    services.forget_turn_counts([instance.user_id])
+
+
+@receiver(post_save, sender=ChatMessage)
+@receiver(post_delete, sender=ChatMessage)
+def forget_pages_for_chat(sender: type, instance: ChatMessage, **kwargs: Any) -> None:
+    page_cache.chat_changed(instance.game_id)
