@@ -50,11 +50,16 @@ def open_game(creator: User | None = None, **options: Any) -> Game:
     return services.create_game(creator or UserFactory(), **options)
 
 
-def full_game(players: int = 2, users: list[User] | None = None, **options: Any) -> Game:
-    """Every seat taken (so the game has started: the last join starts it)."""
+def full_game(players: int = 2, users: list[User] | None = None, seed: int = 1, **options: Any) -> Game:
+    """Every seat taken (so the game has started: the last join starts it).
+
+    The seed is fixed (the site draws one at random) so that seats and dealt factions are the same on every
+    run: a test must not pass or fail by the luck of the deal."""
     users = list(users or [])
     users += [UserFactory() for _ in range(players - len(users))]
     game = services.create_game(users[0], players=players, **options)
+    Game.objects.filter(pk=game.pk).update(seed=seed)
+    game.refresh_from_db()
     for user in users[1:]:
         services.join_game(game, user, invite_code=game.invite_code)
     game.refresh_from_db()

@@ -250,8 +250,9 @@ def test_launch_builder_fields_post_a_launch(client):
 
 
 def test_launch_preview_describes_the_chosen_ship(client):
-    game = started_game(players=2)
-    client.force_login(active_seat(game).user)
+    # fixed factions: a dealt Zoomers seat would move 5 with 3 engines
+    game = put_position(started_game(players=2), position(players=2, factions=("warriors", "vamps")))
+    client.force_login(seat_user(game, 0))
     html = client.get(url(game, "select") + "?n1=3&n5=1&n10=1").content.decode()
     assert re.search(r"Worth 18 of \d+: 3 moves, 1 shots, 1 shields", html)
 
