@@ -51,6 +51,8 @@ $(STAMP): pyproject.toml | $(VPY)
 venv: $(STAMP)
 
 # --- make run: everything on one machine, nothing else to install ---
+# Links printed and mailed by the site (demo logins, turn notices) name the address it really serves.
+run: export SITE_URL ?= http://$(HOST):$(PORT)
 run: $(STAMP)
 	$(VPY) manage.py migrate --noinput
 	$(VPY) manage.py demo_setup
