@@ -239,13 +239,6 @@ def legal_for(state: GameState, seat: int | None) -> Legal:
 # === TARGETS: RANGE, SHIELDS AND THE CHANCE OF EACH DAMAGE AMOUNT ===
 
 
-class _FixedDice:
-    """Always rolls the same face: used only to read the engine's range and shields for a shot."""
-
-    def roll(self, sides: int) -> int:
-        return 6 if sides == 6 else 9
-
-
 def roll_chances(edition: str, dice_mode: str) -> dict[int, Fraction]:
     """The probability of each roll value for the edition's die (d6, or the stopwatch digit halved)."""
     if dice_mode == "d6":
@@ -283,32 +276,16 @@ class Target:
     expected: str
 
 
-def _shot_numbers(state: GameState, seat: int, command: str) -> tuple[int, int] | None:
-    """(penalty, shields) exactly as the engine computes them, read from a trial shot on a copy."""
-    try:
-        outcome = engine.play(state, seat, command, dice=_FixedDice())
-    except IllegalCommand:
-        return None
-    for event in outcome.events:
-        if event.get("type") == "fire":
-            return int(event.get("penalty", 0)), int(event.get("shields", 0))
-    pending = outcome.state.pending
-    if pending is not None:  # a Clovers shot waits for reroll/accept; the penalty is already fixed
-        ship = next((s for s in state.ships if s.id == pending.target_ship), None)
-        return pending.penalty, ship.pieces[2] if ship is not None and pending.target == "ship" else 0
-    return None
-
-
 def targets_for(state: GameState, seat: int, cell: str, legal: Legal) -> list[Target]:
     chances = roll_chances(state.edition, state.dice_mode)
     bonus = 1 if state.seats[seat].faction == "warriors" else 0
     out = []
     for target_cell, at_base in legal.fires.get(cell, []):
         command = f"fire {cell} {target_cell}" + (" base" if at_base else "")
-        numbers = _shot_numbers(state, seat, command)
-        if numbers is None:
+        try:  # the listed fires are legal; the engine fixes range and shields without rolling
+            penalty, shields = engine.shot_preview(state, seat, command)
+        except IllegalCommand:
             continue
-        penalty, shields = numbers
         ship = _enemy_ship(state, seat, target_cell)
         if ship is not None and not at_base:
             owner, value = ship.owner, ship.value

@@ -12,7 +12,7 @@ from .editions import EDITIONS, PLAYER_COUNTS, VARIANTS
 from .errors import IllegalCommand
 from .factions import FACTIONS
 from .legal import legal_commands
-from .play import Outcome, play
+from .play import Outcome, ShotPreview, play, shot_preview
 from .render import describe, render_text, seat_label, seat_letter
 from .setup import new_game
 from .state import Activation, GameState, Orders, Pending, SeatState, Ship
@@ -29,6 +29,7 @@ __all__ = [
     "IllegalCommand",
     "Orders",
     "Outcome",
+    "ShotPreview",
     "Pending",
     "SeatState",
     "Ship",
@@ -40,4 +41,5 @@ __all__ = [
     "render_text",
     "seat_label",
     "seat_letter",
+    "shot_preview",
 ]

@@ -102,9 +102,8 @@ def fire_distance(game: Game, view: View, seat: int, start: str, goal: str) -> i
 # === FIRE ===
 
 
-def do_fire(
-    game: Game, state: GameState, seat: int, cmd: Command, roller: Roller
-) -> tuple[GameState, list[Event]]:
+def aim(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Ship, Pending]:
+    """Check a fire command and fix its target and range penalty, before any die is rolled."""
     view = View(state)
     src, dst = cmd.cells
     ship = acting_ship(state, view, seat, src)
@@ -118,10 +117,7 @@ def do_fire(
     dist = fire_distance(game, view, seat, src, dst)
     if dist is None:
         raise IllegalCommand(f"No legal path from {src} to {dst}: the shot is blocked")
-    state = activate(state, ship)
-    act = state.activation or Activation(ship.id)
-    state = evolve(state, activation=replace(act, shots=act.shots + 1))
-    pending = Pending(
+    return ship, Pending(
         seat=seat,
         ship=ship.id,
         source=src,
@@ -132,6 +128,15 @@ def do_fire(
         roll=0,
         penalty=dist - 1,
     )
+
+
+def do_fire(
+    game: Game, state: GameState, seat: int, cmd: Command, roller: Roller
+) -> tuple[GameState, list[Event]]:
+    ship, pending = aim(game, state, seat, cmd)
+    state = activate(state, ship)
+    act = state.activation or Activation(ship.id)
+    state = evolve(state, activation=replace(act, shots=act.shots + 1))
     roll, events = _roll(game, state, seat, roller, "fire")
     state, roll, more = _murphys(game, state, pending, roll, roller)
     events += more

@@ -7,7 +7,7 @@ from .commands import Command
 from .dice import Dice, Roller
 from .errors import IllegalCommand
 from .factions import faction_name
-from .firing import do_answer, do_fire
+from .firing import aim, do_answer, do_fire
 from .orders import do_order
 from .render import seat_label
 from .setup import do_keep, do_redraw
@@ -36,6 +36,27 @@ def play(state: GameState, seat: int, text: str, dice: Dice | None = None) -> Ou
             raise IllegalCommand(f"Command {i + 1} ({cmd.canonical(game.edition.letters)}): {exc}") from None
         events += more
     return Outcome(state, events)
+
+
+class ShotPreview(NamedTuple):
+    penalty: int  # spaces strictly between shooter and target on the shortest legal path
+    shields: int  # the target ship's shields (0 for a base: reserve shields count nothing)
+
+
+def shot_preview(state: GameState, seat: int, text: str) -> ShotPreview:
+    """What one `fire` command would face, checked as play() checks it, without rolling or changing
+    anything: the figures a player sees before choosing a target."""
+    game = game_of(state.edition)
+    commands = game.parser.parse(text)
+    if len(commands) != 1 or commands[0].verb != "fire":
+        raise IllegalCommand("Give one fire command, e.g. 'fire D7 F9'")
+    cmd = commands[0]
+    _check_seat(state, seat, cmd)
+    if state.phase != "play" or state.pending is not None or seat != state.active:
+        raise IllegalCommand("Only the player to act may fire now")
+    _, shot = aim(game, state, seat, cmd)
+    target = state.ship_by_id(shot.target_ship) if shot.target_ship is not None else None
+    return ShotPreview(shot.penalty, target.pieces[2] if target is not None else 0)
 
 
 def apply(

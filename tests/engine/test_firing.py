@@ -1,9 +1,11 @@
 """Firing: range penalty on the legal path, shields, Warriors, bases, Vamps per edition, destruction
 (RULINGS: "Firing")."""
 
+import random
+
 import pytest
 
-from games.engine import IllegalCommand, legal_commands, play
+from games.engine import IllegalCommand, legal_commands, new_game, play, shot_preview
 
 from .helpers import QueueDice, board, of_type, position, ship_at
 
@@ -331,3 +333,35 @@ def test_a_seat_with_no_ships_keeps_playing_while_its_reserve_survives_a_hit():
     )
     after, _ = fire(state, "fire L11 M12", 6)
     assert not after.seats[1].out and after.seats[1].reserve == 4
+
+
+@pytest.mark.parametrize(
+    ("edition", "players", "seed"), [("token", 6, 3), ("metatalon", 4, 5), ("web2002", 3, 7)]
+)
+def test_shot_preview_gives_the_penalty_and_shields_the_shot_then_uses(edition, players, seed):
+    rng = random.Random(seed)
+    state = new_game(players, edition, seed=seed)
+    checked = 0
+    for _ in range(600):
+        if state.phase == "over":
+            break
+        seat = rng.choice(state.to_act)
+        listed = legal_commands(state, seat)
+        for command in (c for c in listed if c.startswith("fire")):
+            before = state.to_dict()
+            preview = shot_preview(state, seat, command)
+            assert state.to_dict() == before  # nothing rolled, nothing changed
+            fired = of_type(play(state, seat, command, dice=QueueDice(6, 6, 6)).events, "fire")
+            if fired:  # a Clovers roller may be asked first; the rest always resolve
+                assert (preview.penalty, preview.shields) == (fired[0]["penalty"], fired[0]["shields"])
+                checked += 1
+        state, _ = play(state, seat, rng.choice([c for c in listed if c != "resign"]))
+    assert checked > 0
+
+
+def test_shot_preview_refuses_what_is_not_one_legal_fire():
+    state = position(ships=((0, "I9", (2, 2, 0)), (1, "J9", (9, 0, 0))))
+    assert shot_preview(state, 0, "fire I9 J9") == (0, 0)
+    for text, seat in (("move I9 H9", 0), ("fire I9 J9; end", 0), ("fire I9 K9", 0), ("fire J9 I9", 1)):
+        with pytest.raises(IllegalCommand):
+            shot_preview(state, seat, text)
