@@ -51,9 +51,10 @@ def test_two_players_play_a_turn_by_clicking_and_the_other_page_follows(browser,
     game_url = page_a.url
     game = Game.objects.get(pk=int(game_url.rstrip("/").rsplit("/", 1)[1]))
     page_b.goto(game_url)
-    with page_b.expect_response(re.compile(r"/join/$")):
+    # The last seat starts the game and htmx sends Bo on to the game page: wait for that navigation
+    # (a goto of our own would race it and be aborted).
+    with page_b.expect_navigation(url=game_url):
         page_b.get_by_role("button", name="Join this game").click()
-    page_b.goto(game_url)
 
     # Ada's waiting room reloads itself once the game starts; both keep their dealt factions.
     for page in (page_a, page_b):
