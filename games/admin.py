@@ -1,5 +1,6 @@
-"""Staff moderation. Games change only through games.services, so game state, seats and the action log
-are read-only here; moderators hide chat messages and resolve reports."""
+"""Staff moderation. Games change only through games.actions, so game state, seats and the action log
+are read-only here; moderators hide chat messages (through actions.hide_chat, with a reason) and resolve
+reports."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ from typing import Any
 
 from django.contrib import admin
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
 
-from games import page_cache
+from games import actions
+from games.actions import Actor
 from games.models import Action, ChatMessage, ChatReport, Game, Invitation, Notice, Seat, Snapshot
 
 
@@ -52,18 +55,17 @@ class ActionInline(ReadOnlyInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("id", "edition", "players", "status", "visibility", "created_by", "version", "created_at",
-                    "finished_at")
-    list_filter = ("status", "edition", "players", "visibility", "faction_mode", "dice_mode")
+    list_display = ("id", "kind", "options_text", "players", "status", "visibility", "created_by", "version",
+                    "created_at", "finished_at")
+    list_filter = ("status", "kind", "players", "visibility")
     search_fields = ("id", "created_by__email", "created_by__username", "seats__user__email",
                      "seats__user__username")
     date_hierarchy = "created_at"
-    readonly_fields = ("created_by", "edition", "variants", "players", "faction_mode", "dice_mode",
-                       "status", "state", "version", "seed", "invite_code", "turn_started_at", "created_at",
-                       "started_at", "finished_at", "result")
-    fields = ("created_by", "edition", "variants", "players", "faction_mode", "dice_mode", "visibility",
-              "deadline_hours", "status", "version", "seed", "invite_code", "created_at", "started_at",
-              "turn_started_at", "finished_at", "result", "state")
+    readonly_fields = ("created_by", "kind", "options", "players", "status", "state", "version",
+                       "invite_code",
+                       "turn_started_at", "created_at", "started_at", "finished_at", "result")
+    fields = ("created_by", "kind", "options", "players", "visibility", "deadline_hours", "status", "version",
+              "invite_code", "created_at", "started_at", "turn_started_at", "finished_at", "result", "state")
     inlines = [SeatInline, ActionInline]
     list_select_related = ("created_by",)
 
@@ -77,8 +79,8 @@ class ActionAdmin(admin.ModelAdmin):
     list_filter = ("source", "undone")
     search_fields = ("game__id", "command", "actor__email")
     list_select_related = ("game", "actor")
-    readonly_fields = ("game", "seq", "seat", "actor", "command", "events", "source", "turn", "version_after",
-                       "undone", "created_at")
+    readonly_fields = ("game", "seq", "seat", "actor", "command", "events", "dice", "source", "turn",
+                       "version_after", "undone", "created_at")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -130,14 +132,12 @@ class ChatMessageAdmin(admin.ModelAdmin):
         return obj.reports.count()
 
     @admin.action(description="Hide the selected messages")
-    def hide(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> None:
-        page_cache.chat_changed_in(queryset)
-        self.message_user(request, f"{queryset.update(hidden=True)} message(s) hidden.")
+    def hide(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> HttpResponse | None:
+        return _with_reason(self, request, queryset, "hide", "Hide", actions.hide_chat, "hidden")
 
     @admin.action(description="Show the selected messages again")
-    def unhide(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> None:
-        page_cache.chat_changed_in(queryset)
-        self.message_user(request, f"{queryset.update(hidden=False)} message(s) shown.")
+    def unhide(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> HttpResponse | None:
+        return _with_reason(self, request, queryset, "unhide", "Show again", actions.show_chat, "shown")
 
 
 @admin.register(ChatReport)
@@ -161,11 +161,36 @@ class ChatReportAdmin(admin.ModelAdmin):
         self.message_user(request, f"{queryset.update(resolved=True)} report(s) resolved.")
 
     @admin.action(description="Hide the reported messages and mark resolved")
-    def hide_and_resolve(self, request: HttpRequest, queryset: QuerySet[ChatReport]) -> None:
-        reported = ChatMessage.objects.filter(reports__in=queryset)
-        page_cache.chat_changed_in(reported)
-        reported.update(hidden=True)
-        self.message_user(request, f"{queryset.update(resolved=True)} report(s) resolved, messages hidden.")
+    def hide_and_resolve(self, request: HttpRequest, queryset: QuerySet[ChatReport]) -> HttpResponse | None:
+        reported = ChatMessage.objects.filter(reports__in=queryset).distinct()
+
+        def hide(messages: Any, actor: Actor) -> int:
+            count = actions.hide_chat(messages, actor)
+            queryset.update(resolved=True)
+            return count
+
+        return _with_reason(self, request, queryset, "hide_and_resolve", "Hide and resolve", hide, "hidden",
+                            shown=reported)
+
+
+def _with_reason(model_admin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Any], name: str,
+                 verb: str, action: Any, done: str, shown: Any = None) -> HttpResponse | None:
+    """An admin action that goes through games.actions as the moderator: first a page asking for the
+    reason (every moderator action has one), then the action itself."""
+    messages = shown if shown is not None else queryset
+    reason = request.POST.get("reason", "").strip()
+    if request.POST.get("confirm") == "yes":
+        try:
+            count = action(messages, Actor.moderator(request.user, reason))
+        except actions.ActionError as exc:
+            model_admin.message_user(request, exc.message, level="error")
+        else:
+            model_admin.message_user(request, f"{count} message(s) {done}.")
+            return None
+    context = {**model_admin.admin_site.each_context(request), "title": f"{verb}: give a reason",
+               "queryset": queryset, "messages_shown": list(messages), "action_name": name, "verb": verb,
+               "opts": model_admin.model._meta}
+    return TemplateResponse(request, "admin/games/reason.html", context)
 
 
 @admin.register(Invitation)

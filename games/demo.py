@@ -8,8 +8,9 @@ from typing import Any
 from django.conf import settings
 
 from accounts.models import User
-from games import services
-from games.engine import GameState, legal_commands
+from games import actions
+from games.actions import Actor
+from games.kinds import get_kind
 from games.models import Game
 
 DEMO_PLAYERS = ("alice@metaltalon.localhost", "bob@metaltalon.localhost")
@@ -24,16 +25,15 @@ def _pick(commands: list[str], verb: str) -> str | None:
 
 
 def _play_turn(game: Game, users: dict[int, Any]) -> None:
+    kind = get_kind(game.kind)
     game.refresh_from_db()
-    state = GameState.from_dict(game.state)
-    seat = state.active
+    seat = kind.to_act(kind.load(game.state))[0]
     for verb in ("launch", "move", "move"):
-        state = GameState.from_dict(game.state)
-        command = _pick(legal_commands(state, seat), verb)
+        command = _pick(kind.legal_commands(kind.load(game.state), seat), verb)
         if command is not None:
-            services.apply_command(game, users[seat], command)
+            actions.apply_command(game, Actor.player(users[seat]), command)
             game.refresh_from_db()
-    services.apply_command(game, users[seat], "end")
+    actions.apply_command(game, Actor.player(users[seat]), "end")
 
 
 def ensure_demo_game(write: Callable[[str], Any]) -> Game | None:
@@ -46,12 +46,13 @@ def ensure_demo_game(write: Callable[[str], Any]) -> Game | None:
     game = (Game.objects.filter(created_by=alice, seats__user=bob,
                                 status__in=(Game.Status.SETUP, Game.Status.ACTIVE)).order_by("-pk").first())
     if game is None:
-        game = services.create_game(alice, edition="token", players=2, visibility="public", deadline_hours=72)
-        services.join_game(game, bob)
+        game = actions.create_game(Actor.player(alice), kind="metaltalon", players=2,
+                                   options={"edition": "token"}, visibility="public", deadline_hours=72)
+        actions.join_game(game, Actor.player(bob))
         game.refresh_from_db()
         users = {seat.index: seat.user for seat in game.seats.select_related("user")}
         for index in sorted(users):
-            services.apply_command(game, users[index], "keep")
+            actions.apply_command(game, Actor.player(users[index]), "keep")
         for _ in range(3):
             _play_turn(game, users)
         game.refresh_from_db()

@@ -1,13 +1,12 @@
 """Games, seats, the append-only action log, turn snapshots, invitations, chat and in-site notices.
 
-Nothing here changes a game: games/services.py is the one writer (DESIGN.md). Models only describe rows
-and answer small questions about them.
+Nothing here changes a game: the actions in games/actions/ are the writers (docs/architecture.md).
+Models only describe rows and answer small questions about them.
 """
 
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -19,24 +18,10 @@ def new_secret() -> str:
     return secrets.token_urlsafe(12)
 
 
-EDITION_CHOICES = [
-    ("token", "Token edition (000)"),
-    ("metatalon", "MetaTalon coin edition (001)"),
-    ("web2002", "Web 2002 coin edition (002)"),
-]
 PLAYER_CHOICES = [(2, "2 players"), (3, "3 players"), (4, "4 players"), (6, "6 players")]
-VARIANT_CHOICES = [("takeover", "Takeover"), ("spoils", "Spoils of War")]
 
 
 class Game(models.Model):
-    class FactionMode(models.TextChoices):
-        DEAL = "deal", "Dealt at random: each seat keeps or redraws once"
-        FIXED = "fixed", "Dealt at random, no redraw"
-
-    class DiceMode(models.TextChoices):
-        D6 = "d6", "Six-sided die"
-        STOPWATCH = "stopwatch", "Stopwatch (coin editions)"
-
     class Visibility(models.TextChoices):
         PUBLIC = "public", "Public: listed in the lobby, anyone may watch"
         PRIVATE = "private", "Private: by invitation or link, only players may watch"
@@ -50,19 +35,18 @@ class Game(models.Model):
 
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                    related_name="games_created")
-    edition = models.CharField(max_length=16, choices=EDITION_CHOICES, default="token")
-    variants = models.JSONField(default=list, blank=True)
-    players = models.PositiveSmallIntegerField(choices=PLAYER_CHOICES, default=2)
-    faction_mode = models.CharField(max_length=8, choices=FactionMode.choices, default=FactionMode.DEAL)
-    dice_mode = models.CharField(max_length=12, choices=DiceMode.choices, default=DiceMode.D6)
+    # The rules package (games.kinds) and its options, validated by the kind (MetalTalon: edition,
+    # variants, faction_mode, dice_mode).
+    kind = models.CharField(max_length=32, default="metaltalon", db_index=True)
+    options = models.JSONField(default=dict, blank=True)
+    players = models.PositiveSmallIntegerField(default=2)
     visibility = models.CharField(max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC)
     invite_code = models.CharField(max_length=32, unique=True, default=new_secret, editable=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
-    # GameState.to_dict() of the engine; null until the game starts.
+    # The kind's dump(state): opaque outside the kind; null until the game starts.
     state = models.JSONField(null=True, blank=True)
     # Bumped on every applied command or undo: forms carry it so a stale submission is refused.
     version = models.PositiveIntegerField(default=0)
-    seed = models.BigIntegerField(default=0)
     # The clock issue enforces it; stored from the lobby now.
     deadline_hours = models.PositiveSmallIntegerField(null=True, blank=True)
     turn_started_at = models.DateTimeField(null=True, blank=True)
@@ -77,7 +61,7 @@ class Game(models.Model):
         indexes = [models.Index(fields=["status", "visibility"])]
 
     def __str__(self) -> str:
-        return f"Game {self.pk} ({self.edition}, {self.players} players, {self.status})"
+        return f"Game {self.pk} ({self.kind}, {self.players} players, {self.status})"
 
     def get_absolute_url(self) -> str:
         return reverse("games:game", args=[self.pk])
@@ -91,20 +75,21 @@ class Game(models.Model):
         return self.status in (self.Status.FINISHED, self.Status.ABORTED)
 
     @property
-    def to_act(self) -> list[int]:
-        """Seat indices whose command moves the game on now (engine GameState.to_act, read from JSON)."""
-        state: dict[str, Any] | None = self.state
-        if not state:
-            return []
-        if state["phase"] == "setup":
-            return [s["index"] for s in state["seats"] if not s["out"] and not s["decided"]]
-        if state["phase"] == "play":
-            return [state["pending"]["seat"]] if state.get("pending") else [state["active"]]
-        return []
+    def is_active(self) -> bool:
+        return self.status in (self.Status.SETUP, self.Status.ACTIVE)
 
-    def variant_names(self) -> str:
-        names = dict(VARIANT_CHOICES)
-        return ", ".join(names.get(v, v) for v in self.variants) or "none"
+    @property
+    def options_text(self) -> str:
+        """The kind's own words for this game's options ("Token edition (000) · Takeover · Six-sided die")."""
+        from games.kinds import get_kind
+
+        return get_kind(self.kind).describe_options(self.options)
+
+    @property
+    def kind_title(self) -> str:
+        from games.kinds import get_kind
+
+        return get_kind(self.kind).title
 
 
 class Seat(models.Model):
@@ -123,7 +108,7 @@ class Seat(models.Model):
     index = models.PositiveSmallIntegerField(null=True, blank=True)
     faction = models.CharField(max_length=20, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.JOINED)
-    # Denormalised from state.to_act by the services on every save, so "your turn" is one indexed query.
+    # Denormalised from the kind's to_act by the actions on every save, so "your turn" is one indexed query.
     awaiting = models.BooleanField(default=False, db_index=True)
     # For e-mail replies (a later issue): the address carries it, so it must stay secret and unique.
     reply_token = models.CharField(max_length=32, unique=True, default=new_secret, editable=False)
@@ -171,6 +156,9 @@ class Action(models.Model):
     turn = models.PositiveIntegerField(default=0)
     version_after = models.PositiveIntegerField()
     undone = models.BooleanField(default=False)
+    # Every random value the command drew, in order (games/dice.py): replay and undo read them back.
+    # Null for actions logged before live dice (those replay from the state's own seed).
+    dice = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

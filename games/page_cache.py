@@ -25,7 +25,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import transaction
 
-from games import services
+from games import queries
 
 PAGE_CACHE_SECONDS = 60
 PAGE_CACHE_VERSION = 1
@@ -63,11 +63,11 @@ def chat_changed_in(messages: Any) -> None:
 
 def chat_and_turn_count(game_id: int, user: Any) -> tuple[str, int]:
     """The chat token and the user's "your turn" count, read in one round trip when both are cached."""
-    count_key = services.turn_count_key(user.pk) if user.is_authenticated else None
+    count_key = queries.turn_count_key(user.pk) if user.is_authenticated else None
     found = cache.get_many([k for k in (_chat_key(game_id), count_key) if k is not None])
     count = found.get(count_key) if count_key is not None else 0
     if count is None:
-        count = services.your_turn_count(user)
+        count = queries.your_turn_count(user)
     return chat_generation(game_id, found.get(_chat_key(game_id))), int(count)
 
 

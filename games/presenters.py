@@ -223,7 +223,11 @@ def legal_for(state: GameState, seat: int | None) -> Legal:
         if verb == "move":
             legal.moves.setdefault(words[1], []).append(words[2])
         elif verb == "fire":
-            legal.fires.setdefault(words[1], []).append((words[2], len(words) > 3))
+            # (target, at base); a numbered shot at a shared space keeps its number in the target,
+            # "F9 2", so that f"fire {cell} {target}" is still the listed command.
+            numbered = len(words) > 3 and words[3] != "base"
+            target = f"{words[2]} {words[3]}" if numbered else words[2]
+            legal.fires.setdefault(words[1], []).append((target, len(words) > 3 and not numbered))
         elif verb == "launch":
             legal.launches.append(parse_pieces(" ".join(words[1:]), state.edition))
         elif verb == "split":
@@ -280,16 +284,19 @@ def targets_for(state: GameState, seat: int, cell: str, legal: Legal) -> list[Ta
     chances = roll_chances(state.edition, state.dice_mode)
     bonus = 1 if state.seats[seat].faction == "warriors" else 0
     out = []
-    for target_cell, at_base in legal.fires.get(cell, []):
-        command = f"fire {cell} {target_cell}" + (" base" if at_base else "")
+    for target, at_base in legal.fires.get(cell, []):
+        command = f"fire {cell} {target}" + (" base" if at_base else "")
+        target_cell, _, number = target.partition(" ")  # "F9 2": ship 2 on a shared space
         try:  # the listed fires are legal; the engine fixes range and shields without rolling
             penalty, shields = engine.shot_preview(state, seat, command)
         except IllegalCommand:
             continue
-        ship = _enemy_ship(state, seat, target_cell)
+        ship = _enemy_ship(state, seat, target_cell, int(number) if number.isdigit() else 0)
         if ship is not None and not at_base:
             owner, value = ship.owner, ship.value
-            what = f"ship worth {value} ({format_pieces(ship.pieces, state.edition)})"
+            position = state.position_on(ship)
+            what = (f"ship{f' #{position}' if position else ''} worth {value} "
+                    f"({format_pieces(ship.pieces, state.edition)})")
         else:
             owner = next((s.index for s in state.seats if s.home == target_cell and not s.out), seat)
             value = state.seats[owner].reserve
@@ -303,13 +310,18 @@ def targets_for(state: GameState, seat: int, cell: str, legal: Legal) -> list[Ta
             chances=[(d, round(float(p) * 100)) for d, p in dist.items()], kill=round(float(kill) * 100),
             expected=f"{float(mean):.1f}"))
     # The most promising shots first: likeliest kill, then the most damage on average.
-    out.sort(key=lambda t: (-t.kill, -float(t.expected), t.penalty, t.cell))
+    out.sort(key=lambda t: (-t.kill, -float(t.expected), t.penalty, t.cell, t.command))
     return out
 
 
-def _enemy_ship(state: GameState, seat: int, cell: str) -> Ship | None:
-    enemies = [s for s in state.ships if s.cell == cell and s.owner != seat]
-    return min(enemies, key=lambda s: s.id) if enemies else None
+def _enemy_ship(state: GameState, seat: int, cell: str, number: int = 0) -> Ship | None:
+    """The ship `fire ... cell [number]` aims at: ship `number` of all the ships on the space (lowest id
+    first, as the engine counts), or without a number the first enemy ship there."""
+    here = state.ships_on(cell)
+    if number:
+        ship = here[number - 1] if number <= len(here) else None
+        return ship if ship is not None and ship.owner != seat else None
+    return next((s for s in here if s.owner != seat), None)
 
 
 # === MOVES OF ONE SHIP ===

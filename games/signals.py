@@ -1,4 +1,4 @@
-"""Cache invalidation hooks: whatever path saves a game, a seat or a chat message (services, admin,
+"""Cache invalidation hooks: whatever path saves a game, a seat or a chat message (actions, admin,
 moderation), the cached counts and pages that depend on it are dropped."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from games import page_cache, services
+from games import page_cache, queries
 from games.models import ChatMessage, Game, Seat
 
 
@@ -17,13 +17,13 @@ def forget_counts_for_game(sender: type, instance: Game, raw: bool = False, **kw
     # A saved game may have changed status or whose turn it is (the seats are bulk-updated just before).
     if raw:
         return
-    services.forget_turn_counts(instance.seats.exclude(user=None).values_list("user_id", flat=True))
+    queries.forget_turn_counts(instance.seats.exclude(user=None).values_list("user_id", flat=True))
 
 
 @receiver(post_save, sender=Seat)
 @receiver(post_delete, sender=Seat)
 def forget_count_for_seat(sender: type, instance: Seat, **kwargs: Any) -> None:
-    services.forget_turn_counts([instance.user_id])
+    queries.forget_turn_counts([instance.user_id])
 
 
 @receiver(post_save, sender=ChatMessage)

@@ -25,10 +25,10 @@ def notify_turn(game_id: int, version: int) -> int:
     sent = 0
     for seat in seats:
         setup = game.status == Game.Status.SETUP
-        what = "choose your faction (keep or redraw)" if setup else "it is your turn"
+        what = "choose before play starts" if setup else "it is your turn"
         send_mail(
-            subject=f"MetalTalon game {game.pk}: {what}",
-            message=(f"Hello {seat.name},\n\nIn MetalTalon game {game.pk} ({game.edition}, "
+            subject=f"{game.kind_title} game {game.pk}: {what}",
+            message=(f"Hello {seat.name},\n\nIn {game.kind_title} game {game.pk} ({game.options_text}, "
                      f"{game.players} players) {what}.\n\nPlay at {url}\n\n"
                      f"To stop these e-mails, untick “e-mail me when it is my turn” on your profile: "
                      f"{settings.SITE_URL}/profile/\n"),

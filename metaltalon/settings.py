@@ -65,6 +65,9 @@ def envlist(name: str, default: list[str]) -> list[str]:
 # === Core ===
 
 DEBUG = envbool("DEBUG", True)
+# The game kinds (games.kinds) offered in the lobby; a stored game of any known kind stays playable.
+# "race" is the platform's test kind (a race to 10 with one die).
+GAME_KINDS = envlist("GAME_KINDS", ["metaltalon"])
 VAR_DIR = Path(env("VAR_DIR", str(BASE_DIR / "var")))
 
 _DEV_SECRET_KEY = "dev-only-insecure-key-never-used-when-DEBUG-is-off-0123456789abcdef"

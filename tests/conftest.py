@@ -233,3 +233,59 @@ def celery_eager() -> Iterator[None]:
         yield
     finally:
         app.conf.task_always_eager, app.conf.task_eager_propagates = before
+
+
+class LiveDice:
+    """Controls the dice live games draw from (games.dice.new_dice), for tests that need known rolls. A
+    test sets them; no channel can (the site always draws from the OS's randomness)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self._monkeypatch = monkeypatch
+        self.made: list[Any] = []
+
+    def seed(self, seed: int) -> None:
+        """Every submission from now on draws from random.Random(seed), the same values each time."""
+        import random
+
+        from games import dice
+
+        def make() -> Any:
+            made = dice.SecretDice(random.Random(seed))
+            self.made.append(made)
+            return made
+
+        self._monkeypatch.setattr(dice, "new_dice", make)
+
+    def script(self, *values: int) -> None:
+        """The next rolls and draws give these values in order (a roll's value as the die shows it, a
+        draw's index); after them, the OS's randomness again."""
+        from games import dice
+
+        queue = list(values)
+
+        class ScriptedDice(dice.SecretDice):
+            def roll(self, sides: int) -> int:
+                if not queue:
+                    return super().roll(sides)
+                value = queue.pop(0)
+                self.draws.append(["roll", sides, value])
+                return value
+
+            def draw(self, n: int) -> int:
+                if not queue:
+                    return super().draw(n)
+                value = queue.pop(0)
+                self.draws.append(["draw", n, value])
+                return value
+
+        def make() -> Any:
+            made = ScriptedDice()
+            self.made.append(made)
+            return made
+
+        self._monkeypatch.setattr(dice, "new_dice", make)
+
+
+@pytest.fixture
+def live_dice(monkeypatch: pytest.MonkeyPatch) -> LiveDice:
+    return LiveDice(monkeypatch)

@@ -7,6 +7,7 @@ GameState.from_dict(state.to_dict())            # JSON-safe round trip (docs/sta
 """
 
 from .board import Board, load_board
+from .commands import MAX_COMMANDS, MAX_TEXT, split_commands
 from .dice import Dice
 from .editions import EDITIONS, PLAYER_COUNTS, VARIANTS
 from .errors import IllegalCommand
@@ -20,6 +21,8 @@ from .state import Activation, GameState, Orders, Pending, SeatState, Ship
 __all__ = [
     "EDITIONS",
     "FACTIONS",
+    "MAX_COMMANDS",
+    "MAX_TEXT",
     "PLAYER_COUNTS",
     "VARIANTS",
     "Activation",
@@ -42,4 +45,5 @@ __all__ = [
     "seat_label",
     "seat_letter",
     "shot_preview",
+    "split_commands",
 ]

@@ -22,6 +22,7 @@ Game commands (one per line, or several separated by ';'):
   keep | redraw                      keep your faction or draw a second one (setup)
   move D7 F8   |  move D7 E7 F8      move the active ship (shortest path, or the path given)
   fire D7 F9                         fire from D7 at the ship or base on F9
+  fire D7 F9 2 | fire D7 F9 base     ship #2 on a shared space (see the board) | the base's reserve
   launch 3e 1w 1s                    launch from your home base (coins: 3p 1n 1d)
   split D7 E7 2e                     The Swarm: split a ship instead of launching
   reroll | accept                    answer a roll (Clovers)

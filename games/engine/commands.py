@@ -23,12 +23,16 @@ class Command:
     name: str = ""  # order name
     value: str = ""  # order value
     base: bool = False  # fire: at the base's reserve even when a ship stands on it
+    number: int = 0  # fire: the target's position among the ships on its space (1, 2, ...); 0 = not said
 
     def canonical(self, letters: tuple[str, str, str]) -> str:
         if self.verb == "move":
             return f"move {self.cells[0]} {self.cells[-1]}"
         if self.verb == "fire":
-            return f"fire {self.cells[0]} {self.cells[1]}" + (" base" if self.base else "")
+            # Without the state this keeps a number as said; legal.canonical drops one that names the
+            # ship the bare form names.
+            extra = " base" if self.base else f" {self.number}" if self.number else ""
+            return f"fire {self.cells[0]} {self.cells[1]}{extra}"
         if self.verb == "launch":
             return "launch " + format_pieces(self.pieces or (0, 0, 0), letters)
         if self.verb == "split":
@@ -43,6 +47,10 @@ class Command:
 def _show(word: str) -> str:
     shown = "".join(ch if ch.isprintable() else "?" for ch in word[:20])
     return shown + ("..." if len(word) > 20 else "")
+
+
+def _is_number(word: str) -> bool:
+    return word.isascii() and word.isdigit()
 
 
 def split_commands(text: str) -> list[str]:
@@ -117,12 +125,27 @@ class Parser:
 
     def _fire(self, args: list[str]) -> Command:
         words = [w for w in args if w != "at"]
-        base = bool(words) and words[-1] == "base"
-        if base:
-            words = words[:-1]
-        if len(words) != 2:
-            raise IllegalCommand("Say the shooter and the target, e.g. fire D7 F9 (or fire D7 F9 base)")
-        return Command("fire", cells=(self.cell(words[0]), self.cell(words[1])), base=base)
+        usage = "e.g. fire D7 F9 (fire D7 F9 2: ship 2 on F9; fire D7 F9 base: the home base on F9)"
+        if len(words) < 2:
+            raise IllegalCommand(f"Say the shooter and the target, {usage}")
+        src, dst = self.cell(words[0]), self.cell(words[1])
+        extra = words[2:]
+        numbers = [w for w in extra if _is_number(w)]
+        if "base" in extra and numbers:
+            raise IllegalCommand(
+                f"Say a ship number or base, not both: fire {src} {dst} {numbers[0]} fires at that ship, "
+                f"fire {src} {dst} base at the home base"
+            )
+        if len(extra) > 1 or (extra and extra[0] != "base" and not numbers):
+            raise IllegalCommand(f"Say the shooter and the target, {usage}")
+        digits = numbers[0].lstrip("0") if numbers else ""
+        number = int(digits) if digits and len(digits) <= 2 else 0
+        if numbers and not number:
+            raise IllegalCommand(
+                f"Ships sharing a space are numbered 1, 2, 3 ... as the board lists them: "
+                f"say e.g. fire {src} {dst} 2"
+            )
+        return Command("fire", cells=(src, dst), base=extra == ["base"], number=number)
 
     def _launch(self, args: list[str]) -> Command:
         return Command("launch", pieces=self.pieces(args))
@@ -146,7 +169,7 @@ class Parser:
             return Command("order", name=name, value=self._priority(name, raw))
         if raw == "off":
             return Command("order", name=name, value="off")
-        if not raw.isdigit() or len(raw) > 2:
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > 2:
             raise IllegalCommand(f"order {name} takes a die number or off, e.g. order {name} 5")
         return Command("order", name=name, value=str(int(raw)))
 

@@ -17,13 +17,18 @@ from .view import Game, View
 
 
 def target_at(
-    game: Game, state: GameState, view: View, seat: int, cell: str, base: bool
+    game: Game, state: GameState, view: View, seat: int, cell: str, base: bool, number: int = 0
 ) -> tuple[str, int, Ship | None]:
-    """("ship", owner, ship) or ("base", owner, None) for `fire <shooter> <cell> [base]`."""
-    here = view.occ.get(cell, [])
+    """("ship", owner, ship) or ("base", owner, None) for `fire <shooter> <cell> [n | base]`: n counts
+    every ship on the space, lowest id first (GameState.ships_on), so it means the same to every player."""
+    here = sorted(view.occ.get(cell, []), key=lambda s: s.id)
     enemies = [s for s in here if s.owner != seat]
     owner = view.homes.get(cell)
     enemy_base = owner is not None and owner != seat
+    if number:
+        if base:
+            raise IllegalCommand(f"Say a ship number or base, not both: fire ... {cell} base")
+        return _numbered(here, seat, cell, number, enemy_base)
     if base:
         if not enemy_base:
             raise IllegalCommand(f"{cell} is not an opponent's home base")
@@ -35,7 +40,7 @@ def target_at(
             raise IllegalCommand(f"No ship stands on {cell}: say fire ... {cell} without 'base'")
         return "base", owner or 0, None
     if enemies:
-        target = min(enemies, key=lambda s: s.id)
+        target = enemies[0]
         return "ship", target.owner, target
     if enemy_base:
         # Only a ship the shooter could destroy shields a base (001): no enemy stands here, and the
@@ -44,6 +49,26 @@ def target_at(
     if here:
         raise IllegalCommand(f"The ship on {cell} is your own")
     raise IllegalCommand(f"Nothing to fire at on {cell}: fire at an enemy ship or an opponent's home base")
+
+
+def _numbered(
+    here: list[Ship], seat: int, cell: str, number: int, enemy_base: bool
+) -> tuple[str, int, Ship | None]:
+    """Ship `number` of the ships on `cell`; refused with the numbers that would be legal."""
+    at_base = f"say fire ... {cell} to fire at the home base" if enemy_base else ""
+    if not here:
+        raise IllegalCommand(f"No ship stands on {cell}" + (f": {at_base}" if at_base else ""))
+    choices = [f"fire ... {cell} {i}" for i, s in enumerate(here, 1) if s.owner != seat]
+    legal = "say " + " or ".join(choices) if choices else "no enemy ship stands there"
+    if not choices and at_base:
+        legal += "; " + at_base
+    if number > len(here):
+        count = "1 ship stands" if len(here) == 1 else f"{len(here)} ships stand"
+        raise IllegalCommand(f"There is no ship {number} on {cell} ({count} there): {legal}")
+    target = here[number - 1]
+    if target.owner == seat:
+        raise IllegalCommand(f"Ship {number} on {cell} is your own: {legal}")
+    return "ship", target.owner, target
 
 
 def fire_passable(view: View, seat: int, cell: str) -> bool:
@@ -113,7 +138,7 @@ def aim(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Ship, Pe
         raise IllegalCommand(f"{src} has no shots left this activation")
     if src == dst:
         raise IllegalCommand("A ship cannot fire at its own space")
-    kind, owner, target = target_at(game, state, view, seat, dst, cmd.base)
+    kind, owner, target = target_at(game, state, view, seat, dst, cmd.base, cmd.number)
     dist = fire_distance(game, view, seat, src, dst)
     if dist is None:
         raise IllegalCommand(f"No legal path from {src} to {dst}: the shot is blocked")
@@ -242,6 +267,7 @@ def resolve(game: Game, state: GameState, shot: Pending) -> tuple[GameState, lis
         "target": shot.target,
         "target_seat": shot.target_seat,
         "target_ship": shot.target_ship,
+        "position": state.position_on(target) if target is not None and not gone else None,
         "roll": shot.roll,
         "bonus": bonus,
         "penalty": shot.penalty,
@@ -266,6 +292,7 @@ def _damage_ship(game: Game, state: GameState, ship: Ship, damage: int) -> tuple
     letters = game.edition.letters
     left_pieces = after_damage(game.edition, ship.pieces, damage, owner.faction, owner.orders)
     before = list(ship.pieces)
+    position = state.position_on(ship)  # before the ship may leave the space
     if left_pieces is None:
         lost = ship.value
         ships = tuple(s for s in state.ships if s.id != ship.id)
@@ -279,6 +306,7 @@ def _damage_ship(game: Game, state: GameState, ship: Ship, damage: int) -> tuple
                     "seat": ship.owner,
                     "ship": ship.id,
                     "cell": ship.cell,
+                    "position": position,
                     "damage": damage,
                     "lost": lost,
                     "before": before,
@@ -293,6 +321,7 @@ def _damage_ship(game: Game, state: GameState, ship: Ship, damage: int) -> tuple
             "seat": ship.owner,
             "ship": ship.id,
             "cell": ship.cell,
+            "position": position,
             "damage": damage,
             "lost": damage,
             "before": before,

@@ -1,6 +1,7 @@
 """legal_commands(): every command `play` accepts now, in canonical text."""
 
 from .actions import check_launch, split_ship, split_targets
+from .commands import Command
 from .errors import IllegalCommand
 from .firing import fire_ranges, target_at
 from .movement import explore, left
@@ -54,13 +55,40 @@ def _ship_commands(game: Game, state: GameState, view: View, seat: int) -> list[
 def _fires(game: Game, state: GameState, view: View, seat: int, cell: str) -> list[str]:
     out = []
     for target in fire_ranges(game, view, seat, cell):
+        bare = None
         for base in (False, True):
             try:
-                target_at(game, state, view, seat, target, base)
+                _, _, ship = target_at(game, state, view, seat, target, base)
             except IllegalCommand:
                 continue
+            bare = ship if not base else bare
             out.append(f"fire {cell} {target}" + (" base" if base else ""))
+        # The other enemy ships sharing the space, by their number there (the bare form names the first).
+        here = sorted(view.occ.get(target, []), key=lambda s: s.id)
+        if len(here) > 1:
+            out += [
+                f"fire {cell} {target} {n}"
+                for n, ship in enumerate(here, 1)
+                if ship.owner != seat and ship is not bare
+            ]
     return out
+
+
+def canonical(state: GameState, seat: int, cmd: Command) -> str:
+    """The command's canonical text for `seat` now, as legal_commands lists it: Command.canonical, but a
+    fire number that names the ship the bare `fire <shooter> <target>` names is left out."""
+    game = game_of(state.edition)
+    if cmd.verb == "fire" and cmd.number:
+        view = View(state)
+        dst = cmd.cells[1]
+        try:
+            _, _, named = target_at(game, state, view, seat, dst, False, cmd.number)
+            _, _, bare = target_at(game, state, view, seat, dst, False)
+        except IllegalCommand:
+            return cmd.canonical(game.edition.letters)
+        if named is not None and bare is not None and named.id == bare.id:
+            return f"fire {cmd.cells[0]} {dst}"
+    return cmd.canonical(game.edition.letters)
 
 
 def _launches(game: Game, state: GameState, view: View, seat: int) -> list[str]:

@@ -84,6 +84,18 @@ def _board_lines(state: GameState, board: Board) -> list[str]:
     return lines
 
 
+def _shared_lines(state: GameState) -> list[str]:
+    """Spaces holding several ships (invaders on a Rebels' base): each ship's number there, as
+    `fire <shooter> <space> <number>` names it. The board itself shows the largest."""
+    lines = []
+    for cell in sorted({s.cell for s in state.ships}):
+        here = state.ships_on(cell)
+        if len(here) > 1:
+            ships = ", ".join(f"#{n} {s.value}{seat_letter(s.owner)}" for n, s in enumerate(here, 1))
+            lines.append(f"    {cell} holds {len(here)} ships: {ships} (fire ... {cell} 2 aims at #2)")
+    return lines
+
+
 def _ship_list(state: GameState, seat: int, letters: tuple[str, str, str], word: str) -> str:
     ships = sorted((s for s in state.ships if s.owner == seat), key=lambda s: s.id)
     if not ships:
@@ -96,7 +108,9 @@ def _ship_list(state: GameState, seat: int, letters: tuple[str, str, str], word:
         elif s.id in state.used:
             flags.append("done")
         extra = f", {', '.join(flags)}" if flags else ""
-        parts.append(f"{s.cell} {format_pieces(s.pieces, letters)} ({s.value}{extra})")
+        number = state.position_on(s)
+        where = f"{s.cell} #{number}" if number else s.cell
+        parts.append(f"{where} {format_pieces(s.pieces, letters)} ({s.value}{extra})")
     return "; ".join(parts)
 
 
@@ -109,6 +123,7 @@ def render_text(state: GameState, seat: int | None = None) -> str:
     lines.append("")
     lines.append("    7A = a ship of Player A worth 7        [ A ] = Player A's home base")
     lines.append("    [ $ ] = unowned base (pays income)     [7A ] = a ship standing on a base")
+    lines += _shared_lines(state)
     lines.append("")
     for s in state.seats:
         you = " (you)" if seat == s.index else ""
@@ -219,7 +234,8 @@ def _roll(say: _Say, e: Event) -> str:
 
 
 def _fire(say: _Say, e: Event) -> str:
-    target = "home base" if e.get("target") == "base" else "ship at"
+    number = f" #{e.get('position')}" if e.get("position") else ""
+    target = "home base" if e.get("target") == "base" else f"ship{number} at"
     roll = f"rolled {e.get('roll')}" + (f" +{e.get('bonus')}" if e.get("bonus") else "")
     text = (
         f"{say.who(e.get('seat'))}'s ship at {e.get('from')} fired at {say.who(e.get('target_seat'))}'s "
@@ -233,7 +249,8 @@ def _fire(say: _Say, e: Event) -> str:
 
 
 def _damage(say: _Say, e: Event) -> str:
-    whose = f"{say.who(e.get('seat'))}'s ship at {e.get('cell')}"
+    number = f" #{e.get('position')}" if e.get("position") else ""
+    whose = f"{say.who(e.get('seat'))}'s ship{number} at {e.get('cell')}"
     if e.get("destroyed"):
         return f"{whose} was destroyed ({say.credits(e.get('lost'))} lost)."
     return (

@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 from .board import load_board
-from .dice import Roller
+from .dice import Dice, Roller
 from .editions import PLAYER_COUNTS, VARIANTS, Edition, credits_total, get_edition
 from .errors import IllegalCommand
 from .factions import FACTIONS, check_faction, faction_name
@@ -23,6 +23,7 @@ def new_game(
     factions: tuple[str, ...] | list[str] | None = None,
     seed: int = 0,
     dice_mode: str = "d6",
+    dice: Dice | None = None,
 ) -> GameState:
     ed = get_edition(edition)
     if players == 5:
@@ -38,7 +39,7 @@ def new_game(
         )
     board = load_board(ed.board)
     homes = board.home_bases(players)
-    roller = Roller(seed, 0)
+    roller = Roller(seed, 0, dice)  # the deal draws from `dice` when it can draw cards
     if factions is None:
         dealt: list[str] = []
         for _ in range(players):

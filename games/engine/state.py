@@ -188,6 +188,16 @@ class GameState:
                 return ship
         return None
 
+    def ships_on(self, cell: str) -> tuple[Ship, ...]:
+        """The ships on a space, lowest id (launched earliest) first: `fire <shooter> <cell> n` names
+        ships_on(cell)[n - 1], the same ship for every player."""
+        return tuple(sorted((s for s in self.ships if s.cell == cell), key=lambda s: s.id))
+
+    def position_on(self, ship: Ship) -> int | None:
+        """The ship's number on its space (1, 2, ...) when it shares the space, else None."""
+        ids = [s.id for s in self.ships_on(ship.cell)]
+        return ids.index(ship.id) + 1 if len(ids) > 1 and ship.id in ids else None
+
     def credits(self) -> int:
         """Ships + reserves + bank: constant for an edition and player count."""
         return sum(s.value for s in self.ships) + sum(s.reserve for s in self.seats) + self.bank

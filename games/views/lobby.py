@@ -1,7 +1,8 @@
 """The lobby: open games, creating, joining, leaving, inviting, starting, and "My games".
 
-Thin views (the rules are in games.services). Every POST works as a plain form post (redirect + message)
-and, for htmx, answers with the seating partial (templates/games/_seating.html) in place.
+Thin views (the rules are in games.actions, called as the signed-in player's Actor). Every POST works as
+a plain form post (redirect + message) and, for htmx, answers with the seating partial
+(templates/games/_seating.html) in place.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import services
+from games import actions, queries
+from games.actions import Actor
 from games.forms import InviteForm, LobbyFilterForm, NewGameForm
+from games.kinds import offered_kinds
 from games.models import Game
 
 PAGE_SIZE = 25
@@ -28,7 +31,7 @@ PAGE_SIZE = 25
 def visible_game(request: HttpRequest, game_id: int) -> Game:
     """The game, or 404 when it is private and the user may not see it (its existence stays hidden)."""
     game = get_object_or_404(Game.objects.select_related("created_by"), pk=game_id)
-    if not services.can_view(game, request.user):
+    if not queries.can_view(game, request.user):
         raise Http404("No such game")
     return game
 
@@ -85,8 +88,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
     games = (Game.objects.filter(status=Game.Status.OPEN, visibility=Game.Visibility.PUBLIC)
              .select_related("created_by__profile").annotate(taken=Count("seats")).order_by("-created_at"))
     if form.is_valid():
-        if form.cleaned_data.get("edition"):
-            games = games.filter(edition=form.cleaned_data["edition"])
+        if form.cleaned_data.get("kind"):
+            games = games.filter(kind=form.cleaned_data["kind"])
+        for name, value in form.option_filters().items():
+            games = games.filter(**{f"options__{name}": value})
         if form.cleaned_data.get("players"):
             games = games.filter(players=form.cleaned_data["players"])
     page = Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
@@ -104,11 +109,13 @@ def lobby(request: HttpRequest) -> HttpResponse:
 @require_GET
 def mine(request: HttpRequest) -> HttpResponse:
     """My games, the ones awaiting me first."""
-    games = list(services.my_games(request.user).annotate(taken=Count("seats")))
+    games = list(queries.my_games(request.user).annotate(taken=Count("seats")))
     context = {"games": games, "awaiting": sum(1 for g in games if g.mine_awaiting),
-               "invitations": services.open_invitations(request.user),
+               "invitations": queries.open_invitations(request.user),
                # Shown (and so marked read) on the full page only: the htmx partial is the list alone.
-               "notices": [] if request.htmx else services.take_unread_notices(request.user)}
+               "notices": [] if request.htmx else queries.unread_notices(request.user)}
+    if context["notices"]:
+        actions.mark_read(context["notices"], Actor.player(request.user))
     template = "games/my_games.html#my-games" if request.htmx else "games/my_games.html"
     return render(request, template, context)
 
@@ -119,13 +126,12 @@ def mine(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def new(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None)
+    form = NewGameForm(request.POST or None, kind=request.GET.get("kind"))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        game = services.create_game(request.user, edition=data["edition"], players=data["players"],
-                                    variants=data["variants"], faction_mode=data["faction_mode"],
-                                    dice_mode=data["dice_mode"], visibility=data["visibility"],
-                                    deadline_hours=data["deadline_hours"])
+        game = actions.create_game(Actor.player(request.user), kind=data["kind"], players=data["players"],
+                                   options=form.options(), visibility=data["visibility"],
+                                   deadline_hours=data["deadline_hours"])
         messages.success(request, f"Game {game.pk} created: you hold the first seat. "
                                   f"It starts when all {game.players} seats are taken.")
         if request.htmx:
@@ -133,7 +139,8 @@ def new(request: HttpRequest) -> HttpResponse:
         return redirect(game)
     status = 400 if request.method == "POST" else 200
     template = "games/new.html#new-form" if request.htmx else "games/new.html"
-    return render(request, template, {"form": form}, status=status)
+    kinds = [(k.name, k.title) for k in offered_kinds()]
+    return render(request, template, {"form": form, "kinds": kinds if len(kinds) > 1 else []}, status=status)
 
 
 # === SEATS ===
@@ -144,8 +151,8 @@ def new(request: HttpRequest) -> HttpResponse:
 def join(request: HttpRequest, game_id: int) -> HttpResponse:
     game = visible_game(request, game_id)
     try:
-        services.join_game(game, request.user, invite_code=request.POST.get("code") or None)
-    except services.ServiceError as exc:
+        actions.join_game(game, Actor.player(request.user), invite_code=request.POST.get("code") or None)
+    except actions.ActionError as exc:
         return _after(request, game, exc.message, ok=False)
     game.refresh_from_db()
     if game.status == Game.Status.OPEN:
@@ -158,8 +165,8 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
 def leave(request: HttpRequest, game_id: int) -> HttpResponse:
     game = visible_game(request, game_id)
     try:
-        services.leave_game(game, request.user)
-    except services.ServiceError as exc:
+        actions.leave_game(game, Actor.player(request.user))
+    except actions.ActionError as exc:
         return _after(request, game, exc.message, ok=False)
     game.refresh_from_db()
     if game.status == Game.Status.ABORTED:
@@ -178,8 +185,8 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
     if not form.is_valid():
         return _after(request, game, "Give the name of the player to invite.", ok=False)
     try:
-        invitation = services.invite_user(game, request.user, form.cleaned_data["username"])
-    except services.ServiceError as exc:
+        invitation = actions.invite_user(game, Actor.player(request.user), form.cleaned_data["username"])
+    except actions.ActionError as exc:
         return _after(request, game, exc.message, ok=False)
     return _after(request, game, f"{invitation.user.display_name} is invited; they will see it on their "
                                  f"next visit.")
@@ -190,8 +197,8 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
 def start(request: HttpRequest, game_id: int) -> HttpResponse:
     game = visible_game(request, game_id)
     try:
-        services.start_game(game, by=request.user)
-    except services.ServiceError as exc:
+        actions.start_game(game, Actor.player(request.user))
+    except actions.ActionError as exc:
         return _after(request, game, exc.message, ok=False)
     return _after(request, game, "The game has started.")
 
@@ -205,8 +212,8 @@ def invite_link(request: HttpRequest, code: str) -> HttpResponse:
         return redirect(game)
     if request.method == "POST":
         try:
-            services.join_game(game, request.user, invite_code=code)
-        except services.ServiceError as exc:
+            actions.join_game(game, Actor.player(request.user), invite_code=code)
+        except actions.ActionError as exc:
             messages.error(request, exc.message)
             if request.htmx:
                 return HttpResponseClientRedirect(request.path)

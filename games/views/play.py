@@ -1,14 +1,14 @@
-"""The game page: every status of a game, the board, legal moves, commands, undo, standing orders, the log,
-and the light poll that lets other pages follow along.
+"""The game page, for every kind: the kind's own live part (games.kinds: board, controls, players), the
+notices, the log, undo, the command box and the light poll that lets other pages follow along.
 
 Every control is a plain link or form (works without JavaScript); with htmx the same URLs answer with the
-`live` partial of templates/games/game.html. Everything that changes a game goes through games.services.
+`live` partial of templates/games/game.html. Everything that changes a game goes through games.actions,
+as the signed-in player's Actor; refusals become HTTP answers in games/views/refusals.py.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import cached_property
@@ -29,21 +29,23 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.prefs import request_prefs
-from games import page_cache, services
-from games import presenters as P
-from games.board_svg import board_svg as draw_board
-from games.engine import EDITIONS, GameState
+from games import actions, page_cache, queries
+from games.actions import Actor
+from games.actions.undo import takeback
+from games.kinds import Kind, PageInput, get_kind
 from games.models import Action, Game, Seat
 from games.views.lobby import seating_context
+from games.views.refusals import http_status
 from games.views.social import chat_context
 
 LOG_PAGE = 20
 POLL_SECONDS = 4
-BOARD_CACHE_SECONDS = 24 * 3600
-BOARD_CACHE_VERSION = 3  # bump when the drawing changes so cached pictures are not served stale
 LIVE_CACHE_SECONDS = 60
-LIVE_CACHE_VERSION = 1
-_CELL_RE = re.compile(r"^[A-Za-z]\d{1,2}$")
+LIVE_CACHE_VERSION = 2
+SEAT_LETTERS = "ABCDEFGHIJ"
+# GET parameters the page itself reads; every other one is the kind's selection (a ship, a builder).
+_PAGE_PARAMS = ("confirm", "log", "text")
+_IGNORED_PARAMS = ("csrfmiddlewaretoken", "v", "command", "status")
 
 
 # === ACCESS ===
@@ -72,12 +74,16 @@ class Viewer:
     def index(self) -> int | None:
         return self.seat.index if self.seat is not None else None
 
+    @cached_property
+    def kind(self) -> Kind:
+        return get_kind(self.game.kind)
+
 
 def _load(request: HttpRequest, game_id: int) -> Viewer:
     """The game; 404 for a private game the user may not see, so its existence is not revealed."""
     viewer = Viewer(get_object_or_404(Game, pk=game_id), request.user)
     if (viewer.game.visibility != Game.Visibility.PUBLIC and viewer.seat is None
-            and not services.can_view(viewer.game, request.user)):
+            and not queries.can_view(viewer.game, request.user)):
         raise Http404("No such game")
     return viewer
 
@@ -97,34 +103,31 @@ def _may_act(request: HttpRequest, viewer: Viewer) -> HttpResponse | None:
 
 @dataclass
 class Selection:
-    ship: str | None = None
-    launch: tuple[int, int, int] | None = None
     confirm: str | None = None  # "end" or "resign"
     log_page: int = 1
-    text: bool = False  # the text view: board as text, ships by cell, legal commands as buttons
+    text: bool = False  # the text view: the kind's text board and its commands as buttons
+    kind: dict[str, str] = field(default_factory=dict)  # the kind's own selection (a ship, a builder)
+
+    @property
+    def query(self) -> dict[str, str]:
+        """Everything selected, as the GET parameters that select it (the kind reads its own)."""
+        page = {"confirm": self.confirm or "", "log": str(self.log_page) if self.log_page > 1 else "",
+                "text": "1" if self.text else ""}
+        return {**self.kind, **{k: v for k, v in page.items() if v}}
 
 
 def _selection(request: HttpRequest) -> Selection:
     data = request.GET
-    ship = data.get("ship", "").strip().upper()
-    sel = Selection(ship=ship if _CELL_RE.match(ship) else None)
-    sel.text = data.get("text") == "1"
+    sel = Selection(text=data.get("text") == "1")
     if data.get("confirm") in ("end", "resign"):
         sel.confirm = data["confirm"]
-    if any(k in data for k in ("n1", "n5", "n10")):
-        sel.launch = (_count(data.get("n1")), _count(data.get("n5")), _count(data.get("n10")))
     try:
         sel.log_page = max(1, min(10_000, int(data.get("log", "1"))))
     except ValueError:
         sel.log_page = 1
+    sel.kind = {k: v[:20] for k, v in list(data.items())[:8]
+                if k not in _PAGE_PARAMS and k not in _IGNORED_PARAMS and len(k) <= 10}
     return sel
-
-
-def _count(raw: str | None) -> int:
-    try:
-        return max(0, min(99, int(raw or 0)))
-    except ValueError:
-        return 0
 
 
 @dataclass
@@ -154,7 +157,7 @@ def _deadline(game: Game) -> dict[str, Any]:
     return {"text": text, "due": due, "overdue": hours < 0, "hours": game.deadline_hours}
 
 
-def _log_page(game: Game, state: GameState | None, names: list[str], page: int) -> dict[str, Any]:
+def _log_page(game: Game, kind: Kind, state: Any, names: list[str], page: int) -> dict[str, Any]:
     """One page of the log, newest first: a single query whatever the length of the game (the newest
     row's seq is the total, since seq runs 1..n without gaps)."""
     rows = list(Action.objects.filter(game=game).order_by("-seq")
@@ -162,148 +165,82 @@ def _log_page(game: Game, state: GameState | None, names: list[str], page: int) 
                 [(page - 1) * LOG_PAGE: page * LOG_PAGE + 1])
     more = len(rows) > LOG_PAGE
     rows = rows[:LOG_PAGE]
-    turn = state.turn if state is not None and state.phase == "play" else None
-    entries = [P.LogEntry(
-        seq=a.seq, seat=a.seat, letter=P.seat_letter(a.seat) if a.seat is not None else "",
-        command=a.command, sentences=P.log_sentences(a.events, state, names),
+    turn = kind.turn(state) if state is not None and kind.phase(state) == "play" else None
+    over = game.is_over
+    entries = [LogEntry(
+        seq=a.seq, seat=a.seat, letter=_letter(a.seat),
+        command=a.command if over else kind.public_command(a.command),
+        sentences=[kind.describe(e, state, names) for e in a.events],
         current=turn is not None and a.turn == turn and not a.undone, undone=a.undone, source=a.source,
         created_at=a.created_at) for a in rows]
     return {"entries": entries, "page": page, "older": page + 1 if more else None,
             "newer": page - 1 if page > 1 else None, "rows": rows}
 
 
-def _board(viewer: Viewer, state: GameState, sel: Selection, legal: P.Legal, reach: list[str],
-           aim: list[str]) -> str:
-    """The board picture for this viewer and selection, cached per game version: every viewer of an
-    unchanged game shares the same few renderings."""
-    game = viewer.game
-    key = f"board:{BOARD_CACHE_VERSION}:{game.pk}:{game.version}:{viewer.index}:{sel.ship or '-'}"
-    svg = cache.get(key)
-    if svg is None:
-        svg = _draw(game, state, viewer.index, sel.ship if reach or aim else None, legal, reach, aim)
-        cache.set(key, svg, BOARD_CACHE_SECONDS)
-    return svg
+@dataclass
+class LogEntry:
+    seq: int
+    seat: int | None
+    letter: str
+    command: str
+    sentences: list[str]
+    current: bool  # an action of the turn being played now
+    undone: bool
+    source: str
+    created_at: Any
 
 
-def _draw(game: Game, state: GameState, seat: int | None, selected: str | None, legal: P.Legal,
-          reach: list[str], aim: list[str]) -> str:
-    base = reverse("games:game", args=[game.pk])
-    play_url = reverse("games:play", args=[game.pk])
-    mine = set(legal.ship_cells)
-    fire_at = {cell: base_shot for cell, base_shot in legal.fires.get(selected or "", [])}
-
-    def cell_url(cell: str) -> str | None:
-        if selected is not None and cell in reach:
-            return play_url + "?" + urlencode({"command": f"move {selected} {cell}", "v": game.version})
-        if selected is not None and cell in fire_at:
-            command = f"fire {selected} {cell}" + (" base" if fire_at[cell] else "")
-            return play_url + "?" + urlencode({"command": command, "v": game.version})
-        if cell in mine:
-            return base + ("" if cell == selected else "?" + urlencode({"ship": cell}))
-        return None
-
-    return draw_board(state, viewer=seat, selected=selected, highlights=reach, targets=aim, cell_url=cell_url)
+def _letter(seat: int | None) -> str:
+    return SEAT_LETTERS[seat] if seat is not None and 0 <= seat < len(SEAT_LETTERS) else ""
 
 
 def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
              notice: Notice | None = None) -> dict[str, Any]:
     """Everything the page shows for this viewer and selection (an uncached rendering)."""
-    game = viewer.game
+    game, kind = viewer.game, viewer.kind
     ctx: dict[str, Any] = {
         "game": game, "viewer": viewer, "seat": viewer.seat, "seats": viewer.seats, "sel": sel,
         "notice": notice, "poll_seconds": POLL_SECONDS, "deadline": _deadline(game),
-        "edition": EDITIONS.get(game.edition), "version": game.version, "poll_url": _poll_url(game, sel),
+        "version": game.version, "poll_url": _poll_url(game, sel), "started": game.state is not None,
+        "kind_live_template": kind.live_template, "kind_extras_template": kind.extras_template,
+        "command_help": kind.command_help, "command_example": kind.command_example,
     }
     if game.state is None:
         ctx.update(seating_context(request, game), state=None)
         return ctx
-    state = GameState.from_dict(game.state)
+    state = kind.load(game.state)
     by_index = {s.index: s for s in viewer.seats if s.index is not None}
-    usernames = [by_index[i].name if i in by_index else f"seat {i + 1}" for i in range(state.players)]
-    names = P.seat_names(state, usernames)
-    me = viewer.index if viewer.seat is not None and state.phase != "over" else None
-    legal = P.legal_for(state, me)
-    log = _log_page(game, state, names, sel.log_page)
-    ctx.update(
-        state=state, names=names, usernames=usernames, legal=legal, me=me, log=log,
-        panels=P.seat_panels(state, usernames, me),
-        active_name=names[state.active] if state.phase == "play" else None,
-        pending=state.pending, to_act=[names[i] for i in state.to_act],
-        can_end="end" in legal.simple, can_resign="resign" in legal.simple,
-        setup_choices=[c for c in ("keep", "redraw") if c in legal.simple],
-        order_fields=P.order_fields(legal, state.seats[me].orders, state.edition) if me is not None else [],
-        winner=names[state.winner] if state.phase == "over" and state.winner is not None else None,
-        dealt=_dealt(state, usernames, me) if state.phase == "setup" else [],
-        me_out=me is not None and state.seats[me].out,
-        me_out_reason=P.seat_status(state, me).capitalize() + "." if me is not None else "",
-    )
-    ctx.update(_turn_context(game, state, me, legal, sel, log))
-    ctx.update(_text_view(state, me, legal, names) if sel.text else {})
-    ctx["board"] = _board(viewer, state, sel, legal, [d.cell for d in ctx["destinations"]],
-                          [t.cell for t in ctx["targets"]])
+    names = [by_index[i].name if i in by_index else f"seat {i + 1}" for i in range(game.players)]
+    me = viewer.index if viewer.seat is not None and kind.phase(state) != "over" else None
+    log = _log_page(game, kind, state, names, sel.log_page)
+    undoing = _undoable(kind, state, me, game, log["rows"] if sel.log_page == 1 else None)
+    taken = "; ".join(a.command for a in undoing)
+    ctx.update(phase=kind.phase(state), turn=kind.turn(state), log=log, me=me, undo_ok=bool(undoing),
+               undo_text=f"take back {taken}" if undoing else "")
+    ctx.update(kind.page_context(PageInput(game=game, state=state, seat=me, names=names, query=sel.query,
+                                           undo_ok=bool(undoing), undo_text=ctx["undo_text"])))
     return ctx
 
 
 def _poll_url(game: Game, sel: Selection) -> str:
-    """The poll keeps what the reader is looking at: the selected ship, a confirmation, the log page."""
-    keep = (("ship", sel.ship), ("confirm", sel.confirm), ("log", sel.log_page if sel.log_page > 1 else None),
-            ("text", "1" if sel.text else None))
-    return reverse("games:poll", args=[game.pk]) + "?" + urlencode({"v": game.version,
-                                                                    **{k: v for k, v in keep if v}})
+    """The poll keeps what the reader is looking at: the kind's selection, a confirmation, the log page."""
+    return reverse("games:poll", args=[game.pk]) + "?" + urlencode({"v": game.version, **sel.query})
 
 
-def _dealt(state: GameState, usernames: list[str], me: int | None) -> list[dict[str, Any]]:
-    return [{"name": usernames[s.index], "faction": P.faction_name(s.faction),
-             "power": P.faction_power(s.faction, state.edition), "decided": s.decided,
-             "redrawn": s.redrawn, "you": s.index == me} for s in state.seats]
-
-
-def _turn_context(game: Game, state: GameState, me: int | None, legal: P.Legal, sel: Selection,
-                  log: dict[str, Any]) -> dict[str, Any]:
-    """The selected ship's moves, targets and splits, the launch builder, end turn and undo."""
-    ship = sel.ship if sel.ship in legal.ship_cells else None
-    sel.ship = ship
-    out: dict[str, Any] = {"my_turn": False, "selected": ship, "unused": [], "budget": None,
-                           "destinations": [], "targets": [], "splits": {}, "builder": None, "undo_ok": False}
-    if me is None:
-        return out
-    my_turn = state.phase == "play" and state.active == me and state.pending is None
-    out["my_turn"] = my_turn
-    if ship is not None:
-        out.update(budget=P.budget(state, me, ship), destinations=P.destinations(state, me, ship, legal),
-                   targets=P.targets_for(state, me, ship, legal),
-                   splits=P.split_choices(state, me, ship, legal))
-    if my_turn:
-        # Ships that have not acted at all this turn (the active one has): ending the turn lists them.
-        out["unused"] = [r for r in P.ship_rows(state, me) if r.cell in legal.ship_cells and not r.status]
-        out["builder"] = P.launch_builder(state, me, legal, sel.launch)
-        out["undo_ok"] = _has_undoable(state, me, game, log["rows"] if sel.log_page == 1 else None)
-    return out
-
-
-def _text_view(state: GameState, me: int | None, legal: P.Legal, names: list[str]) -> dict[str, Any]:
-    """For screen readers: the engine's text board, the ships by cell, the legal commands as buttons."""
-    ships = sorted(((s.cell, names[s.owner], P.format_pieces(s.pieces, state.edition), s.value)
-                    for s in state.ships), key=lambda r: P.cell_sort_key(r[0]))
-    return {"screen_text": P.screen_reader_text(state, me), "command_groups": P.command_groups(legal),
-            "ships_by_cell": ships}
-
-
-def _has_undoable(state: GameState, seat: int | None, game: Game, newest: list[Action] | None) -> bool:
-    """Whether services.undo would find something to take back, read from the newest log page already
-    loaded (no extra query); only a turn longer than that page asks the services."""
-    if seat is None:
-        return False
-    for action in newest or []:
-        if action.undone:
-            continue
-        if action.turn != state.turn or any(e.get("type") in services.UNDO_BARRIERS for e in action.events):
-            return False
-        if action.seat == seat and action.command.split()[0].lower() not in services.ANYTIME_VERBS:
-            return True
-    if newest is not None and len(newest) < LOG_PAGE:
-        return False  # the whole log was on the page
-    return bool(services.undoable_actions(game, seat))
+def _undoable(kind: Kind, state: Any, seat: int | None, game: Game,
+              newest: list[Action] | None) -> list[Action]:
+    """What actions.undo would take back for this seat now, read from the newest log page already loaded
+    (no extra query); only a turn longer than that page asks the actions. The same function
+    (actions.undo.takeback) decides for the button and for the action."""
+    if seat is None or game.status != Game.Status.ACTIVE or seat not in kind.to_act(state):
+        return []
+    if newest is None:
+        return actions.undoable_actions(game, seat)
+    turn = kind.turn(state)
+    this_turn = [a for a in newest if a.turn == turn]
+    if len(this_turn) == len(newest) and len(newest) >= LOG_PAGE:
+        return actions.undoable_actions(game, seat)  # the turn may run past this page
+    return takeback(kind, this_turn[::-1], seat)
 
 
 def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, notice: Notice | None = None,
@@ -335,8 +272,7 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
 
 
 def _selection_key(sel: Selection) -> str:
-    launch = "-".join(map(str, sel.launch or ()))
-    return f"{sel.ship or '-'}:{sel.confirm or '-'}:{launch}:{sel.log_page}:{int(sel.text)}"
+    return hashlib.sha1(urlencode(sorted(sel.query.items())).encode()).hexdigest()[:16]
 
 
 def _page_key(request: HttpRequest, viewer: Viewer, sel: Selection) -> str | None:
@@ -378,9 +314,11 @@ def _live(request: HttpRequest, viewer: Viewer, sel: Selection,
     # No request: the region needs no context processor (the navigation's counts are the page's, not its
     # own), only the CSRF token for its forms.
     html = render_to_string("games/game.html#live", {**ctx, "csrf_token": token})
-    state = ctx["state"]
-    extras = {"state": {"phase": state.phase, "turn": state.turn}, "seat": viewer.seat is not None,
-              "order_fields": ctx.get("order_fields", []), "poll_url": ctx["poll_url"]}
+    # What the rest of the page (outside the live region) needs: plain values, cached with the region.
+    extras = {"phase": ctx["phase"], "turn": ctx["turn"], "seat": viewer.seat is not None,
+              "started": True, "poll_url": ctx["poll_url"], "order_fields": ctx.get("order_fields", []),
+              "kind_extras_template": ctx["kind_extras_template"], "command_help": ctx["command_help"],
+              "command_example": ctx["command_example"]}
     if key is not None:
         cache.set(key, (str(html), extras), LIVE_CACHE_SECONDS)
     return mark_safe(html), extras
@@ -402,7 +340,7 @@ def select(request: HttpRequest, game_id: int) -> HttpResponse:
     if "csrfmiddlewaretoken" in request.GET:
         # The launch builder's Preview (no JavaScript) submits its whole form by GET: keep the token out of
         # the address bar and the history.
-        keep = {k: v for k, v in request.GET.items() if k in ("ship", "n1", "n5", "n10", "log", "text")}
+        keep = _selection(request).query
         return redirect(request.path + ("?" + urlencode(keep) if keep else ""))
     return _page(request, viewer)
 
@@ -420,10 +358,19 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
         version = _int(request.GET.get("v"))
         notice = Notice("confirm", command, version=version if version is not None else viewer.game.version)
         return _page(request, viewer, notice=notice if command else None)
-    text = _command_text(request, viewer.game)
     expected = _int(request.POST.get("expected_version"))
-    return _apply(request, viewer, lambda: services.apply_command(
-        viewer.game, request.user, text, source="web", expected_version=expected))
+    return _submit(request, viewer, expected)
+
+
+def _submit(request: HttpRequest, viewer: Viewer, expected: int | None) -> HttpResponse:
+    game, kind = viewer.game, viewer.kind
+    state = kind.load(game.state) if game.state is not None else None
+    text = kind.command_from_form(request.POST, state, viewer.index)
+    if request.POST.get("form") == "orders" and not text.strip():
+        return _finish(request, viewer, Notice("info", "Your standing orders are unchanged."))
+    actor = Actor.player(request.user)
+    return _apply(request, viewer,
+                  lambda: actions.apply_command(game, actor, text, expected_version=expected))
 
 
 @require_POST
@@ -433,24 +380,27 @@ def undo(request: HttpRequest, game_id: int) -> HttpResponse:
     if refused is not None:
         return refused
     expected = _int(request.POST.get("expected_version"))
-    return _apply(request, viewer, lambda: services.undo(viewer.game, request.user,
-                                                         expected_version=expected), undo=True)
+    actor = Actor.player(request.user)
+    return _apply(request, viewer, lambda: actions.undo(viewer.game, actor, expected_version=expected),
+                  undo=True)
 
 
 @require_http_methods(["GET", "POST"])
 def orders(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Standing orders: editable at any time by the seat's owner, whoever's turn it is."""
+    """Standing orders (a kind's decisions taken out of turn): editable at any time by the seat's owner,
+    whoever's turn it is. The same submission as a command, from the kind's orders form."""
     viewer = _load(request, game_id)
     refused = _may_act(request, viewer)
     if refused is not None:
         return refused
     if request.method == "GET":
         return _page(request, viewer)
-    commands = _order_commands(request, viewer)
-    if not commands:
-        return _finish(request, viewer, Notice("info", "Your standing orders are unchanged."))
-    return _apply(request, viewer, lambda: services.apply_command(
-        viewer.game, request.user, "; ".join(commands), source="web"))
+    if viewer.game.state is None:
+        return _refused(request, viewer.game.pk, actions.NotInPlay("This game is not in play."))
+    post = request.POST.copy()
+    post["form"] = "orders"
+    request.POST = post
+    return _submit(request, viewer, None)
 
 
 @require_GET
@@ -483,12 +433,13 @@ def poll(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_GET
 def board_svg(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The board picture alone (an <img>, e-mail previews); ?ship= adds one of my ship's moves."""
+    """The board picture alone (an <img>, e-mail previews), with the kind's selection if any."""
     viewer = _load(request, game_id)
     if viewer.game.state is None:
         raise Http404("The board appears when the game starts")
     ctx = _context(request, viewer, _selection(request))
-    response = HttpResponse(ctx["board"], content_type="image/svg+xml; charset=utf-8")
+    board = ctx.get("board") or viewer.kind.board_svg(viewer.kind.load(viewer.game.state), viewer.index)
+    response = HttpResponse(board, content_type="image/svg+xml; charset=utf-8")
     response["ETag"] = f'"b{game_id}v{viewer.game.version}s{viewer.index}"'
     response["Cache-Control"] = "private, no-cache"
     return response
@@ -504,82 +455,42 @@ def _int(raw: str | None) -> int | None:
         return None
 
 
-def _command_text(request: HttpRequest, game: Game) -> str:
-    data = request.POST
-    pieces = (_count(data.get("n1")), _count(data.get("n5")), _count(data.get("n10")))
-    if data.get("verb") == "launch":
-        return "launch " + (P.format_pieces(pieces, game.edition) or "nothing")
-    if data.get("verb") == "split":
-        cells = [data.get(k, "").strip()[:3] for k in ("split_from", "split_to")]
-        return f"split {cells[0]} {cells[1]} " + (P.format_pieces(pieces, game.edition) or "nothing")
-    return data.get("command", "")
-
-
-def _order_commands(request: HttpRequest, viewer: Viewer) -> list[str]:
-    """The `order` commands for the fields that changed, each one the engine lists as legal."""
-    state = GameState.from_dict(viewer.game.state) if viewer.game.state else None
-    if state is None or viewer.index is None:
-        return []
-    legal = P.legal_for(state, viewer.index)
-    current = P.order_values(state.seats[viewer.index].orders)
-    out = []
-    for name, choices in legal.orders.items():
-        value = request.POST.get(name, "").strip().lower()
-        if value and value != current.get(name) and value in choices:
-            out.append(f"order {name} {value}")
-        elif value and value not in choices:
-            out.append(f"order {name} {value}")  # let the engine explain what is wrong with it
-    return out
-
-
 def _apply(request: HttpRequest, viewer: Viewer, action: Any, undo: bool = False) -> HttpResponse:
     try:
         applied = action()
-    except services.GameMovedOn as exc:
-        return _refused(request, viewer.game.pk, exc.message, 409)
-    except services.ServiceError as exc:
-        return _refused(request, viewer.game.pk, exc.message, 403 if isinstance(exc, services.NotAllowed)
-                        else 400)
+    except actions.ActionError as exc:
+        return _refused(request, viewer.game.pk, exc)
     if undo:
         taken = "; ".join(a.command for a in applied.actions)
         n = len(applied.actions)
-        notice = Notice("done", f"Took back {n} action{pluralize(n)}: {taken}.")
-    else:
-        state = GameState.from_dict(applied.game.state) if applied.game.state else None
-        names = [s.name for s in viewer.seats if s.index is not None]
-        sentences = P.log_sentences(applied.events, state, P.seat_names(state, names) if state else None)
-        notice = Notice("done", "Done: " + "; ".join(a.command for a in applied.actions) + ".", sentences)
-        return _finish(request, viewer, notice, _next_ship(applied))
-    return _finish(request, viewer, notice)
+        return _finish(request, viewer, Notice("done", f"Took back {n} action{pluralize(n)}: {taken}."))
+    game = applied.game
+    kind = viewer.kind
+    state = kind.load(game.state) if game.state else None
+    names = [s.name for s in viewer.seats if s.index is not None]
+    sentences = [kind.describe(e, state, names) for e in applied.events]
+    commands = [a.command for a in applied.actions]
+    notice = Notice("done", "Done: " + "; ".join(commands) + ".", sentences)
+    if applied.stopped is not None:
+        notice = Notice("error", applied.stopped.message,
+                        ["Played: " + "; ".join(commands) + ".", *sentences])
+    return _finish(request, viewer, notice, kind.selection_after(commands, applied.events))
 
 
-def _next_ship(applied: Any) -> str | None:
-    """Keep the acting ship selected after a move, a shot or a launch, so the player carries on with it
-    (the page drops the selection by itself when that ship has nothing left to do)."""
-    if not applied.actions:
-        return None
-    words = applied.actions[-1].command.split()
-    verb = words[0].lower() if words else ""
-    if verb == "move" and len(words) >= 3:
-        return words[-1].upper()
-    if verb == "fire" and len(words) >= 3:
-        return words[1].upper()
-    if verb == "launch":
-        return next((e.get("cell") for e in applied.events if e.get("type") == "launch"), None)
-    return None
-
-
-def _finish(request: HttpRequest, viewer: Viewer, notice: Notice, ship: str | None = None) -> HttpResponse:
+def _finish(request: HttpRequest, viewer: Viewer, notice: Notice,
+            selection: dict[str, str] | None = None) -> HttpResponse:
     """htmx: the fresh partial in place. Plain form: back to the page with a message (no resubmit)."""
     if request.htmx:
-        return _page(request, _load(request, viewer.game.pk), sel=Selection(ship=ship), notice=notice)
-    level = messages.SUCCESS if notice.kind == "done" else messages.INFO
+        return _page(request, _load(request, viewer.game.pk), sel=Selection(kind=selection or {}),
+                     notice=notice)
+    level = {"done": messages.SUCCESS, "error": messages.ERROR}.get(notice.kind, messages.INFO)
     messages.add_message(request, level, " ".join([notice.text, *notice.details]))
     target = reverse("games:game", args=[viewer.game.pk])
-    return redirect(target + ("?" + urlencode({"ship": ship}) if ship else ""))
+    return redirect(target + ("?" + urlencode(selection) if selection else ""))
 
 
-def _refused(request: HttpRequest, game_id: int, message: str, status: int) -> HttpResponse:
+def _refused(request: HttpRequest, game_id: int, error: actions.ActionError) -> HttpResponse:
     """The refusal in words, over the current board (re-read: the game may have moved on)."""
     viewer = _load(request, game_id)
-    return _page(request, viewer, sel=Selection(), notice=Notice("error", message), status=status)
+    return _page(request, viewer, sel=Selection(), notice=Notice("error", error.message),
+                 status=http_status(error))

@@ -11,10 +11,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from games import services
+from games import actions, queries
+from games.actions import Actor
 from games.forms import ChatForm, ReportForm
 from games.models import ChatMessage
 from games.views.lobby import visible_game
+from games.views.refusals import http_status
 
 CHAT_SHOWN = 100
 
@@ -26,7 +28,7 @@ def chat_context(request: HttpRequest, game: Any, form: ChatForm | None = None,
     user = request.user
     if may_chat is None:
         may_chat = bool(user.is_authenticated and (user.is_staff or game.seats.filter(user=user).exists()))
-    recent = list(services.visible_chat(game).order_by("-created_at", "-pk")[:CHAT_SHOWN])[::-1]
+    recent = list(queries.visible_chat(game).order_by("-created_at", "-pk")[:CHAT_SHOWN])[::-1]
     return {"game": game, "chat_messages": recent, "may_chat": may_chat,
             "chat_form": form or ChatForm(), "user_id": user.pk if user.is_authenticated else None}
 
@@ -44,12 +46,12 @@ def chat(request: HttpRequest, game_id: int) -> HttpResponse:
     form = ChatForm(request.POST)
     error, status = None, 200
     try:
-        services.check_chat(game, request.user)
+        actions.check_chat(game, request.user)
         if not form.is_valid():
-            raise services.ServiceError("; ".join(str(e) for errs in form.errors.values() for e in errs))
-        services.post_chat(game, request.user, form.cleaned_data["text"])
-    except services.ServiceError as exc:
-        error, status = exc.message, 403 if isinstance(exc, services.NotAllowed) else 400
+            raise actions.Invalid("; ".join(str(e) for errs in form.errors.values() for e in errs))
+        actions.post_chat(game, Actor.player(request.user), form.cleaned_data["text"])
+    except actions.ActionError as exc:
+        error, status = exc.message, http_status(exc)
     if request.htmx:
         context = chat_context(request, game, form if error else None) | {"chat_error": error}
         return render(request, "games/_chat.html", context, status=status)
@@ -63,14 +65,14 @@ def chat(request: HttpRequest, game_id: int) -> HttpResponse:
 def report(request: HttpRequest, message_id: int) -> HttpResponse:
     """Report a chat message to the moderators (a ChatReport row, listed in the admin)."""
     message = get_object_or_404(ChatMessage.objects.select_related("game", "user__profile"), pk=message_id)
-    if not services.can_view(message.game, request.user) or message.hidden:
+    if not queries.can_view(message.game, request.user) or message.hidden:
         raise Http404("No such message")
     form = ReportForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.report_chat(message, request.user, form.cleaned_data["reason"])
+            actions.report_chat(message, Actor.player(request.user), form.cleaned_data["reason"])
             text, ok = "Thank you: the moderators will look at this message.", True
-        except services.ServiceError as exc:
+        except actions.ActionError as exc:
             text, ok = exc.message, False
         if request.htmx:
             return render(request, "games/report.html#reported", {"text": text, "ok": ok, "message": message},

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import GameState, IllegalCommand, legal_commands, new_game, play
+from games.engine.legal import canonical as legal_canonical
 from games.engine.view import game_of
 
 from .invariants import check_invariants
@@ -60,9 +61,9 @@ def poor(state: GameState, credits: int) -> GameState:
     return replace(state, seats=seats, bank=state.bank + cut)
 
 
-def canonical(state: GameState, text: str) -> str:
-    game = game_of(state.edition)
-    return game.parser.parse(text)[0].canonical(game.edition.letters)
+def canonical(state: GameState, seat: int, text: str) -> str:
+    """As legal_commands spells it for `seat` now (a fire number naming the bare form's ship is dropped)."""
+    return legal_canonical(state, seat, game_of(state.edition).parser.parse(text)[0])
 
 
 def check_agreement(state: GameState) -> None:
@@ -99,6 +100,8 @@ def mutations(rng: random.Random, state: GameState, listed: list[str]) -> list[s
         out.append(cmd.upper())
         out.append(rng.choice(("move", "fire", "split", "launch", "order")) + " " + " ".join(words[1:]))
         out.append(cmd + " " + rng.choice(cells))
+        if words[0] == "fire":  # ship numbers: shared spaces, own ships, numbers with no ship
+            out.append(" ".join(words[:3]) + f" {rng.randint(1, 4)}")
     return out
 
 
@@ -113,7 +116,9 @@ def check_refusals(rng: random.Random, state: GameState) -> None:
                 play(state, seat, text)
             except IllegalCommand:
                 continue
-            assert canonical(state, text) in listed, f"seat {seat} could play {text!r}, which is not listed"
+            assert canonical(state, seat, text) in listed, (
+                f"seat {seat} could play {text!r}, which is not listed"
+            )
     assert state.to_dict() == before
 
 
@@ -190,7 +195,7 @@ def test_random_text_is_refused_or_listed_and_never_changes_the_state(text):
             play(state, seat, text)
         except IllegalCommand:
             continue
-        assert canonical(state, text) in legal_commands(state, seat)
+        assert canonical(state, seat, text) in legal_commands(state, seat)
     assert state.to_dict() == before
 
 

@@ -149,3 +149,24 @@ def test_metatalon_dimes_stand_in_for_a_move_once_pennies_run_out() -> None:
     after = play(state, 0, "move I9 H9; move H9 G9").state  # the penny, then the dime as a move
     assert (P.budget(after, 0, "G9")["moves"], P.budget(after, 0, "G9")["shots"]) == (0, 0)
     assert not [c for c in legal_commands(after, 0) if c.startswith(("move G9 ", "fire G9 "))]
+
+
+def test_targets_at_a_shared_space_name_each_ship_by_its_number() -> None:
+    # Seat 1 (Rebels) has invaders of seats 2 and 0 and its own new ship on its home base M12.
+    ships = ((2, "M12", (3, 0, 0)), (0, "M12", (1, 0, 0)), (2, "M12", (1, 0, 1)), (1, "M12", (2, 0, 2)),
+             (0, "N12", (2, 2, 0)))
+    state = position(players=3, factions=("bankers", "rebels", "swarm"), ships=ships, reserves=(5, 5, 5))
+    legal = P.legal_for(state, 0)
+    at_m12 = sorted(f for f in legal.fires["N12"] if f[0].startswith("M12"))
+    assert at_m12 == [("M12", False), ("M12", True), ("M12 3", False), ("M12 4", False)]
+    targets = {t.command: t for t in P.targets_for(state, 0, "N12", legal)}
+    assert set(targets) == {c for c in legal.commands if c.startswith("fire N12 ")}
+    targets = {c: t for c, t in targets.items() if c.startswith("fire N12 M12")}
+    assert {c: (t.cell, t.seat, t.shields, t.what) for c, t in targets.items() if not t.base} == {
+        "fire N12 M12": ("M12", 2, 0, "ship #1 worth 3 (3e)"),
+        "fire N12 M12 3": ("M12", 2, 1, "ship #3 worth 11 (1e 1s)"),
+        "fire N12 M12 4": ("M12", 1, 2, "ship #4 worth 22 (2e 2s)"),
+    }
+    assert targets["fire N12 M12 base"].what == "home base (reserve 5)"
+    assert [c for _, cs in P.command_groups(legal) for c in cs if c.startswith("fire")] == [
+        c for c in legal.commands if c.startswith("fire")]

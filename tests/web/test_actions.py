@@ -1,4 +1,5 @@
-"""games.services: the lobby, apply_command, undo, replay and chat, on the configured database."""
+"""games.actions (the lobby, apply_command, undo, chat), games.queries and games.history (replay, downloads),
+on the configured database."""
 
 from __future__ import annotations
 
@@ -6,14 +7,18 @@ from dataclasses import replace
 
 import pytest
 
-from games import services
-from games.engine import GameState, Ship, legal_commands, new_game, play
+from games import actions, history, queries
+from games.actions import Actor
+from games.dice import ReplayDice
+from games.engine import GameState, Ship, legal_commands
 from games.engine.board import load_board
+from games.kinds import get_kind
 from games.models import Action, ChatReport, Game, Invitation, Notice, Seat
 from tests.web.factories import (
     StaffFactory,
     UserFactory,
     active_seat,
+    create,
     full_game,
     open_game,
     other_seat,
@@ -37,13 +42,16 @@ def seqs(game: Game) -> list[int]:
 
 def test_create_game_seats_the_creator_and_waits_for_players():
     user = UserFactory()
-    game = services.create_game(user, edition="web2002", players=4, variants=["spoils"],
-                                dice_mode="stopwatch", visibility="private", deadline_hours=48)
+    game = actions.create_game(Actor.player(user), kind="metaltalon", players=4,
+                               options={"edition": "web2002", "variants": ["spoils"], "dice_mode": "stopwatch"},
+                               visibility="private", deadline_hours=48)
 
     assert game.status == Game.Status.OPEN and game.state is None
     assert list(game.seats.values_list("user", flat=True)) == [user.pk]
-    assert (game.edition, game.players, game.variants, game.dice_mode, game.deadline_hours) == (
-        "web2002", 4, ["spoils"], "stopwatch", 48)
+    game.refresh_from_db()
+    assert (game.kind, game.players, game.deadline_hours) == ("metaltalon", 4, 48)
+    assert game.options == {"edition": "web2002", "variants": ["spoils"], "faction_mode": "deal",
+                            "dice_mode": "stopwatch"}
     assert len(game.invite_code) >= 12
 
 
@@ -57,8 +65,8 @@ def test_create_game_seats_the_creator_and_waits_for_players():
     ({"deadline_hours": 0}, "between 1 hour and 30 days"),
 ])
 def test_create_game_refuses_options_the_edition_does_not_allow_and_creates_nothing(options, says):
-    with pytest.raises(services.BadOptions, match=says):
-        services.create_game(UserFactory(), **options)
+    with pytest.raises(actions.BadOptions, match=says):
+        create(UserFactory(), **options)
     assert not Game.objects.exists()
 
 
@@ -87,12 +95,12 @@ def test_fixed_faction_mode_deals_factions_and_goes_straight_to_play():
 def test_join_refuses_a_seated_player_a_full_game_and_a_started_game():
     game = open_game(players=3)
     creator = game.created_by
-    with pytest.raises(services.NotAllowed, match="already have a seat"):
-        services.join_game(game, creator)
-    services.join_game(game, UserFactory())
-    services.join_game(game, UserFactory())
-    with pytest.raises(services.NotAllowed, match="already started"):
-        services.join_game(game, UserFactory())
+    with pytest.raises(actions.Invalid, match="already have a seat"):
+        actions.join_game(game, Actor.player(creator))
+    actions.join_game(game, Actor.player(UserFactory()))
+    actions.join_game(game, Actor.player(UserFactory()))
+    with pytest.raises(actions.NotInPlay, match="already started"):
+        actions.join_game(game, Actor.player(UserFactory()))
     assert game.seats.count() == 3
 
 
@@ -100,13 +108,13 @@ def test_private_game_takes_only_invited_players_or_holders_of_the_link():
     game = open_game(players=4, visibility="private")
     stranger, invited, linked = UserFactory(), UserFactory(), UserFactory()
 
-    with pytest.raises(services.NotAllowed, match="private game"):
-        services.join_game(game, stranger)
-    with pytest.raises(services.NotAllowed, match="private game"):
-        services.join_game(game, stranger, invite_code="wrong-code")
-    services.invite_user(game, game.created_by, invited.username)
-    services.join_game(game, invited)
-    services.join_game(game, linked, invite_code=game.invite_code)
+    with pytest.raises(actions.NotAllowed, match="private game"):
+        actions.join_game(game, Actor.player(stranger))
+    with pytest.raises(actions.NotAllowed, match="private game"):
+        actions.join_game(game, Actor.player(stranger), invite_code="wrong-code")
+    actions.invite_user(game, Actor.player(game.created_by), invited.username)
+    actions.join_game(game, Actor.player(invited))
+    actions.join_game(game, Actor.player(linked), invite_code=game.invite_code)
 
     assert set(game.seats.values_list("user", flat=True)) == {game.created_by.pk, invited.pk, linked.pk}
     assert Invitation.objects.get(user=invited).accepted_at is not None
@@ -116,45 +124,46 @@ def test_invite_by_name_creates_an_invitation_and_a_notice_once():
     game = open_game()
     friend = UserFactory(username="marta")
 
-    services.invite_user(game, game.created_by, "MARTA")
+    creator = Actor.player(game.created_by)
+    actions.invite_user(game, creator, "MARTA")
 
     assert Invitation.objects.filter(game=game, user=friend, invited_by=game.created_by).exists()
     assert Notice.objects.get(user=friend, kind=Notice.Kind.INVITE).game == game
-    with pytest.raises(services.ServiceError, match="already invited"):
-        services.invite_user(game, game.created_by, "marta")
-    with pytest.raises(services.ServiceError, match="no player called"):
-        services.invite_user(game, game.created_by, "nobody-here")
-    with pytest.raises(services.NotAllowed, match="Only the game's players"):
-        services.invite_user(game, UserFactory(), "marta")
+    with pytest.raises(actions.Invalid, match="already invited"):
+        actions.invite_user(game, creator, "marta")
+    with pytest.raises(actions.Invalid, match="no player called"):
+        actions.invite_user(game, creator, "nobody-here")
+    with pytest.raises(actions.NotAllowed, match="Only the game's players"):
+        actions.invite_user(game, Actor.player(UserFactory()), "marta")
     assert Invitation.objects.count() == 1
 
 
 def test_leave_before_the_start_frees_the_seat_and_the_last_to_leave_aborts_the_game():
     game = open_game(players=3)
     joiner = UserFactory()
-    services.join_game(game, joiner)
+    actions.join_game(game, Actor.player(joiner))
 
-    services.leave_game(game, joiner)
+    actions.leave_game(game, Actor.player(joiner))
     assert game.seats.count() == 1
-    services.leave_game(game, game.created_by)
+    actions.leave_game(game, Actor.player(game.created_by))
     game.refresh_from_db()
     assert game.status == Game.Status.ABORTED and not game.seats.exists()
 
 
 def test_leave_after_the_start_is_refused():
     game = full_game(players=2)
-    with pytest.raises(services.NotAllowed, match="only resign"):
-        services.leave_game(game, game.created_by)
+    with pytest.raises(actions.NotInPlay, match="only resign"):
+        actions.leave_game(game, Actor.player(game.created_by))
     assert game.seats.count() == 2
 
 
 def test_start_game_refuses_a_game_not_full_and_anyone_but_the_creator():
     game = open_game(players=3)
-    services.join_game(game, UserFactory())
-    with pytest.raises(services.NotAllowed, match="Only the game's creator"):
-        services.start_game(game, by=UserFactory())
-    with pytest.raises(services.NotAllowed, match="all 3 seats"):
-        services.start_game(game, by=game.created_by)
+    actions.join_game(game, Actor.player(UserFactory()))
+    with pytest.raises(actions.NotAllowed, match="Only the game's creator"):
+        actions.start_game(game, Actor.player(UserFactory()))
+    with pytest.raises(actions.NotInPlay, match="all 3 seats"):
+        actions.start_game(game, Actor.player(game.created_by))
     game.refresh_from_db()
     assert game.status == Game.Status.OPEN
 
@@ -171,8 +180,8 @@ def test_apply_command_appends_one_action_per_command_numbered_without_gaps():
     home = state_of(game).seats[seat.index].home
     step = first_step(home)
 
-    applied = services.apply_command(game, seat.user, f"launch 1e; move {home} {step}",
-                                     expected_version=before)
+    applied = actions.apply_command(game, Actor.player(seat.user), f"launch 1e; move {home} {step}",
+                                    expected_version=before)
 
     assert [a.command for a in applied.actions] == ["launch 1e", f"move {home} {step}"]
     assert seqs(game) == list(range(1, len(first) + 3))
@@ -181,6 +190,7 @@ def test_apply_command_appends_one_action_per_command_numbered_without_gaps():
     last = game.actions.order_by("-seq").first()
     assert last.version_after == game.version and last.seat == seat.index and last.actor == seat.user
     assert last.source == Action.Source.WEB and last.events
+    assert [a.dice for a in applied.actions] == [[], []]  # neither command drew anything
 
 
 def first_step(home: str) -> str:
@@ -194,8 +204,8 @@ def test_a_submission_is_all_or_nothing():
     seat = active_seat(game)
     before = (game.version, game.state, seqs(game))
 
-    with pytest.raises(services.IllegalMove, match="Command 2"):
-        services.apply_command(game, seat.user, "launch 1e; fly to the moon")
+    with pytest.raises(actions.IllegalMove, match=r"Command 2.*Nothing was applied\."):
+        actions.apply_command(game, Actor.player(seat.user), "launch 1e; fly to the moon")
 
     game.refresh_from_db()
     assert (game.version, game.state, seqs(game)) == before
@@ -205,12 +215,12 @@ def test_stale_expected_version_is_refused_with_the_game_has_moved_on_and_change
     game = started_game(players=2)
     seat = active_seat(game)
     stale = game.version
-    services.apply_command(game, seat.user, "launch 1e", expected_version=stale)
+    actions.apply_command(game, Actor.player(seat.user), "launch 1e", expected_version=stale)
     game.refresh_from_db()
     after = (game.version, game.state, seqs(game))
 
-    with pytest.raises(services.GameMovedOn, match="The game has moved on"):
-        services.apply_command(game, seat.user, "launch 1e", expected_version=stale)
+    with pytest.raises(actions.GameMovedOn, match="The game has moved on"):
+        actions.apply_command(game, Actor.player(seat.user), "launch 1e", expected_version=stale)
 
     game.refresh_from_db()
     assert (game.version, game.state, seqs(game)) == after
@@ -222,14 +232,14 @@ def test_nobody_acts_for_someone_else():
     active = active_seat(game)
     state_before = game.state
 
-    with pytest.raises(services.NotAllowed, match="not playing in this game"):
-        services.apply_command(game, UserFactory(), "end")
-    with pytest.raises(services.NotAllowed, match="not your turn"):
-        services.apply_command(game, waiting.user, "end")
-    with pytest.raises(services.NotAllowed, match="your own seat"):
-        services.apply_command(game, waiting.user, "end", seat=active.index)
-    with pytest.raises(services.NotAllowed, match="Only staff"):
-        services.apply_command(game, waiting.user, "end", source="moderator", seat=active.index)
+    with pytest.raises(actions.NotAllowed, match="not playing in this game"):
+        actions.apply_command(game, Actor.player(UserFactory()), "end")
+    with pytest.raises(actions.NotYourTurn, match="not your turn"):
+        actions.apply_command(game, Actor.player(waiting.user), "end")
+    with pytest.raises(actions.NotAllowed, match="your own seat"):
+        actions.apply_command(game, Actor.player(waiting.user), "end", seat=active.index)
+    with pytest.raises(actions.NotAllowed, match="Only staff"):
+        actions.apply_command(game, Actor.moderator(waiting.user, "testing"), "end", seat=active.index)
     game.refresh_from_db()
     assert game.state == state_before
 
@@ -238,7 +248,7 @@ def test_a_waiting_player_may_change_standing_orders_out_of_turn():
     game = started_game(players=2)
     waiting = other_seat(game)
 
-    services.apply_command(game, waiting.user, "order damage ews")
+    actions.apply_command(game, Actor.player(waiting.user), "order damage ews")
 
     assert game.actions.order_by("-seq").first().seat == waiting.index
 
@@ -248,7 +258,7 @@ def test_staff_may_act_for_a_seat_as_moderator():
     active = active_seat(game)
     staff = StaffFactory()
 
-    services.apply_command(game, staff, "end", source="moderator", seat=active.index)
+    actions.apply_command(game, Actor.moderator(staff, "the player asked"), "end", seat=active.index)
 
     action = game.actions.order_by("-seq").first()
     assert (action.seat, action.actor, action.source) == (active.index, staff, "moderator")
@@ -259,8 +269,8 @@ def test_engine_refusal_is_an_illegal_move_with_the_engines_words():
     game = started_game(players=2)
     seat = active_seat(game)
     reserve = state_of(game).seats[seat.index].reserve
-    with pytest.raises(services.IllegalMove) as caught:
-        services.apply_command(game, seat.user, f"launch {reserve + 1}e")
+    with pytest.raises(actions.IllegalMove) as caught:
+        actions.apply_command(game, Actor.player(seat.user), f"launch {reserve + 1}e")
     assert str(reserve) in caught.value.message
     assert not game.actions.filter(seat=seat.index, command__startswith="launch").exists()
 
@@ -269,7 +279,7 @@ def test_a_snapshot_is_written_when_each_turn_starts_and_equals_the_state_then()
     game = started_game(players=2)
     for _ in range(3):
         seat = active_seat(game)
-        services.apply_command(game, seat.user, "end")
+        actions.apply_command(game, Actor.player(seat.user), "end")
     game.refresh_from_db()
 
     snapshots = list(game.snapshots.order_by("seq"))
@@ -277,12 +287,12 @@ def test_a_snapshot_is_written_when_each_turn_starts_and_equals_the_state_then()
     assert turns == [0, 1, 2, 3, 4]  # the deal, then play turns 1-4
     assert snapshots[-1].state == game.state
     for snap in snapshots[1:]:
-        assert services.state_after(game, services.log_actions(game),
-                                    [a.seq for a in services.log_actions(game)].index(snap.seq) + 1
-                                    ).to_dict() == snap.state
+        assert history.state_after(game, history.log_actions(game),
+                                   [a.seq for a in history.log_actions(game)].index(snap.seq) + 1
+                                   ).to_dict() == snap.state
 
 
-def test_replaying_the_action_log_from_the_seed_gives_the_saved_state():
+def test_replaying_the_action_log_with_its_recorded_dice_gives_the_saved_state():
     game = started_game(players=3)
     for _ in range(6):
         game.refresh_from_db()
@@ -290,12 +300,14 @@ def test_replaying_the_action_log_from_the_seed_gives_the_saved_state():
         seat = active_seat(game)
         legal = legal_commands(state, seat.index)
         some = [c for c in legal if c.startswith("launch")] or [c for c in legal if c.startswith("move")]
-        services.apply_command(game, seat.user, f"{some[len(some) // 2]}; end")
+        actions.apply_command(game, Actor.player(seat.user), f"{some[len(some) // 2]}; end")
     game.refresh_from_db()
 
-    start = new_game(players=3, edition=game.edition, seed=game.seed)
-    replayed = services.replay(start, services.log_actions(game))
-    assert replayed.to_dict() == game.state
+    kind = get_kind(game.kind)
+    start = kind.load(game.snapshots.get(seq=0).state)  # the start, as dealt: its draws are not replayed
+    assert all(a.dice is not None for a in history.log_actions(game))
+    replayed = history.replay(kind, start, history.log_actions(game))
+    assert kind.dump(replayed) == game.state
 
 
 def test_resigning_in_a_two_player_game_finishes_it_with_a_result():
@@ -303,7 +315,7 @@ def test_resigning_in_a_two_player_game_finishes_it_with_a_result():
     quitter = other_seat(game)
     winner = active_seat(game)
 
-    services.apply_command(game, quitter.user, "resign")
+    actions.apply_command(game, Actor.player(quitter.user), "resign")
 
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.finished_at is not None
@@ -311,33 +323,33 @@ def test_resigning_in_a_two_player_game_finishes_it_with_a_result():
     statuses = dict(game.seats.values_list("index", "status"))
     assert statuses == {winner.index: Seat.Status.WON, quitter.index: Seat.Status.RESIGNED}
     assert not game.seats.filter(awaiting=True).exists()
-    with pytest.raises(services.NotAllowed, match="not in play"):
-        services.apply_command(game, winner.user, "end")
+    with pytest.raises(actions.NotInPlay, match="not in play"):
+        actions.apply_command(game, Actor.player(winner.user), "end")
 
 
 def test_your_turn_count_follows_state_to_act():
     game = started_game(players=2)
     active, waiting = active_seat(game), other_seat(game)
-    assert services.your_turn_count(active.user) == 1
-    assert services.your_turn_count(waiting.user) == 0
+    assert queries.your_turn_count(active.user) == 1
+    assert queries.your_turn_count(waiting.user) == 0
 
-    services.apply_command(game, active.user, "end")
+    actions.apply_command(game, Actor.player(active.user), "end")
 
-    assert services.your_turn_count(active.user) == 0
-    assert services.your_turn_count(waiting.user) == 1
+    assert queries.your_turn_count(active.user) == 0
+    assert queries.your_turn_count(waiting.user) == 1
 
 
 def test_my_games_lists_the_games_awaiting_me_first():
     me = UserFactory()
     waiting_on_other = full_game(players=2, users=[me], faction_mode="fixed")
     if active_seat(waiting_on_other).user == me:
-        services.apply_command(waiting_on_other, me, "end")
+        actions.apply_command(waiting_on_other, Actor.player(me), "end")
     open_one = open_game(creator=me)
     mine_to_play = full_game(players=2, users=[me], faction_mode="fixed")
     if active_seat(mine_to_play).user != me:
-        services.apply_command(mine_to_play, active_seat(mine_to_play).user, "end")
+        actions.apply_command(mine_to_play, Actor.player(active_seat(mine_to_play).user), "end")
 
-    listed = list(services.my_games(me))
+    listed = list(queries.my_games(me))
 
     assert listed[0] == mine_to_play and listed[0].mine_awaiting
     assert set(listed) == {waiting_on_other, open_one, mine_to_play}
@@ -376,47 +388,50 @@ def test_undo_takes_back_this_turns_moves_and_rebuilds_the_turn_start():
     seat = active_seat(game)
     at_turn_start = state_of(game).to_dict()
     home = state_of(game).seats[seat.index].home
-    services.apply_command(game, seat.user, "launch 1e")
-    services.apply_command(game, seat.user, f"move {home} {first_step(home)}")
+    actions.apply_command(game, Actor.player(seat.user), "launch 1e")
+    actions.apply_command(game, Actor.player(seat.user), f"move {home} {first_step(home)}")
     game.refresh_from_db()
     version = game.version
 
-    applied = services.undo(game, seat.user, expected_version=version)
+    applied = actions.undo(game, Actor.player(seat.user), expected_version=version)
 
     assert [a.command.split()[0] for a in applied.actions] == ["launch", "move"]
     game.refresh_from_db()
     assert game.state == at_turn_start and game.version == version + 1
     assert game.actions.filter(undone=True).count() == 2  # append-only: the rows stay
-    assert services.replay(GameState.from_dict(game.snapshots.get(seq=0).state),
-                           services.log_actions(game)).to_dict() == game.state
+    kind = get_kind(game.kind)
+    assert history.replay(kind, kind.load(game.snapshots.get(seq=0).state),
+                          history.log_actions(game)).to_dict() == game.state
 
 
-def test_undo_stops_at_the_last_die_roll():
+def test_undo_stops_at_the_last_die_roll(live_dice):
+    live_dice.seed(3)  # a known roll: the shot's outcome never decides what this test checks
     game = started_game(players=2)
     seat = active_seat(game)
     shooter, target, spare = put_ships_side_by_side(game)
-    services.apply_command(game, seat.user, f"fire {shooter} {target}")
+    actions.apply_command(game, Actor.player(seat.user), f"fire {shooter} {target}")
     if state_of(game).pending is not None:  # a Clovers shooter answers its own roll first
-        services.apply_command(game, seat.user, "accept")
+        actions.apply_command(game, Actor.player(seat.user), "accept")
+    assert game.actions.get(command=f"fire {shooter} {target}").dice  # the roll is recorded on the action
     after_fire = state_of(game).to_dict()
-    services.apply_command(game, seat.user, f"move {shooter} {spare}")
+    actions.apply_command(game, Actor.player(seat.user), f"move {shooter} {spare}")
 
-    applied = services.undo(game, seat.user)
+    applied = actions.undo(game, Actor.player(seat.user))
 
     assert [a.command for a in applied.actions] == [f"move {shooter} {spare}"]
     game.refresh_from_db()
     assert game.state == after_fire
-    with pytest.raises(services.ServiceError, match="Nothing to take back"):
-        services.undo(game, seat.user)
+    with pytest.raises(actions.NothingToUndo, match="Nothing to take back"):
+        actions.undo(game, Actor.player(seat.user))
 
 
 def test_undo_keeps_other_seats_standing_orders_given_during_the_turn():
     game = started_game(players=2)
     seat, waiting = active_seat(game), other_seat(game)
-    services.apply_command(game, seat.user, "launch 1e")
-    services.apply_command(game, waiting.user, "order damage ews")
+    actions.apply_command(game, Actor.player(seat.user), "launch 1e")
+    actions.apply_command(game, Actor.player(waiting.user), "order damage ews")
 
-    services.undo(game, seat.user)
+    actions.undo(game, Actor.player(seat.user))
 
     orders = state_of(game).seats[waiting.index].orders
     assert orders.damage == "ews"
@@ -426,23 +441,23 @@ def test_undo_keeps_other_seats_standing_orders_given_during_the_turn():
 def test_only_the_active_player_may_undo_and_a_stale_page_is_refused():
     game = started_game(players=2)
     seat, waiting = active_seat(game), other_seat(game)
-    services.apply_command(game, seat.user, "launch 1e")
+    actions.apply_command(game, Actor.player(seat.user), "launch 1e")
     game.refresh_from_db()
 
-    with pytest.raises(services.NotAllowed, match="whose turn it is"):
-        services.undo(game, waiting.user)
-    with pytest.raises(services.GameMovedOn):
-        services.undo(game, seat.user, expected_version=game.version - 1)
+    with pytest.raises(actions.NotAllowed, match="whose turn it is"):
+        actions.undo(game, Actor.player(waiting.user))
+    with pytest.raises(actions.GameMovedOn):
+        actions.undo(game, Actor.player(seat.user), expected_version=game.version - 1)
     assert not game.actions.filter(undone=True).exists()
 
 
 def test_undo_cannot_reach_into_a_previous_turn():
     game = started_game(players=2)
     seat = active_seat(game)
-    services.apply_command(game, seat.user, "launch 1e; end")
+    actions.apply_command(game, Actor.player(seat.user), "launch 1e; end")
     nxt = active_seat(game)
-    with pytest.raises(services.ServiceError, match="Nothing to take back"):
-        services.undo(game, nxt.user)
+    with pytest.raises(actions.NothingToUndo, match="Nothing to take back"):
+        actions.undo(game, Actor.player(nxt.user))
 
 
 # === REPLAY AND DOWNLOADS ===
@@ -451,31 +466,40 @@ def test_undo_cannot_reach_into_a_previous_turn():
 def test_state_after_each_step_matches_playing_the_log_by_hand():
     game = started_game(players=2)
     seat = active_seat(game)
-    services.apply_command(game, seat.user, "launch 1e; end")
-    actions = services.log_actions(game)
+    actions.apply_command(game, Actor.player(seat.user), "launch 1e; end")
+    logged = history.log_actions(game)
 
-    state = GameState.from_dict(game.snapshots.get(seq=0).state)
-    for step, action in enumerate(actions, start=1):
-        state = play(state, action.seat, action.command).state
-        assert services.state_after(game, actions, step) == state
-    assert services.state_after(game, actions, 0).to_dict() == game.snapshots.get(seq=0).state
+    kind = get_kind(game.kind)
+    state = kind.load(game.snapshots.get(seq=0).state)
+    for step, action in enumerate(logged, start=1):
+        dice = ReplayDice(action.dice)
+        state = kind.play(state, action.seat, action.command, dice)[0]
+        dice.check_spent()
+        assert history.state_after(game, logged, step) == state
+    assert history.state_after(game, logged, 0).to_dict() == game.snapshots.get(seq=0).state
 
 
 def test_command_log_and_record_list_every_counted_command():
     game = started_game(players=2)
     seat = active_seat(game)
-    services.apply_command(game, seat.user, "launch 1e")
-    services.undo(game, seat.user)
-    services.apply_command(game, seat.user, "end")
+    actions.apply_command(game, Actor.player(seat.user), "launch 1e")
+    actions.undo(game, Actor.player(seat.user))
+    actions.apply_command(game, Actor.player(seat.user), "end")
 
     game.refresh_from_db()
-    text = services.command_log(game)
+    text = history.command_log(game)
     lines = [line for line in text.splitlines() if not line.startswith("#")]
     assert [line.split("\t")[2] for line in lines] == ["keep", "keep", "end"]
-    record = services.record(game)
+    record = history.record(game)
     assert [a["command"] for a in record["actions"]] == ["keep", "keep", "launch 1e", "end"]
     assert [a["undone"] for a in record["actions"]] == [False, False, True, False]
-    assert record["final_state"] == state_of(game).to_dict()
+    assert (record["kind"], record["options"]) == ("metaltalon", game.options)
+    # In play: the public view of the state (no seed, no draw counter) and no recorded dice.
+    kind = get_kind(game.kind)
+    assert record["final_state"] == kind.view(state_of(game), None)
+    assert "seed" not in record["final_state"] and "rolls" not in record["final_state"]
+    assert "seed" not in record["initial_state"] and "rolls" not in record["initial_state"]
+    assert not any("dice" in a for a in record["actions"])
 
 
 # === CHAT ===
@@ -485,18 +509,18 @@ def test_players_chat_and_others_may_report_a_message_once():
     game = started_game(players=2)
     a, b = active_seat(game), other_seat(game)
 
-    message = services.post_chat(game, a.user, "  good luck <b>all</b>  ")
+    message = actions.post_chat(game, Actor.player(a.user), "  good luck <b>all</b>  ")
     assert message.text == "good luck <b>all</b>"
-    with pytest.raises(services.NotAllowed, match="Only the game's players"):
-        services.post_chat(game, UserFactory(), "hi")
-    with pytest.raises(services.ServiceError, match="at most 1000"):
-        services.post_chat(game, a.user, "x" * 1001)
+    with pytest.raises(actions.NotAllowed, match="Only the game's players"):
+        actions.post_chat(game, Actor.player(UserFactory()), "hi")
+    with pytest.raises(actions.Invalid, match="at most 1000"):
+        actions.post_chat(game, Actor.player(a.user), "x" * 1001)
 
-    services.report_chat(message, b.user, "rude")
-    with pytest.raises(services.ServiceError, match="already reported"):
-        services.report_chat(message, b.user, "rude")
-    with pytest.raises(services.ServiceError, match="your own message"):
-        services.report_chat(message, a.user)
+    actions.report_chat(message, Actor.player(b.user), "rude")
+    with pytest.raises(actions.Invalid, match="already reported"):
+        actions.report_chat(message, Actor.player(b.user), "rude")
+    with pytest.raises(actions.Invalid, match="your own message"):
+        actions.report_chat(message, Actor.player(a.user))
     assert ChatReport.objects.get().reason == "rude"
 
 
@@ -506,8 +530,8 @@ def test_private_games_are_visible_to_their_players_invitees_and_staff_only():
     Invitation.objects.create(game=game, user=invitee, invited_by=game.created_by)
     player = game.seats.first().user
 
-    assert services.can_view(game, player)
-    assert services.can_view(game, invitee)
-    assert services.can_view(game, StaffFactory())
-    assert not services.can_view(game, UserFactory())
+    assert queries.can_view(game, player)
+    assert queries.can_view(game, invitee)
+    assert queries.can_view(game, StaffFactory())
+    assert not queries.can_view(game, UserFactory())
 

@@ -1,4 +1,5 @@
-"""Two (or six) database connections submitting to the same game at the same moment."""
+"""games.actions.apply_command: two (or six) database connections submitting to the same game at the same
+moment."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from games import services
+from games import actions
+from games.actions import Actor
+from games.kinds import get_kind
 from games.models import Game
 from tests.web.factories import active_seat, started_game
 
@@ -41,14 +44,15 @@ def run_together(calls: list[Callable[[], Any]]) -> list[Any]:
 
 @pytest.fixture
 def slow_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each engine call takes 0.2 s, so the submissions really overlap inside their transactions."""
-    real = services.play
+    """Each command the kind plays takes 0.2 s, so the submissions really overlap inside their transactions."""
+    kind = get_kind("metaltalon")
+    real = kind.play
 
     def slow_play(*args: Any, **kwargs: Any) -> Any:
         time.sleep(0.2)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(services, "play", slow_play)
+    monkeypatch.setattr(kind, "play", slow_play)
 
 
 def log_of(game: Game) -> list[int]:
@@ -61,13 +65,13 @@ def test_two_connections_submitting_the_same_form_apply_exactly_once(slow_engine
     version, before = game.version, len(log_of(game))
 
     def submit() -> Any:
-        return services.apply_command(Game.objects.get(pk=game.pk), seat.user, "launch 1e",
+        return actions.apply_command(Game.objects.get(pk=game.pk), Actor.player(seat.user), "launch 1e",
                                       expected_version=version)
 
     results = run_together([submit, submit])
 
-    applied = [r for r in results if isinstance(r, services.Applied)]
-    refused = [r for r in results if isinstance(r, services.GameMovedOn)]
+    applied = [r for r in results if isinstance(r, actions.Applied)]
+    refused = [r for r in results if isinstance(r, actions.GameMovedOn)]
     assert len(applied) == 1 and len(refused) == 1, results
     assert "The game has moved on" in refused[0].message
     seqs = log_of(game)
@@ -85,14 +89,14 @@ def test_two_connections_with_different_commands_and_no_version_apply_one_after_
     before = len(log_of(game))
 
     def launch() -> Any:
-        return services.apply_command(Game.objects.get(pk=game.pk), seat.user, "launch 1e")
+        return actions.apply_command(Game.objects.get(pk=game.pk), Actor.player(seat.user), "launch 1e")
 
     def orders() -> Any:
-        return services.apply_command(Game.objects.get(pk=game.pk), seat.user, "order damage ews")
+        return actions.apply_command(Game.objects.get(pk=game.pk), Actor.player(seat.user), "order damage ews")
 
     results = run_together([launch, orders])
 
-    assert all(isinstance(r, services.Applied) for r in results), results
+    assert all(isinstance(r, actions.Applied) for r in results), results
     assert log_of(game) == list(range(1, before + 3))
     game.refresh_from_db()
     assert [s["cell"] for s in game.state["ships"]] == [home]
@@ -106,11 +110,11 @@ def test_six_players_changing_orders_at_once_leave_a_log_without_gap_or_duplicat
     version = game.version
 
     def order(user: Any) -> Callable[[], Any]:
-        return lambda: services.apply_command(Game.objects.get(pk=game.pk), user, "order damage ews")
+        return lambda: actions.apply_command(Game.objects.get(pk=game.pk), Actor.player(user), "order damage ews")
 
     results = run_together([order(s.user) for s in seats])
 
-    assert all(isinstance(r, services.Applied) for r in results), results
+    assert all(isinstance(r, actions.Applied) for r in results), results
     assert log_of(game) == list(range(1, before + 7))
     game.refresh_from_db()
     assert game.version == version + 6

@@ -1,11 +1,12 @@
-"""Turn notifications: scheduled on commit, sent by the Celery task to players now to act."""
+"""Turn notifications from games.actions: scheduled on commit, sent by the Celery task to players now to act."""
 
 from __future__ import annotations
 
 import pytest
 from django.db import transaction
 
-from games import services
+from games import actions
+from games.actions import Actor
 from games.tasks import notify_turn
 from tests.web.factories import active_seat, other_seat, started_game
 
@@ -17,7 +18,7 @@ def test_the_player_now_to_act_is_emailed_after_the_turn_passes(celery_eager, ma
     active, waiting = active_seat(game), other_seat(game)
     mailoutbox.clear()
 
-    services.apply_command(game, active.user, "end")
+    actions.apply_command(game, Actor.player(active.user), "end")
 
     assert [m.to for m in mailoutbox] == [[waiting.user.email]]
     assert f"/games/{game.pk}/" in mailoutbox[0].body and "your turn" in mailoutbox[0].subject
@@ -28,7 +29,7 @@ def test_moves_within_a_turn_email_nobody(celery_eager, mailoutbox):
     active = active_seat(game)
     mailoutbox.clear()
 
-    services.apply_command(game, active.user, "launch 1e")
+    actions.apply_command(game, Actor.player(active.user), "launch 1e")
 
     assert mailoutbox == []
 
@@ -40,7 +41,7 @@ def test_a_player_who_opted_out_gets_no_email(celery_eager, mailoutbox):
     waiting.user.profile.save()
     mailoutbox.clear()
 
-    services.apply_command(game, active.user, "end")
+    actions.apply_command(game, Actor.player(active.user), "end")
 
     assert mailoutbox == []
 
@@ -55,7 +56,7 @@ def test_every_seat_is_emailed_to_choose_its_faction_when_the_game_starts(celery
 def test_the_task_does_nothing_once_the_game_has_moved_past_its_version(celery_eager, mailoutbox):
     game = started_game(players=2)
     active = active_seat(game)
-    services.apply_command(game, active.user, "end")
+    actions.apply_command(game, Actor.player(active.user), "end")
     game.refresh_from_db()
     mailoutbox.clear()
 
@@ -71,7 +72,7 @@ def test_nothing_is_sent_when_the_transaction_rolls_back(celery_eager, mailoutbo
     mailoutbox.clear()
 
     with pytest.raises(RuntimeError), transaction.atomic():
-        services.apply_command(game, active.user, "end")
+        actions.apply_command(game, Actor.player(active.user), "end")
         raise RuntimeError("the caller failed after the command")
 
     assert mailoutbox == []

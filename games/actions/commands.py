@@ -1,0 +1,162 @@
+"""Playing commands: the one writer of a game's moves, for every channel (web, e-mail, API, bots, clock).
+
+A submission holds one or several commands (the kind's own splitter and limits). They are played in
+order with dice drawn from the OS's randomness at that moment (games/dice.py), and every value drawn is
+stored on the action, so nothing about a roll exists before it is made.
+
+All or nothing, until chance speaks: a refused command before any draw refuses the whole submission and
+changes nothing; a command refused after a die was rolled in the same submission stops there, and what
+went before stands (the roll was made: taking it back would let a player roll again until it suits them,
+docs/architecture.md, "Fair dice").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from games import dice as live_dice
+from games.actions.actor import Actor
+from games.actions.common import (
+    check_version,
+    finish_if_over,
+    kind_of,
+    locked,
+    notify_turn_on_commit,
+    store_state,
+)
+from games.actions.errors import ActionError, IllegalMove, NotAllowed, NotInPlay, NotYourTurn
+from games.kinds import Kind, Refused
+from games.models import Action, Game, Seat, Snapshot
+
+
+@dataclass
+class Applied:
+    game: Game
+    actions: list[Action] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    # A command refused after a roll: the ones before it stand, this says why the rest did not happen.
+    stopped: ActionError | None = None
+
+
+@dataclass
+class Step:
+    before: Any
+    command: str
+    after: Any
+    events: list[dict[str, Any]]
+    draws: list[Any]
+
+
+def acting_seat(game: Game, kind: Kind, state: Any, actor: Actor, seat: int | None) -> int:
+    """The seat this actor may command, or NotAllowed: nobody acts for someone else."""
+    if actor.role == "player":
+        user = actor.require_player()
+        own = game.seats.filter(user=user).first()
+        if own is None or own.index is None:
+            raise NotAllowed("You are not playing in this game: nobody acts for someone else.",
+                             code="not_your_seat")
+        if seat is not None and seat != own.index:
+            raise NotAllowed("You can only give commands for your own seat.", code="not_your_seat")
+        return own.index
+    if seat is None or not 0 <= seat < game.players:
+        raise NotAllowed("Say which seat to act for.", code="no_seat")
+    if actor.role == "bot":
+        held = Seat.objects.filter(game=game, index=seat, user=None).exclude(bot=None).exists()
+        if actor.seat != seat or not held:
+            raise NotAllowed("A bot acts only for the seat it holds.", code="not_your_seat")
+    elif actor.role == "clock":
+        if seat not in kind.to_act(state):
+            raise NotAllowed("The clock acts only for a seat whose time is running.", code="not_your_turn")
+    elif actor.role == "moderator":
+        actor.require_moderator()
+    elif actor.role == "system":
+        if not actor.reason:
+            raise NotAllowed("The system gives a reason for every action.", code="reason_required")
+    else:
+        raise NotAllowed(f"Unknown actor {actor.role!r}.")
+    return seat
+
+
+def _seat_name(game: Game, index: int) -> str:
+    seat = game.seats.filter(index=index).select_related("user__profile").first()
+    return seat.name if seat is not None else f"seat {index + 1}"
+
+
+def apply_command(game: Game, actor: Actor, text: str, expected_version: int | None = None, *,
+                  seat: int | None = None) -> Applied:
+    """Play a submission for the actor's seat. One Action per command played, numbered on from the log
+    without gaps; a Snapshot whenever a turn starts; the players now to act are notified on commit."""
+    with transaction.atomic():
+        game = locked(game)
+        check_version(game, expected_version)
+        if game.status not in (Game.Status.SETUP, Game.Status.ACTIVE) or game.state is None:
+            raise NotInPlay("This game is not in play.")
+        kind = kind_of(game)
+        state = kind.load(game.state)
+        index = acting_seat(game, kind, state, actor, seat)
+        try:
+            commands = kind.split(text if isinstance(text, str) else "")
+        except Refused as exc:
+            raise IllegalMove(str(exc)) from None
+        before_to_act = set(kind.to_act(state))
+        if index not in before_to_act and not all(kind.anytime(c) for c in commands):
+            waiting = ", ".join(_seat_name(game, i) for i in kind.to_act(state)) or "nobody"
+            raise NotYourTurn(f"It is not your turn: waiting for {waiting}.")
+        steps, stopped = play_all(kind, state, index, commands)
+        if not steps:
+            assert stopped is not None
+            raise stopped
+        actions = _append(game, kind, actor, index, steps)
+        state = steps[-1].after
+        store_state(game, kind, state)
+        if any(kind.turn(s.before) != kind.turn(s.after) for s in steps):
+            game.turn_started_at = timezone.now()
+        finish_if_over(game, kind, state)
+        game.save()
+        if set(kind.to_act(state)) - before_to_act:
+            notify_turn_on_commit(game)
+    return Applied(game, actions, [e for a in actions for e in a.events], stopped)
+
+
+def play_all(kind: Kind, state: Any, index: int,
+             commands: list[str]) -> tuple[list[Step], IllegalMove | None]:
+    dice = live_dice.new_dice()
+    steps: list[Step] = []
+    for i, command in enumerate(commands):
+        mark = len(dice.draws)
+        try:
+            after, events = kind.play(state, index, command, dice)
+        except Refused as exc:
+            if len(commands) == 1:
+                raise IllegalMove(str(exc)) from None
+            where = f"Command {i + 1} ({command}): {exc}."
+            if not any(s.draws for s in steps):
+                raise IllegalMove(f"{where} Nothing was applied.") from None
+            played = "command 1" if i == 1 else f"commands 1 to {i}"
+            return steps, IllegalMove(f"{where} The dice had been rolled, so {played} stand; the rest "
+                                      f"were not played.", code="stopped_after_roll")
+        steps.append(Step(state, command, after, events, dice.draws[mark:]))
+        state = after
+    return steps, None
+
+
+def _append(game: Game, kind: Kind, actor: Actor, index: int, steps: list[Step]) -> list[Action]:
+    last = game.actions.aggregate(m=Max("seq"))["m"] or 0
+    user = actor.user if actor.user_id is not None else None
+    actions = []
+    for k, step in enumerate(steps, start=1):
+        game.version += 1
+        actions.append(Action(game=game, seq=last + k, seat=index, actor=user, command=step.command,
+                              events=step.events, source=actor.source, turn=kind.turn(step.before),
+                              version_after=game.version, dice=step.draws))
+    Action.objects.bulk_create(actions)
+    for action, step in zip(actions, steps, strict=True):
+        if kind.turn(step.after) != kind.turn(step.before):
+            Snapshot.objects.create(game=game, seq=action.seq, turn=kind.turn(step.after),
+                                    state=kind.dump(step.after))
+    return actions

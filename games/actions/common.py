@@ -1,0 +1,71 @@
+"""What every writer shares: the game's row lock, writing a kind's state into the game and its seats, and
+the notices scheduled on commit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import connection, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games.actions.errors import MOVED_ON, ActionError, GameMovedOn
+from games.kinds import Kind, get_kind
+from games.models import Game, Seat
+
+SEAT_STATUS = {"playing": Seat.Status.PLAYING, "out": Seat.Status.OUT, "resigned": Seat.Status.RESIGNED,
+               "won": Seat.Status.WON, "lost": Seat.Status.PLAYING}
+GAME_STATUS = {"setup": Game.Status.SETUP, "play": Game.Status.ACTIVE, "over": Game.Status.FINISHED}
+
+
+def locked(game: Game) -> Game:
+    """Re-read the game holding its row lock until the transaction ends. SQLite ignores FOR UPDATE, so
+    there a no-op write takes the database's write lock first (the embedded default runs web and worker
+    side by side); later writers wait for it rather than read a state about to change."""
+    if connection.vendor == "sqlite":
+        Game.objects.filter(pk=game.pk).update(version=F("version"))
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+def check_version(game: Game, expected_version: int | None) -> None:
+    if expected_version is not None and int(expected_version) != game.version:
+        raise GameMovedOn(MOVED_ON)
+
+
+def kind_of(game: Game) -> Kind:
+    try:
+        return get_kind(game.kind)
+    except KeyError:
+        raise ActionError(f"This site does not know the game kind “{game.kind}”.",
+                          code="unknown_kind") from None
+
+
+def store_state(game: Game, kind: Kind, state: Any, seats: Iterable[Seat] | None = None) -> None:
+    """Write the state into the game row (not saved) and its seats (saved): label, status, awaiting."""
+    game.state = kind.dump(state)
+    game.status = GAME_STATUS[kind.phase(state)]
+    to_act = set(kind.to_act(state))
+    rows = list(seats if seats is not None else game.seats.exclude(index=None))
+    for seat in rows:
+        outcome = kind.seat_outcome(state, seat.index)
+        seat.faction = outcome.label
+        seat.awaiting = seat.index in to_act
+        seat.status = SEAT_STATUS[outcome.status]
+    Seat.objects.bulk_update(rows, ["faction", "awaiting", "status"])
+
+
+def finish_if_over(game: Game, kind: Kind, state: Any) -> None:
+    if kind.phase(state) == "over" and game.finished_at is None:
+        from games.models import Action
+
+        events = [e for a in Action.objects.filter(game=game, undone=False).order_by("seq") for e in a.events]
+        game.finished_at = timezone.now()
+        game.result = kind.result(state, events)
+
+
+def notify_turn_on_commit(game: Game) -> None:
+    from games.tasks import notify_turn
+
+    game_id, version = game.pk, game.version
+    transaction.on_commit(lambda: notify_turn.delay(game_id, version))

@@ -1,0 +1,1 @@
+"""MetalTalon, the first kind: games/engine behind the kinds' protocol."""

@@ -1,0 +1,199 @@
+"""MetalTalon behind the kinds' protocol (games/kinds/protocol.py): the engine's contract, adapted.
+
+The engine (games/engine) is unchanged in behaviour; this module only translates: options into
+new_game's arguments, IllegalCommand into Refused, the platform's dice into the engine's, and the state
+into what each seat may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import games.engine as engine  # `engine.play`: the name `play` alone would read as the engine's module
+from games.engine import (
+    EDITIONS,
+    FACTIONS,
+    GameState,
+    IllegalCommand,
+    describe,
+    legal_commands,
+    new_game,
+    render_text,
+    split_commands,
+)
+from games.kinds.metaltalon import options as opts
+from games.kinds.protocol import Dice, Event, PageInput, Refused, SeatOutcome
+
+# Commands any seat still in may give whoever's turn it is (RULINGS: standing orders; resigning).
+ANYTIME_VERBS = ("order", "resign")
+# An action with one of these events cannot be taken back: dice were rolled, a card drawn, a seat left.
+BARRIER_EVENTS = frozenset({"roll", "pending", "clover", "murphy", "redraw", "out", "win", "invade",
+                            "takeover", "spoils"})
+# Answers to a Clovers roll settle that roll: nothing before them can be taken back either.
+BARRIER_VERBS = ("accept", "reroll")
+# Never shown while a game is in play (shared/DESIGN.md: no seed of a game in play leaves the server).
+SECRET_FIELDS = ("seed", "rolls")
+
+
+def _verb(command: str) -> str:
+    words = command.split(None, 1)
+    return words[0].lower() if words else ""
+
+
+class _EngineDice:
+    """The platform's dice as the engine asks for them: a stopwatch reading (the engine's roll(10)) is a
+    digit 0-9, which the platform draws as one of ten; everything else is a plain die or a draw."""
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+
+    def roll(self, sides: int) -> int:
+        return self.dice.draw(10) if sides == 10 else self.dice.roll(sides)
+
+    def draw(self, n: int) -> int:
+        return self.dice.draw(n)
+
+
+class MetalTalon:
+    name = "metaltalon"
+    title = "MetalTalon"
+    player_counts: tuple[int, ...] = (2, 3, 4, 6)
+    live_template = "games/kinds/metaltalon/live.html"
+    extras_template = "games/kinds/metaltalon/extras.html"
+    command_help = ("move <from> <to> · fire <ship> <target> [n | base] · launch 3e 1w 1s · split · reroll · "
+                    "accept · end · resign · order <name> <value>")
+    command_example = "move D7 F8; fire F8 G9; end"
+
+    # === OPTIONS ===
+    def default_options(self) -> dict[str, Any]:
+        return dict(opts.DEFAULTS)
+
+    def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+        return opts.check_options(options, players)
+
+    def describe_options(self, options: Mapping[str, Any]) -> str:
+        return opts.describe_options(options)
+
+    def option_fields(self) -> dict[str, Any]:
+        from games.kinds.metaltalon.forms import option_fields
+
+        return option_fields()
+
+    def option_filters(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
+        return [("edition", "Edition", opts.EDITION_CHOICES)]
+
+    # === STATE ===
+    def new_state(self, options: Mapping[str, Any], players: int, dice: Dice) -> GameState:
+        o = opts.check_options(options, players)
+        factions = None
+        if o["faction_mode"] == "fixed":
+            pool = list(FACTIONS)
+            factions = []
+            for _ in range(players):
+                pick = pool[dice.draw(len(pool))]
+                factions.append(pick)
+                if EDITIONS[o["edition"]].unique_factions:
+                    pool.remove(pick)
+        # The seed only backs draws a dice object could not make; every draw here goes through `dice`, so
+        # it is one more secret, never shown while the game is in play (view()).
+        seed = dice.draw(2**31)
+        return new_game(players=players, edition=o["edition"], variants=tuple(o["variants"]),
+                        factions=factions, seed=seed, dice_mode=o["dice_mode"], dice=_EngineDice(dice))
+
+    def load(self, data: dict[str, Any]) -> GameState:
+        return GameState.from_dict(data)
+
+    def dump(self, state: GameState) -> dict[str, Any]:
+        return state.to_dict()
+
+    def phase(self, state: GameState) -> str:
+        return state.phase
+
+    def turn(self, state: GameState) -> int:
+        return state.turn
+
+    def to_act(self, state: GameState) -> tuple[int, ...]:
+        return state.to_act
+
+    def seat_outcome(self, state: GameState, seat: int) -> SeatOutcome:
+        s = state.seats[seat]
+        label = s.faction or ""
+        if s.out:
+            return SeatOutcome("resigned" if s.out_reason == "resigned" else "out", label)
+        if state.phase == "over":
+            return SeatOutcome("won" if state.winner == seat else "lost", label)
+        return SeatOutcome("playing", label)
+
+    def result(self, state: GameState, events: Sequence[Event]) -> dict[str, Any]:
+        """The winner first, then the others from the last to go out to the first."""
+        out_order = [e["seat"] for e in events if e.get("type") == "out"]
+        places: list[int] = [] if state.winner is None else [state.winner]
+        places += [s for s in reversed(out_order) if s not in places]
+        places += [s.index for s in state.seats if s.index not in places]
+        return {"winner": state.winner, "places": places}
+
+    # === COMMANDS ===
+    def split(self, text: str) -> list[str]:
+        try:
+            return split_commands(text)
+        except IllegalCommand as exc:
+            raise Refused(str(exc)) from None
+
+    def anytime(self, command: str) -> bool:
+        return _verb(command) in ANYTIME_VERBS
+
+    def legal_commands(self, state: GameState, seat: int) -> list[str]:
+        return legal_commands(state, seat)
+
+    def play(self, state: GameState, seat: int, command: str,
+             dice: Dice | None) -> tuple[GameState, list[Event]]:
+        """`dice` None: the state's own seeded generator (games logged before live dice, tests)."""
+        try:
+            outcome = engine.play(state, seat, command, dice=_EngineDice(dice) if dice is not None else None)
+        except IllegalCommand as exc:
+            raise Refused(str(exc)) from None
+        return outcome.state, outcome.events
+
+    def undo_barrier(self, command: str, events: Sequence[Event]) -> bool:
+        return _verb(command) in BARRIER_VERBS or any(e.get("type") in BARRIER_EVENTS for e in events)
+
+    # === WHAT PEOPLE SEE ===
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """Everything on the table is open in MetalTalon; only the dice source is not."""
+        data = state.to_dict()
+        for name in SECRET_FIELDS:
+            data.pop(name, None)
+        return data
+
+    def describe(self, event: Event, state: GameState | None, names: Sequence[str] | None) -> str:
+        return describe(event, state, names)
+
+    def public_command(self, command: str) -> str:
+        return command  # nothing a MetalTalon seat types is secret
+
+    def text_board(self, state: GameState, seat: int | None) -> str:
+        return str(render_text(state, seat))
+
+    def board_svg(self, state: GameState, seat: int | None) -> str:
+        from games.board_svg import board_svg
+
+        return board_svg(state, viewer=seat)
+
+    def page_context(self, page: PageInput) -> dict[str, Any]:
+        from games.kinds.metaltalon.page import page_context
+
+        return page_context(page)
+
+    def command_from_form(self, data: Mapping[str, str], state: GameState | None, seat: int | None) -> str:
+        from games.kinds.metaltalon.page import command_from_form
+
+        return command_from_form(data, state, seat)
+
+    def selection_after(self, commands: list[str], events: list[Event]) -> dict[str, str]:
+        from games.kinds.metaltalon.page import selection_after
+
+        return selection_after(commands, events)
+
+
+KIND = MetalTalon()

@@ -1,0 +1,132 @@
+"""The protocol every game kind implements (docs/architecture.md).
+
+A kind is a rules package behind this small surface. The platform (actions, views, tasks, e-mail, bots,
+the API) holds a kind's state only as an opaque value it got from `new_state`/`load`/`play` and stores
+`dump(state)`; it never reads the JSON itself. Hidden information leaves the server only through
+`view(state, seat)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+Event = dict[str, Any]
+
+
+class Refused(Exception):
+    """The kind refuses a command, in words a player understands (what is wrong, what would be legal)."""
+
+
+class BadOptions(Exception):
+    """Game options the kind does not offer; the message says what to choose instead."""
+
+
+class Dice(Protocol):
+    """Every random draw of a kind goes through this object (shared/DESIGN.md, "Engine contract")."""
+
+    def roll(self, sides: int) -> int:
+        """A die: 1..sides (a MetalTalon stopwatch asks sides=10 and gets a digit 0-9)."""
+        ...
+
+    def draw(self, n: int) -> int:
+        """A card or a shuffle step: 0..n-1."""
+        ...
+
+
+@dataclass(frozen=True)
+class SeatOutcome:
+    """What the platform records of one seat: its status and a short label (a faction, a role)."""
+
+    status: str  # "playing", "out", "resigned", "won" or "lost"
+    label: str = ""
+
+
+@dataclass
+class PageInput:
+    """What the game page gives a kind to draw its own part of the live region."""
+
+    game: Any  # games.models.Game (read-only: the kind may read pk, version and its options)
+    state: Any
+    seat: int | None  # the viewer's seat index, or None for a spectator
+    names: list[str]  # the seats' player names, by index
+    query: Mapping[str, str]  # the page's GET parameters (a selection the kind understands)
+    undo_ok: bool  # the undo action would take something back for this viewer now
+    undo_text: str = ""  # what undo would take back, for the button
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Kind(Protocol):
+    name: str  # stored in Game.kind
+    title: str  # "MetalTalon"
+    player_counts: tuple[int, ...]
+    # The kind's templates: its part of the game page's live region, and what follows the region (may be
+    # ""). They get the page's own context plus page_context().
+    live_template: str
+    extras_template: str
+    # The command box's help line and placeholder (the same language as e-mail).
+    command_help: str
+    command_example: str
+
+    # === OPTIONS ===
+    def default_options(self) -> dict[str, Any]: ...
+    def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+        """The options, completed and normalised; BadOptions when not offered."""
+        ...
+    def describe_options(self, options: Mapping[str, Any]) -> str: ...
+    def option_fields(self) -> dict[str, Any]:
+        """The lobby's form fields for the options (Django form fields, by option name)."""
+        ...
+    def option_filters(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
+        """(option name, label, choices) the lobby may filter open games by."""
+        ...
+
+    # === STATE ===
+    def new_state(self, options: Mapping[str, Any], players: int, dice: Dice) -> Any: ...
+    def load(self, data: dict[str, Any]) -> Any: ...
+    def dump(self, state: Any) -> dict[str, Any]: ...
+    def phase(self, state: Any) -> str:
+        """"setup", "play" or "over"."""
+        ...
+    def turn(self, state: Any) -> int: ...
+    def to_act(self, state: Any) -> tuple[int, ...]: ...
+    def seat_outcome(self, state: Any, seat: int) -> SeatOutcome: ...
+    def result(self, state: Any, events: Sequence[Event]) -> dict[str, Any]:
+        """{"winner": seat or None, "places": [seat, ...] best first}; `events` are every counted event."""
+        ...
+
+    # === COMMANDS ===
+    def split(self, text: str) -> list[str]:
+        """One submission into commands, with the kind's limits (Refused beyond them)."""
+        ...
+    def anytime(self, command: str) -> bool:
+        """A command any seat still in may give whoever's turn it is (standing orders, resign)."""
+        ...
+    def legal_commands(self, state: Any, seat: int) -> list[str]: ...
+    def play(self, state: Any, seat: int, command: str, dice: Dice | None) -> tuple[Any, list[Event]]:
+        """One command; Refused leaves nothing changed. Never mutates `state`. Every random value comes
+        from `dice`; None only replays actions logged before live dice, from the kind's own seed."""
+        ...
+    def undo_barrier(self, command: str, events: Sequence[Event]) -> bool:
+        """True when this action cannot be taken back (a roll, a draw, an answer to a roll, a seat out)."""
+        ...
+
+    # === WHAT PEOPLE SEE ===
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """The state as `seat` may see it (None: a spectator): JSON-safe, no hidden information."""
+        ...
+    def describe(self, event: Event, state: Any, names: Sequence[str] | None) -> str: ...
+    def public_command(self, command: str) -> str:
+        """The command as other seats and spectators may read it in the log while the game is in play
+        (a hidden choice masked); the full text is shown once the game is over."""
+        ...
+    def text_board(self, state: Any, seat: int | None) -> str: ...
+    def board_svg(self, state: Any, seat: int | None) -> str: ...
+    def page_context(self, page: PageInput) -> dict[str, Any]: ...
+    def command_from_form(self, data: Mapping[str, str], state: Any, seat: int | None) -> str:
+        """The command text a posted form of the kind's templates means (a builder's fields, a button)."""
+        ...
+    def selection_after(self, commands: list[str], events: list[Event]) -> dict[str, str]:
+        """What the page should keep selected after these commands were played (GET parameters)."""
+        ...

@@ -1,0 +1,94 @@
+"""Reads shared by the channels: who may see a game, whose seat is whose, the "your turn" count, lists.
+Nothing here writes (the writers are games/actions/)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import Exists, F, OuterRef
+
+from games.models import ChatMessage, Game, Invitation, Notice, Seat
+
+TURN_COUNT_SECONDS = 300
+
+
+def can_view(game: Game, user: Any) -> bool:
+    """Public games: everyone. Private games: their players, invited users and staff."""
+    if game.visibility == Game.Visibility.PUBLIC:
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    if user.is_staff or game.created_by_id == user.pk:
+        return True
+    return game.seats.filter(user=user).exists() or game.invitations.filter(user=user).exists()
+
+
+def seat_of(game: Game, user: Any) -> Seat | None:
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return game.seats.filter(user=user).first()
+
+
+def turn_count_key(user_id: object) -> str:
+    return f"your-turn:1:{user_id}"
+
+
+def your_turn_count(user: Any) -> int:
+    """How many games wait for the user: cached per user, dropped whenever one of their seats or games is
+    saved (games.signals), so the navigation count never lags a move."""
+    if user is None or not user.is_authenticated:
+        return 0
+    key = turn_count_key(user.pk)
+    count = cache.get(key)
+    if count is None:
+        count = Seat.objects.filter(user=user, awaiting=True,
+                                    game__status__in=(Game.Status.SETUP, Game.Status.ACTIVE)).count()
+        cache.set(key, count, TURN_COUNT_SECONDS)
+    return int(count)
+
+
+def forget_turn_counts(user_ids: Iterable[object]) -> None:
+    """Drop the cached counts now and again once the transaction commits: a page read in between would
+    otherwise cache the count from before the change."""
+    keys = [turn_count_key(uid) for uid in set(user_ids) if uid is not None]
+    if keys:
+        cache.delete_many(keys)
+        transaction.on_commit(lambda: cache.delete_many(keys))
+
+
+def visible_chat(game: Game) -> Any:
+    return ChatMessage.objects.filter(game=game, hidden=False).select_related("user__profile")
+
+
+def open_invitations(user: Any) -> list[Invitation]:
+    """Invitations to games still waiting for players that the user has not answered by joining."""
+    return list(Invitation.objects.filter(user=user, accepted_at__isnull=True, game__status=Game.Status.OPEN)
+                .exclude(game__seats__user=user).select_related("game", "invited_by__profile"))
+
+
+def unread_notices(user: Any, limit: int = 20) -> list[Notice]:
+    return list(Notice.objects.filter(user=user, read_at__isnull=True).select_related("game")[:limit])
+
+
+def my_games(user: Any) -> Any:
+    """The user's games, those awaiting them first, then by most recent turn."""
+    awaiting = Seat.objects.filter(game=OuterRef("pk"), user=user, awaiting=True,
+                                   game__status__in=(Game.Status.SETUP, Game.Status.ACTIVE))
+    return (Game.objects.filter(seats__user=user).annotate(mine_awaiting=Exists(awaiting))
+            .select_related("created_by")
+            .order_by("-mine_awaiting", F("turn_started_at").desc(nulls_last=True), "-created_at"))
+
+
+def find_user(name: str) -> Any:
+    """By user name, or the display name players see, case-insensitively."""
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model().objects.filter(is_active=True)
+    name = name.strip()
+    if not name:
+        return None
+    return (users.filter(username__iexact=name).first()
+            or users.filter(profile__display_name__iexact=name).order_by("pk").first())
