@@ -66,7 +66,7 @@ def test_two_connections_submitting_the_same_form_apply_exactly_once(slow_engine
 
     def submit() -> Any:
         return actions.apply_command(Game.objects.get(pk=game.pk), Actor.player(seat.user), "launch 1e",
-                                      expected_version=version)
+                                     expected_version=version)
 
     results = run_together([submit, submit])
 
@@ -92,7 +92,8 @@ def test_two_connections_with_different_commands_and_no_version_apply_one_after_
         return actions.apply_command(Game.objects.get(pk=game.pk), Actor.player(seat.user), "launch 1e")
 
     def orders() -> Any:
-        return actions.apply_command(Game.objects.get(pk=game.pk), Actor.player(seat.user), "order damage ews")
+        return actions.apply_command(Game.objects.get(pk=game.pk), Actor.player(seat.user),
+                                     "order damage ews")
 
     results = run_together([launch, orders])
 
@@ -110,7 +111,8 @@ def test_six_players_changing_orders_at_once_leave_a_log_without_gap_or_duplicat
     version = game.version
 
     def order(user: Any) -> Callable[[], Any]:
-        return lambda: actions.apply_command(Game.objects.get(pk=game.pk), Actor.player(user), "order damage ews")
+        return lambda: actions.apply_command(Game.objects.get(pk=game.pk), Actor.player(user),
+                                             "order damage ews")
 
     results = run_together([order(s.user) for s in seats])
 
