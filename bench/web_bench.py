@@ -2,7 +2,7 @@
 
     python bench/web_bench.py            # `make bench` runs it; prints figures beside the targets
 
-1. Seeds (once, reused on later runs) two 6-player token games played through games.services: one with
+1. Seeds (once, reused on later runs) two 6-player token games played through games.actions: one with
    about 20 logged actions and one with about 2,000.
 2. In-process, with Django's test client against that database: server time p50/p95 and SQL query count of
    the game page and of the htmx partial for both games, and the p50 of command POSTs (real moves).
@@ -99,7 +99,7 @@ def seeded(actions: int) -> Any:
         if actions <= game.actions.count() <= actions + 10:  # the POST figures play on: a used game is left
             return game
     started = time.perf_counter()
-    print(f"  seeding a 6-player game with {actions} actions through the services ...", flush=True)
+    print(f"  seeding a 6-player game with {actions} actions through the actions ...", flush=True)
     game = seeded_game(6, actions, seed=actions, prefix=prefix)
     print(f"  seeded game {game.pk}: {game.actions.count()} actions, {game.status}, "
           f"{time.perf_counter() - started:.0f} s", flush=True)
@@ -148,9 +148,10 @@ def page_figures(game: Any, client: Any, htmx: bool) -> dict[str, Any]:
 
 def active_client(game: Any) -> tuple[Any, Any]:
     from django.test import Client
+    from web_seed import to_act
 
     game.refresh_from_db()
-    seat = game.seats.select_related("user").get(index=game.to_act[0])
+    seat = game.seats.select_related("user").get(index=to_act(game)[0])
     client = Client()
     client.force_login(seat.user)
     return client, seat
@@ -162,22 +163,23 @@ def post_figures(game: Any, posts: int = 40) -> dict[str, float]:
 
     from web_seed import _choose
 
-    from games.engine import GameState, legal_commands
+    from games.kinds import get_kind
 
+    kind = get_kind(game.kind)
     rng = random.Random(7)
     plain, htmx = [], []
     moved = 0
     clients: dict[int, Any] = {}
     for i in range(posts):
         game.refresh_from_db()
-        state = GameState.from_dict(game.state)
-        seat = state.to_act[0]
+        state = kind.load(game.state)
+        seat = kind.to_act(state)[0]
         if seat not in clients:
             from django.test import Client
 
             clients[seat] = Client()
             clients[seat].force_login(game.seats.get(index=seat).user)
-        playable = [c for c in legal_commands(state, seat) if not c.startswith(("order", "resign"))]
+        playable = [c for c in kind.legal_commands(state, seat) if not c.startswith(("order", "resign"))]
         command = _choose(rng, playable, moved)
         moved = 0 if command == "end" else moved + command.startswith("move")
         hx = i % 2 == 1

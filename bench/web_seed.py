@@ -1,9 +1,11 @@
-"""Seeded games for the web benchmark and the screenshots: real games played through games.services.
+"""Seeded games for the web benchmark and the screenshots: real games played through games.actions.
 
     python bench/web_seed.py 6 2000     # a 6-player game with about 2,000 logged actions; prints its id
 
 Play is random but reproducible (random.Random(seed)): launches, moves and ends dominate, a shot now and
-then, nobody resigns, so a long game stays in play with ships all over the board.
+then, nobody resigns, so a long game stays in play with ships all over the board. The site draws its dice
+from the OS's randomness; here the seating, the deal and every roll come from one generator seeded with
+the same seed (as the test factories do), so the same seed gives the same game.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 import os
 import random
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -70,42 +74,72 @@ def _worth(launch: str) -> int:
     return sum(int(p[:-1]) * units[p[-1]] for p in launch.split()[1:])
 
 
-def play_actions(game: Any, users_by_seat: dict[int, Any], actions: int, seed: int = 1) -> Any:
-    from games import services
-    from games.engine import GameState, legal_commands
+@contextmanager
+def seeded_dice(seed: int) -> Iterator[None]:
+    """Every submission meanwhile draws from one random.Random(seed) instead of the OS's randomness."""
+    from games import dice
 
+    source = random.Random(seed)
+    real = dice.new_dice
+    dice.new_dice = lambda: dice.SecretDice(source)
+    try:
+        yield
+    finally:
+        dice.new_dice = real
+
+
+def to_act(game: Any) -> tuple[int, ...]:
+    from games.kinds import get_kind
+
+    kind = get_kind(game.kind)
+    return tuple(kind.to_act(kind.load(game.state)))
+
+
+def play_actions(game: Any, users_by_seat: dict[int, Any], actions: int, seed: int = 1) -> Any:
+    from games import actions as game_actions
+    from games.actions import Actor
+    from games.kinds import get_kind
+
+    kind = get_kind(game.kind)
     rng = random.Random(seed)
     moved = 0
     done = game.actions.count()
-    while done < actions:
-        game.refresh_from_db()
-        if game.status not in ("setup", "active"):
-            break
-        state = GameState.from_dict(game.state)
-        seat = state.to_act[0]
-        command = _choose(rng, [c for c in legal_commands(state, seat)
-                                if not c.startswith(("order", "resign"))], moved)
-        moved = 0 if command == "end" else moved + (command.startswith("move"))
-        services.apply_command(game, users_by_seat[seat], command)
-        done += 1
+    with seeded_dice(seed):
+        while done < actions:
+            game.refresh_from_db()
+            if game.status not in ("setup", "active"):
+                break
+            state = kind.load(game.state)
+            seat = kind.to_act(state)[0]
+            command = _choose(rng, [c for c in kind.legal_commands(state, seat)
+                                    if not c.startswith(("order", "resign"))], moved)
+            moved = 0 if command == "end" else moved + (command.startswith("move"))
+            game_actions.apply_command(game, Actor.player(users_by_seat[seat]), command)
+            done += 1
     game.refresh_from_db()
     return game
 
 
 def seeded_game(players: int = 6, actions: int = 20, seed: int = 1, prefix: str = "bench") -> Any:
     """A public game of `players` bench users with `actions` logged actions (faction keeps included)."""
-    from games import services
+    from games import actions as game_actions
+    from games.actions import Actor
 
     users = bench_users(players, prefix)
-    game = services.create_game(users[0], players=players, edition="token")
-    for user in users[1:]:
-        services.join_game(game, user, invite_code=game.invite_code)
+    game = game_actions.create_game(Actor.player(users[0]), kind="metaltalon", players=players,
+                                    options={"edition": "token"})
+    with seeded_dice(seed):
+        for user in users[1:]:
+            game_actions.join_game(game, Actor.player(user), invite_code=game.invite_code)
     game.refresh_from_db()
     by_seat = {s.index: s.user for s in game.seats.select_related("user")}
     return play_actions(game, by_seat, actions, seed)
 
 
 if __name__ == "__main__":
+    if any(arg in ("-h", "--help") for arg in sys.argv[1:]):
+        print(__doc__)
+        sys.exit(0)
     setup_django()
     n_players = int(sys.argv[1]) if len(sys.argv) > 1 else 6
     n_actions = int(sys.argv[2]) if len(sys.argv) > 2 else 20

@@ -114,3 +114,9 @@ def test_play_takes_mixed_case_explicit_paths_separated_by_semicolons_and_newlin
     after, events = play(state, 0, "MOVE i9 J9 k9;\r\nMove K9 l9\nEND")
     assert [e["type"] for e in events][:2] == ["move", "move"]
     assert [s.cell for s in after.ships] == ["L9"] and after.active == 1
+
+
+@pytest.mark.parametrize("raw", ["²", "٣", "½"])
+def test_an_order_number_in_other_scripts_is_refused_in_words_not_a_crash(raw):
+    with pytest.raises(IllegalCommand, match="takes a die number or off"):
+        one(f"order murphy {raw}")

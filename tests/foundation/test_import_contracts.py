@@ -46,7 +46,7 @@ def test_an_engine_module_importing_the_site_breaks_the_purity_contract(tmp_path
     assert "games.engine.leaky -> games.models" in result.stdout
 
 
-def test_views_tasks_and_mail_may_import_only_the_engine_package(tmp_path):
+def test_the_platform_never_imports_the_engine_and_nobody_imports_its_modules(tmp_path):
     root = copy_of_the_code(tmp_path)
     (root / "games" / "engine" / "board.py").write_text("CELLS = 61\n")
     (root / "games" / "views.py").write_text("from games.engine.board import CELLS\n")
@@ -54,12 +54,16 @@ def test_views_tasks_and_mail_may_import_only_the_engine_package(tmp_path):
     (root / "games" / "mail").mkdir()
     (root / "games" / "mail" / "inbound.py").write_text("import games.engine.board\n")
     (root / "games" / "mail" / "__init__.py").write_text("")
-    (root / "games" / "services.py").write_text("from games.engine.board import CELLS\n")
+    kind = root / "games" / "kinds" / "metaltalon"
+    (kind / "extra.py").write_text("from games.engine import EDITIONS\n")
+    (kind / "leaky.py").write_text("from games.engine.board import CELLS\n")
 
     result = lint_imports(root)
 
     assert result.returncode != 0
     for breach in ("games.views -> games.engine.board", "games.tasks -> games.engine.board",
-                   "games.mail.inbound -> games.engine.board"):
+                   "games.tasks -> games.engine (l.1)", "games.mail.inbound -> games.engine.board",
+                   "games.kinds.metaltalon.leaky -> games.engine.board"):
         assert breach in result.stdout
-    assert "games.services ->" not in result.stdout  # services is the engine's one caller
+    # MetalTalon's kind is the engine's one caller, through the public package games.engine.
+    assert "games.kinds.metaltalon.extra ->" not in result.stdout

@@ -42,8 +42,8 @@ def seqs(game: Game) -> list[int]:
 
 def test_create_game_seats_the_creator_and_waits_for_players():
     user = UserFactory()
-    game = actions.create_game(Actor.player(user), kind="metaltalon", players=4,
-                               options={"edition": "web2002", "variants": ["spoils"], "dice_mode": "stopwatch"},
+    options = {"edition": "web2002", "variants": ["spoils"], "dice_mode": "stopwatch"}
+    game = actions.create_game(Actor.player(user), kind="metaltalon", players=4, options=options,
                                visibility="private", deadline_hours=48)
 
     assert game.status == Game.Status.OPEN and game.state is None

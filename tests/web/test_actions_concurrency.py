@@ -44,7 +44,7 @@ def run_together(calls: list[Callable[[], Any]]) -> list[Any]:
 
 @pytest.fixture
 def slow_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each command the kind plays takes 0.2 s, so the submissions really overlap inside their transactions."""
+    """Each command the kind plays takes 0.2 s, so the submissions really overlap in their transactions."""
     kind = get_kind("metaltalon")
     real = kind.play
 

@@ -1,4 +1,5 @@
-"""Turn notifications from games.actions: scheduled on commit, sent by the Celery task to players now to act."""
+"""Turn notifications from games.actions: scheduled on commit, sent by the Celery task to the players now
+to act."""
 
 from __future__ import annotations
 
@@ -50,7 +51,8 @@ def test_every_seat_is_emailed_to_choose_its_faction_when_the_game_starts(celery
     game = started_game(players=3, keep=False)
 
     assert sorted(m.to[0] for m in mailoutbox) == sorted(s.user.email for s in game.seats.all())
-    assert all("keep or redraw" in m.subject for m in mailoutbox)
+    # The subject is the kind's own neutral words now (no MetalTalon "keep or redraw" in the platform).
+    assert all(m.subject == f"MetalTalon game {game.pk}: choose before play starts" for m in mailoutbox)
 
 
 def test_the_task_does_nothing_once_the_game_has_moved_past_its_version(celery_eager, mailoutbox):

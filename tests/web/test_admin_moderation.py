@@ -1,11 +1,13 @@
-"""Staff moderation in the admin: games read-only with seats and actions inline, chat reports."""
+"""Staff moderation in the admin: games read-only with seats and actions inline, chat reports (hidden
+through games.actions as a moderator, with a reason)."""
 
 from __future__ import annotations
 
 import pytest
 from django.urls import reverse
 
-from games import services
+from games import actions
+from games.actions import Actor
 from games.models import ChatMessage, ChatReport
 from tests.web.factories import StaffFactory, active_seat, other_seat, started_game
 
@@ -19,23 +21,26 @@ def staff_client(client):
     return client
 
 
-def test_the_game_list_filters_by_status_and_edition_and_searches_players(staff_client):
+def test_the_game_list_filters_by_status_and_kind_and_searches_players(staff_client):
     game = started_game(players=2, edition="web2002")
     player = game.seats.first().user
 
     listed = staff_client.get(reverse("admin:games_game_changelist"), {"status__exact": "active",
-                                                                       "edition__exact": "web2002"})
+                                                                       "kind__exact": "metaltalon"})
     searched = staff_client.get(reverse("admin:games_game_changelist"), {"q": player.email})
-    other = staff_client.get(reverse("admin:games_game_changelist"), {"edition__exact": "token"})
+    other = staff_client.get(reverse("admin:games_game_changelist"), {"kind__exact": "race"})
+    finished = staff_client.get(reverse("admin:games_game_changelist"), {"status__exact": "finished"})
 
     assert listed.status_code == 200 and f"/admin/games/game/{game.pk}/change/" in listed.content.decode()
     assert f"/admin/games/game/{game.pk}/change/" in searched.content.decode()
     assert f"/admin/games/game/{game.pk}/change/" not in other.content.decode()
+    assert f"/admin/games/game/{game.pk}/change/" not in finished.content.decode()
+    assert "Web 2002 coin edition (002)" in listed.content.decode()  # the options, in the kind's words
 
 
 def test_a_game_shows_its_seats_and_actions_read_only(staff_client):
     game = started_game(players=2)
-    services.apply_command(game, active_seat(game).user, "launch 1e")
+    actions.apply_command(game, Actor.player(active_seat(game).user), "launch 1e")
 
     html = staff_client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
 
@@ -46,14 +51,26 @@ def test_a_game_shows_its_seats_and_actions_read_only(staff_client):
 
 def test_staff_hide_a_reported_message_and_resolve_the_report(staff_client):
     game = started_game(players=2)
-    message = services.post_chat(game, active_seat(game).user, "nasty")
-    report = services.report_chat(message, other_seat(game).user, "abuse")
+    message = actions.post_chat(game, Actor.player(active_seat(game).user), "nasty")
+    report = actions.report_chat(message, Actor.player(other_seat(game).user), "abuse")
 
-    page = staff_client.get(reverse("admin:games_chatreport_changelist"), {"resolved__exact": "0"})
-    staff_client.post(reverse("admin:games_chatreport_changelist"),
-                      {"action": "hide_and_resolve", "_selected_action": [report.pk]})
+    url = reverse("admin:games_chatreport_changelist")
+    page = staff_client.get(url, {"resolved__exact": "0"})
+    chosen = {"action": "hide_and_resolve", "_selected_action": [report.pk]}
+    asked = staff_client.post(url, chosen)
+    unreasoned = staff_client.post(url, {**chosen, "confirm": "yes", "reason": "  "}, follow=True)
 
     assert "nasty" in page.content.decode() and "abuse" in page.content.decode()
+    # The action first asks for a reason, and changes nothing without one.
+    assert asked.status_code == 200 and 'name="reason"' in asked.content.decode()
+    assert "nasty" in asked.content.decode()
+    assert "gives a reason" in unreasoned.content.decode()
+    assert not ChatMessage.objects.get(pk=message.pk).hidden
+    assert not ChatReport.objects.get(pk=report.pk).resolved
+
+    done = staff_client.post(url, {**chosen, "confirm": "yes", "reason": "insults a player"})
+
+    assert done.status_code == 302
     assert ChatMessage.objects.get(pk=message.pk).hidden
     assert ChatReport.objects.get(pk=report.pk).resolved
     assert "nasty" not in staff_client.get(reverse("games:chat", args=[game.pk])).content.decode()
@@ -64,14 +81,15 @@ def test_a_message_hidden_by_staff_leaves_the_players_cached_game_page_at_once(s
 
     game = started_game(players=2)
     player = active_seat(game).user
-    message = services.post_chat(game, other_seat(game).user, "nasty")
-    report = services.report_chat(message, player, "abuse")
+    message = actions.post_chat(game, Actor.player(other_seat(game).user), "nasty")
+    report = actions.report_chat(message, Actor.player(player), "abuse")
     browser = Client()
     browser.force_login(player)
     browser.get(reverse("games:game", args=[game.pk]))  # the first visit sets the CSRF cookie
     assert "nasty" in browser.get(reverse("games:game", args=[game.pk])).content.decode()  # now cached
 
     staff_client.post(reverse("admin:games_chatreport_changelist"),
-                      {"action": "hide_and_resolve", "_selected_action": [report.pk]})
+                      {"action": "hide_and_resolve", "_selected_action": [report.pk], "confirm": "yes",
+                       "reason": "insults a player"})
 
     assert "nasty" not in browser.get(reverse("games:game", args=[game.pk])).content.decode()

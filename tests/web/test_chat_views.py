@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import services
+from games import actions
+from games.actions import Actor
 from games.models import ChatMessage, ChatReport
 from tests.web.factories import UserFactory, active_seat, other_seat, started_game
 from tests.web.helpers import htmx_get, htmx_post, is_full_page, messages_of
@@ -20,8 +21,8 @@ def game():
 
 def test_the_chat_page_and_its_htmx_partial_list_visible_messages(client, game):
     a = active_seat(game)
-    services.post_chat(game, a.user, "hello there")
-    hidden = services.post_chat(game, a.user, "something rude")
+    actions.post_chat(game, Actor.player(a.user), "hello there")
+    hidden = actions.post_chat(game, Actor.player(a.user), "something rude")
     ChatMessage.objects.filter(pk=hidden.pk).update(hidden=True)
 
     page = client.get(reverse("games:chat", args=[game.pk]))
@@ -78,7 +79,7 @@ def test_an_empty_message_is_refused_with_a_reason(client, game):
 
 def test_the_report_link_shows_a_form_and_posting_it_creates_a_report(client, game):
     a, b = active_seat(game), other_seat(game)
-    message = services.post_chat(game, a.user, "you are bad")
+    message = actions.post_chat(game, Actor.player(a.user), "you are bad")
     client.force_login(b.user)
     url = reverse("games:report", args=[message.pk])
 
@@ -96,7 +97,7 @@ def test_the_report_link_shows_a_form_and_posting_it_creates_a_report(client, ga
 
 def test_reporting_by_htmx_answers_with_a_thank_you_and_a_second_report_is_refused(client, game):
     a, b = active_seat(game), other_seat(game)
-    message = services.post_chat(game, a.user, "spam spam")
+    message = actions.post_chat(game, Actor.player(a.user), "spam spam")
     client.force_login(b.user)
     url = reverse("games:report", args=[message.pk])
 
@@ -110,8 +111,8 @@ def test_reporting_by_htmx_answers_with_a_thank_you_and_a_second_report_is_refus
 
 def test_the_game_page_chat_box_offers_a_report_link_on_others_messages_only(client, game):
     a, b = active_seat(game), other_seat(game)
-    mine = services.post_chat(game, a.user, "mine")
-    theirs = services.post_chat(game, b.user, "theirs")
+    mine = actions.post_chat(game, Actor.player(a.user), "mine")
+    theirs = actions.post_chat(game, Actor.player(b.user), "theirs")
     client.force_login(a.user)
 
     html = htmx_get(client, reverse("games:chat", args=[game.pk])).content.decode()

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import services
+from games import actions
+from games.actions import Actor
 from games.models import Game, Invitation, Notice
 from games.views import rules as rules_view
 from tests.web.factories import UserFactory, active_seat, full_game, open_game, other_seat, started_game
@@ -62,6 +63,7 @@ def test_new_game_form_offers_two_three_four_and_six_players_and_says_why_not_fi
     for n in (2, 3, 4, 6):
         assert f'value="{n}"' in html
     assert 'value="5"' not in html and "Five-player games are not offered" in html
+    assert '<input type="hidden" name="kind" value="metaltalon"' in html  # the one kind offered, posted along
     assert "stopwatch is for the coin editions" in html
 
 
@@ -70,13 +72,15 @@ def test_creating_a_game_seats_me_and_redirects_to_its_page(client):
     client.force_login(me)
 
     response = client.post(reverse("games:new"), {
-        "edition": "web2002", "players": "3", "variants": ["takeover"], "faction_mode": "deal",
-        "dice_mode": "stopwatch", "deadline_hours": "24", "visibility": "private"})
+        "kind": "metaltalon", "edition": "web2002", "players": "3", "variants": ["takeover"],
+        "faction_mode": "deal", "dice_mode": "stopwatch", "deadline_hours": "24", "visibility": "private"})
 
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
-    chosen = (game.edition, game.players, game.variants, game.dice_mode, game.deadline_hours, game.visibility)
-    assert chosen == ("web2002", 3, ["takeover"], "stopwatch", 24, "private")
+    chosen = (game.kind, game.players, game.deadline_hours, game.visibility)
+    assert chosen == ("metaltalon", 3, 24, "private")
+    assert game.options == {"edition": "web2002", "variants": ["takeover"], "faction_mode": "deal",
+                            "dice_mode": "stopwatch"}
     assert game.seats.get().user == me
 
 
@@ -84,7 +88,7 @@ def test_htmx_create_answers_with_a_client_redirect(client):
     client.force_login(UserFactory())
 
     response = htmx_post(client, reverse("games:new"), {
-        "edition": "token", "players": "2", "faction_mode": "deal", "dice_mode": "d6",
+        "kind": "metaltalon", "edition": "token", "players": "2", "faction_mode": "deal", "dice_mode": "d6",
         "visibility": "public"})
 
     assert response.status_code == 200
@@ -93,8 +97,8 @@ def test_htmx_create_answers_with_a_client_redirect(client):
 
 def test_options_the_edition_refuses_re_render_the_form_with_the_reason(client):
     client.force_login(UserFactory())
-    data = {"edition": "token", "players": "2", "faction_mode": "deal", "dice_mode": "stopwatch",
-            "visibility": "public"}
+    data = {"kind": "metaltalon", "edition": "token", "players": "2", "faction_mode": "deal",
+            "dice_mode": "stopwatch", "visibility": "public"}
 
     plain = client.post(reverse("games:new"), data)
     partial = htmx_post(client, reverse("games:new"), data)
@@ -158,7 +162,7 @@ def test_joining_a_full_or_started_game_is_refused_with_the_reason(client):
 def test_leaving_frees_my_seat_and_htmx_shows_the_seats_again(client):
     game = open_game(players=3)
     joiner = UserFactory()
-    services.join_game(game, joiner)
+    actions.join_game(game, Actor.player(joiner))
     client.force_login(joiner)
 
     response = htmx_post(client, reverse("games:leave", args=[game.pk]))
@@ -245,7 +249,7 @@ def test_my_games_puts_the_games_awaiting_me_first(client):
     me = UserFactory()
     mine_to_play = full_game(players=2, users=[me], faction_mode="fixed")
     if active_seat(mine_to_play).user != me:
-        services.apply_command(mine_to_play, active_seat(mine_to_play).user, "end")
+        actions.apply_command(mine_to_play, Actor.player(active_seat(mine_to_play).user), "end")
     waiting = open_game(creator=me)
     client.force_login(me)
 
@@ -306,7 +310,7 @@ def test_the_rules_page_says_so_when_the_document_is_missing(client, tmp_path, m
 def test_my_games_shows_invitations_with_a_join_button_and_unread_notices_once(client):
     game = open_game(players=3, visibility="private")
     me = UserFactory(username="guest")
-    services.invite_user(game, game.created_by, "guest")
+    actions.invite_user(game, Actor.player(game.created_by), "guest")
     client.force_login(me)
 
     first = client.get(reverse("games:mine")).content.decode()

@@ -13,7 +13,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import Profile
-from games import services
+from games import actions, queries
+from games.actions import Actor
 from games.views import play as play_views
 from tests.web.factories import StaffFactory, UserFactory, active_seat, other_seat, started_game
 
@@ -52,11 +53,11 @@ def test_a_repeat_view_of_an_unchanged_game_is_served_from_the_page_cache(render
     game = started_game(players=2)
     client = warm_client(active_seat(game).user, game)
     first = page_of(client, game)
-    with CaptureQueriesContext(connection) as queries:
+    with CaptureQueriesContext(connection) as captured:
         second = page_of(client, game)
     assert len(renders) == 2  # the first visit and the first cached view; the repeat rendered nothing
     assert second == first
-    assert len(queries) <= 2, [q["sql"] for q in queries.captured_queries]  # the user and the game row
+    assert len(captured) <= 2, [q["sql"] for q in captured.captured_queries]  # the user and the game row
 
 
 def test_each_viewer_gets_their_own_page_never_another_viewers_controls(renders):
@@ -93,7 +94,7 @@ def test_a_new_version_is_never_served_from_the_old_entry(renders):
     seat = active_seat(game)
     client = warm_client(seat.user, game)
     before = page_of(client, game)
-    services.apply_command(game, seat.user, "launch 3e")
+    actions.apply_command(game, Actor.player(seat.user), "launch 3e")
     game.refresh_from_db()
     after = page_of(client, game)
     assert f'data-version="{game.version}"' in after and f'data-version="{game.version}"' not in before
@@ -105,7 +106,7 @@ def test_a_new_chat_message_shows_on_a_cached_page_at_once(renders):
     seat, other = active_seat(game), other_seat(game)
     client = warm_client(seat.user, game)
     page_of(client, game)
-    services.post_chat(game, other.user, "Watch your left flank")
+    actions.post_chat(game, Actor.player(other.user), "Watch your left flank")
     assert "Watch your left flank" in page_of(client, game)
     message = game.chat.get()
     message.hidden = True
@@ -143,17 +144,17 @@ def test_your_turn_count_is_cached_and_follows_every_move():
     game = started_game(players=2)
     active, waiting = active_seat(game), other_seat(game)
     cache.clear()
-    assert services.your_turn_count(waiting.user) == 0
-    with CaptureQueriesContext(connection) as queries:
-        assert services.your_turn_count(waiting.user) == 0
-    assert len(queries) == 0
-    services.apply_command(game, active.user, "end")
-    assert services.your_turn_count(waiting.user) == 1
-    assert services.your_turn_count(active.user) == 0
+    assert queries.your_turn_count(waiting.user) == 0
+    with CaptureQueriesContext(connection) as captured:
+        assert queries.your_turn_count(waiting.user) == 0
+    assert len(captured) == 0
+    actions.apply_command(game, Actor.player(active.user), "end")
+    assert queries.your_turn_count(waiting.user) == 1
+    assert queries.your_turn_count(active.user) == 0
     game.refresh_from_db()
     game.status = game.Status.ABORTED  # whatever path saves the game (admin, moderation) drops the counts
     game.save()
-    assert services.your_turn_count(waiting.user) == 0
+    assert queries.your_turn_count(waiting.user) == 0
 
 
 def test_the_nav_count_on_a_cached_page_follows_another_games_move():
@@ -166,5 +167,5 @@ def test_the_nav_count_on_a_cached_page_follows_another_games_move():
     count = re.compile(r'id="your-turn-count">(\d+)<')
     before = int(count.search(page_of(client, game))[1])
     assert before == 1
-    services.apply_command(elsewhere, waiting, "end")
+    actions.apply_command(elsewhere, Actor.player(waiting), "end")
     assert int(count.search(page_of(client, game))[1]) == 0

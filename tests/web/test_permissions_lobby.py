@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from games import services
+from games import actions
+from games.actions import Actor
 from games.models import ChatMessage, ChatReport, Game, Invitation
 from tests.web.factories import StaffFactory, UserFactory, active_seat, open_game, other_seat, started_game
 
@@ -43,14 +44,14 @@ def login_as(client: Any, role: str, game: Game) -> Any:
 
 def finished_game(**options: Any) -> Game:
     game = started_game(players=2, **options)
-    services.apply_command(game, other_seat(game).user, "resign")
+    actions.apply_command(game, Actor.player(other_seat(game).user), "resign")
     game.refresh_from_db()
     return game
 
 
 def open_with_two(**options: Any) -> Game:
     game = open_game(players=3, **options)
-    services.join_game(game, UserFactory(), invite_code=game.invite_code)
+    actions.join_game(game, Actor.player(UserFactory()), invite_code=game.invite_code)
     return game
 
 
@@ -114,7 +115,7 @@ REPORTS = {"anonymous": False, "spectator": True, "other_player": True, "active_
 @pytest.mark.parametrize("role", ROLES)
 def test_anyone_who_sees_a_message_but_its_author_may_report_it(client, role):
     game = started_game(players=2)
-    message = services.post_chat(game, active_seat(game).user, "hm")
+    message = actions.post_chat(game, Actor.player(active_seat(game).user), "hm")
     login_as(client, role, game)
 
     client.post(reverse("games:report", args=[message.pk]), {"reason": "r"})
@@ -125,7 +126,7 @@ def test_anyone_who_sees_a_message_but_its_author_may_report_it(client, role):
 @pytest.mark.parametrize("role", ROLES)
 def test_messages_of_a_private_game_cannot_be_reported_by_outsiders(client, role):
     game = started_game(players=2, visibility="private")
-    message = services.post_chat(game, active_seat(game).user, "hm")
+    message = actions.post_chat(game, Actor.player(active_seat(game).user), "hm")
     login_as(client, role, game)
 
     response = client.post(reverse("games:report", args=[message.pk]), {"reason": "r"})

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from games import services
+from games import actions
+from games.actions import Actor
 from games.models import Game
 from tests.web.factories import StaffFactory, UserFactory, active_seat, other_seat, started_game
 
@@ -71,9 +72,9 @@ def submit(client: Any, game: Game, kind: str, htmx: bool) -> Any:
 def test_who_may_act(client, visibility, kind, role):
     game = started_game(players=2, visibility=visibility)
     if kind == "undo":  # something the active player could take back
-        services.apply_command(game, active_seat(game).user, "launch 3e")
+        actions.apply_command(game, Actor.player(active_seat(game).user), "launch 3e")
     game.refresh_from_db()
-    version, actions = game.version, game.actions.filter(undone=False).count()
+    version, logged = game.version, game.actions.filter(undone=False).count()
     login_as(client, game, role)
     response = submit(client, game, kind, htmx=False)
     outcome = ACT_MATRIX[kind][ROLES.index(role)]
@@ -89,13 +90,13 @@ def test_who_may_act(client, visibility, kind, role):
         assert response.status_code == 404 and game.version == version
     else:
         assert response.status_code == 403 and game.version == version
-        assert game.actions.filter(undone=False).count() == actions
+        assert game.actions.filter(undone=False).count() == logged
 
 
 def test_the_other_player_cannot_move_the_active_players_ships(client):
     game = started_game(players=2)
     active = active_seat(game)
-    services.apply_command(game, active.user, "launch 3e")
+    actions.apply_command(game, Actor.player(active.user), "launch 3e")
     game.refresh_from_db()
     home = game.state["seats"][active.index]["home"]
     client.force_login(other_seat(game).user)

@@ -1,4 +1,4 @@
-"""Replay of finished games (slider, ?step=N links, htmx frame) and the two downloads."""
+"""Replay of finished games (slider, ?step=N links, htmx frame) and the two downloads (games.history)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,11 @@ import json
 import pytest
 from django.urls import reverse
 
-from games import services
-from games.engine import GameState, play
+from games import actions, history
+from games.actions import Actor
+from games.dice import ReplayDice
+from games.engine import GameState
+from games.kinds import get_kind
 from tests.web.factories import active_seat, other_seat, started_game
 from tests.web.helpers import htmx_get, is_full_page, messages_of
 
@@ -20,8 +23,8 @@ def finished():
     """Keep, keep, a launch and an end, then the next player resigns: five counted actions."""
     game = started_game(players=2)
     first = active_seat(game)
-    services.apply_command(game, first.user, "launch 2e; end")
-    services.apply_command(game, other_seat(game).user, "resign")
+    actions.apply_command(game, Actor.player(first.user), "launch 2e; end")
+    actions.apply_command(game, Actor.player(other_seat(game).user), "resign")
     game.refresh_from_db()
     return game
 
@@ -37,14 +40,14 @@ def test_the_replay_page_opens_on_the_final_state_with_a_slider_over_every_actio
 
 
 def test_step_n_shows_the_state_after_action_n_without_javascript(client, finished):
-    actions = services.log_actions(finished)
+    logged = history.log_actions(finished)
 
     response = client.get(reverse("games:replay", args=[finished.pk]), {"step": 3})
 
     html = response.content.decode()
     assert "<code>launch 2e</code>" in html and "Step 3 of 5" in html
     assert 'href="?step=2"' in html and 'href="?step=4"' in html
-    state = services.state_after(finished, actions, 3)
+    state = history.state_after(finished, logged, 3)
     assert isinstance(state, GameState) and len(state.ships) == 1
     assert 'aria-label="MetalTalon token board, turn 1"' in html
     assert "The board as text" in html
@@ -88,10 +91,29 @@ def test_the_full_record_downloads_as_json_and_replays_to_the_final_state(client
     response = client.get(reverse("games:record_json", args=[finished.pk]))
 
     assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    assert f'filename="metaltalon-{finished.pk}.json"' in response["Content-Disposition"]
     record = json.loads(response.content)
     assert record["result"] == finished.result and record["status"] == "finished"
-    state = GameState.from_dict(record["initial_state"])
+    assert (record["kind"], record["options"]) == ("metaltalon", finished.options)
+    # Over: everything, the recorded dice included, so anyone can check the game replays from its log.
+    assert "seed" in record["initial_state"] and all("dice" in a for a in record["actions"])
+    kind = get_kind(record["kind"])
+    state = kind.load(record["initial_state"])
     for action in record["actions"]:
         if not action["undone"]:
-            state = play(state, action["seat"], action["command"]).state
-    assert state.to_dict() == record["final_state"]
+            dice = ReplayDice(action["dice"])
+            state = kind.play(state, action["seat"], action["command"], dice)[0]
+            dice.check_spent()
+    assert kind.dump(state) == record["final_state"]
+
+
+def test_the_record_of_a_game_in_play_shows_the_public_view_without_dice(client):
+    game = started_game(players=2)
+    actions.apply_command(game, Actor.player(active_seat(game).user), "launch 2e")
+
+    record = json.loads(client.get(reverse("games:record_json", args=[game.pk])).content)
+
+    assert record["status"] == "active" and [a["command"] for a in record["actions"]][-1] == "launch 2e"
+    for state in (record["initial_state"], record["final_state"]):
+        assert "seed" not in state and "rolls" not in state
+    assert not any("dice" in a for a in record["actions"])
