@@ -163,8 +163,8 @@ def test_replay_of_a_finished_game_equals_its_saved_states():
     game = gunship_game()
     player0, player1 = Actor.player(user_of(game, 0)), Actor.player(user_of(game, 1))
     actions.apply_command(game, player0, "fire I9 I12; fire I9 I12; end")
-    actions.apply_command(game, player1, "move I12 J12; end")
-    actions.apply_command(game, player0, "fire I9 J12; fire I9 J12")
+    actions.apply_command(game, player1, "end")
+    actions.apply_command(game, player0, "fire I9 I12; fire I9 I12")
     actions.apply_command(game, player1, "resign")
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
