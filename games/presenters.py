@@ -443,19 +443,6 @@ def _suggest(options: list[LaunchOption]) -> list[LaunchOption]:
 # === THE LOG ===
 
 
-@dataclass
-class LogEntry:
-    seq: int
-    seat: int | None
-    letter: str
-    command: str
-    sentences: list[str]
-    current: bool  # an action of the turn being played now
-    undone: bool
-    source: str
-    created_at: Any
-
-
 def log_sentences(events: Iterable[dict[str, Any]], state: GameState | None,
                   names: Sequence[str] | None) -> list[str]:
     return [describe(e, state, names) for e in events]
