@@ -137,8 +137,8 @@ def play_all(kind: Kind, state: Any, index: int,
             where = f"Command {i + 1} ({command}): {exc}."
             if not any(s.draws for s in steps):
                 raise IllegalMove(f"{where} Nothing was applied.") from None
-            played = "command 1" if i == 1 else f"commands 1 to {i}"
-            return steps, IllegalMove(f"{where} The dice had been rolled, so {played} stand; the rest "
+            played = "command 1 stands" if i == 1 else f"commands 1 to {i} stand"
+            return steps, IllegalMove(f"{where} The dice had been rolled, so {played}; the rest "
                                       f"were not played.", code="stopped_after_roll")
         steps.append(Step(state, command, after, events, dice.draws[mark:]))
         state = after

@@ -100,6 +100,15 @@ def test_knowing_even_the_true_seed_does_not_predict_the_rolls_of_a_live_game():
     assert recorded == played  # every value drawn is on its action
 
 
+def test_a_batch_stopped_after_its_first_command_rolled_says_that_one_command_stands(live_dice):
+    game = gunship_game()
+    live_dice.script(1)
+    applied = actions.apply_command(game, Actor.player(user_of(game, 0)), "fire I9 I12; fire I9 Q9")
+    assert applied.stopped is not None and applied.stopped.code == "stopped_after_roll"
+    assert "so command 1 stands; the rest were not played" in applied.stopped.message
+    assert [a.command for a in applied.actions] == ["fire I9 I12"]
+
+
 def test_a_batch_refused_after_a_roll_keeps_the_roll_and_sending_it_again_changes_nothing(live_dice):
     """The probe from the issue: a Clovers batch whose third command is refused once the roll is asked
     about. The roll it shows is committed; the same batch again is refused outright, rolling nothing."""
