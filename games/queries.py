@@ -8,9 +8,9 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Exists, F, OuterRef
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Subquery
 
-from games.models import ChatMessage, Game, Invitation, Notice, Seat
+from games.models import Action, ChatMessage, Game, Invitation, Notice, Seat
 
 TURN_COUNT_SECONDS = 300
 
@@ -74,12 +74,30 @@ def unread_notices(user: Any, limit: int = 20) -> list[Notice]:
 
 
 def my_games(user: Any) -> Any:
-    """The user's games, those awaiting them first, then by most recent turn."""
+    """The user's games, those awaiting them first, then by most recent turn; each with its seats (and
+    their players) and the time of its last logged action, for games.listing."""
     awaiting = Seat.objects.filter(game=OuterRef("pk"), user=user, awaiting=True,
                                    game__status__in=(Game.Status.SETUP, Game.Status.ACTIVE))
-    return (Game.objects.filter(seats__user=user).annotate(mine_awaiting=Exists(awaiting))
+    last = Action.objects.filter(game=OuterRef("pk")).order_by("-seq").values("created_at")[:1]
+    # pk__in, not a join on seats: a join would leave only the user's own seat to count and prefetch.
+    return (Game.objects.filter(pk__in=Seat.objects.filter(user=user).values("game"))
+            .annotate(mine_awaiting=Exists(awaiting), last_move_at=Subquery(last))
             .select_related("created_by")
+            .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user__profile")))
             .order_by("-mine_awaiting", F("turn_started_at").desc(nulls_last=True), "-created_at"))
+
+
+def open_games() -> Any:
+    """Public games waiting for players, newest first, with how many seats are taken."""
+    return (Game.objects.filter(status=Game.Status.OPEN, visibility=Game.Visibility.PUBLIC)
+            .select_related("created_by__profile").annotate(taken=Count("seats")).order_by("-created_at"))
+
+
+def games_to_watch() -> Any:
+    """Public games in play, the one that moved last first."""
+    return (Game.objects.filter(status__in=(Game.Status.SETUP, Game.Status.ACTIVE),
+                                visibility=Game.Visibility.PUBLIC)
+            .order_by(F("turn_started_at").desc(nulls_last=True)))
 
 
 def find_user(name: str) -> Any:

@@ -1,10 +1,11 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from games.views.home import home
 from metaltalon import views
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", home, name="home"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("profile/", include("accounts.urls")),

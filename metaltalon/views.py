@@ -7,10 +7,6 @@ from django.shortcuts import render
 from metaltalon.devmail import read_mailbox
 
 
-def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
-
-
 def dev_inbox(request: HttpRequest) -> HttpResponse:
     """Every mail the site wrote to the local folder; only exists while DEBUG is on."""
     if not settings.DEBUG:

@@ -12,7 +12,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -23,6 +22,7 @@ from games import actions, queries
 from games.actions import Actor
 from games.forms import InviteForm, LobbyFilterForm, NewGameForm
 from games.kinds import offered_kinds
+from games.listing import game_rows
 from games.models import Game
 
 PAGE_SIZE = 25
@@ -85,8 +85,7 @@ def _after(request: HttpRequest, game: Game, text: str, ok: bool = True) -> Http
 def lobby(request: HttpRequest) -> HttpResponse:
     """Open public games (filter by edition and player count), and public games to watch."""
     form = LobbyFilterForm(request.GET or None)
-    games = (Game.objects.filter(status=Game.Status.OPEN, visibility=Game.Visibility.PUBLIC)
-             .select_related("created_by__profile").annotate(taken=Count("seats")).order_by("-created_at"))
+    games = queries.open_games()
     if form.is_valid():
         if form.cleaned_data.get("kind"):
             games = games.filter(kind=form.cleaned_data["kind"])
@@ -95,9 +94,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         if form.cleaned_data.get("players"):
             games = games.filter(players=form.cleaned_data["players"])
     page = Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
-    watch = (Game.objects.filter(status__in=(Game.Status.SETUP, Game.Status.ACTIVE),
-                                 visibility=Game.Visibility.PUBLIC)
-             .order_by("-turn_started_at")[:10])
+    watch = queries.games_to_watch()[:10]
     query = request.GET.copy()
     query.pop("page", None)
     context = {"form": form, "page": page, "watch": watch, "query": query.urlencode()}
@@ -109,8 +106,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
 @require_GET
 def mine(request: HttpRequest) -> HttpResponse:
     """My games, the ones awaiting me first."""
-    games = list(queries.my_games(request.user).annotate(taken=Count("seats")))
-    context = {"games": games, "awaiting": sum(1 for g in games if g.mine_awaiting),
+    rows = game_rows(list(queries.my_games(request.user)), request.user)
+    context = {"rows": rows, "awaiting": sum(1 for r in rows if r.awaiting_me),
                "invitations": queries.open_invitations(request.user),
                # Shown (and so marked read) on the full page only: the htmx partial is the list alone.
                "notices": [] if request.htmx else queries.unread_notices(request.user)}

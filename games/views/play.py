@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from datetime import timedelta
 from functools import cached_property
 from typing import Any
 from urllib.parse import urlencode
@@ -32,6 +31,7 @@ from accounts.prefs import request_prefs
 from games import actions, page_cache, queries
 from games.actions import Actor
 from games.actions.undo import takeback
+from games.deadlines import deadline
 from games.kinds import Kind, PageInput, get_kind
 from games.models import Action, Game, Seat
 from games.views.lobby import seating_context
@@ -41,7 +41,7 @@ from games.views.social import chat_context
 LOG_PAGE = 20
 POLL_SECONDS = 4
 LIVE_CACHE_SECONDS = 60
-LIVE_CACHE_VERSION = 2
+LIVE_CACHE_VERSION = 3
 SEAT_LETTERS = "ABCDEFGHIJ"
 # GET parameters the page itself reads; every other one is the kind's selection (a ship, a builder).
 _PAGE_PARAMS = ("confirm", "log", "text")
@@ -138,25 +138,6 @@ class Notice:
     version: int | None = None  # confirm: the version the link was drawn for
 
 
-def _deadline(game: Game) -> dict[str, Any]:
-    if not game.deadline_hours:
-        return {"text": "no deadline", "due": None, "overdue": False}
-    if game.turn_started_at is None or game.status not in (Game.Status.SETUP, Game.Status.ACTIVE):
-        return {"text": f"{game.deadline_hours} h per turn", "due": None, "overdue": False}
-    due = game.turn_started_at + timedelta(hours=game.deadline_hours)
-    left = due - timezone.now()
-    hours = left.total_seconds() / 3600
-    if hours < 0:
-        text = "overdue"
-    elif hours < 1:
-        text = f"{max(1, int(left.total_seconds() // 60))} min left"
-    elif hours < 48:
-        text = f"{int(hours)} h {int(left.total_seconds() // 60 % 60)} min left"
-    else:
-        text = f"{int(hours // 24)} days left"
-    return {"text": text, "due": due, "overdue": hours < 0, "hours": game.deadline_hours}
-
-
 def _log_page(game: Game, kind: Kind, state: Any, names: list[str], page: int) -> dict[str, Any]:
     """One page of the log, newest first: a single query whatever the length of the game (the newest
     row's seq is the total, since seq runs 1..n without gaps)."""
@@ -200,7 +181,7 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
     game, kind = viewer.game, viewer.kind
     ctx: dict[str, Any] = {
         "game": game, "viewer": viewer, "seat": viewer.seat, "seats": viewer.seats, "sel": sel,
-        "notice": notice, "poll_seconds": POLL_SECONDS, "deadline": _deadline(game),
+        "notice": notice, "poll_seconds": POLL_SECONDS, "deadline": deadline(game),
         "version": game.version, "poll_url": _poll_url(game, sel), "started": game.state is not None,
         "kind_live_template": kind.live_template, "kind_extras_template": kind.extras_template,
         "command_help": kind.command_help, "command_example": kind.command_example,
@@ -215,7 +196,9 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
     log = _log_page(game, kind, state, names, sel.log_page)
     undoing = _undoable(kind, state, me, game, log["rows"] if sel.log_page == 1 else None)
     taken = "; ".join(a.command for a in undoing)
-    ctx.update(phase=kind.phase(state), turn=kind.turn(state), log=log, me=me, undo_ok=bool(undoing),
+    my_turn = me is not None and game.is_active and me in kind.to_act(state)
+    ctx.update(phase=kind.phase(state), turn=kind.turn(state), log=log, me=me, my_turn=my_turn,
+               undo_ok=bool(undoing),
                undo_text=f"take back {taken}" if undoing else "")
     ctx.update(kind.page_context(PageInput(game=game, state=state, seat=me, names=names, query=sel.query,
                                            undo_ok=bool(undoing), undo_text=ctx["undo_text"])))
@@ -259,7 +242,9 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
     else:
         live_html, extras = _live(request, viewer, sel, notice)
         if request.htmx:
-            response = HttpResponse(live_html, status=status)
+            # The chrome first: htmx takes a response's first <title> as the tab's only if it is at the
+            # top level, and the board's SVG holds titles of its own.
+            response = HttpResponse(_chrome(request, game, extras) + live_html, status=status)
         else:
             may_chat = bool(extras["seat"] or request.user.is_staff)
             ctx = {"game": game, "viewer": viewer, "sel": sel, "live_html": live_html,
@@ -269,6 +254,14 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
                 page_cache.set_page(key, response.content)
     response["Vary"] = "HX-Request, Cookie"
     return response
+
+
+def _chrome(request: HttpRequest, game: Game, extras: dict[str, Any]) -> str:
+    """The tab title, the game's status and the navigation's count, swapped out of band beside `live`:
+    they change with it (a move, a game that ends) but sit outside it."""
+    ctx = {**extras, "game": game, "user": request.user, "oob": True,
+           "your_turn_count": queries.your_turn_count(request.user)}
+    return render_to_string("games/game.html#chrome", ctx)
 
 
 def _selection_key(sel: Selection) -> str:
@@ -315,8 +308,9 @@ def _live(request: HttpRequest, viewer: Viewer, sel: Selection,
     # own), only the CSRF token for its forms.
     html = render_to_string("games/game.html#live", {**ctx, "csrf_token": token})
     # What the rest of the page (outside the live region) needs: plain values, cached with the region.
-    extras = {"phase": ctx["phase"], "turn": ctx["turn"], "seat": viewer.seat is not None,
-              "started": True, "poll_url": ctx["poll_url"], "order_fields": ctx.get("order_fields", []),
+    extras = {"phase": ctx["phase"], "turn": ctx["turn"], "my_turn": ctx["my_turn"],
+              "seat": viewer.seat is not None, "started": True, "poll_url": ctx["poll_url"],
+              "order_fields": ctx.get("order_fields", []),
               "kind_extras_template": ctx["kind_extras_template"], "command_help": ctx["command_help"],
               "command_example": ctx["command_example"]}
     if key is not None:

@@ -14,11 +14,13 @@ def test_home_page_renders_with_navigation_and_vendored_htmx(client):
 
 
 @pytest.mark.django_db
-def test_signed_in_navigation_shows_your_turn_count_and_name(client):
+def test_signed_in_navigation_leads_to_lobby_my_games_and_rules_with_no_empty_turn_badge(client):
     user = User.objects.create_user(username="carol", email="carol@example.test", password="x-pass-123456")
     user.profile.display_name = "Carol the Bold"
     user.profile.save()
     client.force_login(user)
     html = client.get("/").content.decode()
-    assert 'id="your-turn-count">0<' in html
+    assert 'id="your-turn-count"' not in html  # nothing awaits Carol: no "0" badge
+    for link in ('href="/games/"', 'href="/games/mine/"', 'href="/rules/"'):
+        assert link in html
     assert "Carol the Bold" in html

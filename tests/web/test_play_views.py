@@ -155,13 +155,21 @@ def test_a_player_who_is_out_is_told_so_and_keeps_watching(client):
     assert 'value="end"' not in html and "Standing orders" not in html
 
 
-def test_htmx_request_gets_only_the_live_partial(client):
+def live_region(html: str) -> str:
+    """The partial's `live` region: after the out-of-band chrome (title, status, badge) that precedes it."""
+    return html[html.index('<div id="live"'):]
+
+
+def test_htmx_request_gets_only_the_live_partial_and_its_out_of_band_chrome(client):
     game = started_game(players=2)
     client.force_login(active_seat(game).user)
     response = client.get(url(game), headers=HX)
     html = response.content.decode()
     assert response.status_code == 200
-    assert html.lstrip().startswith('<div id="live"') and "<html" not in html and "site-header" not in html
+    assert "<html" not in html and "site-header" not in html
+    chrome = html[:html.index('<div id="live"')]
+    assert all('hx-swap-oob="true"' in line for line in chrome.strip().splitlines()[1:] if line.strip())
+    assert live_region(html).rstrip().endswith("</div>")
 
 
 # === SELECTING A SHIP: MOVES AND TARGETS FROM legal_commands ===
@@ -404,8 +412,8 @@ def test_poll_after_a_move_returns_the_fresh_partial(client, django_user_model):
     actions.apply_command(game, Actor.player(seat.user), "launch 3e 1w")
     response = client.get(url(game, "poll") + f"?v={seen}", headers=HX)
     html = response.content.decode()
-    assert response.status_code == 200 and html.lstrip().startswith('<div id="live"')
-    assert "launched a ship" in html and response["ETag"] != f'"g{game.pk}v{seen}"'
+    assert response.status_code == 200 and '<div id="live"' in html
+    assert "launched a ship" in live_region(html) and response["ETag"] != f'"g{game.pk}v{seen}"'
 
 
 def test_board_picture_is_svg(client):

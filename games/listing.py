@@ -1,0 +1,65 @@
+"""One line per game for a player's lists (My games, a player's profile): who they play against, whose
+turn it is and how long is left, when the last move was made, and how a finished game ended."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from games.deadlines import deadline
+from games.models import Game, Seat
+
+
+@dataclass(frozen=True)
+class GameRow:
+    game: Game
+    opponents: list[str]
+    to_play: list[str]  # names of the seats the game waits for; "you" for the viewer's own
+    awaiting_me: bool
+    deadline: dict[str, Any]
+    last_move_at: datetime | None
+    result: str  # "" while the game is not over
+
+    @property
+    def seats_taken(self) -> int:
+        return len(self.game.seats.all())
+
+
+def game_rows(games: list[Game], user: Any) -> list[GameRow]:
+    """Games whose `seats` are prefetched with their users (queries.my_games), seen by `user`."""
+    return [_row(game, user) for game in games]
+
+
+def _row(game: Game, user: Any) -> GameRow:
+    seats = list(game.seats.all())
+    mine = next((s for s in seats if s.user_id == user.pk), None)
+    live = game.status in (Game.Status.SETUP, Game.Status.ACTIVE)
+    to_play = ["you" if s is mine else s.name for s in seats if s.awaiting] if live else []
+    return GameRow(
+        game=game, opponents=[s.name for s in seats if s is not mine], to_play=to_play,
+        awaiting_me=bool(mine and mine.awaiting and live),
+        deadline=deadline(game) if live else {}, last_move_at=getattr(game, "last_move_at", None),
+        result=_result(game, seats, mine))
+
+
+def _result(game: Game, seats: list[Seat], mine: Seat | None) -> str:
+    if game.status == Game.Status.ABORTED:
+        return "Aborted"
+    if game.status != Game.Status.FINISHED:
+        return ""
+    result = game.result or {}
+    winner = next((s for s in seats if s.index is not None and s.index == result.get("winner")), None)
+    if winner is None:
+        return "Finished without a winner"
+    if winner is mine:
+        return "You won"
+    places = result.get("places") or []
+    place = places.index(mine.index) + 1 if mine is not None and mine.index in places else None
+    where = f"; you came {_ordinal(place)}" if place else ""
+    return f"{winner.name} won{where}"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

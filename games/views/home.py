@@ -1,0 +1,59 @@
+"""The home page: for a visitor, what the site is with a live board to look at; for a player, the games
+that wait for them first, then their other games, games to join and games to watch."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.safestring import mark_safe
+
+from games import queries
+from games.dice import SecretDice
+from games.kinds import get_kind, offered_kinds
+from games.listing import GameRow, game_rows
+from games.models import Game
+
+SHOWCASE_SECONDS = 600
+LISTED = 5
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    ctx: dict[str, Any] = {"open_games": queries.open_games()[:LISTED],
+                           "watch": list(queries.games_to_watch()[:LISTED])}
+    if request.user.is_authenticated:
+        rows = game_rows(list(queries.my_games(request.user)), request.user)
+        ctx.update(_my_rows(rows))
+    else:
+        ctx["showcase"] = _showcase(ctx["watch"][0] if ctx["watch"] else None)
+    return render(request, "home.html", ctx)
+
+
+def _my_rows(rows: list[GameRow]) -> dict[str, list[GameRow]]:
+    return {"awaiting": [r for r in rows if r.awaiting_me],
+            "playing": [r for r in rows if not r.awaiting_me and not r.game.is_over],
+            "finished": [r for r in rows if r.game.is_over][:LISTED]}
+
+
+def _showcase(game: Game | None) -> dict[str, Any]:
+    """The board of the public game that moved last, as any spectator sees it; with no game in play, the
+    first offered kind's board before anyone has moved."""
+    if game is not None and game.state is not None:
+        key = f"showcase:{game.pk}:{game.version}"
+        svg = cache.get(key)
+        if svg is None:
+            kind = get_kind(game.kind)
+            svg = kind.board_svg(kind.load(game.state), None)
+            cache.set(key, svg, SHOWCASE_SECONDS)
+        return {"svg": mark_safe(svg), "game": game}  # noqa: S308 - the kind's own drawing, escaped when made
+    kind = offered_kinds()[0]
+    svg = cache.get(f"showcase:empty:{kind.name}")
+    if svg is None:
+        # A picture only, never a game: a fixed source is fine for an illustration.
+        state = kind.new_state({}, 4, SecretDice(random.Random(0)))
+        svg = kind.board_svg(state, None)
+        cache.set(f"showcase:empty:{kind.name}", svg, SHOWCASE_SECONDS)
+    return {"svg": mark_safe(svg), "game": None}  # noqa: S308 - as above

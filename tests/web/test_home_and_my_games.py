@@ -1,0 +1,102 @@
+"""The home page leads somewhere (issue 8): a visitor sees what the game is, a live board and the way in;
+a returning player sees the games awaiting them first. My games names opponents, whose turn it is, the
+time left, the last move and the result (bug 3: it said "1 of 2" for every full two-player game)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from games import actions
+from games.actions import Actor
+from tests.web.factories import UserFactory, active_seat, full_game, open_game, other_seat, started_game
+
+pytestmark = pytest.mark.django_db
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def text_of(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_a_visitor_sees_what_the_game_is_the_way_in_and_the_board_of_a_live_public_game():
+    game = started_game(players=2)
+    hidden = started_game(players=2, visibility="private")
+    actions.apply_command(hidden, Actor.player(active_seat(hidden).user), "end")  # it moved last
+    html = Client().get("/").content.decode()
+    assert 'href="/accounts/signup/"' in html and 'href="/rules/"' in html
+    assert f'href="/games/{game.pk}/"' in html and f"Watch game {game.pk}" in html
+    assert f'/games/{hidden.pk}/"' not in html  # private games are never listed nor drawn
+    showcase = html[html.index('class="showcase"'):]
+    assert "<svg" in showcase[:showcase.index("</figure>")]
+
+
+def test_a_visitor_on_a_site_with_no_game_in_play_still_sees_a_board():
+    html = Client().get("/").content.decode()
+    showcase = html[html.index('class="showcase"'):]
+    assert "<svg" in showcase[:showcase.index("</figure>")]
+    assert "before the first move" in showcase
+
+
+def test_a_returning_player_sees_the_games_awaiting_them_first_then_the_others_and_games_to_join():
+    me = UserFactory()
+    mine_to_play = started_game(players=2)
+    seat = active_seat(mine_to_play)
+    seat.user = me
+    seat.save()
+    theirs = started_game(players=2)
+    seat = other_seat(theirs)
+    seat.user = me
+    seat.save()
+    joinable = open_game(players=3)
+    html = logged_in(me).get("/").content.decode()
+    text = text_of(html)
+    assert 'class="button big" href="/games/new/"' in html
+    awaiting = text[text.index("Your move"):text.index("Your other games")]
+    assert f"Game {mine_to_play.pk}" in awaiting and f"Game {theirs.pk}" not in awaiting
+    opponent = other_seat(mine_to_play).user.display_name
+    assert f"against {opponent}" in awaiting
+    others = text[text.index("Your other games"):text.index("Open games to join")]
+    assert f"Game {theirs.pk}" in others
+    assert f"{active_seat(theirs).user.display_name} to play" in others
+    assert f"Game {joinable.pk}" in text[text.index("Open games to join"):]
+    assert "1 of 3 seats taken" in text
+
+
+def test_my_games_names_the_opponents_of_a_full_two_player_game_not_1_of_2():
+    game = started_game(players=2, deadline_hours=72)
+    me, them = active_seat(game).user, other_seat(game).user
+    html = logged_in(me).get("/games/mine/").content.decode()
+    rows = [text_of(r) for r in re.findall(r"<tr[^>]*>.*?</tr>", html, re.S) if f"/games/{game.pk}/" in r]
+    assert len(rows) == 1
+    row = rows[0]
+    assert "1 of 2" not in text_of(html)
+    assert row.startswith(f"Game {game.pk}")
+    assert them.display_name in row
+    assert "Your move" in row and "days left" in row and "just now" in row
+
+
+def test_my_games_counts_every_seat_of_an_open_game():
+    game = open_game(players=3)
+    actions.join_game(game, Actor.player(UserFactory()), invite_code=game.invite_code)
+    html = logged_in(game.created_by).get("/games/mine/").content.decode()
+    assert "2 of 3 seats taken" in text_of(html)
+
+
+def test_my_games_tells_a_finished_game_by_its_result():
+    game = full_game(players=2)
+    for seat in game.seats.order_by("index"):
+        actions.apply_command(game, Actor.player(seat.user), "keep")
+    loser = active_seat(game)
+    winner = other_seat(game)
+    actions.apply_command(game, Actor.player(loser.user), "resign")
+    assert "You won" in text_of(logged_in(winner.user).get("/games/mine/").content.decode())
+    lost = text_of(logged_in(loser.user).get("/games/mine/").content.decode())
+    assert f"{winner.user.display_name} won; you came 2nd" in lost
