@@ -453,9 +453,6 @@ def _cell_group(
 
 def board_png(svg: str, width: int) -> bytes:
     """Render an SVG from board_svg to PNG bytes `width` pixels wide (for e-mail)."""
-    import cairosvg  # imported here: only pictures for e-mail need it
+    from games.pictures import svg_png
 
-    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)
-    if not isinstance(png, bytes):  # svg2png returns bytes whenever no write_to target is given
-        raise TypeError(f"cairosvg.svg2png returned {type(png).__name__}, not PNG bytes")
-    return png
+    return svg_png(svg, width)

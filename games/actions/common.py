@@ -62,6 +62,14 @@ def finish_if_over(game: Game, kind: Kind, state: Any) -> None:
         events = [e for a in Action.objects.filter(game=game, undone=False).order_by("seq") for e in a.events]
         game.finished_at = timezone.now()
         game.result = kind.result(state, events)
+        notify_finished_on_commit(game)
+
+
+def notify_finished_on_commit(game: Game) -> None:
+    from games.tasks import notify_finished
+
+    game_id = game.pk
+    transaction.on_commit(lambda: notify_finished.delay(game_id))
 
 
 def notify_turn_on_commit(game: Game) -> None:

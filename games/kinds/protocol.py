@@ -53,7 +53,7 @@ class PageInput:
     names: list[str]  # the seats' player names, by index
     query: Mapping[str, str]  # the page's GET parameters (a selection the kind understands)
     undo_ok: bool  # the undo action would take something back for this viewer now
-    undo_text: str = ""  # what undo would take back, for the button
+    undo_text: str = ""  # the Undo button's words: what one click takes back ("Undo 2 actions: ...")
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -94,6 +94,11 @@ class Kind(Protocol):
     def seat_outcome(self, state: Any, seat: int) -> SeatOutcome: ...
     def result(self, state: Any, events: Sequence[Event]) -> dict[str, Any]:
         """{"winner": seat or None, "places": [seat, ...] best first}; `events` are every counted event."""
+        ...
+    def tallies(self, state: Any) -> dict[int, dict[str, int]]:
+        """Public figures per seat that the game-over summary charts turn by turn, label to value
+        ({0: {"Ships": 2, "Credits": 31}, ...}); the same labels for every seat. Never hidden information:
+        every seat and spectator sees the chart."""
         ...
 
     # === COMMANDS ===

@@ -65,10 +65,12 @@ def test_a_returning_player_finds_the_game_awaiting_them_first(browser: Browser,
     shoot(page, "game-mid-game")
 
 
-def test_a_game_that_moves_on_and_ends_changes_the_header_title_and_badge(browser: Browser, live_server: Any):
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_game_that_moves_on_and_ends_changes_header_title_badge_and_shows_the_summary(
+        browser: Browser, live_server: Any, size):
     game = started_game(players=2)
     mover, waiting = active_seat(game), other_seat(game)
-    page = logged_in_page(browser, live_server, mover.user)
+    page = logged_in_page(browser, live_server, mover.user, viewport=size)
     page.goto(live_server.url + f"/games/{game.pk}/")
     expect(page).to_have_title(re.compile(rf"^Your turn · Game {game.pk} · turn 1"))
     expect(page.locator("#your-turn-count")).to_have_text("1")
@@ -81,3 +83,8 @@ def test_a_game_that_moves_on_and_ends_changes_the_header_title_and_badge(browse
     actions.apply_command(game, Actor.player(waiting.user), "resign")
     expect(page.locator("#game-status")).to_have_text("Finished", timeout=FOLLOW)
     expect(page).to_have_title(f"Game {game.pk} · finished · MetalTalon")
+    summary = page.locator("#summary")
+    expect(summary).to_contain_text(f"Game over: {mover.user.display_name} wins")
+    expect(summary.locator("svg")).to_have_count(2)
+    summary.scroll_into_view_if_needed()
+    shoot(page, "game-over")

@@ -133,6 +133,14 @@ class MetalTalon:
         places += [s.index for s in state.seats if s.index not in places]
         return {"winner": state.winner, "places": places}
 
+    def tallies(self, state: GameState) -> dict[int, dict[str, int]]:
+        """Ships in play and credits (reserve plus the value of the ships), both public on the board."""
+        out: dict[int, dict[str, int]] = {}
+        for s in state.seats:
+            mine = [x for x in state.ships if x.owner == s.index]
+            out[s.index] = {"Ships": len(mine), "Credits": s.reserve + sum(x.value for x in mine)}
+        return out
+
     # === COMMANDS ===
     def split(self, text: str) -> list[str]:
         try:

@@ -65,6 +65,9 @@ class RaceKind:
     def result(self, state: RaceState, events: Sequence[Event]) -> dict[str, Any]:
         return rules.result(state, events)
 
+    def tallies(self, state: RaceState) -> dict[int, dict[str, int]]:
+        return {seat: {"Score": score} for seat, score in enumerate(state.scores)}
+
     # === COMMANDS ===
     def split(self, text: str) -> list[str]:
         return rules.split(text)
