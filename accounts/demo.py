@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from allauth.account.models import EmailAddress
 from django.db import transaction
 
-from accounts.models import Profile, User
+from accounts.models import Profile, User, first_free_name
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,10 @@ def ensure_demo_user(login: DemoLogin) -> User:
     user.is_staff = user.is_superuser = login.role == "admin"
     user.set_password(login.password)
     user.save()
-    Profile.objects.update_or_create(user=user, defaults={"display_name": login.display_name})
+    profile, _ = Profile.objects.get_or_create(user=user)
+    # Names are unique: should a player have taken "Alice" first, the demo's Alice becomes "Alice2".
+    profile.display_name = first_free_name(login.display_name, but=profile)
+    profile.save()
     EmailAddress.objects.update_or_create(user=user, email=login.email,
                                           defaults={"verified": True, "primary": True})
     return user

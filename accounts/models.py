@@ -1,11 +1,15 @@
 from __future__ import annotations
 
 import zoneinfo
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import IntegrityError, models, transaction
+from django.urls import reverse
+
+from accounts import names
 
 
 class User(AbstractUser):
@@ -16,13 +20,22 @@ class User(AbstractUser):
     def __str__(self) -> str:
         return self.email or self.username
 
+    def get_absolute_url(self) -> str:
+        return reverse("player", args=[self.pk])
+
     @property
     def display_name(self) -> str:
-        """What other players see: the chosen name, else the start of the e-mail address."""
+        """What other players see: the profile's name, unique on the site (every profile has one: see
+        Profile.save); the start of the e-mail address only for a user saved without signals."""
         profile = getattr(self, "profile", None)
         if profile is not None and profile.display_name:
             return profile.display_name
         return self.email.split("@", 1)[0] or self.username
+
+
+def user_display(user: User) -> str:
+    """How allauth names a user in its pages and mails (ACCOUNT_USER_DISPLAY)."""
+    return user.display_name
 
 
 def validate_time_zone(value: str) -> None:
@@ -32,13 +45,72 @@ def validate_time_zone(value: str) -> None:
 
 class Profile(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
-    display_name = models.CharField(max_length=40, blank=True,
-                                    help_text="The name other players see. Empty: the start of your e-mail.")
+    display_name = models.CharField(max_length=names.NAME_MAX,
+                                    help_text="The name other players see: yours alone, and not too like "
+                                              "another player's.")
+    # names.name_key(display_name), kept by save(). Unique: the database itself refuses a second name that
+    # looks like one already there, whichever way it was written (form, admin, a race between two saves).
+    name_key = models.TextField(editable=False)
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
     notify_on_turn = models.BooleanField("e-mail me when it is my turn", default=True)
     daily_digest = models.BooleanField("send me a daily digest", default=False)
     # The deadline clock (a later issue) pauses a player's games until this date.
     vacation_until = models.DateField(null=True, blank=True)
 
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["name_key"], name="profile_unique_name_key")]
+
     def __str__(self) -> str:
         return f"Profile of {self.user.email}"
+
+    def clean(self) -> None:
+        """The name's shape and its likeness to others, for every form over the model (profile, admin):
+        the unique key is not a form field, so Django's own constraint check would skip it."""
+        if not self.display_name:
+            return
+        problem = names.shape_problem(self.display_name)
+        if problem is None:
+            alike = Profile.objects.filter(name_key=names.name_key(self.display_name)).exclude(pk=self.pk)
+            twin = alike.first()
+            problem = names.clash_message(self.display_name, twin.display_name) if twin else None
+        if problem:
+            raise ValidationError({"display_name": problem})
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        fields = kwargs.get("update_fields")
+        if fields is not None and "display_name" in fields:
+            kwargs["update_fields"] = {*fields, "name_key"}
+        if self.display_name:
+            self.name_key = names.name_key(self.display_name)
+            super().save(*args, **kwargs)
+        else:
+            self._save_with_default_name(*args, **kwargs)
+
+    def _save_with_default_name(self, *args: Any, **kwargs: Any) -> None:
+        """A profile saved without a name gets the first free one from its e-mail address ("alice",
+        "alice2", ...), so the name players see is unique from the start. Two sign-ups may pick the same
+        one at once: the loser of the race takes the next."""
+        base = names.default_base(self.user.email, self.user.username)
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "display_name", "name_key"}
+        for attempt in range(5):
+            self.display_name = first_free_name(base, but=self)
+            self.name_key = names.name_key(self.display_name)
+            try:
+                with transaction.atomic():
+                    super().save(*args, **kwargs)
+                return
+            except IntegrityError:
+                lost_race = Profile.objects.filter(name_key=self.name_key).exclude(pk=self.pk).exists()
+                if attempt == 4 or not lost_race:
+                    raise
+
+
+def first_free_name(wanted: str, but: Profile | None = None) -> str:
+    """`wanted`, or its first numbered form ("Alice2", ...) that no profile (other than `but`) has a name
+    like. Free when asked: the unique key still decides at the save."""
+    key = names.name_key(wanted)
+    others = Profile.objects.filter(name_key__startswith=key)
+    if but is not None and but.pk is not None:
+        others = others.exclude(pk=but.pk)
+    return names.first_free(wanted, set(others.values_list("name_key", flat=True)))

@@ -1,6 +1,7 @@
 """A signed-in user's time zone and display name, cached per user so a page view does not read the profile.
 
-The entry is dropped whenever the user or their profile is saved (accounts.signals), so an edit shows at once.
+The entry is dropped whenever the user or their profile is saved (accounts.signals), so an edit shows at once:
+in every process, as the cache is shared (Redis, or files for the embedded default: metaltalon/settings.py).
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.cache import cache
+from django.db import transaction
 from django.http import HttpRequest
 
 from accounts.models import User
@@ -51,5 +53,9 @@ def request_prefs(request: HttpRequest, user_id: object) -> Prefs | None:
 
 
 def forget_prefs(user_id: object) -> None:
-    cache.delete(_key(user_id))
+    """Drop the entry now and again once the transaction commits: a request that read the profile in
+    between saw the old row and may have cached it."""
+    key = _key(user_id)
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key))
 

@@ -33,7 +33,7 @@ def setup_django() -> None:
 def bench_users(n: int, prefix: str = "bench") -> list[Any]:
     from allauth.account.models import EmailAddress
 
-    from accounts.models import Profile, User
+    from accounts.models import Profile, User, first_free_name
 
     users = []
     for i in range(n):
@@ -42,9 +42,12 @@ def bench_users(n: int, prefix: str = "bench") -> list[Any]:
         if created:
             user.set_password("bench-pass-123")
             user.save()
-        Profile.objects.get_or_create(user=user)
-        Profile.objects.filter(user=user).update(display_name=["Ada", "Bo", "Cy", "Di", "Ed", "Flo"][i % 6]
-                                                 + ("" if i < 6 else str(i)))
+        profile, _ = Profile.objects.get_or_create(user=user)
+        # Names are unique (accounts.names): another prefix's "Ada" makes this one "Ada2". save(), not a
+        # queryset update, so the name's unique key goes with it.
+        wanted = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"][i % 6] + ("" if i < 6 else str(i))
+        profile.display_name = first_free_name(wanted, but=profile)
+        profile.save(update_fields=["display_name"])
         EmailAddress.objects.get_or_create(user=user, email=email,
                                            defaults={"verified": True, "primary": True})
         users.append(user)

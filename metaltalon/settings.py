@@ -169,7 +169,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         # A file, not memory, so that a Celery worker process started by a test can open it too.
         DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-metaltalon.sqlite3")}
 
-# === Cache: Redis when REDIS_URL is set ===
+# === Cache: Redis when REDIS_URL is set, else files shared by the processes of one machine ===
 
 REDIS_URL = env("REDIS_URL", "")
 if REDIS_URL:
@@ -178,7 +178,11 @@ if REDIS_URL:
     # with a shared cache: a per-process cache would keep a logged-out session alive in other processes.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # Files under var/, not per-process memory: `make run` serves from several gunicorn workers beside a
+    # Celery worker, and an entry one process drops (a saved time zone, a "your turn" count, a game's page)
+    # must be gone for all of them, or another process keeps serving the old one.
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                          "LOCATION": str(VAR_DIR / "cache"), "OPTIONS": {"MAX_ENTRIES": 5000}}}
 
 # === Celery: filesystem broker by default so web, worker and beat on one machine share var/celery ===
 
@@ -269,6 +273,15 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[MetalTalon] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = _site.scheme
+# Mails greet from "MetalTalon" (not the request's host) and name players by their display names.
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_USER_DISPLAY = "accounts.models.user_display"
+# Confirming the address from the browser that signed up logs the player in (allauth does so only in that
+# session, so a leaked link logs nobody in), and a new player lands on their profile: their name, their
+# time zone, then the lobby. Confirmed from elsewhere, they log in and land there too.
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_SIGNUP_REDIRECT_URL = "profile"
+ACCOUNT_EMAIL_CONFIRMATION_ANONYMOUS_REDIRECT_URL = "/accounts/login/?next=/profile/"
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "account_login"
 

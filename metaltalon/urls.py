@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts.urls import player_urlpatterns
 from games.views.home import home
 from metaltalon import views
 
@@ -9,6 +10,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("profile/", include("accounts.urls")),
+    path("players/", include(player_urlpatterns)),
     # Answers 404 unless DEBUG is on (checked per request, so tests can turn it on).
     path("dev/inbox/", views.dev_inbox, name="dev_inbox"),
     path("", include("games.urls")),

@@ -52,6 +52,47 @@ def test_sign_up_verify_by_the_mailed_link_then_log_in(client, smtp_sink):
 
 
 @pytest.mark.django_db
+def test_the_confirmation_mail_greets_from_metaltalon_not_the_servers_address(client, smtp_sink, settings):
+    settings.SITE_URL = "https://play.metaltalon.example"
+    sign_up(client, "kit@example.test")
+
+    [mail] = smtp_sink.to("kit@example.test")
+    body = mail.get_body(("plain",)).get_content()
+
+    assert "Hello from MetalTalon!" in body and "Thank you for using MetalTalon!" in body
+    assert "an account on play.metaltalon.example" in body
+    assert "testserver" not in LINK.sub("", body)  # only the link names the host it was asked on
+
+
+@pytest.mark.django_db
+def test_confirming_in_the_browser_that_signed_up_logs_in_and_lands_on_the_profile(client, smtp_sink):
+    sign_up(client, "lou@example.test")
+    [mail] = smtp_sink.to("lou@example.test")
+
+    confirmed = client.post(only_link(mail))
+
+    assert confirmed.status_code == 302 and confirmed["Location"] == "/profile/"
+    landing = client.get(confirmed["Location"])
+    assert landing.context["user"].email == "lou@example.test"
+    page = landing.content.decode()
+    assert "Your profile" in page and "You have confirmed lou@example.test" in page
+
+
+@pytest.mark.django_db
+def test_confirming_in_another_browser_asks_to_log_in_then_lands_on_the_profile(client, smtp_sink):
+    sign_up(client, "max@example.test")
+    [mail] = smtp_sink.to("max@example.test")
+    client.logout()  # the link opened elsewhere: it must not log anyone in by itself
+
+    confirmed = client.post(only_link(mail))
+
+    assert confirmed.status_code == 302 and confirmed["Location"] == "/accounts/login/?next=/profile/"
+    assert not signed_in_user(client).is_authenticated
+    logged_in = client.post(confirmed["Location"], {"login": "max@example.test", "password": PASSWORD})
+    assert logged_in.status_code == 302 and logged_in["Location"] == "/profile/"
+
+
+@pytest.mark.django_db
 def test_log_in_is_refused_until_the_address_is_verified(client, smtp_sink):
     sign_up(client, "eve@example.test")
     client.logout()

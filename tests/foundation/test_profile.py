@@ -1,10 +1,15 @@
 import datetime
+import subprocess
+import sys
 import zoneinfo
 
 import pytest
+from django.core.cache import cache
 from django.utils import timezone
 
 from accounts.models import Profile, User
+from accounts.prefs import Prefs, _key, prefs_for
+from tests.foundation.helpers import REPO, clean_env, manage
 
 
 @pytest.fixture
@@ -55,7 +60,7 @@ def test_an_unknown_time_zone_is_refused_and_changes_nothing(client, player):
     assert response.status_code == 200
     assert "Mars/Olympus_Mons is not one of the available choices" in response.content.decode()
     profile = Profile.objects.get(user=player)
-    assert profile.display_name == "" and profile.time_zone == "UTC"
+    assert profile.display_name == "kim" and profile.time_zone == "UTC"
 
 
 @pytest.mark.django_db
@@ -73,3 +78,63 @@ def test_vacation_until_is_stored_on_the_profile(player):
     Profile.objects.filter(user=player).update(vacation_until=datetime.date(2027, 1, 15))
 
     assert Profile.objects.get(user=player).vacation_until == datetime.date(2027, 1, 15)
+
+
+@pytest.mark.django_db
+def test_the_page_after_saving_shows_the_new_time_zone(client, player):
+    assert "(UTC)" in client.get("/profile/").content.decode()
+
+    page = client.post("/profile/", {"display_name": "Kim", "time_zone": "Asia/Tokyo"}, follow=True)
+
+    html = page.content.decode()
+    assert "Profile saved." in html and "(Asia/Tokyo)" in html
+
+
+# A web process of `make run` (gunicorn runs two) that read the player's preferences before they saved.
+_OTHER_WEB_PROCESS = """
+import sys, django
+django.setup()
+from accounts.prefs import prefs_for
+from accounts.models import User
+user_id = User.objects.get(email="kim@example.test").pk
+print(prefs_for(user_id).time_zone, flush=True)
+sys.stdin.readline()
+print(prefs_for(user_id).time_zone, flush=True)
+"""
+
+
+def test_a_saved_time_zone_reaches_every_process_of_the_embedded_default(tmp_path):
+    env = clean_env(VAR_DIR=str(tmp_path / "var"))
+    assert manage("migrate", "--noinput", env=env).returncode == 0
+    made = manage("shell", "-c", "from accounts.models import User; User.objects.create_user("
+                  "username='kim', email='kim@example.test', password='Kim-pass-123')", env=env)
+    assert made.returncode == 0, made.stderr
+    other = subprocess.Popen([sys.executable, "-c", _OTHER_WEB_PROCESS], cwd=REPO, env=env, text=True,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert other.stdout is not None and other.stdin is not None
+        assert other.stdout.readline().strip() == "UTC"
+
+        saved = manage("shell", "-c", "from accounts.models import Profile; p = Profile.objects.get("
+                       "user__email='kim@example.test'); p.time_zone = 'Asia/Tokyo'; p.save()", env=env)
+        assert saved.returncode == 0, saved.stderr
+        other.stdin.write("\n")
+        other.stdin.flush()
+
+        assert other.stdout.readline().strip() == "Asia/Tokyo"
+    finally:
+        other.kill()
+        other.wait(timeout=10)
+
+
+@pytest.mark.django_db
+def test_preferences_read_while_a_save_is_uncommitted_are_not_kept(player,
+                                                                    django_capture_on_commit_callbacks):
+    profile = Profile.objects.get(user=player)
+    with django_capture_on_commit_callbacks(execute=True):
+        profile.time_zone = "Asia/Tokyo"
+        profile.save()
+        # Another request, before the save commits, reads the old row and caches it.
+        cache.set(_key(player.pk), Prefs(time_zone="UTC", display_name="kim"))
+
+    assert prefs_for(player.pk).time_zone == "Asia/Tokyo"

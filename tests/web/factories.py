@@ -37,11 +37,15 @@ class UserFactory(factory.django.DjangoModelFactory):
 
     @factory.post_generation
     def profile(self, create: bool, extracted: Any, **kwargs: Any) -> None:
+        """Saving the user gave it a profile with a unique default name (its e-mail's "player7");
+        UserFactory(profile__display_name="Ada") names it instead."""
         if not create:
             return
         self.save()
-        Profile.objects.get_or_create(user=self, defaults={"display_name": kwargs.get("display_name",
-                                                                                        self.username.title())})
+        profile, _ = Profile.objects.get_or_create(user=self)
+        if "display_name" in kwargs:
+            profile.display_name = kwargs["display_name"]
+            profile.save()
         EmailAddress.objects.get_or_create(user=self, email=self.email, defaults={"verified": True,
                                                                                   "primary": True})
 

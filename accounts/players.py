@@ -1,0 +1,78 @@
+"""A player's public page: their name, since when they play, their games in play and finished.
+
+Public information only: games anyone may watch (public visibility), the names at the table and how
+finished games ended. Never a private game (not even to its other players: the page is the same for every
+reader), an e-mail address, a time zone or anything a game hides while in play (hands, factions in setup).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Prefetch
+
+from games.models import Game, Seat
+
+FINISHED_SHOWN = 50
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    game: Game
+    others: list[Seat]  # the other seats, in turn order (a seat's `user` links to its player's page)
+    awaiting: bool  # in play: the game waits for this player
+    result: str  # finished: how it ended for this player
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    player: Any
+    in_play: list[PlayedGame]
+    finished: list[PlayedGame]
+    finished_count: int  # all finished public games; `finished` holds the latest FINISHED_SHOWN
+    wins: int
+
+
+def player_page(player: Any) -> PlayerPage:
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user__profile").order_by("index"))
+    games = (Game.objects.filter(visibility=Game.Visibility.PUBLIC, seats__user=player)
+             .select_related("created_by__profile").prefetch_related(seats))
+    in_play = games.filter(status__in=(Game.Status.SETUP, Game.Status.ACTIVE)).order_by("-started_at", "-pk")
+    finished = games.filter(status=Game.Status.FINISHED).order_by("-finished_at", "-pk")
+    mine = Seat.objects.filter(user=player, game__visibility=Game.Visibility.PUBLIC,
+                               game__status=Game.Status.FINISHED)
+    wins = sum(1 for index, result in mine.values_list("index", "game__result") if _won(result, index))
+    return PlayerPage(
+        player=player,
+        in_play=[_played(game, player) for game in in_play],
+        finished=[_played(game, player) for game in finished[:FINISHED_SHOWN]],
+        finished_count=finished.count(), wins=wins)
+
+
+def _played(game: Game, player: Any) -> PlayedGame:
+    seats = list(game.seats.all())
+    mine = next(s for s in seats if s.user_id == player.pk)
+    return PlayedGame(game=game, others=[s for s in seats if s is not mine],
+                      awaiting=game.is_active and mine.awaiting,
+                      result=result_for(game, seats, mine) if game.status == Game.Status.FINISHED else "")
+
+
+def result_for(game: Game, seats: list[Seat], mine: Seat) -> str:
+    """How a finished game ended for the seat `mine`, in words anyone may read: "Won", "2nd of 3"."""
+    result = game.result or {}
+    if _won(result, mine.index):
+        return "Won"
+    places = result.get("places") or []
+    place = f"{_ordinal(places.index(mine.index) + 1)} of {len(seats)}" if mine.index in places else "Lost"
+    winner = next((s for s in seats if s.index is not None and s.index == result.get("winner")), None)
+    return f"{place} ({winner.name} won)" if winner is not None else f"{place}, no winner"
+
+
+def _won(result: dict[str, Any] | None, index: int | None) -> bool:
+    return result is not None and index is not None and result.get("winner") == index
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
