@@ -275,9 +275,10 @@ class Target:
     shields: int
     bonus: int
     value: int  # ship value, or the reserve for a base
-    chances: list[tuple[int, int]]  # (damage, percent), percent rounded
+    chances: list[tuple[int, int]]  # (damage, percent), percent rounded; a base's capped by its reserve
     kill: int  # percent chance to destroy the ship (or empty the reserve)
     expected: str
+    useful: bool  # some roll does damage (a base: only while its reserve holds something to lose)
 
 
 def targets_for(state: GameState, seat: int, cell: str, legal: Legal) -> list[Target]:
@@ -302,16 +303,27 @@ def targets_for(state: GameState, seat: int, cell: str, legal: Legal) -> list[Ta
             value = state.seats[owner].reserve
             what = f"home base (reserve {value})"
         dist = damage_chances(chances, bonus, penalty, shields)
+        base = at_base or ship is None
+        if base:  # a base loses its reserve and no more (RULINGS: "Firing"): a roll past it does nothing
+            dist = cap_damage(dist, value)
         kill = sum((p for d, p in dist.items() if d >= value and value > 0), Fraction(0))
         mean = sum((d * p for d, p in dist.items()), Fraction(0))
         out.append(Target(
-            cell=target_cell, base=at_base or ship is None, command=command, seat=owner,
+            cell=target_cell, base=base, command=command, seat=owner,
             letter=seat_letter(owner), what=what, penalty=penalty, shields=shields, bonus=bonus, value=value,
             chances=[(d, round(float(p) * 100)) for d, p in dist.items()], kill=round(float(kill) * 100),
-            expected=f"{float(mean):.1f}"))
+            expected=f"{float(mean):.1f}", useful=any(d > 0 for d in dist)))
     # The most promising shots first: likeliest kill, then the most damage on average.
     out.sort(key=lambda t: (-t.kill, -float(t.expected), t.penalty, t.cell, t.command))
     return out
+
+
+def cap_damage(dist: dict[int, Fraction], most: int) -> dict[int, Fraction]:
+    """The chance of each amount actually lost when no more than `most` can be (a base's reserve)."""
+    out: dict[int, Fraction] = {}
+    for dmg, p in dist.items():
+        out[min(dmg, most)] = out.get(min(dmg, most), Fraction(0)) + p
+    return dict(sorted(out.items()))
 
 
 def _enemy_ship(state: GameState, seat: int, cell: str, number: int = 0) -> Ship | None:

@@ -5,6 +5,7 @@ page's Undo button alike)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.db import transaction
 
@@ -27,12 +28,31 @@ def takeback(kind: Kind, turn: Sequence[Action], seat: int) -> list[Action]:
     return [a for a in counted if a.seat == seat and not kind.anytime(a.command)]
 
 
-def undoable_actions(game: Game, seat: int) -> list[Action]:
+def undoable_actions(game: Game, seat: int | None, state: Any = None,
+                     newest: Sequence[Action] | None = None) -> list[Action]:
+    """What undo would take back for `seat` now: nothing unless the game is in play and the seat is to
+    act. The game page's Undo button and the undo action both ask this, so the button is offered exactly
+    when the action accepts it and says what it will take back.
+
+    `state`: the game's loaded state, if the caller has it. `newest`: the game's newest log rows, newest
+    first, if the caller has them (the page's first log page): when they reach back past the start of
+    this turn no query is made; otherwise the turn is read from its snapshot."""
+    if seat is None or game.status != Game.Status.ACTIVE or game.state is None:
+        return []
+    kind = kind_of(game)
+    state = kind.load(game.state) if state is None else state
+    if seat not in kind.to_act(state):
+        return []
+    if newest is not None:
+        turn = kind.turn(state)
+        this_turn = [a for a in newest if a.turn == turn]
+        if len(this_turn) < len(newest):  # an older turn's row is among them: the whole turn is here
+            return takeback(kind, this_turn[::-1], seat)
     snapshot = game.snapshots.order_by("-seq").first()
     if snapshot is None:
         return []
-    turn = list(game.actions.filter(seq__gt=snapshot.seq, undone=False).order_by("seq"))
-    return takeback(kind_of(game), turn, seat)
+    rows = list(game.actions.filter(seq__gt=snapshot.seq, undone=False).order_by("seq"))
+    return takeback(kind, rows, seat)
 
 
 def undo(game: Game, actor: Actor, expected_version: int | None = None) -> Applied:
@@ -52,7 +72,7 @@ def undo(game: Game, actor: Actor, expected_version: int | None = None) -> Appli
         state = kind.load(game.state)
         if own is None or own.index is None or own.index not in kind.to_act(state):
             raise NotAllowed("Only the player whose turn it is can take back moves.", code="not_your_turn")
-        actions = undoable_actions(game, own.index)
+        actions = undoable_actions(game, own.index, state)
         if not actions:
             raise NothingToUndo("Nothing to take back: no move of yours this turn since the last die roll.")
         Action.objects.filter(pk__in=[a.pk for a in actions]).update(undone=True)

@@ -30,10 +30,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.prefs import request_prefs
 from games import actions, page_cache, queries
 from games.actions import Actor
-from games.actions.undo import takeback
 from games.deadlines import deadline
 from games.kinds import Kind, PageInput, get_kind
 from games.models import Action, Game, Seat
+from games.summary import game_summary
 from games.views.lobby import seating_context
 from games.views.refusals import http_status
 from games.views.social import chat_context
@@ -194,12 +194,15 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
     names = [by_index[i].name if i in by_index else f"seat {i + 1}" for i in range(game.players)]
     me = viewer.index if viewer.seat is not None and kind.phase(state) != "over" else None
     log = _log_page(game, kind, state, names, sel.log_page)
-    undoing = _undoable(kind, state, me, game, log["rows"] if sel.log_page == 1 else None)
+    # One function decides for the Undo button and for the undo action; the newest log rows spare a query.
+    undoing = actions.undoable_actions(game, me, state, log["rows"] if sel.log_page == 1 else None)
     taken = "; ".join(a.command for a in undoing)
+    many = f" {len(undoing)} actions" if len(undoing) > 1 else ""  # one click may take back several
     my_turn = me is not None and game.is_active and me in kind.to_act(state)
+    ctx["summary"] = game_summary(game) if game.is_over else None
     ctx.update(phase=kind.phase(state), turn=kind.turn(state), log=log, me=me, my_turn=my_turn,
                undo_ok=bool(undoing),
-               undo_text=f"take back {taken}" if undoing else "")
+               undo_text=f"Undo{many}: {taken}" if undoing else "")
     ctx.update(kind.page_context(PageInput(game=game, state=state, seat=me, names=names, query=sel.query,
                                            undo_ok=bool(undoing), undo_text=ctx["undo_text"])))
     return ctx
@@ -208,22 +211,6 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
 def _poll_url(game: Game, sel: Selection) -> str:
     """The poll keeps what the reader is looking at: the kind's selection, a confirmation, the log page."""
     return reverse("games:poll", args=[game.pk]) + "?" + urlencode({"v": game.version, **sel.query})
-
-
-def _undoable(kind: Kind, state: Any, seat: int | None, game: Game,
-              newest: list[Action] | None) -> list[Action]:
-    """What actions.undo would take back for this seat now, read from the newest log page already loaded
-    (no extra query); only a turn longer than that page asks the actions. The same function
-    (actions.undo.takeback) decides for the button and for the action."""
-    if seat is None or game.status != Game.Status.ACTIVE or seat not in kind.to_act(state):
-        return []
-    if newest is None:
-        return actions.undoable_actions(game, seat)
-    turn = kind.turn(state)
-    this_turn = [a for a in newest if a.turn == turn]
-    if len(this_turn) == len(newest) and len(newest) >= LOG_PAGE:
-        return actions.undoable_actions(game, seat)  # the turn may run past this page
-    return takeback(kind, this_turn[::-1], seat)
 
 
 def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, notice: Notice | None = None,

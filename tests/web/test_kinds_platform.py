@@ -82,7 +82,7 @@ def test_a_whole_race_is_played_on_the_game_page_with_undo_and_no_metaltalon_cod
 
     play(first, game, "step")
     page = first.get(url(game)).content.decode()
-    assert "stepped: score 1." in page and "Undo: take back step" in page
+    assert "stepped: score 1." in page and "Undo: step" in page
     game.refresh_from_db()
     response = first.post(url(game, "undo"), {"expected_version": game.version})
     assert response.status_code == 302

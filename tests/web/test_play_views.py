@@ -192,7 +192,7 @@ def test_selected_ship_shows_targets_with_range_shields_and_damage_odds(client):
     row = html[html.index("<strong>I12</strong>"):]
     row = row[:row.index("</li>")]
     # Range 2 (I10, I11 between), shields 1, Warriors +1: d6 1-2 do nothing, 3..6 do 1..4.
-    assert "range −2 · shields −1 · Warriors +1" in row
+    assert "range penalty 2 · shields 1 · Warriors +1" in row
     assert "0 dmg: 33%" in row and "4 dmg: 17%" in row and "average 1.7" in row
     assert 'value="fire I9 I12"' in row
 

@@ -18,7 +18,7 @@ from games.engine import EDITIONS, GameState
 from games.kinds.protocol import Event, PageInput
 
 BOARD_CACHE_SECONDS = 24 * 3600
-BOARD_CACHE_VERSION = 3  # bump when the drawing changes so cached pictures are not served stale
+BOARD_CACHE_VERSION = 4  # bump when the drawing changes so cached pictures are not served stale
 _CELL_RE = re.compile(r"^[A-Za-z]\d{1,2}$")
 
 
@@ -64,7 +64,7 @@ def page_context(page: PageInput) -> dict[str, Any]:
     if page.query.get("text") == "1":
         ctx.update(_text_view(state, me, legal, names))
     ctx["board"] = _board(page, state, ctx["selected"], legal, [d.cell for d in ctx["destinations"]],
-                          [t.cell for t in ctx["targets"]])
+                          _fire_commands(ctx["targets"]))
     return ctx
 
 
@@ -79,14 +79,17 @@ def _turn_context(state: GameState, me: int | None, legal: P.Legal, page: PageIn
     ship = selected_ship(page.query)
     ship = ship if ship in legal.ship_cells else None
     out: dict[str, Any] = {"my_turn": False, "selected": ship, "unused": [], "budget": None,
-                           "destinations": [], "targets": [], "splits": {}, "builder": None}
+                           "destinations": [], "targets": [], "harmless": [], "splits": {}, "builder": None}
     if me is None:
         return out
     my_turn = state.phase == "play" and state.active == me and state.pending is None
     out["my_turn"] = my_turn
     if ship is not None:
+        targets = P.targets_for(state, me, ship, legal)
+        # Shots that cannot do damage stay legal but are listed apart (and not lit on the board), so a
+        # click never spends a shot on nothing by mistake.
         out.update(budget=P.budget(state, me, ship), destinations=P.destinations(state, me, ship, legal),
-                   targets=P.targets_for(state, me, ship, legal),
+                   targets=[t for t in targets if t.useful], harmless=[t for t in targets if not t.useful],
                    splits=P.split_choices(state, me, ship, legal))
     if my_turn:
         # Ships that have not acted at all this turn (the active one has): ending the turn lists them.
@@ -104,24 +107,24 @@ def _text_view(state: GameState, me: int | None, legal: P.Legal, names: list[str
 
 
 def _board(page: PageInput, state: GameState, selected: str | None, legal: P.Legal, reach: list[str],
-           aim: list[str]) -> str:
+           fire_at: dict[str, str]) -> str:
     """The board picture for this viewer and selection, cached per game version: every viewer of an
     unchanged game shares the same few renderings."""
     game = page.game
     key = f"board:{BOARD_CACHE_VERSION}:{game.pk}:{game.version}:{page.seat}:{selected or '-'}"
     svg = cache.get(key)
     if svg is None:
-        svg = _draw(game, state, page.seat, selected if reach or aim else None, legal, reach, aim)
+        svg = _draw(game, state, page.seat, selected if reach or fire_at else None, legal, reach, fire_at)
         cache.set(key, svg, BOARD_CACHE_SECONDS)
     return str(svg)
 
 
 def _draw(game: Any, state: GameState, seat: int | None, selected: str | None, legal: P.Legal,
-          reach: list[str], aim: list[str]) -> str:
+          reach: list[str], fire_at: dict[str, str]) -> str:
     base = reverse("games:game", args=[game.pk])
     play_url = reverse("games:play", args=[game.pk])
     mine = set(legal.ship_cells)
-    fire_at = {cell: command for cell, command in _fire_commands(legal, selected)}
+    aim = list(fire_at)
 
     def cell_url(cell: str) -> str | None:
         if selected is not None and cell in reach:
@@ -135,15 +138,14 @@ def _draw(game: Any, state: GameState, seat: int | None, selected: str | None, l
     return draw_board(state, viewer=seat, selected=selected, highlights=reach, targets=aim, cell_url=cell_url)
 
 
-def _fire_commands(legal: P.Legal, selected: str | None) -> list[tuple[str, str]]:
-    """(target cell, command) of the selected ship's shot at each cell that a click on the board makes: at
-    the base when a base can be shot at there, else the first ship listed."""
+def _fire_commands(targets: list[P.Target]) -> dict[str, str]:
+    """The selected ship's shot that a click on each target cell makes, among the shots that can do
+    damage: at the base when one can be shot at there, else the most promising ship (the list's order)."""
     out: dict[str, str] = {}
-    for command in legal.commands:
-        words = command.split()
-        if words[0] == "fire" and words[1] == selected and (words[2] not in out or words[-1] == "base"):
-            out[words[2]] = command
-    return list(out.items())
+    for t in targets:
+        if t.cell not in out or t.command.endswith(" base"):
+            out[t.cell] = t.command
+    return out
 
 
 # === FORMS AND FOLLOW-UPS ===
@@ -154,14 +156,21 @@ def command_from_form(data: Mapping[str, str], state: GameState | None, seat: in
     orders form (only the orders that changed), or the typed or clicked command."""
     if data.get("form") == "orders":
         return "; ".join(_order_commands(data, state, seat))
+    clicked = data.get("command") or ""
+    if clicked.strip():
+        # A button that names its command (a quick pick) means exactly that command, even when a
+        # builder's fields travel with it (a page drawn before the quick picks had a form of their own).
+        return clicked
     edition = state.edition if state is not None else "token"
     pieces = (_count(data.get("n1")), _count(data.get("n5")), _count(data.get("n10")))
+    # Nothing chosen: "0e" lets the engine answer "A ship needs at least one piece".
+    chosen = P.format_pieces(pieces, edition) or "0" + EDITIONS[edition].letters[0]
     if data.get("verb") == "launch":
-        return "launch " + (P.format_pieces(pieces, edition) or "nothing")
+        return "launch " + chosen
     if data.get("verb") == "split":
         cells = [(data.get(k) or "").strip()[:3] for k in ("split_from", "split_to")]
-        return f"split {cells[0]} {cells[1]} " + (P.format_pieces(pieces, edition) or "nothing")
-    return data.get("command") or ""
+        return f"split {cells[0]} {cells[1]} {chosen}"
+    return clicked
 
 
 def _order_commands(data: Mapping[str, str], state: GameState | None, seat: int | None) -> list[str]:
