@@ -101,12 +101,16 @@ def games_to_watch() -> Any:
 
 
 def find_user(name: str) -> Any:
-    """By user name, or the display name players see, case-insensitively."""
+    """By user name, or by the name players see, compared by its key (accounts/names.py): "bob", "BOB"
+    and a look-alike spelling all find the one player whose name they could be taken for."""
     from django.contrib.auth import get_user_model
+
+    from accounts.names import name_key
 
     users = get_user_model().objects.filter(is_active=True)
     name = name.strip()
     if not name:
         return None
+    key = name_key(name)
     return (users.filter(username__iexact=name).first()
-            or users.filter(profile__display_name__iexact=name).order_by("pk").first())
+            or (users.filter(profile__name_key=key).first() if key else None))

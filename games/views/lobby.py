@@ -24,6 +24,7 @@ from games.forms import InviteForm, LobbyFilterForm, NewGameForm
 from games.kinds import offered_kinds
 from games.listing import game_rows
 from games.models import Game
+from games.views.refusals import http_status
 
 PAGE_SIZE = 25
 
@@ -62,16 +63,17 @@ def seating_context(request: HttpRequest, game: Game) -> dict[str, Any]:
     }
 
 
-def _after(request: HttpRequest, game: Game, text: str, ok: bool = True) -> HttpResponse:
-    """Plain post: message + redirect to the game page. htmx: the seating partial with the message,
-    or a client redirect when the game has just started (the whole page changes then)."""
+def _after(request: HttpRequest, game: Game, text: str, ok: bool = True, status: int = 400) -> HttpResponse:
+    """Plain post: message + redirect to the game page. htmx: the seating partial with the message (a
+    refusal with its status), or a client redirect when the game has just started (the whole page changes
+    then)."""
     game.refresh_from_db()
     if request.htmx:
         if game.status != Game.Status.OPEN:
             messages.add_message(request, messages.SUCCESS if ok else messages.ERROR, text)
             return HttpResponseClientRedirect(game.get_absolute_url())
         context = seating_context(request, game) | {"notice": text, "notice_ok": ok}
-        return render(request, "games/_seating.html", context, status=200 if ok else 400)
+        return render(request, "games/_seating.html", context, status=200 if ok else status)
     messages.add_message(request, messages.SUCCESS if ok else messages.ERROR, text)
     if game.status == Game.Status.ABORTED:
         return redirect("games:lobby")
@@ -150,7 +152,7 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         actions.join_game(game, Actor.player(request.user), invite_code=request.POST.get("code") or None)
     except actions.ActionError as exc:
-        return _after(request, game, exc.message, ok=False)
+        return _after(request, game, exc.message, ok=False, status=http_status(exc))
     game.refresh_from_db()
     if game.status == Game.Status.OPEN:
         return _after(request, game, "You have joined. The game starts when every seat is taken.")
@@ -164,7 +166,7 @@ def leave(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         actions.leave_game(game, Actor.player(request.user))
     except actions.ActionError as exc:
-        return _after(request, game, exc.message, ok=False)
+        return _after(request, game, exc.message, ok=False, status=http_status(exc))
     game.refresh_from_db()
     if game.status == Game.Status.ABORTED:
         messages.info(request, f"You left game {game.pk}; nobody else was seated, so it is closed.")
@@ -184,7 +186,7 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         invitation = actions.invite_user(game, Actor.player(request.user), form.cleaned_data["username"])
     except actions.ActionError as exc:
-        return _after(request, game, exc.message, ok=False)
+        return _after(request, game, exc.message, ok=False, status=http_status(exc))
     return _after(request, game, f"{invitation.user.display_name} is invited; they will see it on their "
                                  f"next visit.")
 
@@ -196,7 +198,7 @@ def start(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         actions.start_game(game, Actor.player(request.user))
     except actions.ActionError as exc:
-        return _after(request, game, exc.message, ok=False)
+        return _after(request, game, exc.message, ok=False, status=http_status(exc))
     return _after(request, game, "The game has started.")
 
 

@@ -200,6 +200,17 @@ def test_inviting_by_name_creates_the_invitation_and_notice_plain_and_htmx(clien
     assert Notice.objects.filter(kind="invite").count() == 2
 
 
+def test_inviting_by_a_look_alike_of_a_players_name_finds_that_player(client):
+    game = open_game(players=3)
+    zoe = UserFactory(profile__display_name="Zoë Quinn")
+    client.force_login(game.created_by)
+
+    response = htmx_post(client, reverse("games:invite", args=[game.pk]), {"username": "ZOE  quinn"})
+
+    assert response.status_code == 200 and "Zoë Quinn is invited" in response.content.decode()
+    assert list(Invitation.objects.values_list("user", flat=True)) == [zoe.pk]
+
+
 def test_the_private_link_shows_the_game_and_takes_a_seat(client):
     game = open_game(players=3, visibility="private")
     guest = UserFactory()
@@ -239,7 +250,7 @@ def test_starting_a_game_that_is_not_full_is_refused_plain_and_htmx(client):
     partial = htmx_post(client, reverse("games:start", args=[game.pk]))
 
     assert any("all 3 seats" in m for m in messages_of(plain))
-    assert partial.status_code == 400 and "all 3 seats" in partial.content.decode()
+    assert partial.status_code == 403 and "all 3 seats" in partial.content.decode()  # not_in_play
     game.refresh_from_db()
     assert game.status == Game.Status.OPEN
 
