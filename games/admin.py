@@ -13,6 +13,7 @@ from django.template.response import TemplateResponse
 
 from games import actions
 from games.actions import Actor
+from games.kinds import all_kinds
 from games.models import Action, ChatMessage, ChatReport, Game, Invitation, Notice, Seat, Snapshot
 
 
@@ -53,11 +54,30 @@ class ActionInline(ReadOnlyInline):
         return qs
 
 
+class KindOptionFilter(admin.SimpleListFilter):
+    """The kinds' own filters (games.kinds: option_filters; MetalTalon's edition) over Game.options."""
+
+    title = "rules option"
+    parameter_name = "option"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [(f"{name}={value}", f"{kind.title} {label.lower()}: {text}")
+                for kind in all_kinds() for name, label, choices in kind.option_filters()
+                for value, text in choices]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Game]) -> QuerySet[Game]:
+        known = {value for value, _ in self.lookup_choices}
+        if self.value() not in known:
+            return queryset
+        name, value = str(self.value()).split("=", 1)
+        return queryset.filter(**{f"options__{name}": value})
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     list_display = ("id", "kind", "options_text", "players", "status", "visibility", "created_by", "version",
                     "created_at", "finished_at")
-    list_filter = ("status", "kind", "players", "visibility")
+    list_filter = ("status", "kind", KindOptionFilter, "players", "visibility")
     search_fields = ("id", "created_by__email", "created_by__username", "seats__user__email",
                      "seats__user__username")
     date_hierarchy = "created_at"

@@ -38,6 +38,20 @@ def test_the_game_list_filters_by_status_and_kind_and_searches_players(staff_cli
     assert "Web 2002 coin edition (002)" in listed.content.decode()  # the options, in the kind's words
 
 
+def test_the_game_list_filters_by_the_kinds_own_options(staff_client):
+    web = started_game(players=2, edition="web2002")
+    token = started_game(players=2, edition="token")
+    link = "/admin/games/game/{}/change/"
+    changelist = reverse("admin:games_game_changelist")
+
+    html = staff_client.get(changelist, {"option": "edition=web2002"}).content.decode()
+    everything = staff_client.get(changelist, {"option": "nope=1"})
+
+    assert link.format(web.pk) in html and link.format(token.pk) not in html
+    assert "MetalTalon edition: Web 2002 coin edition (002)" in html  # the filter's choices, in words
+    assert everything.status_code == 200  # an unknown choice is ignored, never a lookup of its own
+
+
 def test_a_game_shows_its_seats_and_actions_read_only(staff_client):
     game = started_game(players=2)
     actions.apply_command(game, Actor.player(active_seat(game).user), "launch 1e")
