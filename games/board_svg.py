@@ -7,10 +7,12 @@ reachable cells are dotted and targets carry a crosshair.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import math
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from xml.sax.saxutils import escape, quoteattr
 
+from games.board_marks import Mark, marks_key, marks_layer
 from games.engine import EDITIONS, Board, GameState, Ship, load_board, seat_label, seat_letter
 
 __all__ = ["SEAT_COLOURS", "board_png", "board_svg"]
@@ -172,28 +174,69 @@ def _printed_labels(board: Board, cell: str) -> list[tuple[str, str]]:
     return out
 
 
+# Approximate advance widths of DejaVu Sans (em) for the characters of a ship's pieces: enough to size its
+# tag and to squeeze only the rare long one into the space.
+_ADVANCE = {" ": 0.32, "e": 0.62, "w": 0.82, "s": 0.52, "p": 0.64, "n": 0.63, "d": 0.64}
+PIECES_FONT = 9.5  # SVG units; ~11 px when the board is drawn 1.15x (the game page at 1366 px wide)
+PIECES_MAX_WIDTH = 1.85 * SCALE  # the text; wider than a hex, so its tag may touch the neighbours' corners
+
+
+def ship_radius(value: int) -> float:
+    """A ship's circle grows with its value (its area roughly in proportion, up to 30 credits), so the
+    big ships stand out at a glance; even the biggest leaves the hex's outline visible."""
+    return SCALE * (0.44 + 0.36 * math.sqrt(min(max(value, 1), 30) / 30))
+
+
+def _text_width(text: str, size: float) -> float:
+    return size * sum(_ADVANCE.get(ch, 0.64) for ch in text)  # digits: 0.64
+
+
 def _ship_marker(geo: _Geometry, ship: Ship, letters: tuple[str, str, str], own: bool, count: int) -> str:
+    """A ship: a disc in its seat's colour sized by its value, the value large in the middle, the seat's
+    letter on a tab at its upper left (colour is never the only signal) and its pieces on a white tag
+    below, all readable at the game page's size."""
     cx, cy = geo.centre(ship.cell)
     colour, ink = SEAT_COLOURS[ship.owner % len(SEAT_COLOURS)]
-    r = 0.68 * SCALE
+    r = ship_radius(ship.value)
+    cc = cy - 2.5  # the disc sits a little high: the pieces tag takes the hex's lower middle
     stroke = "#000000" if own else "#2b2b2b"
-    width = 2.6 if own else 1.4
+    width = 2.6 if own else 1.2
+    value = str(ship.value)
+    vsize = 15 if len(value) < 3 else 12
     parts = [
-        f'<circle cx="{_fmt(cx + 1.5)}" cy="{_fmt(cy + 2)}" r="{_fmt(r)}" fill="#000000" opacity="0.25"/>',
-        f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r)}" fill="{colour}" stroke="{stroke}" '
-        f'stroke-width="{width}"/>',
-        f'<text x="{_fmt(cx)}" y="{_fmt(cy - 1)}" font-size="12" font-weight="bold" fill="{ink}" '
-        f'>{escape(seat_letter(ship.owner))}</text>',
+        f'<circle cx="{_fmt(cx + 1.2)}" cy="{_fmt(cc + 1.8)}" r="{_fmt(r)}" fill="#000000" opacity="0.22"/>',
+        f'<circle class="ship" cx="{_fmt(cx)}" cy="{_fmt(cc)}" r="{_fmt(r)}" fill="{colour}" '
+        f'stroke="{stroke}" stroke-width="{width}"/>',
+        f'<text class="ship-value" x="{_fmt(cx)}" y="{_fmt(cc + vsize * 0.36)}" font-size="{vsize}" '
+        f'font-weight="bold" fill="{ink}">{value}</text>',
     ]
-    pieces = " ".join(f"{n}{letter}" for n, letter in zip(ship.pieces, letters, strict=True) if n)
+    # The seat's tab, on the rim at the upper left (further out on small discs, clear of the value).
+    reach = max(r, 14.0) * 0.72
+    tx, ty = cx - reach, cc - reach
     parts.append(
-        f'<text x="{_fmt(cx)}" y="{_fmt(cy + 9)}" font-size="7" fill="{ink}" '
-        f'>{escape(pieces)}</text>'
+        f'<circle cx="{_fmt(tx)}" cy="{_fmt(ty)}" r="6.2" fill="#ffffff" stroke="{colour}" '
+        f'stroke-width="1.8"/>'
+        f'<text class="ship-seat" x="{_fmt(tx)}" y="{_fmt(ty + 3.2)}" font-size="9" font-weight="bold" '
+        f'fill="#1b1b1b">{escape(seat_letter(ship.owner))}</text>'
+    )
+    pieces = " ".join(f"{n}{letter}" for n, letter in zip(ship.pieces, letters, strict=True) if n)
+    text_w = _text_width(pieces, PIECES_FONT)
+    squeeze = ""
+    if text_w > PIECES_MAX_WIDTH:
+        text_w = PIECES_MAX_WIDTH
+        squeeze = f' textLength="{_fmt(text_w)}" lengthAdjust="spacingAndGlyphs"'
+    tag_w, tag_y = text_w + 5, cy + 7
+    parts.append(
+        f'<rect class="pieces-tag" x="{_fmt(cx - tag_w / 2)}" y="{_fmt(tag_y)}" width="{_fmt(tag_w)}" '
+        f'height="12" rx="3" fill="#ffffff" fill-opacity="0.94" stroke="{stroke}" stroke-width="0.8"/>'
+        f'<text class="ship-pieces" x="{_fmt(cx)}" y="{_fmt(tag_y + 9.4)}" font-size="{PIECES_FONT}" '
+        f'fill="#111111"{squeeze}>{escape(pieces)}</text>'
     )
     if count > 1:
         parts.append(
-            f'<text x="{_fmt(cx + r)}" y="{_fmt(cy - r + 4)}" font-size="9" font-weight="bold" '
-            f'fill="#000">x{count}</text>'
+            f'<text x="{_fmt(cx + r - 2)}" y="{_fmt(cc - r + 6)}" font-size="10" font-weight="bold" '
+            f'fill="#000" stroke="#ffffff" stroke-width="2.5" paint-order="stroke" text-anchor="start">'
+            f'x{count}</text>'
         )
     return "".join(parts)
 
@@ -326,12 +369,14 @@ def board_svg(
     highlights: Iterable[str] = (),
     targets: Iterable[str] = (),
     cell_url: Callable[[str], str | None] | None = None,
+    marks: Sequence[Mark] = (),
 ) -> str:
     """The board of `state` as an SVG document (a string).
 
     viewer: the seat looking (its ships get a heavier outline); selected: the cell of the chosen ship;
     highlights: cells to draw as reachable; targets: cells to draw as attackable; cell_url: when given,
-    each cell for which it returns a URL is wrapped in <a href> so the board works without JavaScript.
+    each cell for which it returns a URL is wrapped in <a href> so the board works without JavaScript;
+    marks: recent play drawn over the board (games.board_marks), with a line of the key for them.
     """
     board = load_board(state.board)
     letters = EDITIONS[state.edition].letters
@@ -343,8 +388,10 @@ def board_svg(
     for ship in state.ships:
         ships_at.setdefault(ship.cell, []).append(ship)
 
-    cells = []
+    cells, pieces = [], []
     for cell in board.cells:
+        on = _on_cell(geo, cell, ships_at.get(cell, []), letters, viewer, cell == selected, cell in aim)
+        pieces.append(on)
         cells.append(
             _cell_group(
                 geo,
@@ -355,7 +402,6 @@ def board_svg(
                 home_of,
                 ships_at.get(cell, []),
                 letters,
-                viewer,
                 cell == selected,
                 cell in reach,
                 cell in aim,
@@ -364,7 +410,9 @@ def board_svg(
         )
     legend, legend_h = _legend(state, viewer, geo.height + 14, geo.width)
     key, key_h = _key(board, geo.height + 14 + legend_h)
-    total_h = geo.height + legend_h + key_h + 8
+    last_key, last_key_h = marks_key(marks, geo.height + 14 + legend_h + key_h, geo.width, SCALE)
+    total_h = geo.height + legend_h + key_h + last_key_h + 8
+    layer = marks_layer(marks, geo.centre, lambda seat: SEAT_COLOURS[seat % len(SEAT_COLOURS)][0], SCALE)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="mt-board board-{escape(board.name)}" '
         f'viewBox="0 0 {_fmt(geo.width)} {_fmt(total_h)}" width="100%" '
@@ -374,7 +422,9 @@ def board_svg(
         f'<rect x="0" y="0" width="{_fmt(geo.width)}" height="{_fmt(total_h)}" fill="#fbfaf7"/>'
         f"<style>{CELL_STYLE}</style>"
         f'<g class="cells" text-anchor="middle">{"".join(cells)}</g>'
-        f"{_fixed_parts(state.board)}{legend}{key}</svg>"
+        f"{_fixed_parts(state.board)}"
+        f'<g class="pieces" text-anchor="middle" pointer-events="none">{"".join(pieces)}</g>'
+        f"{layer}{legend}{key}{last_key}</svg>"
     )
 
 
@@ -400,7 +450,6 @@ def _cell_group(
     home_of: dict[str, int],
     ships: list[Ship],
     letters: tuple[str, str, str],
-    viewer: int | None,
     selected: bool,
     reachable: bool,
     target: bool,
@@ -426,6 +475,28 @@ def _cell_group(
         parts.append(
             f'<text class="cell-name" x="{_fmt(cx)}" y="{_fmt(cy + 4)}">{escape(cell)}</text>'
         )
+    body = "".join(parts)
+    group = f'<g class="{" ".join(classes)}" id="cell-{escape(cell)}" data-cell="{escape(cell)}">{body}</g>'
+    url = cell_url(cell) if cell_url is not None else None
+    if url:
+        return f"<a href={quoteattr(url)} aria-label={quoteattr(title)}>{group}</a>"
+    return group
+
+
+def _on_cell(
+    geo: _Geometry,
+    cell: str,
+    ships: list[Ship],
+    letters: tuple[str, str, str],
+    viewer: int | None,
+    selected: bool,
+    target: bool,
+) -> str:
+    """What stands on a cell, drawn above every cell and border so a ship's pieces tag is never cut by a
+    neighbour or a border line: the ship, the target's crosshair, the selection. It takes no clicks: the
+    cell's link underneath does."""
+    cx, cy = geo.centre(cell)
+    parts = []
     if ships:
         main = max(ships, key=lambda s: s.value)
         own = viewer is not None and main.owner == viewer
@@ -443,12 +514,9 @@ def _cell_group(
             f'<polygon class="mark-selected" points="{geo.polygon(cell, 0.94)}" fill="none" '
             f'stroke="#111111" stroke-width="3"/>'
         )
-    body = "".join(parts)
-    group = f'<g class="{" ".join(classes)}" id="cell-{escape(cell)}" data-cell="{escape(cell)}">{body}</g>'
-    url = cell_url(cell) if cell_url is not None else None
-    if url:
-        return f"<a href={quoteattr(url)} aria-label={quoteattr(title)}>{group}</a>"
-    return group
+    if not parts:
+        return ""
+    return f'<g class="on-cell" data-on="{escape(cell)}">{"".join(parts)}</g>'
 
 
 def board_png(svg: str, width: int) -> bytes:

@@ -20,6 +20,7 @@ class GameRow:
     deadline: dict[str, Any]
     last_move_at: datetime | None
     result: str  # "" while the game is not over
+    chat_unread: int = 0  # chat messages by others the player has not read (queries.my_games)
 
     @property
     def seats_taken(self) -> int:
@@ -40,7 +41,7 @@ def _row(game: Game, user: Any) -> GameRow:
         game=game, opponents=[s.name for s in seats if s is not mine], to_play=to_play,
         awaiting_me=bool(mine and mine.awaiting and live),
         deadline=deadline(game) if live else {}, last_move_at=getattr(game, "last_move_at", None),
-        result=_result(game, seats, mine))
+        result=_result(game, seats, mine), chat_unread=getattr(game, "chat_unread", 0) or 0)
 
 
 def _result(game: Game, seats: list[Seat], mine: Seat | None) -> str:

@@ -113,6 +113,9 @@ class Seat(models.Model):
     # For e-mail replies (a later issue): the address carries it, so it must stay secret and unique.
     reply_token = models.CharField(max_length=32, unique=True, default=new_secret, editable=False)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # The newest chat message (pk) this player has read: later messages by others are "new" for them.
+    # Moved forward only, by actions.mark_chat_read and when they post (docs/architecture.md, Chat).
+    chat_read = models.PositiveBigIntegerField(default=0)
 
     class Meta:
         ordering = ["game", "index", "joined_at"]

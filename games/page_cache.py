@@ -10,6 +10,7 @@ shows another viewer's controls, an older version, older chat or an older "your 
 - the selection (ship, confirmation, launch builder, log page, text view);
 - the chat generation, renewed whenever a chat message is saved or deleted (games.signals) or bulk-updated
   (chat_changed_in: call it before any queryset.update of chat messages);
+- how far the viewer has read the chat (queries.chat_read: which messages are marked new);
 - the navigation's "your turn" count.
 
 Pages with a notice or a flash message are never cached. The short life keeps the deadline and "minutes
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
@@ -28,11 +30,11 @@ from django.db import transaction
 from games import queries
 
 PAGE_CACHE_SECONDS = 60
-PAGE_CACHE_VERSION = 1
+PAGE_CACHE_VERSION = 2
 CHAT_GENERATION_SECONDS = 24 * 3600
 
 
-def _chat_key(game_id: object) -> str:
+def chat_key(game_id: object) -> str:
     return f"chat-gen:{game_id}"
 
 
@@ -40,17 +42,17 @@ def chat_generation(game_id: object, token: object = None) -> str:
     """A token that changes whenever the game's chat changes; a lost token is replaced by a new one, so
     entries made under the old one are never served again. `token`: the one already read, if any."""
     if token is None:
-        token = cache.get(_chat_key(game_id))
+        token = cache.get(chat_key(game_id))
     if token is None:
         token = secrets.token_hex(6)
-        if not cache.add(_chat_key(game_id), token, CHAT_GENERATION_SECONDS):
-            token = cache.get(_chat_key(game_id)) or token
+        if not cache.add(chat_key(game_id), token, CHAT_GENERATION_SECONDS):
+            token = cache.get(chat_key(game_id)) or token
     return str(token)
 
 
 def chat_changed(game_id: object) -> None:
     """Drop the token now and once the transaction commits (a page drawn in between saw the old chat)."""
-    key = _chat_key(game_id)
+    key = chat_key(game_id)
     cache.delete(key)
     transaction.on_commit(lambda: cache.delete(key))
 
@@ -61,21 +63,39 @@ def chat_changed_in(messages: Any) -> None:
         chat_changed(game_id)
 
 
-def chat_and_turn_count(game_id: int, user: Any) -> tuple[str, int]:
-    """The chat token and the user's "your turn" count, read in one round trip when both are cached."""
-    count_key = queries.turn_count_key(user.pk) if user.is_authenticated else None
-    found = cache.get_many([k for k in (_chat_key(game_id), count_key) if k is not None])
-    count = found.get(count_key) if count_key is not None else 0
-    if count is None:
-        count = queries.your_turn_count(user)
-    return chat_generation(game_id, found.get(_chat_key(game_id))), int(count)
+@dataclass(frozen=True)
+class ChatState:
+    """What a rendering of the chat depends on besides its messages: the chat token, read before the
+    messages so that the page never carries a token newer than what it shows (the pulse compares it), and
+    how far the viewer has read (None: no seat, nothing is new for them)."""
+
+    generation: str
+    read: int | None
+
+
+def chat_state(game_id: int, user: Any) -> ChatState:
+    return chat_and_turn_count(game_id, user, count=False)[0]
+
+
+def chat_and_turn_count(game_id: int, user: Any, count: bool = True) -> tuple[ChatState, int]:
+    """The chat state and the user's "your turn" count, read in one round trip when all are cached."""
+    signed_in = user.is_authenticated
+    count_key = queries.turn_count_key(user.pk) if signed_in and count else None
+    read_key = queries.chat_read_key(game_id, user.pk) if signed_in else None
+    found = cache.get_many([k for k in (chat_key(game_id), count_key, read_key) if k is not None])
+    turns = found.get(count_key) if count_key is not None else 0
+    if turns is None:
+        turns = queries.your_turn_count(user)
+    state = ChatState(generation=chat_generation(game_id, found.get(chat_key(game_id))),
+                      read=queries.chat_read(game_id, user, found.get(read_key) if read_key else None))
+    return state, int(turns)
 
 
 def page_key(*, game_id: int, version: int, user_id: int, staff: bool, time_zone: str, name: str,
-             csrf_secret: str, selection: str, chat: str, turn_count: int) -> str:
+             csrf_secret: str, selection: str, chat: ChatState, turn_count: int) -> str:
     viewer = hashlib.sha1(f"{time_zone}\x00{name}\x00{csrf_secret}".encode()).hexdigest()[:16]
-    return (f"page:{PAGE_CACHE_VERSION}:{game_id}:{version}:{user_id}:{int(staff)}:{viewer}:{chat}:"
-            f"{turn_count}:{selection}")
+    return (f"page:{PAGE_CACHE_VERSION}:{game_id}:{version}:{user_id}:{int(staff)}:{viewer}:"
+            f"{chat.generation}:{chat.read}:{turn_count}:{selection}")
 
 
 def get_page(key: str) -> bytes | None:

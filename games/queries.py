@@ -9,10 +9,13 @@ from typing import Any
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Subquery
+from django.db.models.functions import Coalesce
 
 from games.models import Action, ChatMessage, Game, Invitation, Notice, Seat
 
 TURN_COUNT_SECONDS = 300
+CHAT_READ_SECONDS = 300
+NO_SEAT = -1  # the cached "how far read" of a user without a seat (the cache cannot hold None apart)
 
 
 def can_view(game: Game, user: Any) -> bool:
@@ -63,6 +66,36 @@ def visible_chat(game: Game) -> Any:
     return ChatMessage.objects.filter(game=game, hidden=False).select_related("user__profile")
 
 
+def chat_read_key(game_id: object, user_id: object) -> str:
+    return f"chat-read:1:{game_id}:{user_id}"
+
+
+def chat_read(game_id: int, user: Any, cached: object = None) -> int | None:
+    """How far the user has read the game's chat (Seat.chat_read, a message pk); None without a seat
+    (spectators and staff: nothing is "new" for them). Cached per game and user, so a page served from the
+    page cache needs no query for it; actions.mark_chat_read forgets it. `cached`: the value already read
+    from the cache with others, if any."""
+    if user is None or not user.is_authenticated:
+        return None
+    if cached is None:
+        cached = cache.get(chat_read_key(game_id, user.pk))
+    if cached is None:
+        found = Seat.objects.filter(game_id=game_id, user=user).values_list("chat_read", flat=True).first()
+        cached = NO_SEAT if found is None else found
+        # A marker moved on between this read and the add is forgotten on commit, so at worst (the two
+        # interleaved) the old one is shown for CHAT_READ_SECONDS: a message still lit as new, no more.
+        cache.add(chat_read_key(game_id, user.pk), cached, CHAT_READ_SECONDS)
+    value = int(str(cached))
+    return None if value == NO_SEAT else value
+
+
+def forget_chat_read(game_id: object, user_id: object) -> None:
+    """Drop the cached marker now and once the transaction commits (as forget_turn_counts)."""
+    key = chat_read_key(game_id, user_id)
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key))
+
+
 def open_invitations(user: Any) -> list[Invitation]:
     """Invitations to games still waiting for players that the user has not answered by joining."""
     return list(Invitation.objects.filter(user=user, accepted_at__isnull=True, game__status=Game.Status.OPEN)
@@ -75,13 +108,19 @@ def unread_notices(user: Any, limit: int = 20) -> list[Notice]:
 
 def my_games(user: Any) -> Any:
     """The user's games, those awaiting them first, then by most recent turn; each with its seats (and
-    their players) and the time of its last logged action, for games.listing."""
+    their players), the time of its last logged action and how many chat messages are new to the user, for
+    games.listing."""
     awaiting = Seat.objects.filter(game=OuterRef("pk"), user=user, awaiting=True,
                                    game__status__in=(Game.Status.SETUP, Game.Status.ACTIVE))
     last = Action.objects.filter(game=OuterRef("pk")).order_by("-seq").values("created_at")[:1]
+    read = Seat.objects.filter(game=OuterRef("pk"), user=user).values("chat_read")[:1]
+    # Visible messages by others beyond the user's read marker: the game page's "new" count.
+    unread = (ChatMessage.objects.filter(game=OuterRef("pk"), hidden=False, pk__gt=OuterRef("chat_read"))
+              .exclude(user=user).order_by().values("game").annotate(n=Count("pk")).values("n"))
     # pk__in, not a join on seats: a join would leave only the user's own seat to count and prefetch.
     return (Game.objects.filter(pk__in=Seat.objects.filter(user=user).values("game"))
-            .annotate(mine_awaiting=Exists(awaiting), last_move_at=Subquery(last))
+            .annotate(mine_awaiting=Exists(awaiting), last_move_at=Subquery(last), chat_read=Subquery(read))
+            .annotate(chat_unread=Coalesce(Subquery(unread), 0))
             .select_related("created_by")
             .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user__profile")))
             .order_by("-mine_awaiting", F("turn_started_at").desc(nulls_last=True), "-created_at"))

@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from games import page_cache, queries
+from games import page_cache, pulse, queries
 from games.models import ChatMessage, Game, Seat
 
 
@@ -18,6 +18,13 @@ def forget_counts_for_game(sender: type, instance: Game, raw: bool = False, **kw
     if raw:
         return
     queries.forget_turn_counts(instance.seats.exclude(user=None).values_list("user_id", flat=True))
+
+
+@receiver(post_save, sender=Game)
+@receiver(post_delete, sender=Game)
+def forget_version_for_pulse(sender: type, instance: Game, **kwargs: Any) -> None:
+    # Open pages learn of a move from the version the pulse reads from the cache (games.pulse).
+    pulse.game_changed(instance.pk)
 
 
 @receiver(post_save, sender=Seat)

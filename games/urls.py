@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import history, lobby, play, rules, social
+from games.views import follow, history, lobby, play, rules, social
 
 app_name = "games"
 
@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/<int:game_id>/start/", lobby.start, name="start"),
     # Chat (W1)
     path("games/<int:game_id>/chat/", social.chat, name="chat"),
+    path("games/<int:game_id>/chat/read/", social.chat_read, name="chat_read"),
     path("games/chat/<int:message_id>/report/", social.report, name="report"),
     # History (W1)
     path("games/<int:game_id>/replay/", history.replay, name="replay"),
@@ -30,6 +31,7 @@ urlpatterns = [
     path("games/<int:game_id>/orders/", play.orders, name="orders"),
     path("games/<int:game_id>/undo/", play.undo, name="undo"),
     path("games/<int:game_id>/poll/", play.poll, name="poll"),
+    path("games/<int:game_id>/pulse/", follow.pulse, name="pulse"),
     path("games/<int:game_id>/board.svg", play.board_svg, name="board_svg"),
     # The site's own rules (docs/rules.md)
     path("rules/", rules.rules, name="rules"),

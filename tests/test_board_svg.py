@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from games.board_svg import SEAT_COLOURS, board_png, board_svg
+from games.board_marks import Mark
+from games.board_svg import SEAT_COLOURS, board_png, board_svg, ship_radius
 from games.engine import Ship, new_game
 from games.engine.board import load_board
 
@@ -23,6 +24,11 @@ def game(edition="token", players=2, ships=()):
 
 def cell_groups(root):
     return {g.get("data-cell"): g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-cell")}
+
+
+def on_cells(root):
+    """What stands on each cell (a ship, a crosshair, the selection), drawn above the cells and borders."""
+    return {g.get("data-on"): g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-on")}
 
 
 def texts(element):
@@ -52,32 +58,35 @@ def test_every_cell_is_drawn_with_its_name(edition):
 
 def test_ships_are_drawn_with_owner_letter_and_pieces_never_a_cell_like_label():
     state = game("token", 2, [Ship(1, 0, "I9", (3, 1, 1)), Ship(2, 1, "D7", (0, 2, 0))])
-    groups = cell_groups(ET.fromstring(board_svg(state)))
-    assert "A" in texts(groups["I9"]) and "3e 1w 1s" in texts(groups["I9"])
-    assert "B" in texts(groups["D7"]) and "2w" in texts(groups["D7"])
+    root = ET.fromstring(board_svg(state))
+    groups, ships = cell_groups(root), on_cells(root)
+    assert "A" in texts(ships["I9"]) and "3e 1w 1s" in texts(ships["I9"])
+    assert "B" in texts(ships["D7"]) and "2w" in texts(ships["D7"])
     # "A18" or "B10" would read as cell names
-    assert "A18" not in texts(groups["I9"]) and "B10" not in texts(groups["D7"])
-    fills = {c.get("fill") for c in groups["I9"].iter("{http://www.w3.org/2000/svg}circle")}
+    assert "A18" not in texts(ships["I9"]) and "B10" not in texts(ships["D7"])
+    fills = {c.get("fill") for c in ships["I9"].iter("{http://www.w3.org/2000/svg}circle")}
     assert SEAT_COLOURS[0][0] in fills
     assert "Player A (Vamps)'s ship 3e 1w 1s (18)" in groups["I9"].find("s:title", NS).text
 
 
 def test_coin_ships_show_coins():
     state = game("metatalon", 4, [Ship(1, 2, "I6", (2, 1, 1))])
-    groups = cell_groups(ET.fromstring(board_svg(state)))
-    assert "C" in texts(groups["I6"]) and "2p 1n 1d" in texts(groups["I6"])
+    ships = on_cells(ET.fromstring(board_svg(state)))
+    assert "C" in texts(ships["I6"]) and "2p 1n 1d" in texts(ships["I6"])
 
 
 def test_highlights_targets_and_selection_are_marked():
     state = game("token", 2, [Ship(1, 0, "I9", (3, 0, 0)), Ship(2, 1, "K9", (1, 0, 0))])
     svg = board_svg(state, selected="I9", highlights=["H9", "J9"], targets=["K9"])
-    groups = cell_groups(ET.fromstring(svg))
+    root = ET.fromstring(svg)
+    groups, above = cell_groups(root), on_cells(root)
     for cell in ("H9", "J9"):
         assert "reachable" in groups[cell].get("class").split()
         assert groups[cell].find("s:polygon[@class='mark-reachable']", NS) is not None
     assert "target" in groups["K9"].get("class").split()
-    assert groups["K9"].find("s:g[@class='mark-target']", NS) is not None
+    assert above["K9"].find("s:g[@class='mark-target']", NS) is not None  # over the ship
     assert "selected" in groups["I9"].get("class").split()
+    assert above["I9"].find("s:polygon[@class='mark-selected']", NS) is not None
     plain = [c for c, g in groups.items() if g.get("class") != "cell"]
     assert sorted(plain) == ["H9", "I9", "J9", "K9"]
 
@@ -171,3 +180,94 @@ def test_every_hex_is_outlined_and_named_through_the_shared_styles():
         assert hexagon.get("class") == "hex" and hexagon.get("stroke") is None
         names = [t for t in group.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "cell-name"]
         assert all(t.text == cell and t.get("fill") is None for t in names)
+
+
+# === SHIPS READ AT A GLANCE (issue 8, B) ===
+
+
+def ship_parts(svg: str, cell: str) -> dict[str, ET.Element]:
+    group = on_cells(ET.fromstring(svg))[cell]
+    return {el.get("class"): el for el in group.iter() if el.get("class") in
+            ("ship", "ship-value", "ship-seat", "ship-pieces", "pieces-tag")}
+
+
+def test_a_ship_grows_with_its_value_and_shows_the_value_large():
+    state = game("token", 2, [Ship(1, 0, "I9", (1, 0, 0)), Ship(2, 1, "D7", (3, 2, 1)),
+                              Ship(3, 0, "L7", (5, 5, 2))])
+    svg = board_svg(state)
+    small, middle, big = (ship_parts(svg, c) for c in ("I9", "D7", "L7"))
+    radii = [float(p["ship"].get("r")) for p in (small, middle, big)]
+    assert radii == sorted(radii) and radii[0] < radii[2] - 6  # 1, 23 and 50 credits: visibly different
+    assert radii[2] < 0.866 * 24  # even the biggest leaves its hex's outline in view
+    assert ship_radius(30) == ship_radius(45)  # past 30 credits every ship is big
+    assert [p["ship-value"].text for p in (small, middle, big)] == ["1", "23", "50"]
+    assert all(float(p["ship-value"].get("font-size")) >= 14 for p in (small, middle, big))
+
+
+def test_a_ships_pieces_are_drawn_large_on_a_tag_with_its_seat_letter_beside():
+    state = game("token", 2, [Ship(1, 1, "D7", (3, 2, 1))])
+    parts = ship_parts(board_svg(state), "D7")
+    assert parts["ship-pieces"].text == "3e 2w 1s" and parts["ship-seat"].text == "B"
+    assert float(parts["ship-pieces"].get("font-size")) >= 9.5  # ~11 px at the game page's size
+    assert parts["ship-pieces"].get("textLength") is None  # fits as it is
+    assert parts["pieces-tag"].get("fill") == "#ffffff"  # dark on white whatever the seat's colour
+
+
+def test_ships_stand_above_every_cell_and_border_and_leave_the_clicks_to_the_cells():
+    """A ship's pieces tag is a little wider than its hex: nothing drawn later may cut it."""
+    state = game("token", 2, [Ship(1, 0, "K10", (2, 1, 1))])
+    root = ET.fromstring(board_svg(state, cell_url=lambda c: f"/x/{c}"))
+    layers = [g.get("class") for g in root.findall("s:g", NS)]
+    assert layers.index("pieces") > max(layers.index("cells"), layers.index("borders"))
+    pieces = root.find("s:g[@class='pieces']", NS)
+    assert pieces.get("pointer-events") == "none" and not list(pieces.iter("{http://www.w3.org/2000/svg}a"))
+
+
+def test_a_long_list_of_pieces_is_squeezed_into_its_space_not_shrunk():
+    parts = ship_parts(board_svg(game("token", 2, [Ship(1, 0, "I9", (12, 11, 1))])), "I9")
+    assert parts["ship-pieces"].text == "12e 11w 1s"
+    assert float(parts["ship-pieces"].get("textLength")) <= 1.85 * 24
+    assert float(parts["ship-pieces"].get("font-size")) >= 9.5
+
+
+# === THE LAST TURN'S MARKS (issue 8, A) ===
+
+
+def last_turn_layer(root: ET.Element) -> ET.Element | None:
+    groups = root.iter("{http://www.w3.org/2000/svg}g")
+    return next((g for g in groups if g.get("class") == "last-turn"), None)
+
+
+def test_marks_are_drawn_over_the_board_in_the_seats_colour_and_take_no_clicks():
+    state = game("token", 2, [Ship(1, 1, "I10", (3, 2, 0)), Ship(2, 0, "K10", (2, 1, 1))])
+    marks = [Mark("move", 1, ("G10", "H10", "I10")), Mark("shot", 1, ("I10", "K10"), "\u22123"),
+             Mark("destroyed", 0, ("J10",)), Mark("launch", 1, ("B9",))]
+    root = ET.fromstring(board_svg(state, marks=marks, cell_url=lambda c: f"/x/{c}"))
+    layer = last_turn_layer(root)
+    assert layer is not None and layer.get("pointer-events") == "none"
+    kinds = {g.get("class"): g for g in layer.iter("{http://www.w3.org/2000/svg}g") if g.get("data-cells")}
+    assert set(kinds) == {"mark mark-move", "mark mark-shot", "mark mark-destroyed", "mark mark-launch"}
+    assert kinds["mark mark-move"].get("data-cells") == "G10 H10 I10"
+    trail = kinds["mark mark-move"].findall("s:polyline", NS)[1]
+    assert trail.get("stroke") == SEAT_COLOURS[1][0] and len(trail.get("points").split()) == 3
+    assert kinds["mark mark-destroyed"].find("s:circle", NS).get("stroke") == SEAT_COLOURS[0][0]
+    # Semi-transparent, but the damage tags on top are opaque: they must be read.
+    assert float(layer.find("s:g", NS).get("opacity")) < 1
+    assert "\u22123" in texts(next(g for g in layer.iter("{http://www.w3.org/2000/svg}g")
+                                   if g.get("class") == "shot-label"))
+    # The marks lie over the cells, so every cell keeps its link.
+    assert len(list(root.iter("{http://www.w3.org/2000/svg}a"))) == len(load_board("token").cells)
+
+
+def test_the_key_explains_the_marks_drawn_and_only_those():
+    marks = [Mark("move", 1, ("G10", "H10")), Mark("shot", 1, ("H10", "I10"), "0")]
+    root = ET.fromstring(board_svg(game("token", 2), marks=marks))
+    key = next(g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "key last-turn")
+    words = " ".join(texts(key))
+    assert "Last turn:" in words and "moved" in words and "fired (damage done)" in words
+    assert "launched" not in words and "destroyed" not in words
+
+
+def test_without_marks_the_board_has_no_last_turn_layer_nor_key_line():
+    svg = board_svg(game("token", 2))
+    assert last_turn_layer(ET.fromstring(svg)) is None and "last-turn" not in svg

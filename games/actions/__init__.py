@@ -4,7 +4,15 @@ one transaction holding the game's row lock, then schedules its notices on commi
 as an Actor; nothing else changes a game."""
 
 from games.actions.actor import Actor
-from games.actions.chat import CHAT_MAX, check_chat, hide_chat, post_chat, report_chat, show_chat
+from games.actions.chat import (
+    CHAT_MAX,
+    check_chat,
+    hide_chat,
+    mark_chat_read,
+    post_chat,
+    report_chat,
+    show_chat,
+)
 from games.actions.commands import Applied, apply_command
 from games.actions.errors import (
     ActionError,
@@ -31,6 +39,7 @@ from games.actions.undo import undo, undoable_actions
 __all__ = [
     "CHAT_MAX", "ActionError", "Actor", "Applied", "BadOptions", "GameMovedOn", "IllegalMove", "Invalid",
     "NotAllowed", "NotInPlay", "NotYourTurn", "NothingToUndo", "apply_command", "check_chat",
-    "check_game_options", "create_game", "hide_chat", "invite_user", "join_game", "leave_game", "mark_read",
-    "post_chat", "report_chat", "show_chat", "start_game", "undo", "undoable_actions",
+    "check_game_options", "create_game", "hide_chat", "invite_user", "join_game", "leave_game",
+    "mark_chat_read", "mark_read", "post_chat", "report_chat", "show_chat", "start_game", "undo",
+    "undoable_actions",
 ]

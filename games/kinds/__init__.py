@@ -3,7 +3,7 @@ in games/kinds/protocol.py (docs/architecture.md)."""
 
 from __future__ import annotations
 
-from games.kinds.protocol import BadOptions, Dice, Kind, PageInput, Refused, SeatOutcome
+from games.kinds.protocol import BadOptions, Dice, Kind, LoggedAction, PageInput, Refused, SeatOutcome
 
 _KINDS: dict[str, Kind] = {}
 
@@ -42,5 +42,5 @@ def _load() -> None:
     register(race)
 
 
-__all__ = ["BadOptions", "Dice", "Kind", "PageInput", "Refused", "SeatOutcome", "all_kinds", "get_kind",
-           "offered_kinds", "register"]
+__all__ = ["BadOptions", "Dice", "Kind", "LoggedAction", "PageInput", "Refused", "SeatOutcome", "all_kinds",
+           "get_kind", "offered_kinds", "register"]

@@ -43,6 +43,18 @@ class SeatOutcome:
     label: str = ""
 
 
+@dataclass(frozen=True)
+class LoggedAction:
+    """One action of the log as every viewer may read it: a kind's page marks the latest ones (MetalTalon
+    draws the last turn on its board). Never an undone action; `command` is the public one."""
+
+    seq: int
+    seat: int | None
+    turn: int  # the kind's turn number when the command was given
+    command: str
+    events: Sequence[Event]
+
+
 @dataclass
 class PageInput:
     """What the game page gives a kind to draw its own part of the live region."""
@@ -54,6 +66,9 @@ class PageInput:
     query: Mapping[str, str]  # the page's GET parameters (a selection the kind understands)
     undo_ok: bool  # the undo action would take something back for this viewer now
     undo_text: str = ""  # the Undo button's words: what one click takes back ("Undo 2 actions: ...")
+    # The actions still standing of the last `players` turns and the current one, oldest first: what the
+    # log shows everyone, for a kind that marks recent play (empty while the game is set up).
+    recent: Sequence[LoggedAction] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
 

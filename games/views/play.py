@@ -2,7 +2,8 @@
 notices, the log, undo, the command box and the light poll that lets other pages follow along.
 
 Every control is a plain link or form (works without JavaScript); with htmx the same URLs answer with the
-`live` partial of templates/games/game.html. Everything that changes a game goes through games.actions,
+`live` partial of templates/games/game.html, which the page fetches again (`poll`) when the pulse
+(games/views/follow.py) says the game has moved on. Everything that changes a game goes through games.actions,
 as the signed-in player's Actor; refusals become HTTP answers in games/views/refusals.py.
 """
 
@@ -28,20 +29,22 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.prefs import request_prefs
-from games import actions, page_cache, queries
+from games import actions, page_cache, pulse, queries
 from games.actions import Actor
 from games.deadlines import deadline
-from games.kinds import Kind, PageInput, get_kind
+from games.kinds import Kind, LoggedAction, PageInput, get_kind
 from games.models import Action, Game, Seat
 from games.summary import game_summary
+from games.views.follow import pulse_url
 from games.views.lobby import seating_context
 from games.views.refusals import http_status
 from games.views.social import chat_context
 
 LOG_PAGE = 20
+RECENT_LIMIT = 400  # at most this many actions for the kind's marks of recent play (a bound, never reached)
 POLL_SECONDS = 4
 LIVE_CACHE_SECONDS = 60
-LIVE_CACHE_VERSION = 3
+LIVE_CACHE_VERSION = 4
 SEAT_LETTERS = "ABCDEFGHIJ"
 # GET parameters the page itself reads; every other one is the kind's selection (a ship, a builder).
 _PAGE_PARAMS = ("confirm", "log", "text")
@@ -203,9 +206,30 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
     ctx.update(phase=kind.phase(state), turn=kind.turn(state), log=log, me=me, my_turn=my_turn,
                undo_ok=bool(undoing),
                undo_text=f"Undo{many}: {taken}" if undoing else "")
+    recent = _recent(game, kind, state, log["rows"] if sel.log_page == 1 else None)
     ctx.update(kind.page_context(PageInput(game=game, state=state, seat=me, names=names, query=sel.query,
-                                           undo_ok=bool(undoing), undo_text=ctx["undo_text"])))
+                                           undo_ok=bool(undoing), undo_text=ctx["undo_text"], recent=recent)))
     return ctx
+
+
+def _recent(game: Game, kind: Kind, state: Any, newest: list[Action] | None) -> list[LoggedAction]:
+    """The actions still standing of the last `players` turns and the current one, oldest first, as the
+    log shows them to everyone (the kind marks recent play with them). The log's newest rows usually reach
+    back far enough, so this costs no query; a long round costs one."""
+    if kind.phase(state) == "setup":
+        return []
+    since = kind.turn(state) - game.players
+    # A row's turn never decreases with its seq, so once the oldest row is older than `since` (or is the
+    # first action) every row of the window is among them.
+    if newest and (newest[-1].turn < since or newest[-1].seq == 1):
+        rows = [a for a in newest if a.turn >= since]
+    else:
+        rows = list(Action.objects.filter(game=game, turn__gte=since).order_by("-seq")
+                    .only("seq", "seat", "command", "events", "turn", "undone")[:RECENT_LIMIT])
+    over = game.is_over
+    return [LoggedAction(seq=a.seq, seat=a.seat, turn=a.turn,
+                         command=a.command if over else kind.public_command(a.command), events=a.events)
+            for a in reversed(rows) if not a.undone]
 
 
 def _poll_url(game: Game, sel: Selection) -> str:
@@ -221,7 +245,8 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
     if game.state is None:  # the waiting room: W1's seating box
         ctx = _context(request, viewer, sel, notice)
         return render(request, "games/game.html", ctx, status=status)
-    key = _page_key(request, viewer, sel) if notice is None and status == 200 and not request.htmx else None
+    key, chat = (_page_key(request, viewer, sel) if notice is None and status == 200 and not request.htmx
+                 else (None, None))
     cached = page_cache.get_page(key) if key is not None else None
     if cached is not None:
         get_token(request)  # the page's forms carry the token of this very CSRF secret (it is in the key)
@@ -235,7 +260,9 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
         else:
             may_chat = bool(extras["seat"] or request.user.is_staff)
             ctx = {"game": game, "viewer": viewer, "sel": sel, "live_html": live_html,
-                   "version": game.version, **extras, **chat_context(request, game, may_chat=may_chat)}
+                   "version": game.version, "pulse_url": pulse_url(game.pk, request.user.pk),
+                   "pulse_seconds": pulse.PULSE_SECONDS, **extras,
+                   **chat_context(request, game, may_chat=may_chat, chat=chat)}
             response = render(request, "games/game.html", ctx, status=status)
             if key is not None:
                 page_cache.set_page(key, response.content)
@@ -255,19 +282,21 @@ def _selection_key(sel: Selection) -> str:
     return hashlib.sha1(urlencode(sorted(sel.query.items())).encode()).hexdigest()[:16]
 
 
-def _page_key(request: HttpRequest, viewer: Viewer, sel: Selection) -> str | None:
+def _page_key(request: HttpRequest, viewer: Viewer,
+              sel: Selection) -> tuple[str | None, page_cache.ChatState | None]:
     """The whole-page cache key (games.page_cache), or None when this page must be drawn afresh: a plain
-    GET only, never on a first visit (new CSRF secret) nor with a flash message waiting."""
+    GET only, never on a first visit (new CSRF secret) nor with a flash message waiting. With it, the chat
+    state the key holds, for the rendering to show exactly that."""
     secret = request.META.get("CSRF_COOKIE")
     if request.method != "GET" or not secret or len(messages.get_messages(request)):
-        return None
+        return None, None
     user = request.user
     prefs = request_prefs(request, user.pk) if user.is_authenticated else None
     chat, turn_count = page_cache.chat_and_turn_count(viewer.game.pk, user)
     return page_cache.page_key(
         game_id=viewer.game.pk, version=viewer.game.version, user_id=user.pk or 0, staff=bool(user.is_staff),
         time_zone=timezone.get_current_timezone_name(), name=prefs.display_name if prefs else "",
-        csrf_secret=str(secret), selection=_selection_key(sel), chat=chat, turn_count=turn_count)
+        csrf_secret=str(secret), selection=_selection_key(sel), chat=chat, turn_count=turn_count), chat
 
 
 def _live(request: HttpRequest, viewer: Viewer, sel: Selection,

@@ -1,4 +1,8 @@
-"""In-game chat and its report link. Text is escaped by the templates (never marked safe)."""
+"""In-game chat, its read marker and its report link. Text is escaped by the templates (never marked safe).
+
+A player's messages from others newer than their seat's read marker are "new": counted on the chat's
+heading and lit in the list. The marker moves when they post, press "Mark read" (a plain form) or, with
+JavaScript, put the focus in the chat (htmx posts the same form); a GET never moves it."""
 
 from __future__ import annotations
 
@@ -9,9 +13,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
-from games import actions, queries
+from games import actions, page_cache, queries
 from games.actions import Actor
 from games.forms import ChatForm, ReportForm
 from games.models import ChatMessage
@@ -22,25 +26,32 @@ CHAT_SHOWN = 100
 
 
 def chat_context(request: HttpRequest, game: Any, form: ChatForm | None = None,
-                 may_chat: bool | None = None) -> dict[str, Any]:
-    """What templates/games/_chat.html needs; the game page includes the box (and passes may_chat, which it
-    knows already)."""
+                 may_chat: bool | None = None, chat: page_cache.ChatState | None = None) -> dict[str, Any]:
+    """What templates/games/_chat.html needs; the game page includes the box (and passes may_chat and the
+    chat state, which it knows already)."""
     user = request.user
     if may_chat is None:
         may_chat = bool(user.is_authenticated and (user.is_staff or game.seats.filter(user=user).exists()))
+    if chat is None:
+        chat = page_cache.chat_state(game.pk, user)  # before the messages: the token must not be newer
     recent = list(queries.visible_chat(game).order_by("-created_at", "-pk")[:CHAT_SHOWN])[::-1]
-    return {"game": game, "chat_messages": recent, "may_chat": may_chat,
-            "chat_form": form or ChatForm(), "user_id": user.pk if user.is_authenticated else None}
+    me = user.pk if user.is_authenticated else None
+    read = chat.read
+    new = {m.pk for m in recent if read is not None and m.pk > read and m.user_id != me}
+    return {"game": game, "chat_messages": recent, "may_chat": may_chat, "chat_form": form or ChatForm(),
+            "user_id": me, "chat_generation": chat.generation, "chat_new": new, "chat_unread": len(new),
+            "chat_upto": recent[-1].pk if recent else 0}
 
 
 @require_http_methods(["GET", "POST"])
 def chat(request: HttpRequest, game_id: int) -> HttpResponse:
-    """GET: the messages (htmx: the list partial, for polling). POST: say something."""
+    """GET: the messages (htmx: the list partial, which the pulse asks for when the chat changes). POST:
+    say something."""
     game = visible_game(request, game_id)
     if request.method == "GET":
-        context = chat_context(request, game)
-        template = "games/_chat.html#chat-messages" if request.htmx else "games/chat.html"
-        return render(request, template, context)
+        if request.htmx:
+            return _messages(request, game)
+        return render(request, "games/chat.html", chat_context(request, game))
     if not request.user.is_authenticated:
         return redirect(f"{reverse('account_login')}?next={reverse('games:game', args=[game.pk])}")
     form = ChatForm(request.POST)
@@ -58,6 +69,33 @@ def chat(request: HttpRequest, game_id: int) -> HttpResponse:
     if error:
         messages.error(request, error)
     return redirect(f"{reverse('games:game', args=[game.pk])}#chat")
+
+
+@require_POST
+def chat_read(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Mark the chat read up to the newest message the page showed (`upto`): what came after stays new."""
+    game = visible_game(request, game_id)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('account_login')}?next={reverse('games:game', args=[game.pk])}")
+    try:
+        upto = int(request.POST.get("upto", ""))
+    except ValueError:
+        upto = None
+    try:
+        actions.mark_chat_read(game, Actor.player(request.user), upto)
+    except actions.ActionError as exc:
+        if request.htmx:
+            return HttpResponse(status=204)  # nothing to redraw: the list stays as it is
+        messages.error(request, exc.message)
+    if request.htmx:
+        return _messages(request, game)
+    return redirect(f"{reverse('games:game', args=[game.pk])}#chat")
+
+
+def _messages(request: HttpRequest, game: Any) -> HttpResponse:
+    """The message list, with the new-message count and the Mark read button beside it out of band."""
+    context = chat_context(request, game) | {"oob": True}
+    return render(request, "games/_chat.html#chat-update", context)
 
 
 @login_required

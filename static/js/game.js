@@ -100,7 +100,8 @@
     var first = document.querySelector("#log .entry[data-seq]");
     return first ? parseInt(first.dataset.seq, 10) || 0 : 0;
   }
-  document.addEventListener("htmx:beforeSwap", function () {
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (ownSwap(event)) return;
     var board = document.getElementById("board");
     boardScroll = board && board.scrollWidth > board.clientWidth ? board.scrollLeft : null;
     lastSeq = newestSeq();
@@ -112,12 +113,21 @@
     });
   }
 
-  // Polls refresh the page for others' moves: they must never move the reader's focus.
-  var fromPoll = false;
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    fromPoll = !!(event.detail.elt && event.detail.elt.classList && event.detail.elt.classList.contains("poller"));
-  });
-  document.addEventListener("htmx:afterSettle", function () {
+  // Polls refresh the page for others' moves: they must never move the reader's focus. Which element asked
+  // is read from each response, not from a flag: the pulse, the chat and the poll overlap.
+  function requester(event) {
+    var config = event.detail.requestConfig;
+    return config && config.elt;
+  }
+  // The chat and the pulse swap their own small parts (the target may be detached by then: its id says).
+  function ownSwap(event) {
+    var target = event.detail.target;
+    return !!target && (/^(chat|chat-messages|pulse)$/.test(target.id) || !!(target.closest && target.closest("#chat")));
+  }
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (ownSwap(event)) return;
+    var elt = requester(event);
+    var fromPoll = !!(elt && elt.classList && elt.classList.contains("poller"));
     var live = document.getElementById("live");
     if (fromPoll) {
       centreBoard();

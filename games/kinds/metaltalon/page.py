@@ -13,12 +13,14 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from games import presenters as P
+from games.board_marks import Mark
 from games.board_svg import board_svg as draw_board
-from games.engine import EDITIONS, GameState
+from games.engine import EDITIONS, GameState, seat_letter
+from games.kinds.metaltalon.last_turn import LastTurn, last_turn
 from games.kinds.protocol import Event, PageInput
 
 BOARD_CACHE_SECONDS = 24 * 3600
-BOARD_CACHE_VERSION = 4  # bump when the drawing changes so cached pictures are not served stale
+BOARD_CACHE_VERSION = 5  # bump when the drawing changes so cached pictures are not served stale
 _CELL_RE = re.compile(r"^[A-Za-z]\d{1,2}$")
 
 
@@ -63,9 +65,26 @@ def page_context(page: PageInput) -> dict[str, Any]:
     ctx.update(_turn_context(state, me, legal, page))
     if page.query.get("text") == "1":
         ctx.update(_text_view(state, me, legal, names))
+    playing = me is not None and not state.seats[me].out
+    recent = last_turn(page.recent, me, state.turn, playing) if state.phase != "setup" else LastTurn()
+    ctx["last_turn"] = _last_turn_caption(recent, usernames, playing)
     ctx["board"] = _board(page, state, ctx["selected"], legal, [d.cell for d in ctx["destinations"]],
-                          _fire_commands(ctx["targets"]))
+                          _fire_commands(ctx["targets"]), recent.marks)
     return ctx
+
+
+def _last_turn_caption(recent: LastTurn, usernames: list[str], playing: bool) -> dict[str, Any] | None:
+    """What the marks on the board show, in words, for the toggle's label: "Show what [B] bo did since your
+    turn 4", or for a spectator "Show the last turn (turn 5): [A] ada, [B] bo". None: nothing is marked."""
+    if not recent.marks or recent.turns is None:
+        return None
+    seats = [(s, seat_letter(s), usernames[s] if s < len(usernames) else "") for s in recent.seats]
+    first, last = recent.turns
+    if playing:
+        since = f"since your turn {recent.since}" if recent.since else "so far"
+        return {"before": "Show what", "seats": seats, "after": f"did {since}"}
+    turns = f"turn {first}" if first == last else f"turns {first}\u2013{last}"
+    return {"before": f"Show the last turn ({turns}):", "seats": seats, "after": ""}
 
 
 def _dealt(state: GameState, usernames: list[str], me: int | None) -> list[dict[str, Any]]:
@@ -107,20 +126,22 @@ def _text_view(state: GameState, me: int | None, legal: P.Legal, names: list[str
 
 
 def _board(page: PageInput, state: GameState, selected: str | None, legal: P.Legal, reach: list[str],
-           fire_at: dict[str, str]) -> str:
+           fire_at: dict[str, str], marks: list[Mark]) -> str:
     """The board picture for this viewer and selection, cached per game version: every viewer of an
-    unchanged game shares the same few renderings."""
+    unchanged game shares the same few renderings (the last turn's marks follow from the version and
+    the seat, both in the key)."""
     game = page.game
     key = f"board:{BOARD_CACHE_VERSION}:{game.pk}:{game.version}:{page.seat}:{selected or '-'}"
     svg = cache.get(key)
     if svg is None:
-        svg = _draw(game, state, page.seat, selected if reach or fire_at else None, legal, reach, fire_at)
+        svg = _draw(game, state, page.seat, selected if reach or fire_at else None, legal, reach, fire_at,
+                    marks)
         cache.set(key, svg, BOARD_CACHE_SECONDS)
     return str(svg)
 
 
 def _draw(game: Any, state: GameState, seat: int | None, selected: str | None, legal: P.Legal,
-          reach: list[str], fire_at: dict[str, str]) -> str:
+          reach: list[str], fire_at: dict[str, str], marks: list[Mark]) -> str:
     base = reverse("games:game", args=[game.pk])
     play_url = reverse("games:play", args=[game.pk])
     mine = set(legal.ship_cells)
@@ -135,7 +156,8 @@ def _draw(game: Any, state: GameState, seat: int | None, selected: str | None, l
             return base + ("" if cell == selected else "?" + urlencode({"ship": cell}))
         return None
 
-    return draw_board(state, viewer=seat, selected=selected, highlights=reach, targets=aim, cell_url=cell_url)
+    return draw_board(state, viewer=seat, selected=selected, highlights=reach, targets=aim, cell_url=cell_url,
+                      marks=marks)
 
 
 def _fire_commands(targets: list[P.Target]) -> dict[str, str]:
