@@ -122,6 +122,7 @@ class SeatPanel:
     active: bool
     you: bool
     out: bool
+    url: str = ""  # the player's public page, set by the page (a bot or an empty seat has none)
 
 
 def seat_status(state: GameState, index: int) -> str:

@@ -69,6 +69,8 @@ class PageInput:
     # The actions still standing of the last `players` turns and the current one, oldest first: what the
     # log shows everyone, for a kind that marks recent play (empty while the game is set up).
     recent: Sequence[LoggedAction] = ()
+    # The seats' public player pages, by index ("" for a bot or an empty seat).
+    player_urls: Sequence[str] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
 

@@ -195,6 +195,8 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
     state = kind.load(game.state)
     by_index = {s.index: s for s in viewer.seats if s.index is not None}
     names = [by_index[i].name if i in by_index else f"seat {i + 1}" for i in range(game.players)]
+    urls = [reverse("player", args=[by_index[i].user_id]) if i in by_index and by_index[i].user_id else ""
+            for i in range(game.players)]
     me = viewer.index if viewer.seat is not None and kind.phase(state) != "over" else None
     log = _log_page(game, kind, state, names, sel.log_page)
     # One function decides for the Undo button and for the undo action; the newest log rows spare a query.
@@ -208,7 +210,8 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
                undo_text=f"Undo{many}: {taken}" if undoing else "")
     recent = _recent(game, kind, state, log["rows"] if sel.log_page == 1 else None)
     ctx.update(kind.page_context(PageInput(game=game, state=state, seat=me, names=names, query=sel.query,
-                                           undo_ok=bool(undoing), undo_text=ctx["undo_text"], recent=recent)))
+                                           undo_ok=bool(undoing), undo_text=ctx["undo_text"], recent=recent,
+                                           player_urls=urls)))
     return ctx
 
 

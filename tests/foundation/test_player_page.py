@@ -98,3 +98,11 @@ def test_the_profile_links_to_the_players_own_public_page(client):
     client.force_login(player)
 
     assert f'href="/players/{player.pk}/"' in client.get("/profile/").content.decode()
+
+
+def test_the_game_pages_player_panels_link_each_name_to_that_players_page(client):
+    game = started_game(players=2)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    panels = html[html.index('id="seats-title"'):]
+    for seat in game.seats.select_related("user__profile"):
+        assert f'<a href="/players/{seat.user_id}/">{seat.user.display_name}</a>' in panels

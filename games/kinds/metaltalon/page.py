@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
 
@@ -51,7 +52,8 @@ def page_context(page: PageInput) -> dict[str, Any]:
     ctx: dict[str, Any] = dict(
         state=state, names=names, usernames=usernames, legal=legal, me=me,
         edition=EDITIONS.get(state.edition),
-        panels=P.seat_panels(state, usernames, me),
+        panels=[replace(p, url=page.player_urls[p.index]) if p.index < len(page.player_urls) else p
+                for p in P.seat_panels(state, usernames, me)],
         active_name=names[state.active] if state.phase == "play" else None,
         pending=state.pending, to_act=[names[i] for i in state.to_act],
         can_end="end" in legal.simple, can_resign="resign" in legal.simple,
