@@ -38,6 +38,16 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(autouse=True)
+def _close_browser_pages(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A browser test's pages poll the live server every second; closing them when the test ends keeps
+    them from calling it while the next test holds the database."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _test_run_settings() -> Iterator[None]:
     """Each run gets its own cache namespace, so rate limits and cached pages never leak between runs
