@@ -140,7 +140,8 @@ def test_finished_game_shows_the_result_final_board_and_replay_link(client):
     assert game.status == Game.Status.FINISHED
     html = client.get(url(game)).content.decode()
     winner = game.seats.get(index=game.result["winner"])
-    assert "Result" in html and f"<strong>{winner.name}" in html and "won the game" in html
+    assert f"<strong>{winner.name}" in html and "won the game" in html
+    assert 'id="summary"' in html and "Place" in html  # the places: once, in the summary
     assert f"/games/{game.pk}/replay/" in html and "<svg" in html
     assert 'class="poller"' not in html  # a finished game does not poll
 
