@@ -48,7 +48,7 @@ LIVE_CACHE_VERSION = 4
 SEAT_LETTERS = "ABCDEFGHIJ"
 # GET parameters the page itself reads; every other one is the kind's selection (a ship, a builder).
 _PAGE_PARAMS = ("confirm", "log", "text")
-_IGNORED_PARAMS = ("csrfmiddlewaretoken", "v", "command", "status")
+_IGNORED_PARAMS = ("csrfmiddlewaretoken", "v", "expected_version", "command", "status")
 
 
 # === ACCESS ===
