@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 import games.engine as engine  # `engine.play`: the name `play` alone would read as the engine's module
-from games.engine import EDITIONS, GameState, IllegalCommand, Ship, describe, legal_commands, render_text
+from games.engine import EDITIONS, GameState, IllegalCommand, Ship, legal_commands, render_text
 
 SEAT_LETTERS = "ABCDEF"
 # Okabe-Ito colours, the same order as the board picture; the letter always goes with the colour.
@@ -454,11 +454,6 @@ def _suggest(options: list[LaunchOption]) -> list[LaunchOption]:
 
 
 # === THE LOG ===
-
-
-def log_sentences(events: Iterable[dict[str, Any]], state: GameState | None,
-                  names: Sequence[str] | None) -> list[str]:
-    return [describe(e, state, names) for e in events]
 
 
 def seat_names(state: GameState | None, usernames: Sequence[str]) -> list[str]:

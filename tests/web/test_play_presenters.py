@@ -103,13 +103,6 @@ def test_unlisted_launch_choice_has_no_preview() -> None:
     assert builder is not None and builder.chosen is None
 
 
-def test_log_sentences_come_from_the_engine_describe() -> None:
-    state = new_game(2, "token", factions=("bankers", "swarm"), seed=1)
-    events = play(state, 0, "launch 3e 1w").events
-    [sentence] = P.log_sentences(events, state, ["Ada (Bankers)", "Bo (The Swarm)"])
-    assert sentence.startswith("Ada (Bankers) launched a ship from P9: 3e 1w")
-
-
 def test_seat_panels_show_reserve_ships_and_whose_turn() -> None:
     state = position(**NEAR)
     panels = P.seat_panels(state, ["Ada", "Bo"], viewer=1)
