@@ -89,7 +89,7 @@ class LobbyFilterForm(forms.Form):
 
 class InviteForm(forms.Form):
     username = forms.CharField(max_length=150, label="Invite a player by name",
-                               help_text="Their user name or the name other players see.")
+                               help_text="The name other players see.")
 
 
 class ChatForm(forms.Form):

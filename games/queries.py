@@ -140,16 +140,15 @@ def games_to_watch() -> Any:
 
 
 def find_user(name: str) -> Any:
-    """By user name, or by the name players see, compared by its key (accounts/names.py): "bob", "BOB"
-    and a look-alike spelling all find the one player whose name they could be taken for."""
+    """By the name players see, compared by its key (accounts/names.py): "bob", "BOB" and a look-alike
+    spelling all find the one player whose name they could be taken for. Never by the account's user name,
+    which nobody sees (allauth makes it from the e-mail address): looking it up would invite the wrong
+    player and tell anyone which e-mail address goes with which name."""
     from django.contrib.auth import get_user_model
 
     from accounts.names import name_key
 
-    users = get_user_model().objects.filter(is_active=True)
-    name = name.strip()
-    if not name:
+    key = name_key(name.strip())
+    if not key:
         return None
-    key = name_key(name)
-    return (users.filter(username__iexact=name).first()
-            or (users.filter(profile__name_key=key).first() if key else None))
+    return get_user_model().objects.filter(is_active=True, profile__name_key=key).first()

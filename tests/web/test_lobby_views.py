@@ -200,6 +200,22 @@ def test_inviting_by_name_creates_the_invitation_and_notice_plain_and_htmx(clien
     assert Notice.objects.filter(kind="invite").count() == 2
 
 
+def test_inviting_by_name_never_looks_at_the_hidden_account_name(client):
+    """Account names come from e-mail addresses and nobody sees them: "bob" finds the player called Bob,
+    not the account `bob` that renamed itself Robert (which would also tell who owns bob@...)."""
+    game = open_game(players=3)
+    robert = UserFactory(username="bob", profile__display_name="Robert")
+    bob = UserFactory(username="b-o-b", profile__display_name="bob")
+    client.force_login(game.created_by)
+
+    found = htmx_post(client, reverse("games:invite", args=[game.pk]), {"username": "bob"})
+    hidden = htmx_post(client, reverse("games:invite", args=[game.pk]), {"username": robert.username + "x"})
+
+    assert found.status_code == 200 and "bob is invited" in found.content.decode()
+    assert list(Invitation.objects.values_list("user", flat=True)) == [bob.pk]
+    assert hidden.status_code == 400
+
+
 def test_inviting_by_a_look_alike_of_a_players_name_finds_that_player(client):
     game = open_game(players=3)
     zoe = UserFactory(profile__display_name="Zoë Quinn")
