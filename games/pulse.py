@@ -26,7 +26,9 @@ PULSE_SECONDS = 1
 # Cached versions are forgotten on every save; the life only bounds the rare interleaving of a reader
 # filling the cache from the database with a save that forgets it (the next fill puts it right).
 VERSION_SECONDS = 60
-TICKET_SECONDS = 12 * 3600
+# A ticket spares the access check; renewing it each hour re-checks access (a game made private, an
+# account closed, a session ended by a password change elsewhere) for one query per open page per hour.
+TICKET_SECONDS = 3600
 _SALT = "games.pulse"
 
 
@@ -62,16 +64,17 @@ def game_changed(game_id: object) -> None:
     transaction.on_commit(lambda: cache.delete(key))
 
 
-def ticket(game_id: int, user_id: object) -> str:
-    return signing.TimestampSigner(salt=_SALT).sign(f"{game_id}.{user_id or 0}")
+def ticket(game_id: int, reader: str) -> str:
+    """`reader`: follow.reader(request), the signed-in user's id ("0" for a visitor)."""
+    return signing.TimestampSigner(salt=_SALT).sign(f"{game_id}.{reader}")
 
 
-def ticket_ok(value: str | None, game_id: int, user_id: object) -> bool:
-    """True for a ticket this site signed, less than TICKET_SECONDS ago, for this game and this user."""
+def ticket_ok(value: str | None, game_id: int, reader: str) -> bool:
+    """True for a ticket this site signed, less than TICKET_SECONDS ago, for this game and this reader."""
     if not value:
         return False
     try:
         signed = signing.TimestampSigner(salt=_SALT).unsign(value, max_age=TICKET_SECONDS)
     except signing.BadSignature:  # SignatureExpired is one
         return False
-    return signed == f"{game_id}.{user_id or 0}"
+    return signed == f"{game_id}.{reader}"

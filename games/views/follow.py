@@ -21,28 +21,32 @@ from games import pulse as signal
 from games.views.lobby import visible_game
 
 
-def pulse_url(game_id: int, user_id: object) -> str:
+def reader(request: HttpRequest) -> str:
+    """Who asks: the signed-in user's id, read from the session alone, without loading the user. (The
+    session's validity, a password changed elsewhere say, is checked only when the user is loaded: so at
+    the ticket's renewal, within the hour.)"""
+    session = getattr(request, "session", None)
+    return str(session.get(SESSION_KEY) or 0) if session is not None else "0"
+
+
+def pulse_url(game_id: int, request: HttpRequest) -> str:
     """The pulse's address for this reader, ticket included (the page checked they may see the game)."""
-    return _address(game_id, signal.ticket(game_id, user_id))
+    return _address(game_id, signal.ticket(game_id, reader(request)))
 
 
 @require_GET
 def pulse(request: HttpRequest, game_id: int) -> HttpResponse:
     # The session is read anyway (accounts.middleware); the user row is not, unless the ticket fails.
-    user_id = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
     ticket = request.GET.get("t")
-    renewed = not signal.ticket_ok(ticket, game_id, user_id)
+    renewed = not signal.ticket_ok(ticket, game_id, reader(request))
     if renewed:
         try:
             visible_game(request, game_id)
         except Http404:
-            # Gone, or no longer theirs to see: the reload shows the page's own answer and ends the pulse.
-            response = HttpResponse(status=404)
-            response["HX-Refresh"] = "true"
-            return response
+            return _gone()
     now = signal.read(game_id)
     if now.version is None:
-        raise Http404("No such game")
+        return _gone()
     events: dict[str, object] = {}
     if request.GET.get("v") != str(now.version):
         events["game-moved"] = {"version": now.version}
@@ -52,13 +56,20 @@ def pulse(request: HttpRequest, game_id: int) -> HttpResponse:
         response = HttpResponse(status=204)
     else:
         # The element's own address carries only the ticket: pulse.js adds `v` and `c` on every request.
-        url = pulse_url(game_id, request.user.pk) if renewed else _address(game_id, str(ticket))
+        url = pulse_url(game_id, request) if renewed else _address(game_id, str(ticket))
         # No request: the element needs no context processor (they would load the user and their counts).
         response = HttpResponse(render_to_string("games/game.html#pulse",
                                                  {"pulse_url": url, "pulse_seconds": signal.PULSE_SECONDS}))
         if events:
             response["HX-Trigger"] = json.dumps(events)
     response["Cache-Control"] = "no-store"
+    return response
+
+
+def _gone() -> HttpResponse:
+    """Gone, or no longer theirs to see: the reload shows the page's own answer and ends the pulse."""
+    response = HttpResponse(status=404)
+    response["HX-Refresh"] = "true"
     return response
 
 

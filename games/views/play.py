@@ -263,7 +263,7 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
         else:
             may_chat = bool(extras["seat"] or request.user.is_staff)
             ctx = {"game": game, "viewer": viewer, "sel": sel, "live_html": live_html,
-                   "version": game.version, "pulse_url": pulse_url(game.pk, request.user.pk),
+                   "version": game.version, "pulse_url": pulse_url(game.pk, request),
                    "pulse_seconds": pulse.PULSE_SECONDS, **extras,
                    **chat_context(request, game, may_chat=may_chat, chat=chat)}
             response = render(request, "games/game.html", ctx, status=status)

@@ -38,8 +38,12 @@ def chat_context(request: HttpRequest, game: Any, form: ChatForm | None = None,
     me = user.pk if user.is_authenticated else None
     read = chat.read
     new = {m.pk for m in recent if read is not None and m.pk > read and m.user_id != me}
+    unread = len(new)
+    if read is not None and len(recent) == CHAT_SHOWN and recent[0].pk > read:
+        # Unread messages run past the ones shown: count them all, as My games does.
+        unread = queries.visible_chat(game).filter(pk__gt=read).exclude(user_id=me).count()
     return {"game": game, "chat_messages": recent, "may_chat": may_chat, "chat_form": form or ChatForm(),
-            "user_id": me, "chat_generation": chat.generation, "chat_new": new, "chat_unread": len(new),
+            "user_id": me, "chat_generation": chat.generation, "chat_new": new, "chat_unread": unread,
             "chat_upto": recent[-1].pk if recent else 0}
 
 

@@ -14,6 +14,7 @@ from django.urls import reverse
 from games import actions
 from games.actions import Actor
 from games.models import ChatMessage, Game, Seat
+from games.views import social
 from tests.web.factories import StaffFactory, UserFactory, active_seat, other_seat, started_game
 from tests.web.helpers import htmx_get, htmx_post
 
@@ -208,3 +209,12 @@ def test_my_games_counts_the_new_messages_of_each_game(game):
 
     assert f'href="/games/{game.pk}/#chat">1 new message</a>' in html
     assert "new message" not in html.replace(f'href="/games/{game.pk}/#chat">1 new message</a>', "")
+
+
+def test_more_unread_messages_than_the_page_shows_are_all_counted_as_my_games_counts_them(game):
+    a, b = active_seat(game), other_seat(game)
+    ChatMessage.objects.bulk_create([ChatMessage(game=game, user=a.user, text=f"msg {i}")
+                                     for i in range(social.CHAT_SHOWN + 5)])
+
+    assert unread_count(page(client_of(b.user), game)) == f"{social.CHAT_SHOWN + 5} new messages"
+    assert f"{social.CHAT_SHOWN + 5} new messages" in client_of(b.user).get("/games/mine/").content.decode()

@@ -196,3 +196,15 @@ def test_the_pulse_of_a_game_that_does_not_exist_is_404():
     client = client_of(UserFactory())
 
     assert client.get(reverse("games:pulse", args=[987654]), headers=HTMX).status_code == 404
+
+
+def test_a_game_deleted_under_an_open_page_ends_its_pulse_with_a_reload(game):
+    client = client_of(other_seat(game).user)
+    shown = open_page(client, game)
+    Game.objects.filter(pk=game.pk).delete()
+    pulse.game_changed(game.pk)
+
+    response = ask(client, shown)
+
+    assert response.status_code == 404 and response["HX-Refresh"] == "true"
+
