@@ -16,6 +16,9 @@ other on the page share it:
 
 The key is for comparing only, never shown: it errs on the side of calling names alike, and the form says
 which existing name a refused one is too like.
+
+Keys are stored (Profile.name_key): a change to these rules, or to the confusables data (the package is
+pinned in pyproject.toml for that reason), needs a data migration that recomputes every stored key.
 """
 
 from __future__ import annotations
