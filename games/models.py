@@ -1,4 +1,5 @@
-"""Games, seats, the append-only action log, turn snapshots, invitations, chat and in-site notices.
+"""Games, seats, the append-only action log, turn snapshots, invitations, chat, in-site notices and the
+e-mails owed (Notification).
 
 Nothing here changes a game: the actions in games/actions/ are the writers (docs/architecture.md).
 Models only describe rows and answer small questions about them.
@@ -257,3 +258,42 @@ class Notice(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} for {self.user}: {self.text[:40]}"
+
+
+class Notification(models.Model):
+    """One e-mail owed to one player (docs/architecture.md, Notices). Written by the action that causes it,
+    in the same transaction, and sent after commit by games.tasks.send_notification or the periodic
+    sweep; `sent_at` and the lease (`claimed_until`) make a send happen at most once per row."""
+
+    class Kind(models.TextChoices):
+        TURN = "turn", "Your turn"
+        FINISHED = "finished", "Game over"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notifications")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, null=True, blank=True,
+                             related_name="notifications")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    # What makes a notice of this kind unique in its game: the kind's turn number for a turn notice (one
+    # mail per player per turn), 0 for the one game-over mail.
+    key = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Null until the mail went out, or until the notice was dropped unsent (`dropped`: stale, opted out).
+    sent_at = models.DateTimeField(null=True, blank=True)
+    dropped = models.BooleanField(default=False)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    # A sender holds the row until then; after a failure it is also the earliest next try (back-off).
+    # A worker killed mid-send leaves it to expire, and the sweep takes the row again.
+    claimed_until = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        constraints = [models.UniqueConstraint(fields=["game", "user", "kind", "key"],
+                                               name="notification_once_per_key")]
+        # The sweep's question: what is still unsent? A partial index keeps it small.
+        indexes = [models.Index(fields=["created_at"], condition=models.Q(sent_at__isnull=True),
+                                name="notification_unsent")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.key} of game {self.game_id} for {self.user_id}"

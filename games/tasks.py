@@ -1,80 +1,67 @@
-"""Celery tasks. They take ids, re-read the database, and do nothing when the game has moved on."""
+"""Celery tasks. They take ids, re-read the database, and do nothing when the work is already done.
+
+Notices (docs/architecture.md, Notices): `queue_notifications` hands new rows to the workers after the
+move's commit without ever failing or stalling the move; `send_notification` sends one row;
+`sweep_notifications` (celery beat, every minute) sends whatever is still unsent, so a notice whose task
+was never queued (broker down), was lost or whose worker died waits minutes at most.
+"""
 
 from __future__ import annotations
 
-from email.message import MIMEPart
+import logging
+import time
+from typing import Any
 
-from celery import shared_task
-from django.conf import settings
-from django.core.mail import EmailMultiAlternatives, send_mail
-from django.template.loader import render_to_string
+from celery import current_app, shared_task
 
-from games.models import Game
-from games.pictures import svg_png
-from games.summary import game_summary
+from games.actions.notify import due_notifications
+from games.mail.outbound import Delivery, SendFailed, deliver
+
+logger = logging.getLogger(__name__)
+
+# A sweep that meets this many failures stops: SMTP is most likely down, and each try may wait for its
+# timeout. The failed rows rest for their back-off; the next sweep takes the others.
+SWEEP_FAILURES = 3
+# Seconds after which a sweep starts no new send, well inside its soft time limit: the rest waits a minute.
+SWEEP_BUDGET = 180
 
 
-@shared_task(soft_time_limit=60, time_limit=90)
-def notify_turn(game_id: int, version: int) -> int:
-    """E-mail the players now to act (those whose profile asks for it) about game `game_id` at `version`.
+def queue_notifications(ids: list[int]) -> None:
+    """Queue a send task per notice. Called on commit inside the request, so it never raises and never
+    waits long: its own broker connection tries once (kombu's default keeps retrying; with a Redis result
+    backend Celery would also wait ~19 s for the result store, hence the task ignores results), publishes
+    without retries and gives up at the first failure. The sweep sends whatever was not queued."""
+    try:
+        with current_app.connection_for_write(transport_options={"max_retries": 0}) as connection:
+            for pk in ids:
+                send_notification.apply_async((pk,), retry=False, connection=connection)
+    except Exception:
+        logger.warning("could not queue notifications %s; the sweep will send them", ids, exc_info=True)
 
-    Returns the number of e-mails sent; 0 when the game is gone or already past that version (the player
-    acted before the notice went out, so it would be stale)."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.version != version:
-        return 0
-    seats = (game.seats.filter(awaiting=True, user__isnull=False, user__is_active=True,
-                               user__profile__notify_on_turn=True)
-             .select_related("user__profile"))
-    url = f"{settings.SITE_URL}{game.get_absolute_url()}"
-    sent = 0
-    for seat in seats:
-        setup = game.status == Game.Status.SETUP
-        what = "choose before play starts" if setup else "it is your turn"
-        send_mail(
-            subject=f"{game.kind_title} game {game.pk}: {what}",
-            message=(f"Hello {seat.name},\n\nIn {game.kind_title} game {game.pk} ({game.options_text}, "
-                     f"{game.players} players) {what}.\n\nPlay at {url}\n\n"
-                     f"To stop these e-mails, untick “e-mail me when it is my turn” on your profile: "
-                     f"{settings.SITE_URL}/profile/\n"),
-            from_email=None,
-            recipient_list=[seat.user.email],
-        )
-        sent += 1
+
+@shared_task(bind=True, soft_time_limit=60, time_limit=90, max_retries=8, ignore_result=True)
+def send_notification(self: Any, notification_id: int) -> str:
+    """Send one owed notice; a no-op when it is already sent, dropped or held by another sender."""
+    try:
+        return deliver(notification_id).value
+    except SendFailed as exc:
+        # Retry when the row's rest is over; should the retry itself be lost, the sweep takes the row.
+        raise self.retry(exc=exc, countdown=exc.retry_in.total_seconds() + 1) from exc
+
+
+@shared_task(soft_time_limit=240, time_limit=270)
+def sweep_notifications(limit: int = 200) -> int:
+    """Send every notice still unsent and not held (oldest first). Returns the number of mails sent."""
+    sent = failures = 0
+    stop_at = time.monotonic() + SWEEP_BUDGET
+    for pk in due_notifications(limit):
+        if time.monotonic() > stop_at:
+            break
+        try:
+            sent += deliver(pk) is Delivery.SENT
+        except SendFailed as exc:
+            logger.warning("notification %s not sent: %s", pk, exc)
+            failures += 1
+            if failures >= SWEEP_FAILURES:
+                break
     return sent
-
-
-@shared_task(soft_time_limit=60, time_limit=90)
-def notify_finished(game_id: int) -> int:
-    """E-mail every seated player (who takes turn e-mails) the game-over summary, its charts as pictures.
-    Returns the number of e-mails sent; 0 when the game is gone or not over."""
-    game = Game.objects.filter(pk=game_id).first()
-    summary = game_summary(game) if game is not None else None
-    if game is None or summary is None:
-        return 0
-    seats = (game.seats.filter(user__isnull=False, user__is_active=True, user__profile__notify_on_turn=True)
-             .select_related("user__profile"))
-    charts = [(f"chart{i}@metaltalon", chart.title, svg_png(chart.svg, 640))
-              for i, chart in enumerate(summary.charts)]
-    sent = 0
-    for seat in seats:
-        ctx = {"game": game, "summary": summary, "name": seat.name, "site": settings.SITE_URL,
-               "charts": [(cid, title) for cid, title, _ in charts]}
-        mail = EmailMultiAlternatives(
-            subject=f"{game.kind_title} game {game.pk} is over"
-                    + (f": {summary.winner} wins" if summary.winner else ""),
-            body=render_to_string("games/mail/finished.txt", ctx), to=[seat.user.email])
-        mail.attach_alternative(render_to_string("games/mail/finished.html", ctx), "text/html")
-        for cid, title, png in charts:
-            mail.attach(_inline_png(cid, title, png))
-        mail.send()
-        sent += 1
-    return sent
-
-
-def _inline_png(cid: str, title: str, png: bytes) -> MIMEPart:
-    """A picture the HTML part shows with <img src="cid:...">."""
-    part = MIMEPart()
-    part.set_content(png, maintype="image", subtype="png", disposition="inline",
-                     filename=f"{title.lower()}.png", cid=f"<{cid}>")
-    return part

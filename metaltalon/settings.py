@@ -202,7 +202,10 @@ if CELERY_BROKER_URL.startswith("filesystem"):
     }
     _default_results = "file://" + str(CELERY_FS_DIR / "results")
 else:
-    CELERY_BROKER_TRANSPORT_OPTIONS = {}
+    # A move queues its notices on commit: a broker that does not answer must cost it seconds at most
+    # (the notices wait for the sweep), not the defaults' long connect waits (games.tasks).
+    _redis = CELERY_BROKER_URL.startswith("redis")
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2} if _redis else {}
     _default_results = CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else ""
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", _default_results) or None
 CELERY_RESULT_EXPIRES = 24 * 3600
@@ -216,10 +219,16 @@ CELERY_TASK_TIME_LIMIT = 120
 CELERY_TASK_SOFT_TIME_LIMIT = 100
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_TIMEOUT = 2  # see the transport options above
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Later issues add the deadline clock and the daily digest here: {"name": {"task": ..., "schedule": ...}}.
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    # Sends every notice still unsent (its task never queued, lost, or its worker killed mid-send). A
+    # sweep not started within the minute is dropped: the next one does the same work.
+    "sweep-notifications": {"task": "games.tasks.sweep_notifications", "schedule": 60.0,
+                            "options": {"expires": 50}},
+}
 
 # === Mail ===
 # EMAIL_URL picks the outgoing backend:

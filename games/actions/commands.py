@@ -26,10 +26,10 @@ from games.actions.common import (
     finish_if_over,
     kind_of,
     locked,
-    notify_turn_on_commit,
     store_state,
 )
 from games.actions.errors import ActionError, IllegalMove, NotAllowed, NotInPlay, NotYourTurn
+from games.actions.notify import notify_turn
 from games.kinds import Kind, Refused
 from games.models import Action, Game, Seat, Snapshot
 
@@ -119,7 +119,7 @@ def apply_command(game: Game, actor: Actor, text: str, expected_version: int | N
         finish_if_over(game, kind, state)
         game.save()
         if set(kind.to_act(state)) - before_to_act:
-            notify_turn_on_commit(game)
+            notify_turn(game, kind, state)
     return Applied(game, actions, [e for a in actions for e in a.events], stopped)
 
 

@@ -1,16 +1,17 @@
 """What every writer shares: the game's row lock, writing a kind's state into the game and its seats, and
-the notices scheduled on commit."""
+the game-over notices."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import F
 from django.utils import timezone
 
 from games.actions.errors import MOVED_ON, ActionError, GameMovedOn
+from games.actions.notify import notify_finished
 from games.kinds import Kind, get_kind
 from games.models import Game, Seat
 
@@ -62,18 +63,4 @@ def finish_if_over(game: Game, kind: Kind, state: Any) -> None:
         events = [e for a in Action.objects.filter(game=game, undone=False).order_by("seq") for e in a.events]
         game.finished_at = timezone.now()
         game.result = kind.result(state, events)
-        notify_finished_on_commit(game)
-
-
-def notify_finished_on_commit(game: Game) -> None:
-    from games.tasks import notify_finished
-
-    game_id = game.pk
-    transaction.on_commit(lambda: notify_finished.delay(game_id))
-
-
-def notify_turn_on_commit(game: Game) -> None:
-    from games.tasks import notify_turn
-
-    game_id, version = game.pk, game.version
-    transaction.on_commit(lambda: notify_turn.delay(game_id, version))
+        notify_finished(game)

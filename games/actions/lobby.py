@@ -12,8 +12,9 @@ from django.utils import timezone
 
 from games import dice as live_dice
 from games.actions.actor import Actor
-from games.actions.common import kind_of, locked, notify_turn_on_commit, store_state
+from games.actions.common import kind_of, locked, store_state
 from games.actions.errors import BadOptions, Invalid, NotAllowed, NotInPlay
+from games.actions.notify import notify_turn
 from games.kinds import BadOptions as KindBadOptions
 from games.kinds import Kind, get_kind
 from games.models import Game, Invitation, Notice, Seat, Snapshot
@@ -175,4 +176,4 @@ def _start(game: Game) -> None:
             Notice.objects.create(user_id=seat.user_id, game=game, kind=Notice.Kind.STARTED,
                                   text=f"Game {game.pk} has started: you are seat {seat.index + 1}.")
     if kind.to_act(state):
-        notify_turn_on_commit(game)
+        notify_turn(game, kind, state)

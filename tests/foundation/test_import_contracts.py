@@ -51,7 +51,7 @@ def test_the_platform_never_imports_the_engine_and_nobody_imports_its_modules(tm
     (root / "games" / "engine" / "board.py").write_text("CELLS = 61\n")
     (root / "games" / "views.py").write_text("from games.engine.board import CELLS\n")
     (root / "games" / "tasks.py").write_text("from games import engine\nfrom games.engine import board\n")
-    (root / "games" / "mail").mkdir()
+    (root / "games" / "mail").mkdir(exist_ok=True)
     (root / "games" / "mail" / "inbound.py").write_text("import games.engine.board\n")
     (root / "games" / "mail" / "__init__.py").write_text("")
     kind = root / "games" / "kinds" / "metaltalon"

@@ -1,5 +1,5 @@
-"""Turn notifications from games.actions: scheduled on commit, sent by the Celery task to the players now
-to act."""
+"""Turn notifications from games.actions: a Notification row per player now to act, written with the move
+and sent after commit by the Celery task (games.tasks.send_notification)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from django.db import transaction
 
 from games import actions
 from games.actions import Actor
-from games.tasks import notify_turn
+from games.models import Notification
+from games.tasks import send_notification
 from tests.web.factories import active_seat, other_seat, started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -55,17 +56,25 @@ def test_every_seat_is_emailed_to_choose_its_faction_when_the_game_starts(celery
     assert all(m.subject == f"MetalTalon game {game.pk}: choose before play starts" for m in mailoutbox)
 
 
-def test_the_task_does_nothing_once_the_game_has_moved_past_its_version(celery_eager, mailoutbox):
+def test_a_turn_notice_the_player_has_already_played_is_dropped_without_mail(celery_eager, mailoutbox,
+                                                                             monkeypatch):
     game = started_game(players=2)
-    active = active_seat(game)
+    active, waiting = active_seat(game), other_seat(game)
+    monkeypatch.setattr("games.tasks.queue_notifications", lambda ids: None)  # the worker is slow
     actions.apply_command(game, Actor.player(active.user), "end")
-    game.refresh_from_db()
+    actions.apply_command(game, Actor.player(waiting.user), "end")  # played before the notice went out
+    notice = Notification.objects.get(user=waiting.user, kind="turn", sent_at__isnull=True)
     mailoutbox.clear()
 
-    assert notify_turn(game.pk, game.version - 1) == 0
-    assert notify_turn(game.pk + 1000, 1) == 0
+    assert send_notification.apply((notice.pk,)).get() == "dropped"
+    assert send_notification.apply((notice.pk + 1000,)).get() == "skipped"
+
     assert mailoutbox == []
-    assert notify_turn(game.pk, game.version) == 1
+    notice.refresh_from_db()
+    assert notice.sent_at is not None and notice.dropped
+    current = Notification.objects.get(user=active.user, kind="turn", key=notice.key + 1)
+    assert send_notification.apply((current.pk,)).get() == "sent"
+    assert [m.to for m in mailoutbox] == [[active.user.email]]
 
 
 def test_nothing_is_sent_when_the_transaction_rolls_back(celery_eager, mailoutbox):
@@ -78,5 +87,6 @@ def test_nothing_is_sent_when_the_transaction_rolls_back(celery_eager, mailoutbo
         raise RuntimeError("the caller failed after the command")
 
     assert mailoutbox == []
+    assert not Notification.objects.filter(game=game, kind="turn", key__gt=1).exists()
     game.refresh_from_db()
     assert game.state["active"] == active.index

@@ -1,0 +1,110 @@
+"""E-mails owed to players (Notification rows, docs/architecture.md, Notices).
+
+The action that causes a notice writes its row in its own transaction (so a move rolled back owes
+nothing) and hands the new rows to Celery on commit. The sender (games.mail.outbound) then claims a row,
+sends it and marks it, each a conditional UPDATE, so a duplicated task, a retry after success or the
+sweep racing the task never mails twice.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F, Q, QuerySet
+from django.utils import timezone
+
+from games.kinds import Kind
+from games.models import Game, Notification, Seat
+
+# Longer than the hard time limit of any task that sends (games.tasks), so a send still running never
+# loses its lease to the sweep; short enough that a worker killed mid-send delays the notice minutes, not
+# the broker's hour of visibility timeout.
+LEASE = timedelta(minutes=5)
+# After a failed send the row rests this long (doubling per attempt, up to the cap) before the retry or
+# the sweep tries it again: an SMTP server that is down is not hammered every minute.
+BACKOFF_FIRST = timedelta(seconds=30)
+BACKOFF_CAP = timedelta(minutes=15)
+
+
+def _recipients(game: Game) -> QuerySet[Seat]:
+    # Today's rule for every notice kind: a seated, active player whose profile asks for e-mail.
+    return game.seats.filter(user__isnull=False, user__is_active=True, user__profile__notify_on_turn=True)
+
+
+def notify_turn(game: Game, kind: Kind, state: Any) -> list[int]:
+    """Owe a turn notice to every player now awaited, unless they already have one for this turn (one
+    mail per game, player and turn). Call under the game's row lock, after store_state."""
+    key = kind.turn(state)
+    had = set(Notification.objects.filter(game=game, kind=Notification.Kind.TURN, key=key)
+              .values_list("user_id", flat=True))
+    rows = [Notification.objects.create(game=game, user_id=seat.user_id, seat=seat,
+                                        kind=Notification.Kind.TURN, key=key)
+            for seat in _recipients(game).filter(awaiting=True) if seat.user_id not in had]
+    return _send_on_commit(rows)
+
+
+def notify_finished(game: Game) -> list[int]:
+    """Owe the game-over summary to every seated player (who takes turn e-mails), once per game."""
+    had = set(Notification.objects.filter(game=game, kind=Notification.Kind.FINISHED)
+              .values_list("user_id", flat=True))
+    rows = [Notification.objects.create(game=game, user_id=seat.user_id, seat=seat,
+                                        kind=Notification.Kind.FINISHED)
+            for seat in _recipients(game) if seat.user_id not in had]
+    return _send_on_commit(rows)
+
+
+def _send_on_commit(rows: list[Notification]) -> list[int]:
+    ids = [row.pk for row in rows]
+    if ids:
+        from games.tasks import queue_notifications  # tasks import the actions: import when called
+
+        transaction.on_commit(lambda: queue_notifications(ids))
+    return ids
+
+
+# === The sender's writes ===
+
+
+def _free(now: Any) -> Q:
+    return Q(claimed_until__isnull=True) | Q(claimed_until__lte=now)
+
+
+def claim(notification_id: int) -> Notification | None:
+    """Take the lease on an unsent row, or None when it is sent, dropped or held by another sender (or
+    resting after a failure). The row comes back with its game, seat and user read after the claim."""
+    now = timezone.now()
+    until = now + LEASE
+    taken = (Notification.objects.filter(_free(now), pk=notification_id, sent_at__isnull=True)
+             .update(claimed_until=until, attempts=F("attempts") + 1))
+    if not taken:
+        return None
+    row = Notification.objects.select_related("game", "seat", "user__profile").get(pk=notification_id)
+    # Our lease is our token: every later write is conditional on it, so a sender whose lease ran out
+    # (and was taken over) cannot overwrite the new holder's outcome.
+    row.claimed_until = until
+    return row
+
+
+def _held(row: Notification) -> QuerySet[Notification]:
+    return Notification.objects.filter(pk=row.pk, sent_at__isnull=True, claimed_until=row.claimed_until)
+
+
+def mark_sent(row: Notification, *, dropped: bool = False) -> bool:
+    """Record the mail as sent (or the notice as dropped unsent). False if the lease was lost."""
+    return bool(_held(row).update(sent_at=timezone.now(), dropped=dropped, claimed_until=None))
+
+
+def mark_failed(row: Notification, error: str) -> timedelta:
+    """Record a failed send and rest the row for its back-off; returns the back-off."""
+    backoff = min(BACKOFF_FIRST * 2 ** max(row.attempts - 1, 0), BACKOFF_CAP)
+    _held(row).update(last_error=error[:2000], claimed_until=timezone.now() + backoff)
+    return backoff
+
+
+def due_notifications(limit: int = 200) -> list[int]:
+    """Unsent rows no sender holds, oldest first: what the sweep sends."""
+    now = timezone.now()
+    return list(Notification.objects.filter(_free(now), sent_at__isnull=True)
+                .order_by("created_at", "pk").values_list("pk", flat=True)[:limit])

@@ -1,0 +1,1 @@
+"""The e-mail channel: outbound notices now (outbound.py); inbound replies come with issue 9's next slice."""
