@@ -43,6 +43,16 @@ def validate_time_zone(value: str) -> None:
         raise ValidationError(f"“{value}” is not a time zone name such as Europe/Paris or America/New_York.")
 
 
+class TurnMail(models.TextChoices):
+    """When a player is e-mailed that it is their turn (games/actions/notify.py, games/mail/outbound.py)."""
+
+    EVERY = "every", "every turn"
+    # The default: a turn notice waits NOTICE_DELAY_SECONDS and is dropped if the player acted or had the
+    # game page open meanwhile, so two players on the page never mail each other.
+    AWAY = "away", "only when I am away"
+    NEVER = "never", "never"
+
+
 class Profile(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
     display_name = models.CharField(max_length=names.NAME_MAX,
@@ -52,7 +62,9 @@ class Profile(models.Model):
     # looks like one already there, whichever way it was written (form, admin, a race between two saves).
     name_key = models.TextField(editable=False)
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
-    notify_on_turn = models.BooleanField("e-mail me when it is my turn", default=True)
+    turn_mail = models.CharField("e-mail me when it is my turn", max_length=8, choices=TurnMail.choices,
+                                 default=TurnMail.AWAY,
+                                 help_text="“Never” also stops the game-over e-mail.")
     daily_digest = models.BooleanField("send me a daily digest", default=False)
     # The deadline clock (a later issue) pauses a player's games until this date.
     vacation_until = models.DateField(null=True, blank=True)

@@ -12,6 +12,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 
 
 def new_secret() -> str:
@@ -278,6 +279,9 @@ class Notification(models.Model):
     # mail per player per turn), 0 for the one game-over mail.
     key = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Not sent before then: a turn notice waits NOTICE_DELAY_SECONDS, so one to a player who is on the
+    # page (or plays meanwhile) can be dropped unsent; other kinds are due at once.
+    due_at = models.DateTimeField(default=timezone.now)
     # Null until the mail went out, or until the notice was dropped unsent (`dropped`: stale, opted out).
     sent_at = models.DateTimeField(null=True, blank=True)
     dropped = models.BooleanField(default=False)
@@ -291,8 +295,8 @@ class Notification(models.Model):
         ordering = ["created_at"]
         constraints = [models.UniqueConstraint(fields=["game", "user", "kind", "key"],
                                                name="notification_once_per_key")]
-        # The sweep's question: what is still unsent? A partial index keeps it small.
-        indexes = [models.Index(fields=["created_at"], condition=models.Q(sent_at__isnull=True),
+        # The sweep's question: what is still unsent and due? A partial index keeps it small.
+        indexes = [models.Index(fields=["due_at"], condition=models.Q(sent_at__isnull=True),
                                 name="notification_unsent")]
 
     def __str__(self) -> str:

@@ -6,6 +6,10 @@ the game is saved) and the chat token (games.page_cache, renewed whenever a mess
 one differs does the page fetch what changed: the `live` region through the version poll, or the chat
 messages. Neither ever travels in the pulse itself, so it cannot leak a hidden message or a private board.
 
+Presence: the pulse also notes, per game and signed-in reader, when they last had the page open (a cache
+timestamp, written at most every PRESENCE_WRITE_SECONDS, never the database), so a turn notice to a player
+who is on the page can be dropped unsent (games.mail.outbound; docs/architecture.md, Notices).
+
 Who may ask: the game page hands its reader a signed ticket for (game, user) once it has checked they
 may see the game (games.views.play), so the pulse need not check again; without a valid ticket (expired,
 another game, another user, none) it checks the ordinary way and hands a fresh one back.
@@ -13,7 +17,9 @@ another game, another user, none) it checks the ordinary way and hands a fresh o
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from django.core import signing
 from django.core.cache import cache
@@ -30,10 +36,19 @@ VERSION_SECONDS = 60
 # account closed, a session ended by a password change elsewhere) for one query per open page per hour.
 TICKET_SECONDS = 3600
 _SALT = "games.pulse"
+# An open page pulses every second; noting it twice a minute is enough for a notice that waits minutes
+# (NOTICE_DELAY_SECONDS), and keeps the cache writes to one per page and half minute.
+PRESENCE_WRITE_SECONDS = 30
+# Only a notice created since matters; a day outlives any delay anyone would set.
+PRESENCE_SECONDS = 24 * 3600
 
 
 def _version_key(game_id: object) -> str:
     return f"game-version:1:{game_id}"
+
+
+def _seen_key(game_id: object, user_id: object) -> str:
+    return f"game-seen:1:{game_id}:{user_id}"
 
 
 @dataclass(frozen=True)
@@ -42,11 +57,19 @@ class Pulse:
     chat: str
 
 
-def read(game_id: int) -> Pulse:
+def read(game_id: int, reader: str = "0") -> Pulse:
     """The game's version and chat token: one cache round trip; a query only when the version is not cached
-    (after a save, or once a minute)."""
+    (after a save, or once a minute). `reader` (follow.reader: a user id, "0" for a visitor) is noted as
+    present, in the same round trip's answer and a write only when the last note is PRESENCE_WRITE_SECONDS
+    old."""
     version_key, chat_key = _version_key(game_id), page_cache.chat_key(game_id)
-    found = cache.get_many([version_key, chat_key])
+    seen_key = _seen_key(game_id, reader) if reader != "0" else None
+    found = cache.get_many([version_key, chat_key, *([seen_key] if seen_key else [])])
+    if seen_key is not None:
+        last = found.get(seen_key)
+        now = time.time()
+        if last is None or now - float(last) >= PRESENCE_WRITE_SECONDS:
+            cache.set(seen_key, now, PRESENCE_SECONDS)
     version = found.get(version_key)
     if version is None:
         version = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
@@ -54,6 +77,18 @@ def read(game_id: int) -> Pulse:
             return Pulse(version=None, chat="")
         cache.add(version_key, version, VERSION_SECONDS)
     return Pulse(version=int(version), chat=page_cache.chat_generation(game_id, found.get(chat_key)))
+
+
+def seen(game_id: int, user_id: int) -> None:
+    """Note that the user has the game page open now (the page view itself: once per load)."""
+    cache.set(_seen_key(game_id, user_id), time.time(), PRESENCE_SECONDS)
+
+
+def last_seen(game_id: int, user_id: int) -> datetime | None:
+    """When the user last had the game page open, to within PRESENCE_WRITE_SECONDS; None if not in the
+    last PRESENCE_SECONDS (or the cache forgot: then the notice is sent, never lost)."""
+    stamp = cache.get(_seen_key(game_id, user_id))
+    return None if stamp is None else datetime.fromtimestamp(float(stamp), tz=UTC)
 
 
 def game_changed(game_id: object) -> None:

@@ -229,6 +229,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "sweep-notifications": {"task": "games.tasks.sweep_notifications", "schedule": 60.0,
                             "options": {"expires": 50}},
 }
+# A turn notice waits this long before it is sent (then by the sweep above, so up to a minute more), and
+# is dropped if its player acted or had the game page open meanwhile (docs/architecture.md, Notices).
+# Keep it well above the pulse's 30 s presence write (games/pulse.py), or an open page goes unnoticed.
+NOTICE_DELAY_SECONDS = envint("NOTICE_DELAY_SECONDS", 300)
 
 # === Mail ===
 # EMAIL_URL picks the outgoing backend:

@@ -51,13 +51,15 @@ def _close_browser_pages(request: pytest.FixtureRequest) -> Iterator[None]:
 @pytest.fixture(scope="session", autouse=True)
 def _test_run_settings() -> Iterator[None]:
     """Each run gets its own cache namespace, so rate limits and cached pages never leak between runs
-    (the Redis cache outlives the process); passwords hash fast (hashing strength is Django's concern)."""
+    (the Redis cache outlives the process); passwords hash fast (hashing strength is Django's concern);
+    turn notices are due at once (tests about the delay set NOTICE_DELAY_SECONDS themselves)."""
     from django.conf import settings
     from django.test import override_settings
 
     caches = {alias: {**conf, "KEY_PREFIX": f"test-{uuid.uuid4().hex[:8]}"}
               for alias, conf in settings.CACHES.items()}
-    with override_settings(CACHES=caches, PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+    with override_settings(CACHES=caches, PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+                           NOTICE_DELAY_SECONDS=0):
         yield
 
 

@@ -4,6 +4,10 @@ The action that causes a notice writes its row in its own transaction (so a move
 nothing) and hands the new rows to Celery on commit. The sender (games.mail.outbound) then claims a row,
 sends it and marks it, each a conditional UPDATE, so a duplicated task, a retry after success or the
 sweep racing the task never mails twice.
+
+A turn notice is due NOTICE_DELAY_SECONDS after the move (`due_at`) and sent then by the sweep, which
+drops it if the player, who chose "only when I am away", acted or had the game page open meanwhile; other
+notices are due at once and queued on commit.
 """
 
 from __future__ import annotations
@@ -11,10 +15,12 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
+from accounts.models import TurnMail
 from games.kinds import Kind
 from games.models import Game, Notification, Seat
 
@@ -29,18 +35,21 @@ BACKOFF_CAP = timedelta(minutes=15)
 
 
 def _recipients(game: Game) -> QuerySet[Seat]:
-    # Today's rule for every notice kind: a seated, active player whose profile asks for e-mail.
-    return game.seats.filter(user__isnull=False, user__is_active=True, user__profile__notify_on_turn=True)
+    # Every notice kind: a seated, active player who has not said "never" (which stops game-over mails
+    # too: it reads as no game e-mail at all). Presence is judged at send time, not here.
+    return (game.seats.filter(user__isnull=False, user__is_active=True)
+            .exclude(user__profile__turn_mail=TurnMail.NEVER))
 
 
 def notify_turn(game: Game, kind: Kind, state: Any) -> list[int]:
     """Owe a turn notice to every player now awaited, unless they already have one for this turn (one
     mail per game, player and turn). Call under the game's row lock, after store_state."""
     key = kind.turn(state)
+    due = timezone.now() + timedelta(seconds=settings.NOTICE_DELAY_SECONDS)
     had = set(Notification.objects.filter(game=game, kind=Notification.Kind.TURN, key=key)
               .values_list("user_id", flat=True))
     rows = [Notification.objects.create(game=game, user_id=seat.user_id, seat=seat,
-                                        kind=Notification.Kind.TURN, key=key)
+                                        kind=Notification.Kind.TURN, key=key, due_at=due)
             for seat in _recipients(game).filter(awaiting=True) if seat.user_id not in had]
     return _send_on_commit(rows)
 
@@ -56,12 +65,15 @@ def notify_finished(game: Game) -> list[int]:
 
 
 def _send_on_commit(rows: list[Notification]) -> list[int]:
-    ids = [row.pk for row in rows]
+    """Queue the rows due now; a row due later is the sweep's (a long countdown would sit unacknowledged
+    in a worker: settings, CELERY_TASK_ACKS_LATE), and the sweep is the guarantee anyway."""
+    now = timezone.now()
+    ids = [row.pk for row in rows if row.due_at <= now]
     if ids:
         from games.tasks import queue_notifications  # tasks import the actions: import when called
 
         transaction.on_commit(lambda: queue_notifications(ids))
-    return ids
+    return [row.pk for row in rows]
 
 
 # === The sender's writes ===
@@ -72,11 +84,13 @@ def _free(now: Any) -> Q:
 
 
 def claim(notification_id: int) -> Notification | None:
-    """Take the lease on an unsent row, or None when it is sent, dropped or held by another sender (or
-    resting after a failure). The row comes back with its game, seat and user read after the claim."""
+    """Take the lease on an unsent row that is due, or None when it is not due yet, sent, dropped or held
+    by another sender (or resting after a failure). The row comes back with its game, seat and user read
+    after the claim."""
     now = timezone.now()
     until = now + LEASE
-    taken = (Notification.objects.filter(_free(now), pk=notification_id, sent_at__isnull=True)
+    taken = (Notification.objects.filter(_free(now), pk=notification_id, sent_at__isnull=True,
+                                         due_at__lte=now)
              .update(claimed_until=until, attempts=F("attempts") + 1))
     if not taken:
         return None
@@ -104,7 +118,7 @@ def mark_failed(row: Notification, error: str) -> timedelta:
 
 
 def due_notifications(limit: int = 200) -> list[int]:
-    """Unsent rows no sender holds, oldest first: what the sweep sends."""
+    """Unsent rows that are due and no sender holds, longest due first: what the sweep sends."""
     now = timezone.now()
-    return list(Notification.objects.filter(_free(now), sent_at__isnull=True)
-                .order_by("created_at", "pk").values_list("pk", flat=True)[:limit])
+    return list(Notification.objects.filter(_free(now), sent_at__isnull=True, due_at__lte=now)
+                .order_by("due_at", "pk").values_list("pk", flat=True)[:limit])

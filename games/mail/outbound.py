@@ -15,9 +15,11 @@ from django.core.mail import EmailMultiAlternatives
 from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string
 
+from accounts.models import TurnMail
+from games import pulse
 from games.actions.notify import claim, mark_failed, mark_sent
 from games.kinds import get_kind
-from games.models import Game, Notification
+from games.models import Action, Game, Notification
 from games.pictures import svg_png
 from games.summary import game_summary
 
@@ -56,7 +58,7 @@ def deliver(notification_id: int) -> Delivery:
 def compose(row: Notification) -> EmailMultiAlternatives | None:
     """The mail for the row as things stand now, or None when it is no longer due."""
     profile = getattr(row.user, "profile", None)
-    if not row.user.is_active or profile is None or not profile.notify_on_turn:
+    if not row.user.is_active or profile is None or profile.turn_mail == TurnMail.NEVER:
         return None
     if row.kind == Notification.Kind.TURN:
         return _turn_mail(row)
@@ -76,8 +78,19 @@ def _turn_is_current(row: Notification) -> bool:
     return bool(kind.turn(kind.load(game.state)) == row.key)
 
 
+def _was_here(row: Notification) -> bool:
+    """The player acted in the game or had its page open since the notice was written: they know."""
+    seen = pulse.last_seen(row.game_id, row.user_id)
+    if seen is not None and seen > row.created_at:
+        return True
+    return Action.objects.filter(game_id=row.game_id, actor_id=row.user_id,
+                                 created_at__gt=row.created_at).exists()
+
+
 def _turn_mail(row: Notification) -> EmailMultiAlternatives | None:
     if not _turn_is_current(row):
+        return None
+    if row.user.profile.turn_mail == TurnMail.AWAY and _was_here(row):
         return None
     game = row.game
     what = "choose before play starts" if game.status == Game.Status.SETUP else "it is your turn"

@@ -44,7 +44,7 @@ def pulse(request: HttpRequest, game_id: int) -> HttpResponse:
             visible_game(request, game_id)
         except Http404:
             return _gone()
-    now = signal.read(game_id)
+    now = signal.read(game_id, reader(request))
     if now.version is None:
         return _gone()
     events: dict[str, object] = {}

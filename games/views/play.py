@@ -342,7 +342,11 @@ def _live(request: HttpRequest, viewer: Viewer, sel: Selection,
 
 @require_GET
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
-    return _page(request, _load(request, game_id))
+    viewer = _load(request, game_id)
+    if request.user.is_authenticated:
+        # On the page: a turn notice to them now waits and is dropped (the pulse keeps noting it).
+        pulse.seen(game_id, request.user.pk)
+    return _page(request, viewer)
 
 
 @require_GET

@@ -27,7 +27,7 @@ def make_user(email: str, display_name: str = "") -> User:
 
 def rename(client, user: User, name: str):
     client.force_login(user)
-    return client.post("/profile/", {"display_name": name, "time_zone": "UTC"})
+    return client.post("/profile/", {"display_name": name, "time_zone": "UTC", "turn_mail": "away"})
 
 
 # === The key: what counts as the same name ===

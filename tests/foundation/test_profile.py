@@ -34,7 +34,7 @@ def test_a_new_user_gets_a_profile_with_default_preferences():
     profile = Profile.objects.get(user=user)
 
     assert profile.time_zone == "UTC"
-    assert profile.notify_on_turn is True and profile.daily_digest is False
+    assert profile.turn_mail == "away" and profile.daily_digest is False
     assert profile.vacation_until is None
     assert user.display_name == "lee"
 
@@ -42,13 +42,13 @@ def test_a_new_user_gets_a_profile_with_default_preferences():
 @pytest.mark.django_db
 def test_saving_the_profile_stores_name_time_zone_and_notification_choices(client, player):
     response = client.post("/profile/", {"display_name": "  Kim   the  Fleet ", "time_zone": "Europe/Paris",
-                                         "daily_digest": "on"})
+                                         "turn_mail": "never", "daily_digest": "on"})
 
     assert response.status_code == 302
     profile = Profile.objects.get(user=player)
     assert profile.display_name == "Kim the Fleet"
     assert profile.time_zone == "Europe/Paris"
-    assert profile.notify_on_turn is False  # an unticked box is a no
+    assert profile.turn_mail == "never"
     assert profile.daily_digest is True
     assert "Profile saved." in client.get("/profile/").content.decode()
 
@@ -84,7 +84,8 @@ def test_vacation_until_is_stored_on_the_profile(player):
 def test_the_page_after_saving_shows_the_new_time_zone(client, player):
     assert "(UTC)" in client.get("/profile/").content.decode()
 
-    page = client.post("/profile/", {"display_name": "Kim", "time_zone": "Asia/Tokyo"}, follow=True)
+    page = client.post("/profile/", {"display_name": "Kim", "time_zone": "Asia/Tokyo", "turn_mail": "away"},
+                       follow=True)
 
     html = page.content.decode()
     assert "Profile saved." in html and "(Asia/Tokyo)" in html

@@ -39,7 +39,7 @@ def test_moves_within_a_turn_email_nobody(celery_eager, mailoutbox):
 def test_a_player_who_opted_out_gets_no_email(celery_eager, mailoutbox):
     game = started_game(players=2)
     active, waiting = active_seat(game), other_seat(game)
-    waiting.user.profile.notify_on_turn = False
+    waiting.user.profile.turn_mail = "never"
     waiting.user.profile.save()
     mailoutbox.clear()
 
