@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import follow, history, lobby, play, rules, social
+from games.views import follow, history, lobby, play, rules, social, unsubscribe
 
 app_name = "games"
 
@@ -33,6 +33,8 @@ urlpatterns = [
     path("games/<int:game_id>/poll/", play.poll, name="poll"),
     path("games/<int:game_id>/pulse/", follow.pulse, name="pulse"),
     path("games/<int:game_id>/board.svg", play.board_svg, name="board_svg"),
+    # The one-click opt-out every notice links to (RFC 8058)
+    path("mail/unsubscribe/<str:token>/", unsubscribe.unsubscribe, name="unsubscribe"),
     # The site's own rules (docs/rules.md)
     path("rules/", rules.rules, name="rules"),
 ]

@@ -19,6 +19,8 @@ from accounts.models import TurnMail
 from games import pulse
 from games.actions.notify import claim, mark_failed, mark_sent
 from games.kinds import get_kind
+from games.mail.addresses import notice_headers, seat_address
+from games.mail.unsubscribe import unsubscribe_url
 from games.models import Action, Game, Notification
 from games.pictures import svg_png
 from games.summary import game_summary
@@ -96,7 +98,7 @@ def _turn_mail(row: Notification) -> EmailMultiAlternatives | None:
     what = "choose before play starts" if game.status == Game.Status.SETUP else "it is your turn"
     ctx = {"game": game, "name": row.seat.name if row.seat else row.user.display_name, "what": what,
            "site": settings.SITE_URL, "url": f"{settings.SITE_URL}{game.get_absolute_url()}"}
-    return _mail("turn", ctx, row.user.email)
+    return _mail("turn", ctx, row)
 
 
 def _finished_mail(row: Notification) -> EmailMultiAlternatives | None:
@@ -108,17 +110,21 @@ def _finished_mail(row: Notification) -> EmailMultiAlternatives | None:
               for i, chart in enumerate(summary.charts)]
     ctx = {"game": game, "summary": summary, "name": row.seat.name if row.seat else row.user.display_name,
            "site": settings.SITE_URL, "charts": [(cid, title) for cid, title, _ in charts]}
-    mail = _mail("finished", ctx, row.user.email)
+    mail = _mail("finished", ctx, row)
     for cid, title, png in charts:
         mail.attach(_inline_png(cid, title, png))
     return mail
 
 
-def _mail(name: str, ctx: dict[str, Any], to: str) -> EmailMultiAlternatives:
+def _mail(name: str, ctx: dict[str, Any], row: Notification) -> EmailMultiAlternatives:
+    ctx = {**ctx, "unsubscribe": unsubscribe_url(row.user_id)}
     # A subject is one line whatever the template's own line breaks.
     subject = " ".join(render_to_string(f"games/mail/{name}_subject.txt", ctx).split())
+    # Replies go to the seat's signed address (for the inbound side); a notice without a seat gets none,
+    # so a reply to it reaches no one rather than the wrong seat.
     mail = EmailMultiAlternatives(subject=subject, body=render_to_string(f"games/mail/{name}.txt", ctx),
-                                  to=[to])
+                                  to=[row.user.email], headers=notice_headers(row.game, row.user_id),
+                                  reply_to=[seat_address(row.seat)] if row.seat is not None else None)
     try:
         html = render_to_string(f"games/mail/{name}.html", ctx)
     except TemplateDoesNotExist:
