@@ -4,6 +4,7 @@ mark it. Called by games.tasks (the task scheduled on commit, and the periodic s
 
 from __future__ import annotations
 
+import email.policy
 import enum
 import functools
 from datetime import timedelta
@@ -116,13 +117,21 @@ def _finished_mail(row: Notification) -> EmailMultiAlternatives | None:
     return mail
 
 
+class NoticeMail(EmailMultiAlternatives):
+    """Header lines may run to RFC 5322's 998 characters: at the default 78, a long List-Unsubscribe URL
+    cannot be folded and becomes an RFC 2047 encoded word, which RFC 2369 does not allow inside <...>."""
+
+    def message(self, *, policy: email.policy.Policy = email.policy.default) -> Any:
+        return super().message(policy=policy.clone(max_line_length=998))
+
+
 def _mail(name: str, ctx: dict[str, Any], row: Notification) -> EmailMultiAlternatives:
     ctx = {**ctx, "unsubscribe": unsubscribe_url(row.user_id)}
     # A subject is one line whatever the template's own line breaks.
     subject = " ".join(render_to_string(f"games/mail/{name}_subject.txt", ctx).split())
     # Replies go to the seat's signed address (for the inbound side); a notice without a seat gets none,
     # so a reply to it reaches no one rather than the wrong seat.
-    mail = EmailMultiAlternatives(subject=subject, body=render_to_string(f"games/mail/{name}.txt", ctx),
+    mail = NoticeMail(subject=subject, body=render_to_string(f"games/mail/{name}.txt", ctx),
                                   to=[row.user.email], headers=notice_headers(row.game, row.user_id),
                                   reply_to=[seat_address(row.seat)] if row.seat is not None else None)
     try:

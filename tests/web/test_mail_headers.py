@@ -87,6 +87,22 @@ def test_a_game_over_mail_carries_the_same_headers(celery_eager, mailoutbox):
     assert_notice_headers(_wire(finished[0]), game, loser.pk, loser.user_id)
 
 
+@pytest.mark.parametrize("policy", [email.policy.default, email.policy.SMTP], ids=["default", "smtp"])
+def test_a_long_unsubscribe_link_goes_on_the_wire_as_a_plain_url_never_an_encoded_word(
+        celery_eager, mailoutbox, settings, policy):
+    settings.SITE_URL = "https://play.metaltalon.example.org"  # a real host: the line runs past 78
+    game = _game()
+    mailoutbox.clear()
+
+    _end_turn(game)
+
+    (mail,) = mailoutbox
+    wire = mail.message(policy=policy).as_bytes()
+    line = next(x for x in wire.splitlines() if x.startswith(b"List-Unsubscribe:"))
+    assert line.startswith(b"List-Unsubscribe: <https://play.metaltalon.example.org/mail/unsubscribe/")
+    assert b"=?" not in line and line.endswith(b"/>")
+
+
 def test_two_mails_of_one_game_to_one_player_thread_under_the_same_root(celery_eager, mailoutbox):
     game = _game()
     waiting = other_seat(game)
