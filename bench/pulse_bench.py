@@ -89,39 +89,25 @@ def in_process(game: Any) -> dict[str, Any]:
 
 
 def under_load(game: Any) -> list[tuple[str, int, dict[str, Any]]]:
-    import shutil
-    import signal
     from urllib.parse import urlencode
 
-    if shutil.which(os.environ.get("WRK", "wrk")) is None:
-        print("  wrk not found: load test skipped (install wrk or set WRK=/path/to/wrk)")
+    if wb.wrk_missing():
         return []
     client, _seat = wb.active_client(game)
     shown = open_page(client, game)
-    cookies = f"sessionid={client.cookies['sessionid'].value}; csrftoken={client.cookies['csrftoken'].value}"
+    cookies = wb.session_cookies(client)
     game.refresh_from_db()
-    port = wb.free_port()
     results = []
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        process = wb.start_gunicorn(port, folder / "gunicorn.log")
-        try:
-            base = f"http://127.0.0.1:{port}"
-            script = wb.wrk_lua(folder, cookies, {"HX-Request": "true"})
-            query = urlencode({k: v for k, v in shown.items() if k != "path"})
-            pulse_url = f"{base}{shown['path']}?{query}"
-            poll_url = f"{base}/games/{game.pk}/poll/?v={game.version}"
-            wb.run_wrk(pulse_url, 8, script, seconds=2)  # workers import, connect and warm up first
-            wb.run_wrk(poll_url, 8, script, seconds=1)
-            for name, url in (("pulse, unchanged (204)", pulse_url), ("version poll (304)", poll_url)):
-                for connections in (4, 32):
-                    results.append((name, connections, wb.run_wrk(url, connections, script)))
-        finally:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
+    with wb.served() as (base, folder):
+        script = wb.wrk_lua(folder, cookies, {"HX-Request": "true"})
+        query = urlencode({k: v for k, v in shown.items() if k != "path"})
+        pulse_url = f"{base}{shown['path']}?{query}"
+        poll_url = f"{base}/games/{game.pk}/poll/?v={game.version}"
+        wb.run_wrk(pulse_url, 8, script, seconds=2)  # workers import, connect and warm up first
+        wb.run_wrk(poll_url, 8, script, seconds=1)
+        for name, url in (("pulse, unchanged (204)", pulse_url), ("version poll (304)", poll_url)):
+            for connections in (4, 32):
+                results.append((name, connections, wb.run_wrk(url, connections, script)))
     return results
 
 

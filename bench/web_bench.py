@@ -28,6 +28,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -246,35 +248,54 @@ def run_wrk(url: str, connections: int, script: Path, seconds: int = SECONDS) ->
             "errors": int(errors.group(1)) if errors else 0, "raw": out}
 
 
-def load_figures(game: Any) -> list[tuple[str, int, dict[str, Any]]]:
+def wrk_missing() -> bool:
     if shutil.which(os.environ.get("WRK", "wrk")) is None:
         print("  wrk not found: load test skipped (install wrk or set WRK=/path/to/wrk)")
-        return []
-    client, _seat = active_client(game)
-    client.get(f"/games/{game.pk}/")  # a browser holds a CSRF cookie after its first page
-    cookies = f"sessionid={client.cookies['sessionid'].value}; csrftoken={client.cookies['csrftoken'].value}"
-    game.refresh_from_db()
+        return True
+    return False
+
+
+def session_cookies(client: Any) -> str:
+    """The Cookie header of a logged-in test client that has loaded a page (so it holds its CSRF cookie)."""
+    return f"sessionid={client.cookies['sessionid'].value}; csrftoken={client.cookies['csrftoken'].value}"
+
+
+@contextmanager
+def served() -> Iterator[tuple[str, Path]]:
+    """gunicorn on a free loopback port over the bench database: its base URL and a scratch folder (for
+    its log and wrk scripts); stopped on the way out."""
     port = free_port()
-    results = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         process = start_gunicorn(port, folder / "gunicorn.log")
         try:
-            base = f"http://127.0.0.1:{port}/games/{game.pk}/"
-            page = wrk_lua(folder, cookies, {})
-            poll = wrk_lua(folder, cookies, {"HX-Request": "true"})
-            # Every worker's first request imports, compiles templates and connects: not part of the figures.
-            run_wrk(base, 8, page, seconds=2)
-            for name, url, script in (("game page", base, page),
-                                      ("poll, unchanged (304)", f"{base}poll/?v={game.version}", poll)):
-                for connections in (4, 32):
-                    results.append((name, connections, run_wrk(url, connections, script)))
+            yield f"http://127.0.0.1:{port}", folder
         finally:
             process.send_signal(signal.SIGTERM)
             try:
                 process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 process.kill()
+
+
+def load_figures(game: Any) -> list[tuple[str, int, dict[str, Any]]]:
+    if wrk_missing():
+        return []
+    client, _seat = active_client(game)
+    client.get(f"/games/{game.pk}/")  # a browser holds a CSRF cookie after its first page
+    cookies = session_cookies(client)
+    game.refresh_from_db()
+    results = []
+    with served() as (root, folder):
+        base = f"{root}/games/{game.pk}/"
+        page = wrk_lua(folder, cookies, {})
+        poll = wrk_lua(folder, cookies, {"HX-Request": "true"})
+        # Every worker's first request imports, compiles templates and connects: not part of the figures.
+        run_wrk(base, 8, page, seconds=2)
+        for name, url, script in (("game page", base, page),
+                                  ("poll, unchanged (304)", f"{base}poll/?v={game.version}", poll)):
+            for connections in (4, 32):
+                results.append((name, connections, run_wrk(url, connections, script)))
     return results
 
 
