@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 
 from tests.browser.shots import DESKTOP, shoot
 from tests.browser.test_play_browser import logged_in_page
-from tests.web.factories import started_game
-from tests.web.test_turn_controls import base_in_reach, low_reserve_game, put
+from tests.web.factories import put, started_game
+from tests.web.test_turn_controls import base_in_reach, low_reserve_game
 
 
 @pytest.mark.browser

@@ -11,17 +11,20 @@ the site itself could have written:
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import factory
 from allauth.account.models import EmailAddress
+from django.db.models import F
 
 from accounts.models import Profile, User
 from games import actions
 from games import dice as live_dice
 from games.actions import Actor
+from games.engine import GameState
 from games.kinds import get_kind
-from games.models import Game, Seat
+from games.models import Game, Seat, Snapshot
 
 PLATFORM = ("kind", "players", "visibility", "deadline_hours")
 
@@ -112,3 +115,16 @@ def active_seat(game: Game) -> Seat:
 def other_seat(game: Game) -> Seat:
     """A seated player who is not to act now."""
     return game.seats.select_related("user").exclude(index__in=to_act(game)).order_by("index").first()
+
+
+def put(game: Game, state: GameState) -> Game:
+    """A hand-built MetalTalon position as the game's state, keeping the game's own secret seed, and as its
+    turn's snapshot (undo and replay start from it)."""
+    game.refresh_from_db()
+    real = GameState.from_dict(game.state)
+    state = replace(state, seed=real.seed, rolls=real.rolls)
+    Game.objects.filter(pk=game.pk).update(state=state.to_dict(), version=F("version") + 1)
+    Snapshot.objects.filter(game=game).delete()
+    Snapshot.objects.create(game=game, seq=game.actions.count(), turn=state.turn, state=state.to_dict())
+    game.refresh_from_db()
+    return game

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import replace
 
 import pytest
-from django.db.models import F
 from django.test import Client
 from django.urls import reverse
 
@@ -20,9 +18,9 @@ from games.actions import Actor
 from games.engine import Dice, GameState
 from games.engine.dice import Roller
 from games.kinds import get_kind
-from games.models import Game, Snapshot
+from games.models import Game
 from tests.engine.helpers import position
-from tests.web.factories import UserFactory, full_game, started_game
+from tests.web.factories import UserFactory, full_game, put, started_game
 
 pytestmark = pytest.mark.django_db
 KIND = get_kind("metaltalon")
@@ -31,17 +29,6 @@ KIND = get_kind("metaltalon")
 def state_of(game: Game) -> GameState:
     game.refresh_from_db()
     return GameState.from_dict(game.state)
-
-
-def put(game: Game, state: GameState) -> Game:
-    """A hand-built position, kept with the game's own secret seed, as the turn's snapshot too."""
-    real = state_of(game)
-    state = replace(state, seed=real.seed, rolls=real.rolls)
-    Game.objects.filter(pk=game.pk).update(state=state.to_dict(), version=F("version") + 1)
-    Snapshot.objects.filter(game=game).delete()
-    Snapshot.objects.create(game=game, seq=game.actions.count(), turn=state.turn, state=state.to_dict())
-    game.refresh_from_db()
-    return game
 
 
 def gunship_game(shooter: str = "bankers") -> Game:

@@ -15,7 +15,7 @@ from games import actions
 from games.actions import Actor
 from games.models import Game
 from tests.engine.helpers import position
-from tests.web.test_turn_controls import put
+from tests.web.factories import put
 
 pytestmark = pytest.mark.django_db
 MINUS = "\u2212"

@@ -20,7 +20,7 @@ from games.kinds.metaltalon import page as metaltalon_page
 from games.models import Action, Game, Snapshot
 from games.views import play as play_views
 from tests.engine.helpers import position
-from tests.web.factories import UserFactory, active_seat, open_game, other_seat, started_game
+from tests.web.factories import UserFactory, active_seat, open_game, other_seat, put, started_game
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
@@ -35,18 +35,11 @@ def state_of(game: Game) -> GameState:
     return GameState.from_dict(game.state)
 
 
-def put_position(game: Game, state: GameState) -> Game:
-    """Test fixture: replace the engine state of a started game by a hand-built position."""
-    Game.objects.filter(pk=game.pk).update(state=state.to_dict(), version=F("version") + 1)
-    game.refresh_from_db()
-    return game
-
-
 def near_game() -> Game:
     """Seat 0 (Warriors) to play with a 3e 2w ship at I9; seat 1's 2e 1s ship sits at I12."""
     game = started_game(players=2)
     ships = ((0, "I9", (3, 2, 0)), (1, "I12", (2, 0, 1)))
-    return put_position(game, position(players=2, factions=("warriors", "bankers"), ships=ships,
+    return put(game, position(players=2, factions=("warriors", "bankers"), ships=ships,
                                        reserves=(10, 10)))
 
 
@@ -263,7 +256,7 @@ def test_launch_builder_fields_post_a_launch(client):
 
 def test_launch_preview_describes_the_chosen_ship(client):
     # fixed factions: a dealt Zoomers seat would move 5 with 3 engines
-    game = put_position(started_game(players=2), position(players=2, factions=("warriors", "vamps")))
+    game = put(started_game(players=2), position(players=2, factions=("warriors", "vamps")))
     client.force_login(seat_user(game, 0))
     html = client.get(url(game, "select") + "?n1=3&n5=1&n10=1").content.decode()
     assert re.search(r"Worth 18 of \d+: 3 moves, 1 shots, 1 shields", html)
@@ -347,7 +340,7 @@ def test_pending_clovers_roll_offers_reroll_and_accept(client, live_dice):
     game = started_game(players=2)
     state = position(players=2, factions=("clovers", "bankers"),
                      ships=((0, "I9", (3, 2, 0)), (1, "I12", (2, 0, 1))), reserves=(10, 10))
-    game = put_position(game, state)
+    game = put(game, state)
     client.force_login(seat_user(game, 0))
     live_dice.script(1)  # the shot rolls a 1 (a 6 would stand without asking)
     post(client, game, "fire I9 I12")
@@ -554,7 +547,7 @@ def test_page_query_count_is_the_same_for_20_and_2000_actions(client, who, htmx)
 
 
 def test_swarm_split_offers_the_engines_splits_and_applies_one(client):
-    game = put_position(started_game(players=2), position(
+    game = put(started_game(players=2), position(
         players=2, factions=("swarm", "bankers"), ships=((0, "I9", (2, 0, 0)),), reserves=(10, 10)))
     client.force_login(seat_user(game, 0))
     html = client.get(url(game, "select") + "?ship=I9").content.decode()
@@ -566,7 +559,7 @@ def test_swarm_split_offers_the_engines_splits_and_applies_one(client):
 
 
 def test_big_swarm_stack_splits_with_a_builder(client):
-    game = put_position(started_game(players=2), position(
+    game = put(started_game(players=2), position(
         players=2, factions=("swarm", "bankers"), ships=((0, "I9", (6, 2, 1)),), reserves=(10, 10)))
     client.force_login(seat_user(game, 0))
     html = client.get(url(game, "select") + "?ship=I9").content.decode()

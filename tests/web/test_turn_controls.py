@@ -8,37 +8,23 @@ own form, with whatever the player typed in its fields."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 import pytest
 from django.db import transaction
-from django.db.models import F
 from django.test import Client
 
 from games import actions
 from games import presenters as P
 from games.actions import Actor
 from games.engine import GameState
-from games.models import Game, Snapshot
+from games.models import Game
 from tests.engine.helpers import position
-from tests.web.factories import started_game
+from tests.web.factories import put, started_game
 from tests.web.html_forms import click, find_button, forms_of
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
-
-
-def put(game: Game, state: GameState) -> Game:
-    """A hand-built position as the game's state and as its turn's snapshot (undo replays from it)."""
-    game.refresh_from_db()
-    real = GameState.from_dict(game.state)
-    state = replace(state, seed=real.seed, rolls=real.rolls)
-    Game.objects.filter(pk=game.pk).update(state=state.to_dict(), version=F("version") + 1)
-    Snapshot.objects.filter(game=game).delete()
-    Snapshot.objects.create(game=game, seq=game.actions.count(), turn=state.turn, state=state.to_dict())
-    game.refresh_from_db()
-    return game
 
 
 def player(game: Game, index: int) -> Client:
