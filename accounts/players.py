@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db.models import Prefetch
 
+from games import seats as seats_of
 from games.models import Game, Seat
 
 FINISHED_SHOWN = 50
@@ -60,19 +61,14 @@ def _played(game: Game, player: Any) -> PlayedGame:
 
 def result_for(game: Game, seats: list[Seat], mine: Seat) -> str:
     """How a finished game ended for the seat `mine`, in words anyone may read: "Won", "2nd of 3"."""
-    result = game.result or {}
-    if _won(result, mine.index):
+    if _won(game.result, mine.index):
         return "Won"
-    places = result.get("places") or []
-    place = f"{_ordinal(places.index(mine.index) + 1)} of {len(seats)}" if mine.index in places else "Lost"
-    winner = next((s for s in seats if s.index is not None and s.index == result.get("winner")), None)
-    return f"{place} ({winner.name} won)" if winner is not None else f"{place}, no winner"
+    place = seats_of.place_of(game.result, mine.index)
+    standing = f"{seats_of.ordinal(place)} of {len(seats)}" if place else "Lost"
+    winner = seats_of.winner_of(game.result, seats)
+    return f"{standing} ({winner.name} won)" if winner is not None else f"{standing}, no winner"
 
 
 def _won(result: dict[str, Any] | None, index: int | None) -> bool:
     return result is not None and index is not None and result.get("winner") == index
 
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from xml.sax.saxutils import escape, quoteattr
 
+from games import seats as seats_of
 from games.board_marks import Mark, marks_key, marks_layer
 from games.engine import EDITIONS, Board, GameState, Ship, load_board, seat_label, seat_letter
 
@@ -20,15 +21,8 @@ __all__ = ["SEAT_COLOURS", "board_png", "board_svg"]
 SCALE = 24.0  # SVG units per hex circumradius
 MARGIN = 2.0  # hexes of room for the edge labels
 
-# Okabe-Ito colours (distinguishable with the common colour-vision deficiencies), with a text colour each.
-SEAT_COLOURS: tuple[tuple[str, str], ...] = (
-    ("#0072B2", "#ffffff"),  # A blue
-    ("#D55E00", "#ffffff"),  # B vermillion
-    ("#009E73", "#ffffff"),  # C bluish green
-    ("#CC79A7", "#1b1b1b"),  # D reddish purple
-    ("#E69F00", "#1b1b1b"),  # E orange
-    ("#56B4E9", "#1b1b1b"),  # F sky blue
-)
+# (colour, text colour) per seat: games/seats.py.
+SEAT_COLOURS: tuple[tuple[str, str], ...] = tuple(zip(seats_of.COLOURS, seats_of.INKS, strict=True))
 NEUTRAL_TINTS = ("#eceff3", "#e2e6ec", "#f1eee6", "#e7ebe3")
 BORDER_STYLE = {
     "red": '<path d="{d}" stroke="#b0122c" stroke-width="3.6" stroke-linecap="round" fill="none"/>',

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from games import seats as seats_of
 from games.deadlines import deadline
 from games.models import Game, Seat
 
@@ -49,18 +50,11 @@ def _result(game: Game, seats: list[Seat], mine: Seat | None) -> str:
         return "Aborted"
     if game.status != Game.Status.FINISHED:
         return ""
-    result = game.result or {}
-    winner = next((s for s in seats if s.index is not None and s.index == result.get("winner")), None)
+    winner = seats_of.winner_of(game.result, seats)
     if winner is None:
         return "Finished without a winner"
     if winner is mine:
         return "You won"
-    places = result.get("places") or []
-    place = places.index(mine.index) + 1 if mine is not None and mine.index in places else None
-    where = f"; you came {_ordinal(place)}" if place else ""
+    place = seats_of.place_of(game.result, mine.index if mine is not None else None)
+    where = f"; you came {seats_of.ordinal(place)}" if place else ""
     return f"{winner.name} won{where}"
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"

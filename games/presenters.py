@@ -12,12 +12,10 @@ from fractions import Fraction
 from typing import Any
 
 import games.engine as engine  # `engine.play`: the name `play` alone would read as the engine's module
+from games import seats as seats_of
 from games.engine import EDITIONS, GameState, IllegalCommand, Ship, legal_commands, render_text
 
-SEAT_LETTERS = "ABCDEF"
-# Okabe-Ito colours, the same order as the board picture; the letter always goes with the colour.
-SEAT_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
-SEAT_INKS = ("#ffffff", "#ffffff", "#ffffff", "#1b1b1b", "#1b1b1b", "#1b1b1b")
+SEAT_LETTERS, SEAT_COLOURS, SEAT_INKS = seats_of.LETTERS, seats_of.COLOURS, seats_of.INKS
 
 FACTION_NAMES = {
     "zoomers": "Zoomers", "warriors": "Warriors", "bankers": "Bankers", "clovers": "Clovers",

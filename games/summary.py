@@ -10,13 +10,10 @@ from typing import Any
 from django.core.cache import cache
 from django.utils.html import escape
 
+from games import seats as seats_of
 from games.kinds import get_kind
 from games.models import Action, Game, Snapshot
 
-# The seat colours of the game page (static/css/game.css, --seat-N): Okabe-Ito, readable by most
-# colour-blind players.
-SEAT_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
-SEAT_LETTERS = "ABCDEF"
 OUTCOME_WORDS = {"won": "won", "lost": "lost", "out": "out", "resigned": "resigned", "playing": "still in"}
 CACHE_SECONDS = 3600
 WIDTH, HEIGHT, PAD_LEFT, PAD_BOTTOM, PAD_TOP = 320, 130, 34, 22, 10
@@ -73,9 +70,9 @@ def _build(game: Game) -> Summary:
     places = []
     for rank, seat in enumerate(order, start=1):
         outcome = kind.seat_outcome(state, seat)
-        places.append(Place(rank, seat, SEAT_LETTERS[seat], names[seat], outcome.label,
+        places.append(Place(rank, seat, seats_of.letter(seat), names[seat], outcome.label,
                             OUTCOME_WORDS.get(outcome.status, outcome.status), final.get(seat, {}),
-                            SEAT_COLOURS[seat % len(SEAT_COLOURS)]))
+                            seats_of.colour(seat)))
     winner = result.get("winner")
     last = Action.objects.filter(game=game, undone=False).exclude(events=[]).order_by("-seq").first()
     ending = [kind.describe(e, state, names) for e in last.events] if last else []
@@ -123,7 +120,7 @@ def _chart_svg(title: str, series: dict[int, list[tuple[int, int]]], names: list
              f'<text x="{PAD_LEFT}" y="{HEIGHT - 6}" fill="#5b6475">turn {x0}</text>',
              f'<text x="{WIDTH - 8}" y="{HEIGHT - 6}" text-anchor="end" fill="#5b6475">end</text>']
     for seat, points in sorted(series.items()):
-        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        colour = seats_of.colour(seat)
         coords = " ".join(f"{x(t):.1f},{y(v):.1f}" for t, v in points)
         label = escape(f"{names[seat]}: {points[-1][1] if points else 0}")
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{coords}">'

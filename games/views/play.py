@@ -30,6 +30,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.prefs import request_prefs
 from games import actions, page_cache, pulse, queries
+from games import seats as seats_of
 from games.actions import Actor
 from games.deadlines import deadline
 from games.kinds import Kind, LoggedAction, PageInput, get_kind
@@ -45,7 +46,6 @@ RECENT_LIMIT = 400  # at most this many actions for the kind's marks of recent p
 POLL_SECONDS = 4
 LIVE_CACHE_SECONDS = 60
 LIVE_CACHE_VERSION = 4
-SEAT_LETTERS = "ABCDEFGHIJ"
 # GET parameters the page itself reads; every other one is the kind's selection (a ship, a builder).
 _PAGE_PARAMS = ("confirm", "log", "text")
 _IGNORED_PARAMS = ("csrfmiddlewaretoken", "v", "expected_version", "command", "status")
@@ -152,7 +152,7 @@ def _log_page(game: Game, kind: Kind, state: Any, names: list[str], page: int) -
     turn = kind.turn(state) if state is not None and kind.phase(state) == "play" else None
     over = game.is_over
     entries = [LogEntry(
-        seq=a.seq, seat=a.seat, letter=_letter(a.seat),
+        seq=a.seq, seat=a.seat, letter=seats_of.letter(a.seat),
         command=a.command if over else kind.public_command(a.command),
         sentences=[kind.describe(e, state, names) for e in a.events],
         current=turn is not None and a.turn == turn and not a.undone, undone=a.undone, source=a.source,
@@ -172,10 +172,6 @@ class LogEntry:
     undone: bool
     source: str
     created_at: Any
-
-
-def _letter(seat: int | None) -> str:
-    return SEAT_LETTERS[seat] if seat is not None and 0 <= seat < len(SEAT_LETTERS) else ""
 
 
 def _context(request: HttpRequest, viewer: Viewer, sel: Selection,

@@ -1,0 +1,39 @@
+"""How every page, picture and mail tells seats apart, and where a seat finished.
+
+Seat letters and Okabe-Ito colours (distinguishable with the common colour-vision deficiencies), each with
+the text colour that reads on it: the letter always goes with the colour. And, for a finished game, the
+winning seat and a seat's place, read from Game.result ({"winner": index, "places": [index, ...]})."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+LETTERS = "ABCDEF"
+COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+INKS = ("#ffffff", "#ffffff", "#ffffff", "#1b1b1b", "#1b1b1b", "#1b1b1b")
+
+
+def letter(seat: int | None) -> str:
+    return LETTERS[seat] if seat is not None and 0 <= seat < len(LETTERS) else ""
+
+
+def colour(seat: int) -> str:
+    return COLOURS[seat % len(COLOURS)]
+
+
+def winner_of(result: dict[str, Any] | None, seats: Sequence[Any]) -> Any:
+    """The winning seat among `seats` (models.Seat), or None."""
+    winner = (result or {}).get("winner")
+    return next((s for s in seats if s.index is not None and s.index == winner), None)
+
+
+def place_of(result: dict[str, Any] | None, index: int | None) -> int | None:
+    """1 for the winner, 2 for the next, ...; None when the result does not place the seat."""
+    places = (result or {}).get("places") or []
+    return places.index(index) + 1 if index is not None and index in places else None
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
