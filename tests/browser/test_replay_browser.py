@@ -9,25 +9,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from games import actions
-from games.actions import Actor
-from tests.web.factories import active_seat, started_game
+from tests.web.factories import finished_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def finished_game():
-    game = started_game(players=2)
-    for _ in range(3):
-        actions.apply_command(game, Actor.player(active_seat(game).user), "end")
-    actions.apply_command(game, Actor.player(active_seat(game).user), "resign")
-    game.refresh_from_db()
-    assert game.is_over
-    return game
-
-
 def test_the_replay_steps_by_keys_buttons_and_slider_without_a_reload(browser: Browser, live_server: Any):
-    game = finished_game()
+    game, _, _ = finished_game(turns=3)
     last = game.actions.count()
     page = browser.new_page()
     page.goto(live_server.url + f"/games/{game.pk}/replay/")

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import actions
-from games.actions import Actor
 from games.models import Game
+from tests.web import factories
 from tests.web.factories import UserFactory, active_seat, full_game, other_seat, started_game
 
 pytestmark = pytest.mark.django_db
@@ -19,13 +18,9 @@ def page_of(client, user) -> str:
 
 
 def finished_game() -> tuple[Game, object, object]:
-    """A public two-player game that ended by a resignation: (game, winner, loser)."""
-    game = started_game(players=2)
-    loser, winner = active_seat(game).user, other_seat(game).user
-    actions.apply_command(game, Actor.player(loser), "resign")
-    game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED
-    return game, winner, loser
+    """A public two-player game that ended by a resignation: (game, winner, loser) as users."""
+    game, winner, loser = factories.finished_game()
+    return game, winner.user, loser.user
 
 
 def test_anyone_may_read_a_players_name_and_since_when_they_play(client):

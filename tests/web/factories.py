@@ -99,6 +99,19 @@ def started_game(players: int = 2, keep: bool = True, **options: Any) -> Game:
     return game
 
 
+def finished_game(turns: int = 0, **options: Any) -> tuple[Game, Seat, Seat]:
+    """A two-player game that ended when the seat to act resigned after `turns` turns ended: (game, winner's
+    seat, loser's seat)."""
+    game = started_game(players=2, **options)
+    for _ in range(turns):
+        actions.apply_command(game, Actor.player(active_seat(game).user), "end")
+    loser, winner = active_seat(game), other_seat(game)
+    actions.apply_command(game, Actor.player(loser.user), "resign")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    return game, winner, loser
+
+
 def to_act(game: Game) -> tuple[int, ...]:
     """The seats the game waits for, as its kind says."""
     game.refresh_from_db()

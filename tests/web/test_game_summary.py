@@ -12,21 +12,10 @@ from django.test import Client
 from games import actions
 from games.actions import Actor
 from games.summary import game_summary
-from tests.web.factories import active_seat, other_seat, started_game
+from tests.web.factories import active_seat, finished_game, other_seat, started_game
 from tests.web.helpers import htmx_get
 
 pytestmark = pytest.mark.django_db
-
-
-def play_turns_then_resign(turns: int = 3):
-    game = started_game(players=2)
-    for _ in range(turns):
-        actions.apply_command(game, Actor.player(active_seat(game).user), "end")
-    loser = active_seat(game)
-    winner = other_seat(game)
-    actions.apply_command(game, Actor.player(loser.user), "resign")
-    game.refresh_from_db()
-    return game, winner, loser
 
 
 def test_no_summary_while_the_game_is_in_play():
@@ -37,7 +26,7 @@ def test_no_summary_while_the_game_is_in_play():
 
 
 def test_a_finished_game_page_shows_winner_places_ending_turns_and_charts():
-    game, winner, loser = play_turns_then_resign(turns=3)
+    game, winner, loser = finished_game(turns=3)
     html = Client().get(f"/games/{game.pk}/").content.decode()
     summary = html[html.index('id="summary"'):html.index("</section>", html.index('id="summary"'))]
     text = " ".join(re.sub(r"<[^>]+>", " ", summary).split())
@@ -53,7 +42,7 @@ def test_a_finished_game_page_shows_winner_places_ending_turns_and_charts():
 
 
 def test_the_chart_has_a_point_per_turn_and_one_for_the_end():
-    game, _, _ = play_turns_then_resign(turns=3)
+    game, _, _ = finished_game(turns=3)
     summary = game_summary(game)
     assert summary is not None and summary.turns == 4
     line = re.search(r'points="([^"]+)"', summary.charts[1].svg)[1]
