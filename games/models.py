@@ -269,6 +269,11 @@ class Notification(models.Model):
     class Kind(models.TextChoices):
         TURN = "turn", "Your turn"
         FINISHED = "finished", "Game over"
+        INVITED = "invited", "Invitation"
+        STARTED = "started", "Game started"
+        ELIMINATED = "eliminated", "Out of the game"
+        REPLY = "reply", "Answer to a mailed reply"
+        MODERATION = "moderation", "Moderator's notice"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notifications")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
@@ -276,7 +281,7 @@ class Notification(models.Model):
                              related_name="notifications")
     kind = models.CharField(max_length=16, choices=Kind.choices)
     # What makes a notice of this kind unique in its game: the kind's turn number for a turn notice (one
-    # mail per player per turn), 0 for the one game-over mail.
+    # mail per player per turn), the InboundMail's id for an answer, 0 for a once-per-game mail.
     key = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     # Not sent before then: a turn notice waits NOTICE_DELAY_SECONDS, so one to a player who is on the
@@ -301,3 +306,34 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} #{self.key} of game {self.game_id} for {self.user_id}"
+
+
+class InboundMail(models.Model):
+    """A mail received for a seat's signed address from its player (games/actions/mail.py). The row is
+    written in the transaction that plays the mail's commands, and its unique key makes a re-delivered
+    message (the same Message-ID) a no-op. The answer is a Notification of kind "reply" keyed by its id;
+    `report` holds what that answer says (played, refused, not tried)."""
+
+    class Outcome(models.TextChoices):
+        PLAYED = "played", "Commands played"
+        REFUSED = "refused", "A command refused"
+        NOTHING = "nothing", "Nothing to play"
+        REJECTED = "rejected", "Mail not accepted"
+
+    # SHA-256 of the Message-ID (or, for a message without one, of the whole message).
+    key = models.CharField(max_length=64, unique=True)
+    message_id = models.CharField(max_length=300, blank=True)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="inbound_mails")
+    seat = models.ForeignKey(Seat, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="inbound_mails")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="inbound_mails")
+    received_at = models.DateTimeField(auto_now_add=True)
+    size = models.PositiveIntegerField(default=0)
+    outcome = models.CharField(max_length=10, choices=Outcome.choices)
+    report = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-received_at"]
+
+    def __str__(self) -> str:
+        return f"{self.outcome} mail from {self.user_id} to game {self.game_id}"
