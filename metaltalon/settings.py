@@ -273,6 +273,23 @@ DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", f"MetalTalon <noreply@{MAIL_DOMAI
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 ADMINS = [("Admin", address) for address in envlist("ADMINS", [])]
 
+# Inbound mail (games/mail/inbound.py, docs/architecture.md "Playing by e-mail"): replies to a seat's
+# signed address are played as that seat's commands.
+# A bigger mail is refused unread (a reply quoting the board picture is ~0.3 MB).
+MAIL_MAX_BYTES = envint("MAIL_MAX_BYTES", 2_000_000)
+# Authentication-Results from the receiving server: "present" (default) requires SPF or DKIM to pass where
+# such a header is there, "required" refuses a mail without one, "off" ignores it (a self-hoster whose MTA
+# does not check). Only the header our own server added counts: the one naming MAIL_AUTHSERV_ID, or, if
+# that is empty, the topmost one (a sender can forge any header below it).
+MAIL_AUTH_RESULTS = env("MAIL_AUTH_RESULTS", "present")
+if MAIL_AUTH_RESULTS not in {"present", "required", "off"}:
+    stop(f"MAIL_AUTH_RESULTS={MAIL_AUTH_RESULTS!r}: use present, required or off.")
+MAIL_AUTHSERV_ID = env("MAIL_AUTHSERV_ID", "")
+# Per sender address, in the `limits` library's notation.
+MAIL_RATE_LIMIT = env("MAIL_RATE_LIMIT", "30/hour;200/day")
+# The languages the reply parser knows quote headers and signatures in (mail-parser-reply's codes).
+MAIL_REPLY_LANGUAGES = envlist("MAIL_REPLY_LANGUAGES", ["en", "de", "fr", "es", "it", "nl"])
+
 # === Accounts (django-allauth) ===
 
 AUTHENTICATION_BACKENDS = [

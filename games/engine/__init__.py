@@ -7,7 +7,7 @@ GameState.from_dict(state.to_dict())            # JSON-safe round trip (docs/sta
 """
 
 from .board import Board, load_board
-from .commands import MAX_COMMANDS, MAX_TEXT, split_commands
+from .commands import MAX_COMMANDS, MAX_TEXT, VERBS, split_commands
 from .dice import Dice
 from .editions import EDITIONS, PLAYER_COUNTS, VARIANTS
 from .errors import IllegalCommand
@@ -25,6 +25,7 @@ __all__ = [
     "MAX_TEXT",
     "PLAYER_COUNTS",
     "VARIANTS",
+    "VERBS",
     "Activation",
     "Board",
     "Dice",

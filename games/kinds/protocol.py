@@ -125,6 +125,10 @@ class Kind(Protocol):
     def anytime(self, command: str) -> bool:
         """A command any seat still in may give whoever's turn it is (standing orders, resign)."""
         ...
+    def is_command(self, text: str) -> bool:
+        """The text reads as one of the kind's commands (its first word is a command word), legal or not:
+        how a mailed reply tells the commands from the words a player writes around them."""
+        ...
     def legal_commands(self, state: Any, seat: int) -> list[str]: ...
     def play(self, state: Any, seat: int, command: str, dice: Dice | None) -> tuple[Any, list[Event]]:
         """One command; Refused leaves nothing changed. Never mutates `state`. Every random value comes

@@ -14,6 +14,7 @@ import games.engine as engine  # `engine.play`: the name `play` alone would read
 from games.engine import (
     EDITIONS,
     FACTIONS,
+    VERBS,
     GameState,
     IllegalCommand,
     describe,
@@ -150,6 +151,9 @@ class MetalTalon:
 
     def anytime(self, command: str) -> bool:
         return _verb(command) in ANYTIME_VERBS
+
+    def is_command(self, text: str) -> bool:
+        return _verb(text) in VERBS
 
     def legal_commands(self, state: GameState, seat: int) -> list[str]:
         return legal_commands(state, seat)

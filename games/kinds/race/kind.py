@@ -75,6 +75,9 @@ class RaceKind:
     def anytime(self, command: str) -> bool:
         return rules.anytime(command)
 
+    def is_command(self, text: str) -> bool:
+        return rules.is_command(text)
+
     def legal_commands(self, state: RaceState, seat: int) -> list[str]:
         return rules.legal_commands(state, seat)
 

@@ -175,6 +175,14 @@ def _words(command: str) -> list[str]:
     return command.split()
 
 
+VERBS = ("step", "roll", "end", "resign", "note")
+
+
+def is_command(text: str) -> bool:
+    words = _words(text)
+    return bool(words) and words[0].lower() in VERBS
+
+
 def anytime(command: str) -> bool:
     words = _words(command)
     return bool(words) and words[0].lower() in ("resign", "note")

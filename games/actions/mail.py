@@ -1,0 +1,109 @@
+"""Playing a mailed reply (docs/architecture.md, "Playing by e-mail"): the writer behind
+games.mail.inbound, which has already checked the address, the sender and the mail itself.
+
+The mail's row (InboundMail) is written first, in the same transaction as every command it plays, and
+its key (the Message-ID) is unique: a message delivered twice, even at the same instant by two servers,
+plays once; the second delivery finds the row and does nothing. The commands are played one at a time as
+the seat's player on the e-mail channel and reading stops at the first refused one: what went before
+stands, as the issue and the mail's answer say. The answer is a Notification of kind "reply", owed in the
+same transaction and sent on commit like every other notice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from games.actions.actor import Actor
+from games.actions.commands import Applied, apply_command
+from games.actions.common import kind_of
+from games.actions.errors import ActionError
+from games.actions.undo import undo
+from games.models import Game, InboundMail, Notification, Seat
+
+UNDO = "undo"
+
+
+@dataclass(frozen=True)
+class Mailed:
+    """What games.mail.inbound read from one mail: the commands in order (`undo` among them), the words
+    that ask for something without playing (`help`, `board`), and the first line it did not read as a
+    command."""
+
+    key: str
+    message_id: str = ""
+    size: int = 0
+    commands: list[str] = field(default_factory=list)
+    asked: list[str] = field(default_factory=list)
+    ignored: str = ""
+    # Why the mail itself is not played (too big, no text in it); "" when it is read.
+    rejected: str = ""
+
+
+def play_mail(seat: Seat, mailed: Mailed) -> InboundMail | None:
+    """Play the mail for its seat and owe its answer; None when this message was already received."""
+    assert seat.user is not None, "inbound checks that the seat has a player"
+    with transaction.atomic():
+        try:
+            with transaction.atomic():  # a savepoint: the duplicate's IntegrityError leaves the rest usable
+                row = InboundMail.objects.create(key=mailed.key, message_id=mailed.message_id[:300],
+                                                 game_id=seat.game_id, seat=seat, user=seat.user,
+                                                 size=mailed.size, outcome=InboundMail.Outcome.NOTHING)
+        except IntegrityError:
+            return None
+        game = Game.objects.get(pk=seat.game_id)
+        report = _report(mailed)
+        if not report["rejected"] and game.status not in (Game.Status.SETUP, Game.Status.ACTIVE):
+            report["rejected"] = f"Game {game.pk} is not in play ({game.get_status_display().lower()})."
+        if not report["rejected"]:
+            _play(game, Actor.player(seat.user, channel="email"), mailed.commands, report)
+        row.outcome = _outcome(report)
+        row.report = report
+        row.save(update_fields=["outcome", "report"])
+        _owe_answer(row)
+    return row
+
+
+def _report(mailed: Mailed) -> dict[str, Any]:
+    return {"played": [], "refused": None, "not_tried": [], "asked": list(mailed.asked),
+            "ignored": mailed.ignored, "rejected": mailed.rejected}
+
+
+def _play(game: Game, actor: Actor, commands: list[str], report: dict[str, Any]) -> None:
+    for i, command in enumerate(commands):
+        try:
+            applied = undo(game, actor) if command.lower() == UNDO else apply_command(game, actor, command)
+        except ActionError as exc:
+            report["refused"] = {"command": command, "why": exc.message, "code": exc.code}
+            report["not_tried"] = commands[i + 1:]
+            return
+        game = applied.game
+        report["played"].append({"command": command, "lines": _lines(game, applied, command)})
+
+
+def _lines(game: Game, applied: Applied, command: str) -> list[str]:
+    """What the command did, as the web page's message says it (the player's own view: their rolls)."""
+    if command.lower() == UNDO:
+        return ["Took back: " + "; ".join(a.command for a in applied.actions) + "."]
+    kind = kind_of(game)
+    state = kind.load(game.state) if game.state else None
+    names = [s.name for s in game.seats.select_related("user").order_by("index") if s.index is not None]
+    return [kind.describe(e, state, names) for e in applied.events]
+
+
+def _outcome(report: dict[str, Any]) -> str:
+    if report["rejected"]:
+        return InboundMail.Outcome.REJECTED
+    if report["refused"]:
+        return InboundMail.Outcome.REFUSED
+    return InboundMail.Outcome.PLAYED if report["played"] else InboundMail.Outcome.NOTHING
+
+
+def _owe_answer(row: InboundMail) -> None:
+    notice = Notification.objects.create(game_id=row.game_id, user_id=row.user_id, seat_id=row.seat_id,
+                                         kind=Notification.Kind.REPLY, key=row.pk)
+    from games.tasks import queue_notifications  # tasks import the actions: import when called
+
+    transaction.on_commit(lambda: queue_notifications([notice.pk]))
