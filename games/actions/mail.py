@@ -35,6 +35,11 @@ class Mailed:
     key: str
     message_id: str = ""
     size: int = 0
+    sender: str = ""  # the address it came from: the answer goes back there
+    subject: str = ""
+    # The turn of the mail of ours it answers, when it answers one that showed a position: commands
+    # written against another turn's board are not played (the mail's stale-form check).
+    turn: int | None = None
     commands: list[str] = field(default_factory=list)
     asked: list[str] = field(default_factory=list)
     ignored: str = ""
@@ -55,8 +60,7 @@ def play_mail(seat: Seat, mailed: Mailed) -> InboundMail | None:
             return None
         game = Game.objects.get(pk=seat.game_id)
         report = _report(mailed)
-        if not report["rejected"] and game.status not in (Game.Status.SETUP, Game.Status.ACTIVE):
-            report["rejected"] = f"Game {game.pk} is not in play ({game.get_status_display().lower()})."
+        report["rejected"] = report["rejected"] or _not_playable(game, mailed)
         if not report["rejected"]:
             _play(game, Actor.player(seat.user, channel="email"), mailed.commands, report)
         row.outcome = _outcome(report)
@@ -68,7 +72,22 @@ def play_mail(seat: Seat, mailed: Mailed) -> InboundMail | None:
 
 def _report(mailed: Mailed) -> dict[str, Any]:
     return {"played": [], "refused": None, "not_tried": [], "asked": list(mailed.asked),
-            "ignored": mailed.ignored, "rejected": mailed.rejected}
+            "ignored": mailed.ignored, "rejected": mailed.rejected, "from": mailed.sender,
+            "subject": mailed.subject, "message_id": mailed.message_id}
+
+
+def _not_playable(game: Game, mailed: Mailed) -> str:
+    """Why the mail's commands cannot be played at all ("" when they can be tried)."""
+    if game.status not in (Game.Status.SETUP, Game.Status.ACTIVE) or game.state is None:
+        return f"Game {game.pk} is not in play ({game.get_status_display().lower()})."
+    if mailed.commands and mailed.turn is not None:
+        kind = kind_of(game)
+        now = kind.turn(kind.load(game.state))
+        if now != mailed.turn:
+            return (f"Your mail answers the mail of turn {mailed.turn}, and the game is at turn {now} now, "
+                    "so its commands were not played. Here is the board as it stands: reply to this mail "
+                    "with your commands.")
+    return ""
 
 
 def _play(game: Game, actor: Actor, commands: list[str], report: dict[str, Any]) -> None:

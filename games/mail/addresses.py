@@ -59,19 +59,36 @@ def thread_root(game: Game, user_id: int) -> str:
     return f"<game-{game.pk}.{user_id}@{settings.MAIL_DOMAIN}>"
 
 
-def new_message_id() -> str:
-    # Our own domain, not the machine's name (Django's default): it says who sent it and leaks no host.
-    return make_msgid(domain=settings.MAIL_DOMAIN)
+def new_message_id(turn: int | None = None) -> str:
+    """Our own domain, not the machine's name (Django's default): it says who sent it and leaks no host.
+    A mail that shows a position carries its turn (".t14"), so a reply to it can be told from a reply to
+    an older turn's mail (`turn_replied_to`)."""
+    return make_msgid(idstring=None if turn is None else f"t{turn}", domain=settings.MAIL_DOMAIN)
 
 
-def notice_headers(game: Game, user_id: int) -> dict[str, str]:
-    """The headers every notice carries besides Reply-To: its own Message-ID threaded under the game's
-    root, and the one-click opt-out (RFC 8058: the POST to the link is the whole act)."""
+def turn_replied_to(references: str) -> int | None:
+    """The turn of the newest mail of ours that a reply answers (its In-Reply-To, else the last of its
+    References), or None when it answers none that carries a turn."""
+    ids = re.findall(r"<([^<>@\s]+)@([^<>\s]+)>", references)
+    for local, domain in reversed(ids):
+        if domain.lower() != settings.MAIL_DOMAIN.lower():
+            continue
+        match = re.search(r"\.t([0-9]{1,9})$", local)
+        if match:
+            return int(match[1])
+    return None
+
+
+def notice_headers(game: Game, user_id: int, *, turn: int | None = None,
+                   answering: str = "") -> dict[str, str]:
+    """The headers every notice carries besides Reply-To: its own Message-ID (with the turn it shows, if
+    any) threaded under the game's root (and under the player's mail it answers, if any), and the
+    one-click opt-out (RFC 8058: the POST to the link is the whole act)."""
     root = thread_root(game, user_id)
     return {
-        "Message-ID": new_message_id(),
-        "In-Reply-To": root,
-        "References": root,
+        "Message-ID": new_message_id(turn),
+        "In-Reply-To": answering or root,
+        "References": f"{root} {answering}" if answering else root,
         "List-Unsubscribe": f"<{unsubscribe_url(user_id)}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         # Sent by a program: well-behaved auto-responders (RFC 3834) do not answer it.

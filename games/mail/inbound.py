@@ -34,7 +34,7 @@ from django.conf import settings
 
 from games.actions.mail import UNDO, Mailed, play_mail
 from games.kinds import Kind, get_kind
-from games.mail.addresses import seat_from_address
+from games.mail.addresses import seat_from_address, turn_replied_to
 from games.mail.replies import written_text
 from games.models import Seat
 
@@ -197,7 +197,10 @@ def _read(message: EmailMessage, raw: bytes, kind: Kind, oversized: bool) -> Mai
     message_id = str(message.get("Message-ID", "")).strip()
     # Without a Message-ID, the same bytes delivered twice are still the same mail.
     key = hashlib.sha256(message_id.encode() if message_id else raw).hexdigest()
-    base = {"key": key, "message_id": message_id, "size": len(raw)}
+    answered = str(message.get("In-Reply-To", "")) or str(message.get("References", ""))
+    base = {"key": key, "message_id": message_id, "size": len(raw), "turn": turn_replied_to(answered),
+            "sender": parseaddr(str(message.get("From", "")))[1],
+            "subject": " ".join(str(message.get("Subject", "")).split())[:200]}
     if oversized:
         limit = settings.MAIL_MAX_BYTES // 1_000_000 or 1
         return Mailed(**base, rejected=f"Your mail is {len(raw) / 1e6:.1f} MB; replies of at most "

@@ -325,3 +325,21 @@ def test_the_envelope_recipient_finds_the_seat_when_the_headers_do_not() -> None
     seat = active_seat(started_game())
     raw = reply(seat, "end", to="someone-else@example.org")
     assert receive_mail(raw, recipients=[seat_address(seat)]).status == "played"
+
+
+def test_commands_answering_an_older_turns_mail_are_not_played() -> None:
+    from games.mail.addresses import new_message_id
+
+    game = started_game()
+    seat = active_seat(game)
+    kind = get_kind(game.kind)
+    turn = kind.turn(kind.load(game.state))
+    old_notice = new_message_id(turn - 1)
+    before = _snapshot(game)
+    got = receive_mail(reply(seat, "end", headers={"In-Reply-To": old_notice, "References": old_notice}))
+    assert got.status == "rejected"
+    assert f"turn {turn - 1}" in InboundMail.objects.get(pk=got.inbound_id).report["rejected"]
+    assert _snapshot(game) == before
+    # The same words answering this turn's mail are played.
+    this_notice = new_message_id(turn)
+    assert receive_mail(reply(seat, "end", headers={"In-Reply-To": this_notice})).status == "played"
