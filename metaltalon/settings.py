@@ -288,7 +288,24 @@ MAIL_AUTHSERV_ID = env("MAIL_AUTHSERV_ID", "")
 # Per sender address, in the `limits` library's notation.
 MAIL_RATE_LIMIT = env("MAIL_RATE_LIMIT", "30/hour;200/day")
 # The languages the reply parser knows quote headers and signatures in (mail-parser-reply's codes).
-MAIL_REPLY_LANGUAGES = envlist("MAIL_REPLY_LANGUAGES", ["en", "de", "fr", "es", "it", "nl"])
+MAIL_REPLY_LANGUAGES = envlist("MAIL_REPLY_LANGUAGES", ["en", "de", "fr", "es", "nl"])
+# The doors replies come in by (games/mail/doors.py). `manage.py mailserver` listens for SMTP (LMTP with
+# --lmtp) here: loopback unless told otherwise. It takes mail for MAIL_DOMAIN only (it relays nothing).
+MAIL_LISTEN_HOST = env("MAIL_LISTEN_HOST", "127.0.0.1")
+MAIL_LISTEN_PORT = envint("MAIL_LISTEN_PORT", 8025)
+# anymail's inbound webhook, /anymail/<esp>/inbound/, stays shut (400) until ANYMAIL_WEBHOOK_SECRET is set:
+# "user:password", the basic auth the ESP posts with (comma-separated while changing it). Every
+# ANYMAIL_<NAME> variable becomes anymail's <NAME> setting, so the ESP's own signature key where it has one
+# goes there too: ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY, ANYMAIL_POSTAL_WEBHOOK_KEY,
+# ANYMAIL_MAILERSEND_INBOUND_SECRET, ANYMAIL_MAILTRAP_INBOUND_SECRET, ANYMAIL_RESEND_INBOUND_SECRET...
+ANYMAIL: dict[str, object] = {name.removeprefix("ANYMAIL_"): value for name, value in os.environ.items()
+                              if name.startswith("ANYMAIL_") and value}
+ANYMAIL.pop("WEBHOOK_SECRET", None)
+_webhook_secrets = envlist("ANYMAIL_WEBHOOK_SECRET", [])
+if _webhook_secrets:
+    if not all(":" in secret for secret in _webhook_secrets):
+        stop("ANYMAIL_WEBHOOK_SECRET must be user:password (several separated by commas).")
+    ANYMAIL["WEBHOOK_SECRET"] = _webhook_secrets
 
 # === Accounts (django-allauth) ===
 

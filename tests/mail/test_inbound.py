@@ -72,10 +72,10 @@ def test_reading_stops_at_the_first_refused_command_and_what_went_before_stands(
 
 def test_words_below_the_commands_are_not_read_and_the_answer_says_so() -> None:
     seat = active_seat(started_game())
-    got = receive_mail(reply(seat, "end\nthanks, good game!\nresign"))
+    got = receive_mail(reply(seat, "end\ngood game!\nresign"))
     report = InboundMail.objects.get(pk=got.inbound_id).report
     assert [p["command"] for p in report["played"]] == ["end"]
-    assert report["ignored"] == "thanks, good game!"
+    assert report["ignored"] == "good game!"
     assert not Action.objects.filter(game=seat.game, command="resign").exists()
 
 
