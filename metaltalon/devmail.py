@@ -1,4 +1,5 @@
-"""Read back the mail the file backend wrote to var/mail, for the dev-only inbox page."""
+"""Read back the mail the file backend wrote to var/mail, for the dev-only inbox page, and write the reply
+a player's mail client would send to one of them (the inbox's Answer form)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import email
 import email.policy
 from dataclasses import dataclass
 from email.message import EmailMessage
+from email.utils import formatdate, make_msgid, parseaddr
 from pathlib import Path
 
 # Django's file backend ends every message with a line of 79 dashes.
@@ -20,6 +22,9 @@ class StoredMail:
     to: str
     date: str
     text: str
+    reply_to: str = ""
+    message_id: str = ""
+    references: str = ""
 
 
 def _body_text(message: EmailMessage) -> str:
@@ -40,7 +45,28 @@ def read_mailbox(folder: Path, limit: int = 50) -> list[StoredMail]:
             assert isinstance(message, EmailMessage)
             found.append(StoredMail(file=path.name, subject=str(message["Subject"] or ""),
                                     sender=str(message["From"] or ""), to=str(message["To"] or ""),
-                                    date=str(message["Date"] or ""), text=_body_text(message)))
+                                    date=str(message["Date"] or ""), text=_body_text(message),
+                                    reply_to=str(message["Reply-To"] or ""),
+                                    message_id=str(message["Message-ID"] or "").strip(),
+                                    references=str(message["References"] or "").strip()))
             if len(found) >= limit:
                 return found
     return found
+
+
+def answer(mail: StoredMail, text: str) -> bytes:
+    """The reply its recipient's mail client would send: from the mail's To, to its Reply-To, threaded
+    under it, with the typed text on top and the mail quoted below."""
+    reply = EmailMessage()
+    reply["From"] = mail.to
+    reply["To"] = mail.reply_to
+    reply["Subject"] = mail.subject if mail.subject.lower().startswith("re:") else f"Re: {mail.subject}"
+    reply["Date"] = formatdate(localtime=True)
+    reply["Message-ID"] = make_msgid(domain=parseaddr(mail.to)[1].rpartition("@")[2] or None)
+    if mail.message_id:
+        reply["In-Reply-To"] = mail.message_id
+        reply["References"] = f"{mail.references} {mail.message_id}".strip()
+    quoted = "\n".join(f"> {line}" if line.strip() else ">" for line in mail.text.splitlines())
+    typed = "\n".join(text.strip().splitlines())
+    reply.set_content(f"{typed}\n\nOn {mail.date}, {mail.sender} wrote:\n{quoted}\n")
+    return reply.as_bytes()

@@ -13,5 +13,8 @@ urlpatterns = [
     path("players/", include(player_urlpatterns)),
     # Answers 404 unless DEBUG is on (checked per request, so tests can turn it on).
     path("dev/inbox/", views.dev_inbox, name="dev_inbox"),
+    path("dev/inbox/answer/", views.dev_inbox_answer, name="dev_inbox_answer"),
+    # ESP webhooks; the inbound ones (/anymail/<esp>/inbound/) deliver replies (games/views/inbound.py).
+    path("anymail/", include("anymail.urls")),
     path("", include("games.urls")),
 ]
