@@ -280,8 +280,9 @@ class Notification(models.Model):
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, null=True, blank=True,
                              related_name="notifications")
     kind = models.CharField(max_length=16, choices=Kind.choices)
-    # What makes a notice of this kind unique in its game: the kind's turn number for a turn notice (one
-    # mail per player per turn), the InboundMail's id for an answer, 0 for a once-per-game mail.
+    # What makes a notice of this kind unique in its game: the kind's turn number for a turn or game-start
+    # notice (one mail per player per turn), the InboundMail's id for an answer, 0 for a once-per-game
+    # mail.
     key = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     # Not sent before then: a turn notice waits NOTICE_DELAY_SECONDS, so one to a player who is on the

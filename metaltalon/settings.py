@@ -286,7 +286,7 @@ if MAIL_AUTH_RESULTS not in {"present", "required", "off"}:
     stop(f"MAIL_AUTH_RESULTS={MAIL_AUTH_RESULTS!r}: use present, required or off.")
 MAIL_AUTHSERV_ID = env("MAIL_AUTHSERV_ID", "")
 # Per sender address, in the `limits` library's notation.
-MAIL_RATE_LIMIT = env("MAIL_RATE_LIMIT", "30/hour;200/day")
+MAIL_RATE_LIMIT = env("MAIL_RATE_LIMIT", "60/hour;500/day")
 # The languages the reply parser knows quote headers and signatures in (mail-parser-reply's codes).
 MAIL_REPLY_LANGUAGES = envlist("MAIL_REPLY_LANGUAGES", ["en", "de", "fr", "es", "nl"])
 # The doors replies come in by (games/mail/doors.py). `manage.py mailserver` listens for SMTP (LMTP with

@@ -11,12 +11,13 @@ from django.db.models import F
 from django.utils import timezone
 
 from games.actions.errors import MOVED_ON, ActionError, GameMovedOn
-from games.actions.notify import notify_finished
+from games.actions.notify import notify_eliminated, notify_finished
 from games.kinds import Kind, get_kind
 from games.models import Game, Seat
 
 SEAT_STATUS = {"playing": Seat.Status.PLAYING, "out": Seat.Status.OUT, "resigned": Seat.Status.RESIGNED,
                "won": Seat.Status.WON, "lost": Seat.Status.PLAYING}
+OUT = (Seat.Status.OUT, Seat.Status.RESIGNED)
 GAME_STATUS = {"setup": Game.Status.SETUP, "play": Game.Status.ACTIVE, "over": Game.Status.FINISHED}
 
 
@@ -43,17 +44,24 @@ def kind_of(game: Game) -> Kind:
 
 
 def store_state(game: Game, kind: Kind, state: Any, seats: Iterable[Seat] | None = None) -> None:
-    """Write the state into the game row (not saved) and its seats (saved): label, status, awaiting."""
+    """Write the state into the game row (not saved) and its seats (saved): label, status, awaiting. A
+    seat that goes out here while the game goes on is owed its "you are out" mail."""
     game.state = kind.dump(state)
     game.status = GAME_STATUS[kind.phase(state)]
     to_act = set(kind.to_act(state))
     rows = list(seats if seats is not None else game.seats.exclude(index=None))
+    gone = []
     for seat in rows:
         outcome = kind.seat_outcome(state, seat.index)
         seat.faction = outcome.label
         seat.awaiting = seat.index in to_act
-        seat.status = SEAT_STATUS[outcome.status]
+        status = SEAT_STATUS[outcome.status]
+        if status in OUT and seat.status not in OUT:
+            gone.append(seat)
+        seat.status = status
     Seat.objects.bulk_update(rows, ["faction", "awaiting", "status"])
+    if kind.phase(state) != "over":  # out of a game that goes on; a game that ended mails its result
+        notify_eliminated(game, gone)
 
 
 def finish_if_over(game: Game, kind: Kind, state: Any) -> None:

@@ -14,7 +14,7 @@ from games import dice as live_dice
 from games.actions.actor import Actor
 from games.actions.common import kind_of, locked, store_state
 from games.actions.errors import BadOptions, Invalid, NotAllowed, NotInPlay
-from games.actions.notify import notify_turn
+from games.actions.notify import notify_invited, notify_started
 from games.kinds import BadOptions as KindBadOptions
 from games.kinds import Kind, get_kind
 from games.models import Game, Invitation, Notice, Seat, Snapshot
@@ -126,6 +126,7 @@ def invite_user(game: Game, actor: Actor, username: str) -> Invitation:
         Notice.objects.create(user=invitee, game=game, kind=Notice.Kind.INVITE,
                               text=f"{by.display_name} invites you to game {game.pk} ({game.kind_title}: "
                                    f"{game.options_text}, {game.players} players).")
+        notify_invited(invitation)
     return invitation
 
 
@@ -175,5 +176,6 @@ def _start(game: Game) -> None:
         if seat.user_id is not None:
             Notice.objects.create(user_id=seat.user_id, game=game, kind=Notice.Kind.STARTED,
                                   text=f"Game {game.pk} has started: you are seat {seat.index + 1}.")
-    if kind.to_act(state):
-        notify_turn(game, kind, state)
+    # One mail to each player: the game has started, with the position (and, for a seat the game waits
+    # for, its commands: that mail is the start turn's notice too).
+    notify_started(game, kind, state)

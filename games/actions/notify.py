@@ -8,10 +8,16 @@ sweep racing the task never mails twice.
 A turn notice is due NOTICE_DELAY_SECONDS after the move (`due_at`) and sent then by the sweep, which
 drops it if the player, who chose "only when I am away", acted or had the game page open meanwhile; other
 notices are due at once and queued on commit.
+
+Who writes which: lobby.invite_user notify_invited; the start (lobby._start) notify_started, which for a
+seat awaited at the start is also the start turn's notice; commands.apply_command notify_turn for the
+seats newly awaited; common.store_state notify_eliminated for a seat gone out while the game goes on;
+common.finish_if_over notify_finished.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
@@ -22,7 +28,7 @@ from django.utils import timezone
 
 from accounts.models import TurnMail
 from games.kinds import Kind
-from games.models import Game, Notification, Seat
+from games.models import Game, Invitation, Notification, Seat
 
 # Longer than the hard time limit of any task that sends (games.tasks), so a send still running never
 # loses its lease to the sweep; short enough that a worker killed mid-send delays the notice minutes, not
@@ -32,6 +38,8 @@ LEASE = timedelta(minutes=5)
 # the sweep tries it again: an SMTP server that is down is not hammered every minute.
 BACKOFF_FIRST = timedelta(seconds=30)
 BACKOFF_CAP = timedelta(minutes=15)
+# The notices that count as a player's mail for a turn (key = the kind's turn number): at most one each.
+TURN_NOTICES = (Notification.Kind.TURN, Notification.Kind.STARTED)
 
 
 def _recipients(game: Game) -> QuerySet[Seat]:
@@ -43,14 +51,55 @@ def _recipients(game: Game) -> QuerySet[Seat]:
 
 def notify_turn(game: Game, kind: Kind, state: Any) -> list[int]:
     """Owe a turn notice to every player now awaited, unless they already have one for this turn (one
-    mail per game, player and turn). Call under the game's row lock, after store_state."""
+    mail per game, player and turn; the game-start mail is the start turn's notice). Call under the game's
+    row lock, after store_state."""
     key = kind.turn(state)
     due = timezone.now() + timedelta(seconds=settings.NOTICE_DELAY_SECONDS)
-    had = set(Notification.objects.filter(game=game, kind=Notification.Kind.TURN, key=key)
+    had = set(Notification.objects.filter(game=game, kind__in=TURN_NOTICES, key=key)
               .values_list("user_id", flat=True))
     rows = [Notification.objects.create(game=game, user_id=seat.user_id, seat=seat,
                                         kind=Notification.Kind.TURN, key=key, due_at=due)
             for seat in _recipients(game).filter(awaiting=True) if seat.user_id not in had]
+    return _send_on_commit(rows)
+
+
+def notify_started(game: Game, kind: Kind, state: Any) -> list[int]:
+    """The game has left "open": every seated player is told at once, with where it stands. For a seat
+    the game awaits at the start this is also that turn's notice (keyed by the turn, as a turn notice is):
+    one mail, not a start mail and a turn mail. Sent whatever "every turn" or "only when I am away" says
+    (it is not a turn notice); "never" still stops it. Call instead of notify_turn when the game starts."""
+    key = kind.turn(state)
+    had = set(Notification.objects.filter(game=game, kind=Notification.Kind.STARTED)
+              .values_list("user_id", flat=True))
+    rows = [Notification.objects.create(game=game, user_id=seat.user_id, seat=seat,
+                                        kind=Notification.Kind.STARTED, key=key)
+            for seat in _recipients(game) if seat.user_id not in had]
+    return _send_on_commit(rows)
+
+
+def notify_invited(invitation: Invitation) -> list[int]:
+    """Owe the invitee a mail (who invites, the game, the link to take the seat), once per game."""
+    user = invitation.user
+    profile = getattr(user, "profile", None)
+    if not user.is_active or (profile is not None and profile.turn_mail == TurnMail.NEVER):
+        return []
+    if Notification.objects.filter(game=invitation.game, user=user, kind=Notification.Kind.INVITED).exists():
+        return []
+    row = Notification.objects.create(game=invitation.game, user=user, kind=Notification.Kind.INVITED)
+    return _send_on_commit([row])
+
+
+def notify_eliminated(game: Game, seats: Iterable[Seat]) -> list[int]:
+    """Owe the players of these seats, just gone out (or resigned) while the game goes on, a mail with
+    the position that put them out; once per game and player. Call under the game's row lock."""
+    ids = [seat.pk for seat in seats]
+    if not ids:
+        return []
+    had = set(Notification.objects.filter(game=game, kind=Notification.Kind.ELIMINATED)
+              .values_list("user_id", flat=True))
+    rows = [Notification.objects.create(game=game, user_id=seat.user_id, seat=seat,
+                                        kind=Notification.Kind.ELIMINATED)
+            for seat in _recipients(game).filter(pk__in=ids) if seat.user_id not in had]
     return _send_on_commit(rows)
 
 

@@ -1,12 +1,26 @@
 """Sending one owed notice (a Notification row): claim it, compose it from its templates
 (templates/games/mail/<kind>_subject.txt, <kind>.txt and, where there is one, <kind>.html), send it,
-mark it. Called by games.tasks (the task scheduled on commit, and the periodic sweep)."""
+mark it. Called by games.tasks (the task scheduled on commit, and the periodic sweep).
+
+What each kind mails (`COMPOSERS`: one line per kind):
+- turn: the seat may act (a turn, a setup decision): where the game stands for it (games/mail/position.py:
+  the text board, what happened since its last turn, its commands, how to reply, the deadline; the board
+  as an inline picture in the HTML part).
+- started: the game left "open", to every seat: the players and the position; for a seat awaited at the
+  start it is that turn's notice too (notify_turn writes no second row).
+- invited: who invites, the game, the link to take the seat.
+- eliminated: the seat went out or resigned and the game goes on: the position that put it out.
+- finished: the summary, with the charts as inline pictures.
+- reply: the answer to a mailed reply (games/mail/answers.py): what was played and refused, then the
+  position; sent even to a player who chose "never" (it answers their own mail).
+"""
 
 from __future__ import annotations
 
 import email.policy
 import enum
 import functools
+from collections.abc import Callable
 from datetime import timedelta
 from email.message import MIMEPart
 from typing import Any
@@ -18,11 +32,14 @@ from django.template.loader import render_to_string
 
 from accounts.models import TurnMail
 from games import pulse
+from games import seats as seats_of
 from games.actions.notify import claim, mark_failed, mark_sent
 from games.kinds import get_kind
 from games.mail.addresses import notice_headers, seat_address
+from games.mail.answers import answer_context, answer_headers
+from games.mail.position import Position, attach_board, position
 from games.mail.unsubscribe import unsubscribe_url
-from games.models import Action, Game, Notification
+from games.models import Action, Game, Invitation, Notification, Seat
 from games.pictures import svg_png
 from games.summary import game_summary
 
@@ -61,13 +78,14 @@ def deliver(notification_id: int) -> Delivery:
 def compose(row: Notification) -> EmailMultiAlternatives | None:
     """The mail for the row as things stand now, or None when it is no longer due."""
     profile = getattr(row.user, "profile", None)
-    if not row.user.is_active or profile is None or profile.turn_mail == TurnMail.NEVER:
+    if not row.user.is_active or profile is None:
         return None
-    if row.kind == Notification.Kind.TURN:
-        return _turn_mail(row)
-    if row.kind == Notification.Kind.FINISHED:
-        return _finished_mail(row)
-    raise ValueError(f"no mail for notices of kind {row.kind!r}")
+    if profile.turn_mail == TurnMail.NEVER and row.kind != Notification.Kind.REPLY:
+        return None
+    composer = COMPOSERS.get(row.kind)
+    if composer is None:
+        raise ValueError(f"no mail for notices of kind {row.kind!r}")
+    return composer(row)
 
 
 def _turn_is_current(row: Notification) -> bool:
@@ -90,16 +108,64 @@ def _was_here(row: Notification) -> bool:
                                  created_at__gt=row.created_at).exists()
 
 
+def _what(game: Game) -> str:
+    return "choose before play starts" if game.status == Game.Status.SETUP else "it is your turn"
+
+
+def _base(row: Notification) -> dict[str, Any]:
+    game = row.game
+    return {"game": game, "name": row.seat.name if row.seat else row.user.display_name,
+            "site": settings.SITE_URL, "url": f"{settings.SITE_URL}{game.get_absolute_url()}"}
+
+
+def _with_position(name: str, ctx: dict[str, Any], row: Notification,
+                   pos: Position) -> EmailMultiAlternatives:
+    mail = _mail(name, {**ctx, "position": pos}, row, turn=pos.turn)
+    attach_board(mail, pos)
+    return mail
+
+
 def _turn_mail(row: Notification) -> EmailMultiAlternatives | None:
     if not _turn_is_current(row):
         return None
     if row.user.profile.turn_mail == TurnMail.AWAY and _was_here(row):
         return None
+    assert row.seat is not None  # _turn_is_current
+    return _with_position("turn", {**_base(row), "what": _what(row.game)}, row, position(row.game, row.seat))
+
+
+def _started_mail(row: Notification) -> EmailMultiAlternatives | None:
+    """Sent whatever the player's "every turn" or "only when away" (not a turn notice), once per game."""
     game = row.game
-    what = "choose before play starts" if game.status == Game.Status.SETUP else "it is your turn"
-    ctx = {"game": game, "name": row.seat.name if row.seat else row.user.display_name, "what": what,
-           "site": settings.SITE_URL, "url": f"{settings.SITE_URL}{game.get_absolute_url()}"}
-    return _mail("turn", ctx, row)
+    if game.is_over or game.state is None or row.seat is None or row.seat.index is None:
+        return None  # over already: the game-over mail says it all
+    seats = game.seats.exclude(index=None).select_related("user__profile").order_by("index")
+    players = [f"{seats_of.letter(s.index)} {s.name}".strip() for s in seats]
+    return _with_position("started", {**_base(row), "what": _what(game), "players": players}, row,
+                          position(game, row.seat))
+
+
+def _eliminated_mail(row: Notification) -> EmailMultiAlternatives | None:
+    game = row.game
+    seat = row.seat
+    if game.is_over or game.state is None or seat is None or seat.index is None:
+        return None  # the game ended meanwhile: the game-over mail tells them
+    if seat.status not in (Seat.Status.OUT, Seat.Status.RESIGNED):
+        return None
+    ctx = {**_base(row), "resigned": seat.status == Seat.Status.RESIGNED}
+    return _with_position("eliminated", ctx, row, position(game, seat))
+
+
+def _invited_mail(row: Notification) -> EmailMultiAlternatives | None:
+    game = row.game
+    invitation = (Invitation.objects.filter(game=game, user=row.user).select_related("invited_by__profile")
+                  .first())
+    if invitation is None or game.status != Game.Status.OPEN or game.seats.filter(user=row.user).exists():
+        return None  # started, aborted or already seated: nothing to accept any more
+    seated = [s.name for s in game.seats.select_related("user__profile").order_by("joined_at", "pk")]
+    ctx = {**_base(row), "name": row.user.display_name, "by": invitation.invited_by.display_name,
+           "seated": seated}
+    return _mail("invited", ctx, row)
 
 
 def _finished_mail(row: Notification) -> EmailMultiAlternatives | None:
@@ -117,6 +183,30 @@ def _finished_mail(row: Notification) -> EmailMultiAlternatives | None:
     return mail
 
 
+# Which mail each kind of notice gets: a new kind (moderation) is one more line and its templates.
+def _reply_mail(row: Notification) -> EmailMultiAlternatives | None:
+    found = answer_context(row)
+    if found is None:
+        return None
+    ctx, pos = found
+    where = answer_headers(row, ctx)
+    mail = _mail("reply", {**_base(row), **ctx}, row, turn=where["turn"], answering=where["answering"])
+    mail.to = [where["to"]]
+    if pos is not None:
+        attach_board(mail, pos)
+    return mail
+
+
+COMPOSERS: dict[str, Callable[[Notification], EmailMultiAlternatives | None]] = {
+    Notification.Kind.REPLY: _reply_mail,
+    Notification.Kind.TURN: _turn_mail,
+    Notification.Kind.STARTED: _started_mail,
+    Notification.Kind.INVITED: _invited_mail,
+    Notification.Kind.ELIMINATED: _eliminated_mail,
+    Notification.Kind.FINISHED: _finished_mail,
+}
+
+
 class NoticeMail(EmailMultiAlternatives):
     """Header lines may run to RFC 5322's 998 characters: at the default 78, a long List-Unsubscribe URL
     cannot be folded and becomes an RFC 2047 encoded word, which RFC 2369 does not allow inside <...>."""
@@ -124,16 +214,45 @@ class NoticeMail(EmailMultiAlternatives):
     def message(self, *, policy: email.policy.Policy = email.policy.default) -> Any:
         return super().message(policy=policy.clone(max_line_length=998))
 
+    def _add_attachments(self, msg: Any) -> None:
+        """Inline pictures (a Content-ID and no other use) go with the HTML part they belong to, in a
+        multipart/related (RFC 2387): clients then show them in place, not also as attachments."""
+        html = next((part for part in msg.walk() if part.get_content_type() == "text/html"), None)
+        inline = [a for a in self.attachments if _is_inline_picture(a)]
+        if html is None or not inline:
+            super()._add_attachments(msg)
+            return
+        html.make_related()
+        html.set_param("type", "text/html")
+        for part in inline:
+            html.attach(part)
+        rest = [a for a in self.attachments if not _is_inline_picture(a)]
+        kept, self.attachments = self.attachments, rest
+        try:
+            super()._add_attachments(msg)
+        finally:
+            self.attachments = kept
 
-def _mail(name: str, ctx: dict[str, Any], row: Notification) -> EmailMultiAlternatives:
+
+def _is_inline_picture(attachment: Any) -> bool:
+    return (isinstance(attachment, MIMEPart) and attachment.get_content_maintype() == "image"
+            and attachment["Content-ID"] is not None and attachment.get_content_disposition() == "inline")
+
+
+def _mail(name: str, ctx: dict[str, Any], row: Notification, *, turn: int | None = None,
+          answering: str = "") -> EmailMultiAlternatives:
+    """The notice `name` from its templates. `turn`: the turn of the position it shows (in its Message-ID,
+    so a reply to it is told from a reply to an older turn's mail); `answering`: the Message-ID of the
+    player's mail it answers."""
     ctx = {**ctx, "unsubscribe": unsubscribe_url(row.user_id)}
     # A subject is one line whatever the template's own line breaks.
     subject = " ".join(render_to_string(f"games/mail/{name}_subject.txt", ctx).split())
     # Replies go to the seat's signed address (for the inbound side); a notice without a seat gets none,
     # so a reply to it reaches no one rather than the wrong seat.
     mail = NoticeMail(subject=subject, body=render_to_string(f"games/mail/{name}.txt", ctx),
-                                  to=[row.user.email], headers=notice_headers(row.game, row.user_id),
-                                  reply_to=[seat_address(row.seat)] if row.seat is not None else None)
+                      to=[row.user.email],
+                      headers=notice_headers(row.game, row.user_id, turn=turn, answering=answering),
+                      reply_to=[seat_address(row.seat)] if row.seat is not None else None)
     try:
         html = render_to_string(f"games/mail/{name}.html", ctx)
     except TemplateDoesNotExist:

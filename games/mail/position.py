@@ -1,0 +1,279 @@
+"""Where a game stands for one seat, as a mail shows it: everything a player needs to decide their move
+without opening the site (docs/architecture.md, Notices). Used by the turn and game-start mails, the
+"you are out" mail and the answer to a mailed reply.
+
+    pos = position(game, seat)              # seat: a games.models.Seat of the game (index set)
+    ctx = {..., "position": pos}            # the partials need nothing else
+    mail = ...render the mail's templates with ctx...
+    attach_board(mail, pos)                 # the board picture the HTML partial shows (cid:)
+
+The partials' context contract: `templates/games/mail/_position.txt` and `_position.html` read only
+`position` (a Position). Include them where the position goes:
+
+    {% include "games/mail/_position.txt" %}      (inside the mail's own {% autoescape off %})
+    {% include "games/mail/_position.html" %}     (escaped as usual)
+
+The HTML partial shows the board as <img src="cid:{{ position.board_cid }}">: a mail that includes it must
+call attach_board(mail, position) (a games.mail.outbound.NoticeMail puts the picture with the HTML in a
+multipart/related part). Both partials end with how to reply when the seat has commands to give.
+
+What the seat may see, and only that: the kind's text board and picture for that seat
+(`text_board(state, seat)`, `board_svg(state, seat)`), the log as the game page shows it (each command as
+`public_command` gives it while the game is in play, the kind's sentences for its events: a roll is there
+only once it was made, with the action that made it), the seat's own legal commands.
+"""
+
+from __future__ import annotations
+
+import threading
+import zoneinfo
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils import timezone
+
+from games import seats as seats_of
+from games.deadlines import deadline
+from games.kinds import Kind, get_kind
+from games.models import Action, Game, Seat
+from games.pictures import svg_png
+
+# How far back "what happened since your last turn" reads: more than a round of six seats takes. Older
+# actions are left to the game's log, which the mail links to.
+SINCE_LIMIT = 150
+# The legal-command summary: at most this many examples of each verb, then "and N more".
+EXAMPLES = 3
+# The board picture's width in pixels: fits a mail reader's column; about 45 kB as a 256-colour PNG.
+BOARD_WIDTH = 640
+# Board pictures kept per worker, by (game id, version, seat): several mails of one state render once.
+_CACHE_SIZE = 32
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One action of the log as this seat may read it."""
+
+    who: str  # "B Ann" (the seat's letter and player), or "" for an action of no seat
+    command: str  # as the seat may read it (the kind's public_command while the game is in play)
+    sentences: list[str]  # the kind's sentences for its events: moves, rolls, damage, turns
+
+
+@dataclass(frozen=True)
+class Verb:
+    """The seat's legal commands of one verb: a few examples and how many more there are."""
+
+    verb: str
+    examples: list[str]
+    more: int  # legal commands of this verb not shown
+
+    @property
+    def count(self) -> int:
+        return len(self.examples) + self.more
+
+
+@dataclass
+class Position:
+    game_id: int
+    title: str  # "MetalTalon game 12"
+    options: str  # the kind's words for the options
+    url: str  # the game page, absolute
+    log_url: str  # the command log as text, absolute
+    seat: int  # the seat's index
+    letter: str  # "B"
+    name: str  # the seat's player
+    phase: str  # the kind's "setup", "play" or "over"
+    turn: int
+    awaited: bool  # the game waits for this seat now
+    waiting_for: list[str]  # the seats the game waits for, "B Ann" (this seat's own included)
+    status: str  # the seat's outcome: "playing", "out", "resigned", "won" or "lost"
+    text_board: str  # the kind's text board for this seat
+    since: list[LogLine]  # what happened since the seat's own last action, oldest first
+    since_turn: int | None  # the turn of that action; None: since the start
+    earlier: bool  # older actions than SINCE_LIMIT were left out (the log has them)
+    commands: list[Verb]  # the seat's legal commands now, grouped by verb
+    command_count: int
+    command_help: str  # the kind's command syntax
+    command_example: str  # the kind's example
+    example: str  # the example to show now: the kind's if its first verb is legal, else a legal command
+    deadline: str  # "" when the game has no deadline
+    board_cid: str  # the Content-ID the HTML partial shows the board picture by
+    # What the picture is drawn from (not for templates).
+    _kind: Kind = field(repr=False)
+    _state: Any = field(repr=False)
+    _version: int = field(repr=False)
+
+    @property
+    def may_reply(self) -> bool:
+        """The seat has commands to give now (a mailed reply would be played)."""
+        return self.command_count > 0
+
+
+def position(game: Game, seat: Seat, *, state: Any = None) -> Position:
+    """Where `game` stands for `seat` now (its row as read; `state` spares loading it again)."""
+    if game.state is None or seat.index is None:
+        raise ValueError("a position needs a started game and a seat in its turn order")
+    kind = get_kind(game.kind)
+    if state is None:
+        state = kind.load(game.state)
+    index = seat.index
+    seats = {s.index: s for s in game.seats.exclude(index=None).select_related("user__profile")}
+    names = [seats[i].name if i in seats else f"seat {i + 1}" for i in range(game.players)]
+    to_act = set(kind.to_act(state))
+    phase = kind.phase(state)
+    over = game.is_over or phase == "over"
+    since, since_turn, earlier = _since(game, kind, state, index, names, over)
+    legal = kind.legal_commands(state, index) if not over else []
+    site = settings.SITE_URL
+    user = seats[index].user if index in seats else None  # read with its profile above
+    profile = getattr(user, "profile", None) if user is not None else None
+    return Position(
+        game_id=game.pk, title=f"{kind.title} game {game.pk}", options=kind.describe_options(game.options),
+        url=f"{site}{game.get_absolute_url()}", log_url=f"{site}{reverse('games:log_txt', args=[game.pk])}",
+        seat=index, letter=seats_of.letter(index), name=names[index], phase=phase, turn=kind.turn(state),
+        awaited=index in to_act and not over,
+        waiting_for=[_who(i, names) for i in sorted(to_act)] if not over else [],
+        status=kind.seat_outcome(state, index).status, text_board=kind.text_board(state, index).rstrip("\n"),
+        since=since, since_turn=since_turn, earlier=earlier, commands=summarise(legal),
+        command_count=len(legal), command_help=kind.command_help, command_example=kind.command_example,
+        example=_example(kind.command_example, legal),
+        deadline=_deadline(game, profile.time_zone if profile is not None else "UTC") if not over else "",
+        board_cid=f"board.{game.pk}.{game.version}.{index}@{settings.MAIL_DOMAIN}",
+        _kind=kind, _state=state, _version=game.version)
+
+
+def _who(index: int | None, names: list[str]) -> str:
+    if index is None or not 0 <= index < len(names):
+        return ""
+    return f"{seats_of.letter(index)} {names[index]}".strip()
+
+
+def _since(game: Game, kind: Kind, state: Any, index: int, names: list[str],
+           over: bool) -> tuple[list[LogLine], int | None, bool]:
+    """The actions after the seat's own last one (not undone, and not a command any seat may give at any
+    time, such as a standing order: those do not end the seat's view of the turn), oldest first. One
+    query of at most SINCE_LIMIT + 1 rows, newest first, read until that action."""
+    rows = list(Action.objects.filter(game=game, undone=False).order_by("-seq")
+                .only("seq", "seat", "command", "events", "turn")[:SINCE_LIMIT + 1])
+    taken: list[Action] = []
+    since_turn = None
+    for action in rows:
+        if action.seat == index and not kind.anytime(action.command):
+            since_turn = action.turn
+            break
+        taken.append(action)
+    earlier = since_turn is None and len(rows) > SINCE_LIMIT
+    taken = taken[:SINCE_LIMIT]
+    lines = [LogLine(who=_who(a.seat, names),
+                     command=a.command if over else kind.public_command(a.command),
+                     sentences=[kind.describe(e, state, names) for e in a.events])
+             for a in reversed(taken)]
+    return lines, since_turn, earlier
+
+
+def summarise(legal: list[str], examples: int = EXAMPLES) -> list[Verb]:
+    """The legal commands grouped by their first word, in the order the kind lists them, with a few
+    examples each (spread over different second words: one move of each ship before a second one)."""
+    groups: dict[str, list[str]] = {}
+    for command in legal:
+        words = command.split()
+        if words:
+            groups.setdefault(words[0].lower(), []).append(command)
+    out = []
+    for verb, commands in groups.items():
+        shown: list[str] = []
+        seen: set[str] = set()
+        for command in commands:  # first one per second word
+            second = command.split()[1].lower() if len(command.split()) > 1 else ""
+            if second not in seen and len(shown) < examples:
+                seen.add(second)
+                shown.append(command)
+        for command in commands:  # then fill up in order
+            if len(shown) >= examples:
+                break
+            if command not in shown:
+                shown.append(command)
+        shown.sort(key=commands.index)
+        out.append(Verb(verb=verb, examples=shown, more=len(commands) - len(shown)))
+    return out
+
+
+def _example(example: str, legal: list[str]) -> str:
+    """The kind's example reply when it fits the moment (its first verb is legal now), else the first legal
+    command: a seat choosing its faction is shown `keep`, not a move."""
+    verbs = {command.split()[0].lower() for command in legal if command.split()}
+    first = example.split()[0].lower() if example.split() else ""
+    if not legal or first in verbs:
+        return example
+    return legal[0]
+
+
+def _deadline(game: Game, time_zone: str) -> str:
+    """The turn deadline in words, with the moment in the reader's own time zone (a mail is read later)."""
+    if not game.deadline_hours:
+        return ""
+    info = deadline(game)
+    if info["due"] is None:
+        return str(info["text"])
+    try:
+        zone = zoneinfo.ZoneInfo(time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        zone, time_zone = zoneinfo.ZoneInfo("UTC"), "UTC"
+    due = timezone.localtime(info["due"], zone)
+    when = f"{due:%a} {due.day} {due:%b %Y, %H:%M} {time_zone}"
+    if info["overdue"]:
+        return f"overdue since {when}; {game.deadline_hours} h per turn"
+    return f"{info['text']}: until {when}; {game.deadline_hours} h per turn"
+
+
+# === The board picture ===
+
+_pictures: OrderedDict[tuple[int, int, int], bytes] = OrderedDict()
+_lock = threading.Lock()
+
+
+def board_png(pos: Position) -> bytes:
+    """The seat's board picture (the kind's board_svg for that seat, as the game page draws it) as a PNG
+    BOARD_WIDTH pixels wide, drawn once per worker for each (game, version, seat)."""
+    key = (pos.game_id, pos._version, pos.seat)
+    with _lock:
+        png = _pictures.get(key)
+        if png is not None:
+            _pictures.move_to_end(key)
+            return png
+    png = _small(svg_png(pos._kind.board_svg(pos._state, pos.seat), BOARD_WIDTH))
+    with _lock:
+        _pictures[key] = png
+        while len(_pictures) > _CACHE_SIZE:
+            _pictures.popitem(last=False)
+    return png
+
+
+def _small(png: bytes) -> bytes:
+    """The picture on white in at most 256 colours: about a third of cairo's RGBA PNG, and a board's flat
+    colours survive (median cut, no dithering)."""
+    import io
+
+    from PIL import Image
+
+    with Image.open(io.BytesIO(png)) as image:
+        rgba = image.convert("RGBA")
+    flat = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+    flat.alpha_composite(rgba)
+    small = flat.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT,
+                                         dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    small.save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
+def attach_board(mail: Any, pos: Position) -> None:
+    """Attach the board picture inline under `pos.board_cid`, for the HTML partial's <img src="cid:...">."""
+    from email.message import MIMEPart
+
+    part = MIMEPart()
+    part.set_content(board_png(pos), maintype="image", subtype="png", disposition="inline",
+                     filename=f"board-{pos.game_id}.png", cid=f"<{pos.board_cid}>")
+    mail.attach(part)
