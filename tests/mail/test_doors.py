@@ -14,7 +14,6 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,6 @@ from django.test import Client
 
 from games.kinds import get_kind
 from games.mail.addresses import seat_address
-from games.mail.doors import start_listener
 from games.models import Action, Game, InboundMail, Notification, Seat
 from tests.conftest import REPO, _database_url_for_worker, free_port
 from tests.mail.helpers import reply
@@ -59,21 +57,6 @@ def _crlf(raw: bytes) -> bytes:
 
 
 # === The SMTP/LMTP listener ===
-
-
-@pytest.fixture
-def listener() -> Iterator[Any]:
-    """Factory: listener(lmtp=False) -> the port of a started listener on loopback, stopped after."""
-    started: list[Any] = []
-
-    def start(lmtp: bool = False) -> int:
-        port = free_port()
-        started.append(start_listener("127.0.0.1", port, lmtp=lmtp))
-        return port
-
-    yield start
-    for controller in started:
-        controller.stop()
 
 
 @pytest.mark.django_db(transaction=True)
