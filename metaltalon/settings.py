@@ -233,6 +233,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 # is dropped if its player acted or had the game page open meanwhile (docs/architecture.md, Notices).
 # Keep it well above the pulse's 30 s presence write (games/pulse.py), or an open page goes unnoticed.
 NOTICE_DELAY_SECONDS = envint("NOTICE_DELAY_SECONDS", 300)
+# A sender holds a notice this long (games/actions/notify.py): longer than the send task's hard time limit
+# (games/tasks.py), so a send still running never loses it, and short enough that a notice whose worker was
+# killed mid-send goes out within minutes, not the broker's hour of visibility timeout.
+NOTICE_LEASE_SECONDS = envint("NOTICE_LEASE_SECONDS", 300)
 
 # === Mail ===
 # EMAIL_URL picks the outgoing backend:

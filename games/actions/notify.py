@@ -30,10 +30,6 @@ from accounts.models import TurnMail
 from games.kinds import Kind
 from games.models import Game, Invitation, Notification, Seat
 
-# Longer than the hard time limit of any task that sends (games.tasks), so a send still running never
-# loses its lease to the sweep; short enough that a worker killed mid-send delays the notice minutes, not
-# the broker's hour of visibility timeout.
-LEASE = timedelta(minutes=5)
 # After a failed send the row rests this long (doubling per attempt, up to the cap) before the retry or
 # the sweep tries it again: an SMTP server that is down is not hammered every minute.
 BACKOFF_FIRST = timedelta(seconds=30)
@@ -137,7 +133,7 @@ def claim(notification_id: int) -> Notification | None:
     by another sender (or resting after a failure). The row comes back with its game, seat and user read
     after the claim."""
     now = timezone.now()
-    until = now + LEASE
+    until = now + timedelta(seconds=settings.NOTICE_LEASE_SECONDS)
     taken = (Notification.objects.filter(_free(now), pk=notification_id, sent_at__isnull=True,
                                          due_at__lte=now)
              .update(claimed_until=until, attempts=F("attempts") + 1))
