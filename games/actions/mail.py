@@ -5,8 +5,8 @@ The mail's row (InboundMail) is written first, in the same transaction as every 
 its key (the Message-ID) is unique: a message delivered twice, even at the same instant by two servers,
 plays once; the second delivery finds the row and does nothing. The commands are played one at a time as
 the seat's player on the e-mail channel and reading stops at the first refused one: what went before
-stands, as the issue and the mail's answer say. The answer is a Notification of kind "reply", owed in the
-same transaction and sent on commit like every other notice.
+stands, as the mail's answer says. The answer is a Notification of kind "reply", owed in the same
+transaction and sent on commit like every other notice.
 """
 
 from __future__ import annotations
@@ -58,11 +58,12 @@ def play_mail(seat: Seat, mailed: Mailed) -> InboundMail | None:
                                                  size=mailed.size, outcome=InboundMail.Outcome.NOTHING)
         except IntegrityError:
             return None
-        game = Game.objects.get(pk=seat.game_id)
+        # Under the game's lock, as every writer: the stale-turn check and the plays see one state.
+        game = Game.objects.select_for_update().get(pk=seat.game_id)
         report = _report(mailed)
         report["rejected"] = report["rejected"] or _not_playable(game, mailed)
         if not report["rejected"]:
-            _play(game, Actor.player(seat.user, channel="email"), mailed.commands, report)
+            _play(game, Actor.player(seat.user, channel="email"), seat.index, mailed.commands, report)
         row.outcome = _outcome(report)
         row.report = report
         row.save(update_fields=["outcome", "report"])
@@ -90,10 +91,12 @@ def _not_playable(game: Game, mailed: Mailed) -> str:
     return ""
 
 
-def _play(game: Game, actor: Actor, commands: list[str], report: dict[str, Any]) -> None:
+def _play(game: Game, actor: Actor, seat: int | None, commands: list[str], report: dict[str, Any]) -> None:
     for i, command in enumerate(commands):
         try:
-            applied = undo(game, actor) if command.lower() == UNDO else apply_command(game, actor, command)
+            # The seat the mail was addressed to, pinned: the action refuses if the user no longer holds it.
+            applied = (undo(game, actor) if command.lower() == UNDO
+                       else apply_command(game, actor, command, seat=seat))
         except ActionError as exc:
             report["refused"] = {"command": command, "why": exc.message, "code": exc.code}
             report["not_tried"] = commands[i + 1:]

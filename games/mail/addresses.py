@@ -3,7 +3,7 @@
 
 A reply goes to `play+<seat id>.<mac>@MAIL_DOMAIN`: the MAC is an HMAC of the seat id under a key derived
 from SECRET_KEY, so the address names its seat without a lookup and cannot be made up for another seat.
-The inbound side (a later issue) reads it back with `seat_from_address`.
+The inbound side (games/mail/inbound.py) reads it back with `seat_from_address`.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.parser import BytesParser
-from email.utils import getaddresses, parseaddr
+from email.utils import getaddresses
 from typing import Any
 
 import authres
@@ -44,6 +44,12 @@ logger = logging.getLogger(__name__)
 ASKS = ("help", "board")
 # More lines than any turn needs: a reply that goes on is not read past this.
 MAX_LINES = 60
+# More commands than any turn needs (a line may hold several, separated by ;): the rest is not read.
+MAX_COMMANDS = 40
+# No client writes a header line this long (unfolded) nor a header block this big; parsing one takes
+# seconds (the email package is superlinear on them), so such a mail is dropped before it is parsed.
+MAX_HEADER = 32_000
+MAX_HEADERS = 256_000
 
 
 @dataclass(frozen=True)
@@ -58,32 +64,58 @@ class Received:
 
 def receive_mail(raw: bytes, *, recipients: Sequence[str] = (), envelope_from: str | None = None) -> Received:
     """Read one mail as delivered (`raw`), with the envelope's recipients and sender when the door knows
-    them (an MTA's RCPT TO names the seat address even when the headers do not, e.g. a Bcc)."""
+    them (an MTA's RCPT TO names the seat address even when the headers do not, e.g. a Bcc). Never raises
+    for anything in the mail itself: a mail the doors were asked to retry would come back forever."""
+    if _headers_too_big(raw):
+        return _dropped("a header too long to be a person's mail")
     oversized = len(raw) > settings.MAIL_MAX_BYTES
-    # An oversized mail is read no further than its headers: enough to answer its sender.
-    message = BytesParser(policy=email.policy.default).parsebytes(raw, headersonly=oversized)
-    assert isinstance(message, EmailMessage)
-    why = _automatic(message, envelope_from)
+    try:
+        # An oversized mail is read no further than its headers: enough to answer its sender.
+        message = BytesParser(policy=email.policy.default).parsebytes(raw, headersonly=oversized)
+        assert isinstance(message, EmailMessage)
+        why = _automatic(message, envelope_from)
+        sender = _sender(message)
+    except (RecursionError, ValueError, TypeError, LookupError, AssertionError) as exc:
+        return _dropped(f"unreadable ({type(exc).__name__})")
     if why:
         return _dropped(why)
     seat = _seat(message, recipients)
     if seat is None:
         return _dropped("no seat address of ours, or a forged one")
-    sender = parseaddr(str(message.get("From", "")))[1]
     if not _players_address(seat, sender):
-        return _dropped(f"{sender or 'no sender'} is not the player of seat {seat.pk}")
-    if not _authenticated(message):
-        return _dropped("the receiving server's SPF and DKIM checks did not pass")
+        return _dropped(f"{sender or 'no single sender'} is not the player of seat {seat.pk}")
+    if not _authenticated(message, sender):
+        return _dropped("the receiving server's SPF and DKIM checks did not pass for the sender's domain")
     if not _within_rate(sender):
         return _dropped(f"{sender} sent more than {settings.MAIL_RATE_LIMIT}")
-    mailed = _read(message, raw, get_kind(seat.game.kind), oversized)
+    try:
+        mailed = _read(message, raw, seat, get_kind(seat.game.kind), oversized)
+    except (RecursionError, ValueError, TypeError, LookupError) as exc:
+        return _dropped(f"unreadable ({type(exc).__name__})")
     row = play_mail(seat, mailed)
     if row is None:
         return Received("duplicate", "this Message-ID was received before")
     return Received(row.outcome, inbound_id=row.pk)
 
 
+def _headers_too_big(raw: bytes) -> bool:
+    end = raw.find(b"\n\n")
+    crlf = raw.find(b"\r\n\r\n")
+    block = raw[:min(e for e in (end, crlf, len(raw)) if e >= 0)]
+    if len(block) > MAX_HEADERS:
+        return True
+    unfolded = block.replace(b"\r\n", b"\n").replace(b"\n ", b" ").replace(b"\n\t", b" ")
+    return any(len(line) > MAX_HEADER for line in unfolded.split(b"\n"))
+
+
+def _clean(text: str) -> str:
+    """No NUL reaches the database (PostgreSQL refuses it in text), and no control character a log."""
+    return text.replace("\x00", "")
+
+
 def _dropped(reason: str) -> Received:
+    # Cut: a reason may quote a header, and a robot's header can be as long as it likes.
+    reason = _clean(reason)[:200]
     logger.info("inbound mail dropped: %s", reason)
     return Received("dropped", reason)
 
@@ -108,15 +140,27 @@ def _automatic(message: EmailMessage, envelope_from: str | None) -> str:
             return f"{header} header"
     if message.get_content_type() == "multipart/report":
         return "a delivery or read report"
-    sender = parseaddr(str(message.get("From", "")))[1].lower()
+    sender = _sender(message).lower()
     if not sender:
-        return "no sender"
+        return "no single sender"
     if sender.split("@")[0] in {"mailer-daemon", "postmaster"}:
         return f"from {sender}"
     return ""
 
 
 # === 2 and 3. The seat and its player ===
+
+
+def _sender(message: EmailMessage) -> str:
+    """The one address in From, or "" when there is none, several, or a header the parser had to guess
+    at: the From a DMARC check reads must be the one that is judged here."""
+    header = message.get("From")
+    if header is None or getattr(header, "defects", ()):
+        return ""
+    addresses = getattr(header, "addresses", ())
+    if len(addresses) != 1 or not addresses[0].addr_spec or "@" not in addresses[0].addr_spec:
+        return ""
+    return _clean(str(addresses[0].addr_spec))
 
 
 def _candidates(message: EmailMessage, recipients: Sequence[str]) -> Iterable[str]:
@@ -143,14 +187,35 @@ def _players_address(seat: Seat, sender: str) -> bool:
 # === 4. What the receiving server found ===
 
 
-def _authenticated(message: EmailMessage) -> bool:
+def _authenticated(message: EmailMessage, sender: str) -> bool:
     mode = settings.MAIL_AUTH_RESULTS
     if mode == "off":
         return True
     results = _our_auth_results(message)
     if results is None:
         return mode != "required"
-    return any(r.method in {"spf", "dkim"} and r.result == "pass" for r in results)
+    domain = sender.rpartition("@")[2].lower()
+    return any(_passes_for(result, domain) for result in results)
+
+
+def _passes_for(result: Any, domain: str) -> bool:
+    """A pass that vouches for the From's domain (DMARC's relaxed alignment): DMARC itself, or SPF for an
+    envelope sender, or DKIM for a signing domain, of that domain or one sharing it. A pass for the
+    attacker's own domain says nothing about a From naming the player's."""
+    if result.result != "pass":
+        return False
+    method = result.method
+    if method == "dmarc":
+        return True
+    props = {f"{p.type}.{p.name}".lower(): str(p.value).lower() for p in getattr(result, "properties", [])}
+    if method == "spf":
+        vouched = props.get("smtp.mailfrom", "").rpartition("@")[2] or props.get("smtp.helo", "")
+    elif method == "dkim":
+        vouched = props.get("header.d", "") or props.get("header.i", "").rpartition("@")[2]
+    else:
+        return False
+    return bool(vouched) and (vouched == domain or vouched.endswith("." + domain)
+                              or domain.endswith("." + vouched))
 
 
 def _our_auth_results(message: EmailMessage) -> list[Any] | None:
@@ -193,24 +258,28 @@ def reset_rate_limits() -> None:
 # === Reading the commands ===
 
 
-def _read(message: EmailMessage, raw: bytes, kind: Kind, oversized: bool) -> Mailed:
-    message_id = str(message.get("Message-ID", "")).strip()
-    # Without a Message-ID, the same bytes delivered twice are still the same mail.
-    key = hashlib.sha256(message_id.encode() if message_id else raw).hexdigest()
-    answered = str(message.get("In-Reply-To", "")) or str(message.get("References", ""))
+def _read(message: EmailMessage, raw: bytes, seat: Seat, kind: Kind, oversized: bool) -> Mailed:
+    message_id = _clean(str(message.get("Message-ID", "")).strip())[:300]
+    subject = _clean(" ".join(str(message.get("Subject", "")).split()))[:200]
+    # Per seat: one mail to two of a player's seats is two replies. Without a Message-ID, what the player
+    # wrote identifies it (the raw bytes differ from hop to hop).
+    identity = message_id or "\n".join([str(message.get("From", "")), str(message.get("Date", "")), subject,
+                                         "" if oversized else written_text(message)])
+    key = hashlib.sha256(f"{seat.pk}\n{identity}".encode("utf-8", "surrogatepass")).hexdigest()
+    # The newest of ours it answers: In-Reply-To, else the last of References.
+    answered = f"{message.get('References', '')} {message.get('In-Reply-To', '')}"
     base = {"key": key, "message_id": message_id, "size": len(raw), "turn": turn_replied_to(answered),
-            "sender": parseaddr(str(message.get("From", "")))[1],
-            "subject": " ".join(str(message.get("Subject", "")).split())[:200]}
+            "sender": _sender(message), "subject": subject}
     if oversized:
         limit = settings.MAIL_MAX_BYTES // 1_000_000 or 1
         return Mailed(**base, rejected=f"Your mail is {len(raw) / 1e6:.1f} MB; replies of at most "
                                        f"{limit} MB are read. Send the commands alone, without attachments.")
-    text = written_text(message)
+    text = _clean(written_text(message))
     if not text.strip():
         return Mailed(**base, rejected="No commands found: write them as plain text at the top of your "
                                        "reply, one per line (or separated by ;), or write help.")
     commands, asked, ignored = read_commands(text, kind)
-    return Mailed(**base, commands=commands, asked=asked, ignored=ignored)
+    return Mailed(**base, commands=commands, asked=asked, ignored=ignored[:200])
 
 
 def read_commands(text: str, kind: Kind) -> tuple[list[str], list[str], str]:
@@ -229,8 +298,10 @@ def read_commands(text: str, kind: Kind) -> tuple[list[str], list[str], str]:
             word = part.lower()
             if word in ASKS:
                 asked.append(word)
+            elif len(commands) >= MAX_COMMANDS:
+                return commands, asked, part
             elif word == UNDO or kind.is_command(part):
-                commands.append(part)
+                commands.append(part[:200])
             else:
                 return commands, asked, part
     return commands, asked, ""

@@ -107,8 +107,10 @@ class Position:
 
     @property
     def may_reply(self) -> bool:
-        """The seat has commands to give now (a mailed reply would be played)."""
-        return self.command_count > 0
+        """The seat is awaited and has commands to give: a reply to this mail would be played. (A seat
+        not awaited may still resign or set orders, but its next turn will bring a newer mail to answer:
+        a reply to this one would then be refused as answering an older turn's mail.)"""
+        return self.awaited and self.command_count > 0
 
 
 def position(game: Game, seat: Seat, *, state: Any = None) -> Position:

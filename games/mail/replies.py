@@ -35,6 +35,14 @@ _HTML_INVISIBLE = ["head", "style", "script", "title", "template"]
 _HTML_BLOCKS = ["p", "div", "li", "tr", "table", "ul", "ol", "pre", "hr", "h1", "h2", "h3", "h4", "h5", "h6"]
 
 
+# Bounds on what is read, far past any reply a person writes: the library's patterns and the HTML walk are
+# superlinear (a 16 kB line starting "On " took seconds; so did thousands of nested HTML blocks), and a
+# reply that ties up a worker would be a way to stall the game for everyone.
+MAX_LINE = 1000
+MAX_TEXT_LINES = 400
+MAX_HTML_TAGS = 3000
+
+
 def written_text(message: EmailMessage) -> str:
     """The lines the sender wrote in this reply, stripped, blank lines dropped (clients differ in how many
     they put: Outlook doubles paragraph breaks, HTML blocks add their own), joined by "\\n"; "" when
@@ -49,10 +57,13 @@ def written_text(message: EmailMessage) -> str:
         return ""
     text = _decoded(part)
     if part.get_content_subtype() == "html":
+        if text.count("<") > MAX_HTML_TAGS:
+            return ""
         text = _html_text(text)
     elif str(part.get_param("format", "")).lower() == "flowed":
         text = _unflowed(text, delsp=str(part.get_param("delsp", "")).lower() == "yes")
-    return _strip(_normalized(text))
+    lines = _normalized(text).split("\n")[:MAX_TEXT_LINES]
+    return _strip("\n".join(line[:MAX_LINE] for line in lines))
 
 
 def _languages() -> list[str]:

@@ -343,3 +343,77 @@ def test_commands_answering_an_older_turns_mail_are_not_played() -> None:
     # The same words answering this turn's mail are played.
     this_notice = new_message_id(turn)
     assert receive_mail(reply(seat, "end", headers={"In-Reply-To": this_notice})).status == "played"
+
+
+# === Hostile mail found in review: dropped or bounded, never an error the doors would retry forever ===
+
+
+def test_a_nul_byte_in_the_subject_and_body_is_read_without_error() -> None:
+    seat = active_seat(started_game())
+    raw = reply(seat, "end\x00").replace(b"Subject: Re:", b"Subject: a\x00b Re:")
+    got = receive_mail(raw)
+    assert got.status == "played"
+    assert "\x00" not in InboundMail.objects.get(pk=got.inbound_id).report["subject"]
+
+
+def test_deeply_nested_mime_is_dropped_not_an_error() -> None:
+    game = started_game()
+    seat = active_seat(game)
+    head = f"From: {seat.user.email}\r\nTo: {seat_address(seat)}\r\nMIME-Version: 1.0\r\n".encode()
+    nested = b"".join(b'Content-Type: multipart/mixed; boundary="b%d"\r\n\r\n--b%d\r\n' % (i, i)
+                      for i in range(3000))
+    assert _dropped(head + nested, game).startswith("unreadable")
+
+
+def test_a_giant_header_is_dropped_before_it_is_parsed() -> None:
+    game = started_game()
+    _dropped(reply(active_seat(game), "end", headers={"X-Junk": "x" * 100_000}), game)
+
+
+@pytest.mark.parametrize("from_header", [
+    "{email} <evil@attacker.example>",
+    "<{email}> (comment) evil@attacker.example",
+    "{email}, evil@attacker.example",
+], ids=["display-name", "comment", "two-addresses"])
+def test_a_from_that_a_dmarc_check_would_read_otherwise_is_dropped(from_header: str) -> None:
+    game = started_game()
+    seat = active_seat(game)
+    raw = reply(seat, "end").replace(f"From: {seat.user.display_name} <{seat.user.email}>".encode(),
+                                     b"From: " + from_header.format(email=seat.user.email).encode())
+    _dropped(raw, game)
+
+
+def test_a_pass_for_another_domain_does_not_vouch_for_the_from(settings: object) -> None:
+    settings.MAIL_AUTH_RESULTS = "required"  # type: ignore[attr-defined]
+    game = started_game()
+    seat = active_seat(game)
+    theirs = {"Authentication-Results": "mx.metaltalon.test; spf=pass smtp.mailfrom=x@attacker.example; "
+                                        "dkim=pass header.d=attacker.example; dmarc=fail"}
+    _dropped(reply(seat, "end", headers=theirs), game)
+    aligned = {"Authentication-Results": "mx.metaltalon.test; spf=pass smtp.mailfrom=bounce@mail.example.com"}
+    assert receive_mail(reply(seat, "end", headers=aligned)).status == "played"
+
+
+def test_commands_past_the_limit_on_one_line_are_not_read() -> None:
+    seat = active_seat(started_game())
+    got = receive_mail(reply(seat, "; ".join(["order damage ews"] * 100)))
+    report = InboundMail.objects.get(pk=got.inbound_id).report
+    assert len(report["played"]) == 40
+    assert report["ignored"] == "order damage ews"
+
+
+def test_one_mail_to_two_of_a_players_seats_is_played_in_both_games() -> None:
+    first = started_game()
+    seat = active_seat(first)
+    second = full_game_with(seat.user)
+    other = second.seats.get(user=seat.user)
+    raw = reply(seat, "help", message_id="<both@client.example>", headers={"Cc": seat_address(other)})
+    assert receive_mail(raw).status == "nothing"
+    assert receive_mail(raw, recipients=[seat_address(other)]).status == "nothing"
+    assert InboundMail.objects.filter(message_id="<both@client.example>").count() == 2
+
+
+def full_game_with(user: object) -> Game:
+    from tests.web.factories import full_game
+
+    return full_game(players=2, users=[user])

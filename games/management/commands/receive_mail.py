@@ -46,6 +46,7 @@ class Command(BaseCommand):
             received = receive_mail(raw, recipients=options["recipient"], envelope_from=options["sender"])
         except Exception as exc:
             logger.exception("inbound mail failed; the MTA will try again")
-            raise CommandError(f"temporary failure, try again later: {exc.__class__.__name__}: {exc}",
-                               returncode=EX_TEMPFAIL) from exc
+            # A fixed text: the MTA may put it in a bounce to the (possibly forged) sender; the log has
+            # the details.
+            raise CommandError("temporary failure, try again later", returncode=EX_TEMPFAIL) from exc
         self.stdout.write(describe(received))
