@@ -7,4 +7,4 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from games import signals  # noqa: F401  (connects the cache invalidation hooks)
-        from games.views import inbound  # noqa: F401  (connects anymail's inbound webhook to receive_mail)
+        from games.mail import webhook  # noqa: F401  (connects anymail's inbound webhook to receive_mail)

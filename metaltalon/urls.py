@@ -14,7 +14,7 @@ urlpatterns = [
     # Answers 404 unless DEBUG is on (checked per request, so tests can turn it on).
     path("dev/inbox/", views.dev_inbox, name="dev_inbox"),
     path("dev/inbox/answer/", views.dev_inbox_answer, name="dev_inbox_answer"),
-    # ESP webhooks; the inbound ones (/anymail/<esp>/inbound/) deliver replies (games/views/inbound.py).
+    # ESP webhooks; the inbound ones (/anymail/<esp>/inbound/) deliver replies (games/mail/webhook.py).
     path("anymail/", include("anymail.urls")),
     path("", include("games.urls")),
 ]

@@ -1,7 +1,7 @@
 """The doors a mailed reply comes in by, each handing the mail as delivered to
 games.mail.inbound.receive_mail (docs/architecture.md, "Playing by e-mail"):
 
-- anymail's inbound webhook (games/views/inbound.py): answers 200 for every mail it handled, dropped ones
+- anymail's inbound webhook (games/mail/webhook.py): answers 200 for every mail it handled, dropped ones
   included; an error answers 500 and the ESP posts again later;
 - the SMTP/LMTP listener (`manage.py mailserver`, `MailHandler` below): 250 for every mail handled,
   451 when something failed (the sending server tries again later), 550 for a recipient not on

@@ -1,5 +1,5 @@
 """One way in for every mailed reply, whichever door it came through (docs/architecture.md, "Playing by
-e-mail"): `receive_mail(raw bytes)` behind anymail's inbound webhook (games/views/inbound.py), the
+e-mail"): `receive_mail(raw bytes)` behind anymail's inbound webhook (games/mail/webhook.py), the
 SMTP/LMTP listener (`manage.py mailserver`) and the MTA pipe (`manage.py receive_mail`).
 
 It trusts nothing in the mail until checked, in this order, each failure changing nothing:

@@ -23,7 +23,7 @@ from games.mail.inbound import receive_mail
 logger = logging.getLogger(__name__)
 
 
-@receiver(inbound, dispatch_uid="games.views.inbound.mailed_reply")
+@receiver(inbound, dispatch_uid="games.mail.webhook.mailed_reply")
 def mailed_reply(sender: type, event: AnymailInboundEvent, esp_name: str, **kwargs: Any) -> None:
     if not get_anymail_setting("webhook_secret", default=None):
         logger.error("anymail inbound webhook (%s) refused a post: set ANYMAIL_WEBHOOK_SECRET", esp_name)
