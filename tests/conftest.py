@@ -49,10 +49,16 @@ def _close_browser_pages(request: pytest.FixtureRequest) -> Iterator[None]:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _test_run_settings() -> Iterator[None]:
+def _test_run_settings(pytestconfig: pytest.Config) -> Iterator[None]:
     """Each run gets its own cache namespace, so rate limits and cached pages never leak between runs
     (the Redis cache outlives the process); passwords hash fast (hashing strength is Django's concern);
-    turn notices are due at once (tests about the delay set NOTICE_DELAY_SECONDS themselves)."""
+    turn notices are due at once (tests about the delay set NOTICE_DELAY_SECONDS themselves).
+
+    Without pytest-django (`pytest tests/engine -p no:django`: the engine is pure Python, and so are its
+    tests) there are no settings to change."""
+    if not pytestconfig.pluginmanager.has_plugin("django"):
+        yield
+        return
     from django.conf import settings
     from django.test import override_settings
 
