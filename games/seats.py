@@ -22,6 +22,12 @@ def colour(seat: int) -> str:
     return COLOURS[seat % len(COLOURS)]
 
 
+def names(seats: Sequence[Any], players: int) -> list[str]:
+    """The player names of a started game's seats (models.Seat) by turn index, "seat N" where none sits."""
+    by_index = {s.index: s for s in seats if s.index is not None}
+    return [by_index[i].name if i in by_index else f"seat {i + 1}" for i in range(players)]
+
+
 def winner_of(result: dict[str, Any] | None, seats: Sequence[Any]) -> Any:
     """The winning seat among `seats` (models.Seat), or None."""
     winner = (result or {}).get("winner")

@@ -16,12 +16,14 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from games import seats as seats_of
 from games.actions.actor import Actor
 from games.actions.commands import Applied, apply_command
 from games.actions.common import kind_of
 from games.actions.errors import ActionError
+from games.actions.notify import notify_reply
 from games.actions.undo import undo
-from games.models import Game, InboundMail, Notification, Seat
+from games.models import Game, InboundMail, Seat
 
 UNDO = "undo"
 
@@ -63,11 +65,12 @@ def play_mail(seat: Seat, mailed: Mailed) -> InboundMail | None:
         report = _report(mailed)
         report["rejected"] = report["rejected"] or _not_playable(game, mailed)
         if not report["rejected"]:
-            _play(game, Actor.player(seat.user, channel="email"), seat.index, mailed.commands, report)
+            names = seats_of.names(list(game.seats.select_related("user__profile")), game.players)
+            _play(game, Actor.player(seat.user, channel="email"), seat.index, mailed.commands, names, report)
         row.outcome = _outcome(report)
         row.report = report
         row.save(update_fields=["outcome", "report"])
-        _owe_answer(row)
+        notify_reply(row)
     return row
 
 
@@ -91,7 +94,8 @@ def _not_playable(game: Game, mailed: Mailed) -> str:
     return ""
 
 
-def _play(game: Game, actor: Actor, seat: int | None, commands: list[str], report: dict[str, Any]) -> None:
+def _play(game: Game, actor: Actor, seat: int | None, commands: list[str], names: list[str],
+          report: dict[str, Any]) -> None:
     for i, command in enumerate(commands):
         try:
             # The seat the mail was addressed to, pinned: the action refuses if the user no longer holds it.
@@ -102,16 +106,15 @@ def _play(game: Game, actor: Actor, seat: int | None, commands: list[str], repor
             report["not_tried"] = commands[i + 1:]
             return
         game = applied.game
-        report["played"].append({"command": command, "lines": _lines(game, applied, command)})
+        report["played"].append({"command": command, "lines": _lines(game, applied, command, names)})
 
 
-def _lines(game: Game, applied: Applied, command: str) -> list[str]:
+def _lines(game: Game, applied: Applied, command: str, names: list[str]) -> list[str]:
     """What the command did, as the web page's message says it (the player's own view: their rolls)."""
     if command.lower() == UNDO:
         return ["Took back: " + "; ".join(a.command for a in applied.actions) + "."]
     kind = kind_of(game)
     state = kind.load(game.state) if game.state else None
-    names = [s.name for s in game.seats.select_related("user").order_by("index") if s.index is not None]
     return [kind.describe(e, state, names) for e in applied.events]
 
 
@@ -121,11 +124,3 @@ def _outcome(report: dict[str, Any]) -> str:
     if report["refused"]:
         return InboundMail.Outcome.REFUSED
     return InboundMail.Outcome.PLAYED if report["played"] else InboundMail.Outcome.NOTHING
-
-
-def _owe_answer(row: InboundMail) -> None:
-    notice = Notification.objects.create(game_id=row.game_id, user_id=row.user_id, seat_id=row.seat_id,
-                                         kind=Notification.Kind.REPLY, key=row.pk)
-    from games.tasks import queue_notifications  # tasks import the actions: import when called
-
-    transaction.on_commit(lambda: queue_notifications([notice.pk]))

@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from accounts.models import TurnMail
 from games.kinds import Kind
-from games.models import Game, Invitation, Notification, Seat
+from games.models import Game, InboundMail, Invitation, Notification, Seat
 
 # After a failed send the row rests this long (doubling per attempt, up to the cap) before the retry or
 # the sweep tries it again: an SMTP server that is down is not hammered every minute.
@@ -107,6 +107,14 @@ def notify_finished(game: Game) -> list[int]:
                                         kind=Notification.Kind.FINISHED)
             for seat in _recipients(game) if seat.user_id not in had]
     return _send_on_commit(rows)
+
+
+def notify_reply(mailed: InboundMail) -> list[int]:
+    """Owe the answer to a mailed reply (games/actions/mail.py), keyed by its InboundMail: one per mail.
+    Sent whatever `turn_mail` says: it answers the player's own mail."""
+    return _send_on_commit([Notification.objects.create(
+        game_id=mailed.game_id, user_id=mailed.user_id, seat_id=mailed.seat_id, kind=Notification.Kind.REPLY,
+        key=mailed.pk)])
 
 
 def _send_on_commit(rows: list[Notification]) -> list[int]:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.kinds import get_kind
-from games.mail.position import Position, position
+from games.mail.position import Position, by_verb, position
 from games.models import Game, InboundMail, Notification
 
 
@@ -25,10 +24,11 @@ def answer_context(row: Notification) -> tuple[dict[str, Any], Position | None] 
     pos = None
     if game.status in (Game.Status.SETUP, Game.Status.ACTIVE) and row.seat is not None and game.state:
         pos = position(game, row.seat)
+    asked_help = "help" in report.get("asked", [])
     ctx = {"report": report, "outcome": mailed.outcome, "position": pos,
-           "subject": _subject(game, report.get("subject", "")), "help": "help" in report.get("asked", []),
-           "legal": _legal_by_verb(game, row, pos) if pos is not None and "help" in report.get("asked", [])
-           else []}
+           "subject": _subject(game, report.get("subject", "")), "help": asked_help,
+           # `help` asks for every legal command, not the position's few of each verb.
+           "legal": list(by_verb(pos.legal).items()) if pos is not None and asked_help else []}
     return ctx, pos
 
 
@@ -45,12 +45,3 @@ def _subject(game: Game, theirs: str) -> str:
     if not theirs:
         return f"{game.kind_title} game {game.pk}: your mail"
     return theirs if theirs.lower().startswith("re:") else f"Re: {theirs}"
-
-
-def _legal_by_verb(game: Game, row: Notification, pos: Position) -> list[tuple[str, list[str]]]:
-    """Every legal command, by verb: what `help` asks for (the turn mail shows a few of each)."""
-    kind = get_kind(game.kind)
-    groups: dict[str, list[str]] = {}
-    for command in kind.legal_commands(kind.load(game.state), pos.seat):
-        groups.setdefault(command.split()[0], []).append(command)
-    return list(groups.items())

@@ -50,6 +50,9 @@ MAX_COMMANDS = 40
 # seconds (the email package is superlinear on them), so such a mail is dropped before it is parsed.
 MAX_HEADER = 32_000
 MAX_HEADERS = 256_000
+# What the email package and the reply parser raise on a mail they cannot read (nesting past the recursion
+# limit, broken encodings): the mail is dropped, never retried.
+UNREADABLE = (RecursionError, ValueError, TypeError, LookupError)
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,7 @@ def receive_mail(raw: bytes, *, recipients: Sequence[str] = (), envelope_from: s
         assert isinstance(message, EmailMessage)
         why = _automatic(message, envelope_from)
         sender = _sender(message)
-    except (RecursionError, ValueError, TypeError, LookupError, AssertionError) as exc:
+    except (*UNREADABLE, AssertionError) as exc:
         return _dropped(f"unreadable ({type(exc).__name__})")
     if why:
         return _dropped(why)
@@ -89,8 +92,8 @@ def receive_mail(raw: bytes, *, recipients: Sequence[str] = (), envelope_from: s
     if not _within_rate(sender):
         return _dropped(f"{sender} sent more than {settings.MAIL_RATE_LIMIT}")
     try:
-        mailed = _read(message, raw, seat, get_kind(seat.game.kind), oversized)
-    except (RecursionError, ValueError, TypeError, LookupError) as exc:
+        mailed = _read(message, raw, seat, sender, get_kind(seat.game.kind), oversized)
+    except UNREADABLE as exc:
         return _dropped(f"unreadable ({type(exc).__name__})")
     row = play_mail(seat, mailed)
     if row is None:
@@ -258,23 +261,23 @@ def reset_rate_limits() -> None:
 # === Reading the commands ===
 
 
-def _read(message: EmailMessage, raw: bytes, seat: Seat, kind: Kind, oversized: bool) -> Mailed:
+def _read(message: EmailMessage, raw: bytes, seat: Seat, sender: str, kind: Kind, oversized: bool) -> Mailed:
     message_id = _clean(str(message.get("Message-ID", "")).strip())[:300]
     subject = _clean(" ".join(str(message.get("Subject", "")).split()))[:200]
+    text = "" if oversized else _clean(written_text(message))
     # Per seat: one mail to two of a player's seats is two replies. Without a Message-ID, what the player
     # wrote identifies it (the raw bytes differ from hop to hop).
     identity = message_id or "\n".join([str(message.get("From", "")), str(message.get("Date", "")), subject,
-                                         "" if oversized else written_text(message)])
+                                         text])
     key = hashlib.sha256(f"{seat.pk}\n{identity}".encode("utf-8", "surrogatepass")).hexdigest()
     # The newest of ours it answers: In-Reply-To, else the last of References.
     answered = f"{message.get('References', '')} {message.get('In-Reply-To', '')}"
     base = {"key": key, "message_id": message_id, "size": len(raw), "turn": turn_replied_to(answered),
-            "sender": _sender(message), "subject": subject}
+            "sender": sender, "subject": subject}
     if oversized:
         limit = settings.MAIL_MAX_BYTES // 1_000_000 or 1
         return Mailed(**base, rejected=f"Your mail is {len(raw) / 1e6:.1f} MB; replies of at most "
                                        f"{limit} MB are read. Send the commands alone, without attachments.")
-    text = _clean(written_text(message))
     if not text.strip():
         return Mailed(**base, rejected="No commands found: write them as plain text at the top of your "
                                        "reply, one per line (or separated by ;), or write help.")

@@ -190,8 +190,8 @@ def _reply_mail(row: Notification) -> EmailMultiAlternatives | None:
         return None
     ctx, pos = found
     where = answer_headers(row, ctx)
-    mail = _mail("reply", {**_base(row), **ctx}, row, turn=where["turn"], answering=where["answering"])
-    mail.to = [where["to"]]
+    mail = _mail("reply", {**_base(row), **ctx}, row, turn=where["turn"], answering=where["answering"],
+                 to=where["to"])
     if pos is not None:
         attach_board(mail, pos)
     return mail
@@ -240,17 +240,17 @@ def _is_inline_picture(attachment: Any) -> bool:
 
 
 def _mail(name: str, ctx: dict[str, Any], row: Notification, *, turn: int | None = None,
-          answering: str = "") -> EmailMultiAlternatives:
+          answering: str = "", to: str = "") -> EmailMultiAlternatives:
     """The notice `name` from its templates. `turn`: the turn of the position it shows (in its Message-ID,
     so a reply to it is told from a reply to an older turn's mail); `answering`: the Message-ID of the
-    player's mail it answers."""
+    player's mail it answers; `to`: another of the player's addresses than their account's."""
     ctx = {**ctx, "unsubscribe": unsubscribe_url(row.user_id)}
     # A subject is one line whatever the template's own line breaks.
     subject = " ".join(render_to_string(f"games/mail/{name}_subject.txt", ctx).split())
     # Replies go to the seat's signed address (for the inbound side); a notice without a seat gets none,
     # so a reply to it reaches no one rather than the wrong seat.
     mail = NoticeMail(subject=subject, body=render_to_string(f"games/mail/{name}.txt", ctx),
-                      to=[row.user.email],
+                      to=[to or row.user.email],
                       headers=notice_headers(row.game, row.user_id, turn=turn, answering=answering),
                       reply_to=[seat_address(row.seat)] if row.seat is not None else None)
     try:

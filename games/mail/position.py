@@ -94,6 +94,7 @@ class Position:
     since_turn: int | None  # the turn of that action; None: since the start
     earlier: bool  # older actions than SINCE_LIMIT were left out (the log has them)
     commands: list[Verb]  # the seat's legal commands now, grouped by verb
+    legal: list[str]  # all of them, as the kind lists them (what `help` shows in full)
     command_count: int
     command_help: str  # the kind's command syntax
     command_example: str  # the kind's example
@@ -122,7 +123,7 @@ def position(game: Game, seat: Seat, *, state: Any = None) -> Position:
         state = kind.load(game.state)
     index = seat.index
     seats = {s.index: s for s in game.seats.exclude(index=None).select_related("user__profile")}
-    names = [seats[i].name if i in seats else f"seat {i + 1}" for i in range(game.players)]
+    names = seats_of.names(list(seats.values()), game.players)
     to_act = set(kind.to_act(state))
     phase = kind.phase(state)
     over = game.is_over or phase == "over"
@@ -138,7 +139,7 @@ def position(game: Game, seat: Seat, *, state: Any = None) -> Position:
         awaited=index in to_act and not over,
         waiting_for=[_who(i, names) for i in sorted(to_act)] if not over else [],
         status=kind.seat_outcome(state, index).status, text_board=kind.text_board(state, index).rstrip("\n"),
-        since=since, since_turn=since_turn, earlier=earlier, commands=summarise(legal),
+        since=since, since_turn=since_turn, earlier=earlier, commands=summarise(legal), legal=legal,
         command_count=len(legal), command_help=kind.command_help, command_example=kind.command_example,
         example=_example(kind.command_example, legal),
         deadline=_deadline(game, profile.time_zone if profile is not None else "UTC") if not over else "",
@@ -175,16 +176,21 @@ def _since(game: Game, kind: Kind, state: Any, index: int, names: list[str],
     return lines, since_turn, earlier
 
 
-def summarise(legal: list[str], examples: int = EXAMPLES) -> list[Verb]:
-    """The legal commands grouped by their first word, in the order the kind lists them, with a few
-    examples each (spread over different second words: one move of each ship before a second one)."""
+def by_verb(legal: list[str]) -> dict[str, list[str]]:
+    """The commands grouped by their first word, in the order the kind lists them."""
     groups: dict[str, list[str]] = {}
     for command in legal:
         words = command.split()
         if words:
             groups.setdefault(words[0].lower(), []).append(command)
+    return groups
+
+
+def summarise(legal: list[str], examples: int = EXAMPLES) -> list[Verb]:
+    """The legal commands grouped by their first word, with a few examples each (spread over different
+    second words: one move of each ship before a second one)."""
     out = []
-    for verb, commands in groups.items():
+    for verb, commands in by_verb(legal).items():
         shown: list[str] = []
         seen: set[str] = set()
         for command in commands:  # first one per second word

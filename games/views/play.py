@@ -190,7 +190,7 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
         return ctx
     state = kind.load(game.state)
     by_index = {s.index: s for s in viewer.seats if s.index is not None}
-    names = [by_index[i].name if i in by_index else f"seat {i + 1}" for i in range(game.players)]
+    names = seats_of.names(viewer.seats, game.players)
     urls = [reverse("player", args=[by_index[i].user_id]) if i in by_index and by_index[i].user_id else ""
             for i in range(game.players)]
     me = viewer.index if viewer.seat is not None and kind.phase(state) != "over" else None
