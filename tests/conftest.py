@@ -241,6 +241,30 @@ def filesystem_worker(start_celery_worker: Callable[..., WorkerProcess], tmp_pat
 
 
 @pytest.fixture
+def queued(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The notice ids handed to Celery on commit, which no worker takes: the test reads the rows or runs
+    the sends itself."""
+    ids: list[int] = []
+    monkeypatch.setattr("games.tasks.queue_notifications", ids.extend)
+    return ids
+
+
+@pytest.fixture
+def slow_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each command the kind plays takes 0.2 s, so the submissions really overlap in their transactions."""
+    from games.kinds import get_kind
+
+    kind = get_kind("metaltalon")
+    real = kind.play
+
+    def slow_play(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.2)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(kind, "play", slow_play)
+
+
+@pytest.fixture
 def celery_eager() -> Iterator[None]:
     """Run .delay()/.apply_async() inline for tests that only need the task's effect."""
     from metaltalon.celery import app

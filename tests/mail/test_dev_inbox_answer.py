@@ -19,15 +19,8 @@ from games.models import Action, Notification, Seat
 from metaltalon.devmail import StoredMail, answer, read_mailbox
 from tests.web.factories import active_seat, started_game
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def queued(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """No worker here: the test sends the notices itself."""
-    ids: list[int] = []
-    monkeypatch.setattr("games.tasks.queue_notifications", ids.extend)
-    return ids
+# No worker here: the tests send the notices themselves.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("queued")]
 
 
 @pytest.fixture

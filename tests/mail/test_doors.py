@@ -23,27 +23,14 @@ from django.core.management.base import CommandError
 from django.db import OperationalError
 from django.test import Client
 
-from games.kinds import get_kind
 from games.mail.addresses import seat_address
-from games.models import Action, Game, InboundMail, Notification, Seat
+from games.models import Action, Game, InboundMail, Notification
 from tests.conftest import REPO, _database_url_for_worker, free_port
-from tests.mail.helpers import reply
+from tests.mail.helpers import legal, reply
 from tests.web.factories import UserFactory, active_seat, started_game
 
-
-@pytest.fixture(autouse=True)
-def queued(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The answers handed to Celery on commit (no worker here: these tests read the rows)."""
-    ids: list[int] = []
-    monkeypatch.setattr("games.tasks.queue_notifications", ids.extend)
-    return ids
-
-
-def _launch(seat: Seat) -> str:
-    game = seat.game
-    game.refresh_from_db()
-    kind = get_kind(game.kind)
-    return next(c for c in kind.legal_commands(kind.load(game.state), seat.index) if c.startswith("launch"))
+# The answers are handed to Celery on commit and no worker takes them: these tests read the rows.
+pytestmark = pytest.mark.usefixtures("queued")
 
 
 def _played(game: Game) -> list[tuple[str, str]]:
@@ -64,7 +51,7 @@ def test_a_reply_sent_over_smtp_is_played_and_answered(listener: Any, queued: li
     port = listener()
     game = started_game()
     seat = active_seat(game)
-    launch = _launch(seat)
+    launch = legal(seat, "launch")
     with smtplib.SMTP("127.0.0.1", port, timeout=30) as smtp:
         refused = smtp.sendmail(seat.user.email, [seat_address(seat)], _crlf(reply(seat, f"{launch}\nend")))
     assert refused == {}
@@ -280,7 +267,7 @@ def _postmark(client: Client, raw: bytes, recipient: str, sender: str, auth: str
 def test_the_webhook_with_the_secret_plays_the_reply(client: Client, settings: Any) -> None:
     settings.ANYMAIL = {"WEBHOOK_SECRET": [SECRET]}
     seat = active_seat(started_game())
-    launch = _launch(seat)
+    launch = legal(seat, "launch")
     answered = _postmark(client, reply(seat, f"{launch}\nend"), seat_address(seat), seat.user.email, SECRET)
     assert answered.status_code == 200
     assert _played(seat.game) == [(launch, "email"), ("end", "email")]

@@ -5,33 +5,17 @@ SPF/DKIM, floods, repeats, garbage) changes nothing."""
 from __future__ import annotations
 
 import os
-from email.message import EmailMessage
 
 import pytest
 
 from games.kinds import get_kind
 from games.mail.addresses import seat_address
 from games.mail.inbound import receive_mail
-from games.models import Action, Game, InboundMail, Notification, Seat
-from tests.mail.helpers import reply
+from games.models import Action, Game, InboundMail, Notification
+from tests.mail.helpers import addressed, legal, reply
 from tests.web.factories import UserFactory, active_seat, finished_game, other_seat, started_game
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def queued(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The answers handed to Celery on commit (no worker here: these tests read the rows)."""
-    ids: list[int] = []
-    monkeypatch.setattr("games.tasks.queue_notifications", ids.extend)
-    return ids
-
-
-def _legal(seat: Seat, verb: str) -> str:
-    game = seat.game
-    game.refresh_from_db()
-    kind = get_kind(game.kind)
-    return next(c for c in kind.legal_commands(kind.load(game.state), seat.index) if c.startswith(verb))
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("queued")]
 
 
 def _snapshot(game: Game) -> tuple[int, object]:
@@ -42,7 +26,7 @@ def _snapshot(game: Game) -> tuple[int, object]:
 def test_a_reply_plays_its_commands_as_the_seats_player_by_email() -> None:
     game = started_game()
     seat = active_seat(game)
-    launch = _legal(seat, "launch")
+    launch = legal(seat, "launch")
     got = receive_mail(reply(seat, f"{launch}\nend"))
     assert got.status == "played"
     played = list(Action.objects.filter(game=game).order_by("seq").values_list("command", "source", "actor"))
@@ -56,7 +40,7 @@ def test_a_reply_plays_its_commands_as_the_seats_player_by_email() -> None:
 def test_reading_stops_at_the_first_refused_command_and_what_went_before_stands() -> None:
     game = started_game()
     seat = active_seat(game)
-    launch = _legal(seat, "launch")
+    launch = legal(seat, "launch")
     turn_before = get_kind(game.kind).turn(get_kind(game.kind).load(game.state))
     got = receive_mail(reply(seat, f"{launch}\nmove A1 A1\nend"))
     assert got.status == "refused"
@@ -81,7 +65,7 @@ def test_words_below_the_commands_are_not_read_and_the_answer_says_so() -> None:
 
 def test_commands_separated_by_semicolons_on_one_line_are_played_in_order() -> None:
     seat = active_seat(started_game())
-    launch = _legal(seat, "launch")
+    launch = legal(seat, "launch")
     receive_mail(reply(seat, f"{launch}; end"))
     assert list(Action.objects.filter(game=seat.game).order_by("-seq")
                 .values_list("command", flat=True)[:2]) == ["end", launch]
@@ -100,7 +84,7 @@ def test_a_command_when_it_is_not_your_turn_is_refused_and_changes_nothing() -> 
 def test_undo_in_a_reply_takes_back_the_moves_before_it() -> None:
     game = started_game()
     seat = active_seat(game)
-    launch = _legal(seat, "launch")
+    launch = legal(seat, "launch")
     before = _snapshot(game)[1]
     got = receive_mail(reply(seat, f"{launch}\nundo"))
     assert got.status == "played"
@@ -129,7 +113,7 @@ def test_a_setup_decision_can_be_made_by_mail() -> None:
 
 def test_the_same_message_delivered_twice_is_played_once() -> None:
     seat = active_seat(started_game())
-    raw = reply(seat, _legal(seat, "launch"))
+    raw = reply(seat, legal(seat, "launch"))
     assert receive_mail(raw).status == "played"
     after = _snapshot(seat.game)
     again = receive_mail(raw)
@@ -210,9 +194,7 @@ def test_a_bounce_with_an_empty_envelope_sender_is_dropped() -> None:
 def test_a_delivery_report_is_dropped() -> None:
     game = started_game()
     seat = active_seat(game)
-    report = EmailMessage()
-    report["From"] = seat.user.email
-    report["To"] = seat_address(seat)
+    report = addressed(seat, "<report@client.example>")
     report.set_content("end")
     report.make_mixed()
     report.replace_header("Content-Type", 'multipart/report; report-type=delivery-status; boundary="b"')
@@ -234,12 +216,9 @@ def test_a_passing_dkim_result_lets_the_mail_through() -> None:
 def test_a_forged_passing_result_below_our_servers_header_counts_for_nothing() -> None:
     game = started_game()
     seat = active_seat(game)
-    message = EmailMessage()
+    message = addressed(seat, "<forged-results@client.example>")
     message["Authentication-Results"] = "mx.metaltalon.test; spf=fail; dkim=fail"
     message["Authentication-Results"] = "mx.metaltalon.test; spf=pass; dkim=pass"  # the sender's own
-    message["From"] = seat.user.email
-    message["To"] = seat_address(seat)
-    message["Message-ID"] = "<forged-results@client.example>"
     message.set_content("end")
     _dropped(message.as_bytes(), game)
 
@@ -291,10 +270,7 @@ def test_garbage_is_dropped_without_an_error(raw: bytes) -> None:
 def test_a_5_mb_attachment_is_refused_with_an_answer_and_not_read(settings: object) -> None:
     game = started_game()
     seat = active_seat(game)
-    message = EmailMessage()
-    message["From"] = seat.user.email
-    message["To"] = seat_address(seat)
-    message["Message-ID"] = "<big@client.example>"
+    message = addressed(seat, "<big@client.example>")
     message.set_content("end")
     message.add_attachment(os.urandom(5_000_000), maintype="application", subtype="octet-stream",
                            filename="holiday.bin")
@@ -309,10 +285,7 @@ def test_a_5_mb_attachment_is_refused_with_an_answer_and_not_read(settings: obje
 def test_a_mail_with_no_text_is_refused_with_an_answer() -> None:
     game = started_game()
     seat = active_seat(game)
-    message = EmailMessage()
-    message["From"] = seat.user.email
-    message["To"] = seat_address(seat)
-    message["Message-ID"] = "<picture@client.example>"
+    message = addressed(seat, "<picture@client.example>")
     message.set_content(b"\x89PNG\r\n\x1a\n" + os.urandom(200), maintype="image", subtype="png")
     before = _snapshot(game)
     got = receive_mail(message.as_bytes())

@@ -5,23 +5,20 @@ from __future__ import annotations
 
 import pytest
 
-from games.kinds import get_kind
 from games.mail.inbound import receive_mail
 from games.models import Action, InboundMail, Notification
-from tests.mail.helpers import reply
+from tests.mail.helpers import legal, reply
 from tests.web.factories import active_seat, started_game
-from tests.web.test_actions_concurrency import run_together, slow_engine  # noqa: F401 (a fixture)
+from tests.web.helpers import run_together
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services,
+              pytest.mark.usefixtures("queued")]
 
 
-def test_a_message_delivered_twice_at_once_is_played_once(slow_engine: None,  # noqa: F811
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("games.tasks.queue_notifications", lambda ids: None)
+def test_a_message_delivered_twice_at_once_is_played_once(slow_engine: None) -> None:
     game = started_game()
     seat = active_seat(game)
-    kind = get_kind(game.kind)
-    launch = next(c for c in kind.legal_commands(kind.load(game.state), seat.index) if c.startswith("launch"))
+    launch = legal(seat, "launch")
     raw = reply(seat, f"{launch}\nend")
     results = run_together([lambda: receive_mail(raw), lambda: receive_mail(raw)])
     assert sorted(r.status for r in results) == ["duplicate", "played"], results

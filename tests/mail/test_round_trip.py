@@ -11,11 +11,10 @@ from typing import Any
 
 import pytest
 
-from games.kinds import get_kind
 from games.mail.addresses import seat_address
 from games.models import Action
 from tests.conftest import SmtpSink
-from tests.mail.helpers import reply
+from tests.mail.helpers import legal, reply
 from tests.web.factories import active_seat, other_seat, started_game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
@@ -38,8 +37,7 @@ def test_a_turn_mail_answered_over_smtp_is_played_and_answered_over_smtp(
     me = seat.user.email
     notice = smtp_sink.to(me)[-1]  # the game's start, sent through SMTP when the seats kept
     assert notice["Reply-To"] == seat_address(seat)
-    kind = get_kind(game.kind)
-    launch = next(c for c in kind.legal_commands(kind.load(game.state), seat.index) if c.startswith("launch"))
+    launch = legal(seat, "launch")
     raw = reply(seat, f"{launch}\nend", to=str(notice["Reply-To"]),
                 headers={"In-Reply-To": notice["Message-ID"], "References": notice["Message-ID"]})
     mine, theirs = len(smtp_sink.to(me)), len(smtp_sink.to(opponent.user.email))

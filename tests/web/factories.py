@@ -17,6 +17,7 @@ from typing import Any
 import factory
 from allauth.account.models import EmailAddress
 from django.db.models import F
+from django.utils import timezone
 
 from accounts.models import Profile, User
 from games import actions
@@ -24,7 +25,7 @@ from games import dice as live_dice
 from games.actions import Actor
 from games.engine import GameState
 from games.kinds import get_kind
-from games.models import Game, Seat, Snapshot
+from games.models import Game, Notification, Seat, Snapshot
 
 PLATFORM = ("kind", "players", "visibility", "deadline_hours")
 
@@ -96,6 +97,13 @@ def started_game(players: int = 2, keep: bool = True, **options: Any) -> Game:
         for seat in game.seats.order_by("index"):
             actions.apply_command(game, Actor.player(seat.user), "keep")
         game.refresh_from_db()
+    return game
+
+
+def quiet_game() -> Game:
+    """A two-player game in play whose start notices all went out long ago."""
+    game = started_game(players=2)
+    Notification.objects.filter(game=game).update(sent_at=timezone.now())
     return game
 
 

@@ -3,56 +3,18 @@ moment."""
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connection
 
 from games import actions
 from games.actions import Actor
-from games.kinds import get_kind
 from games.models import Game
 from tests.web.factories import active_seat, started_game
+from tests.web.helpers import run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def run_together(calls: list[Callable[[], Any]]) -> list[Any]:
-    """Run each call in its own thread (so on its own database connection), released at the same instant."""
-    barrier = threading.Barrier(len(calls))
-    results: list[Any] = [None] * len(calls)
-
-    def worker(i: int) -> None:
-        try:
-            barrier.wait()
-            results[i] = calls[i]()
-        except Exception as exc:  # the test inspects what each submission got
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(len(calls))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    return results
-
-
-@pytest.fixture
-def slow_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each command the kind plays takes 0.2 s, so the submissions really overlap in their transactions."""
-    kind = get_kind("metaltalon")
-    real = kind.play
-
-    def slow_play(*args: Any, **kwargs: Any) -> Any:
-        time.sleep(0.2)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(kind, "play", slow_play)
 
 
 def log_of(game: Game) -> list[int]:

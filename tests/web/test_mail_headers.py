@@ -11,9 +11,7 @@ from email.message import EmailMessage
 from urllib.parse import urlsplit
 
 import pytest
-from django.core.mail import EmailMessage as DjangoMail
 from django.test import Client
-from django.utils import timezone
 
 from accounts.models import TurnMail
 from games import actions
@@ -21,25 +19,12 @@ from games.actions import Actor
 from games.mail.addresses import seat_address, seat_from_address, thread_root
 from games.mail.unsubscribe import unsubscribe_token
 from games.models import Game, Notification
-from tests.web.factories import UserFactory, active_seat, other_seat, started_game
+from tests.web.factories import UserFactory, active_seat, other_seat, quiet_game
+from tests.web.helpers import wire
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 MSGID = re.compile(r"<[^<>@\s]+@[^<>@\s]+>")
-
-
-def _game() -> Game:
-    """A game in play whose setup notices went out long ago."""
-    game = started_game(players=2)
-    Notification.objects.filter(game=game).update(sent_at=timezone.now())
-    return game
-
-
-def _wire(mail: DjangoMail) -> EmailMessage:
-    """The mail as a receiving server parses it."""
-    parsed = email.message_from_bytes(mail.message().as_bytes(), policy=email.policy.default)
-    assert isinstance(parsed, EmailMessage)
-    return parsed
 
 
 def _end_turn(game: Game) -> None:
@@ -64,7 +49,7 @@ def assert_notice_headers(message: EmailMessage, game: Game, seat_id: int, user_
 
 def test_a_turn_mail_carries_the_seat_reply_to_the_game_thread_and_one_click_unsubscribe(
         celery_eager, mailoutbox):
-    game = _game()
+    game = quiet_game()
     waiting = other_seat(game)
     mailoutbox.clear()
 
@@ -72,11 +57,11 @@ def test_a_turn_mail_carries_the_seat_reply_to_the_game_thread_and_one_click_uns
 
     (mail,) = mailoutbox
     assert mail.to == [waiting.user.email]
-    assert_notice_headers(_wire(mail), game, waiting.pk, waiting.user_id)
+    assert_notice_headers(wire(mail), game, waiting.pk, waiting.user_id)
 
 
 def test_a_game_over_mail_carries_the_same_headers(celery_eager, mailoutbox):
-    game = _game()
+    game = quiet_game()
     loser = active_seat(game)
     mailoutbox.clear()
 
@@ -84,14 +69,14 @@ def test_a_game_over_mail_carries_the_same_headers(celery_eager, mailoutbox):
 
     finished = [m for m in mailoutbox if "is over" in m.subject and m.to == [loser.user.email]]
     assert len(finished) == 1
-    assert_notice_headers(_wire(finished[0]), game, loser.pk, loser.user_id)
+    assert_notice_headers(wire(finished[0]), game, loser.pk, loser.user_id)
 
 
 @pytest.mark.parametrize("policy", [email.policy.default, email.policy.SMTP], ids=["default", "smtp"])
 def test_a_long_unsubscribe_link_goes_on_the_wire_as_a_plain_url_never_an_encoded_word(
         celery_eager, mailoutbox, settings, policy):
     settings.SITE_URL = "https://play.metaltalon.example.org"  # a real host: the line runs past 78
-    game = _game()
+    game = quiet_game()
     mailoutbox.clear()
 
     _end_turn(game)
@@ -104,7 +89,7 @@ def test_a_long_unsubscribe_link_goes_on_the_wire_as_a_plain_url_never_an_encode
 
 
 def test_two_mails_of_one_game_to_one_player_thread_under_the_same_root(celery_eager, mailoutbox):
-    game = _game()
+    game = quiet_game()
     waiting = other_seat(game)
     mailoutbox.clear()
 
@@ -112,14 +97,14 @@ def test_two_mails_of_one_game_to_one_player_thread_under_the_same_root(celery_e
     _end_turn(game)  # and back
     _end_turn(game)  # the waiting player is mailed again
 
-    theirs = [_wire(m) for m in mailoutbox if m.to == [waiting.user.email]]
+    theirs = [wire(m) for m in mailoutbox if m.to == [waiting.user.email]]
     assert len(theirs) == 2
     assert theirs[0]["Message-ID"] != theirs[1]["Message-ID"]
     assert theirs[0]["References"] == theirs[1]["References"] == thread_root(game, waiting.user_id)
 
 
 def test_a_seat_address_round_trips_and_a_forged_or_altered_one_names_no_seat(settings):
-    game = _game()
+    game = quiet_game()
     seat = active_seat(game)
     address = seat_address(seat)
     local, domain = address.split("@")
@@ -138,12 +123,12 @@ def test_a_seat_address_round_trips_and_a_forged_or_altered_one_names_no_seat(se
 
 
 def test_the_one_click_post_stops_every_game_mail_and_the_next_notice_is_dropped(celery_eager, mailoutbox):
-    game = _game()
+    game = quiet_game()
     waiting = other_seat(game)
     mailoutbox.clear()
     _end_turn(game)
     (mail,) = [m for m in mailoutbox if m.to == [waiting.user.email]]
-    path = _unsubscribe_path(_wire(mail))
+    path = _unsubscribe_path(wire(mail))
     mailoutbox.clear()
 
     # As a mail provider sends it: no cookie, no CSRF token, the RFC 8058 body.
@@ -161,7 +146,7 @@ def test_a_notice_owed_before_the_unsubscribe_is_dropped_unsent(mailoutbox, monk
     from games.tasks import send_notification
 
     monkeypatch.setattr("games.tasks.queue_notifications", lambda ids: None)
-    game = _game()
+    game = quiet_game()
     waiting = other_seat(game)
     _end_turn(game)
     notice = Notification.objects.get(game=game, user=waiting.user, sent_at__isnull=True)

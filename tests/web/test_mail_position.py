@@ -5,11 +5,8 @@ how to reply and the deadline; and nothing another seat keeps hidden."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 import re
 import struct
-from email.message import EmailMessage
 from html import unescape
 from typing import Any
 
@@ -25,6 +22,7 @@ from games.mail.position import position, summarise
 from games.models import Game, Notification
 from tests.engine.helpers import position as built
 from tests.web.factories import active_seat, full_game, other_seat, put, started_game
+from tests.web.helpers import wire
 
 pytestmark = pytest.mark.django_db(transaction=True)
 KIND = get_kind("metaltalon")
@@ -53,12 +51,6 @@ def after_bs_turn(live_dice: Any, mailoutbox: list[DjangoMail]) -> Game:
     live_dice.script(4, 5)
     play(game, 1, B_TURN)
     return game
-
-
-def wire(mail: DjangoMail) -> EmailMessage:
-    parsed = email.message_from_bytes(mail.message().as_bytes(), policy=email.policy.default)
-    assert isinstance(parsed, EmailMessage)
-    return parsed
 
 
 def html_of(mail: DjangoMail) -> str:

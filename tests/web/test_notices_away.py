@@ -5,6 +5,7 @@ player acted or had the game page open (the pulse notes it) since it was written
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -52,6 +53,15 @@ def _end_turn(game: Game) -> Notification:
 def _time_passes(notice: Notification) -> None:
     """The notice's delay is over (as if NOTICE_DELAY_SECONDS went by)."""
     Notification.objects.filter(pk=notice.pk).update(due_at=timezone.now() - timedelta(seconds=1))
+
+
+def _assert_the_sweep_drops(notice: Notification, mailoutbox: list[Any]) -> None:
+    """Once due, the sweep mails nothing and marks the notice dropped."""
+    _time_passes(notice)
+    assert sweep_notifications.apply().get() == 0
+    assert mailoutbox == []
+    notice.refresh_from_db()
+    assert notice.dropped
 
 
 def _on_the_page(game: Game, user: User) -> None:
@@ -117,12 +127,7 @@ def test_a_player_who_acted_since_the_notice_gets_no_turn_mail(delayed, celery_e
     assert notice.sent_at is None
     mailoutbox.clear()
 
-    _time_passes(notice)
-    assert sweep_notifications.apply().get() == 0
-
-    assert mailoutbox == []
-    notice.refresh_from_db()
-    assert notice.dropped
+    _assert_the_sweep_drops(notice, mailoutbox)
 
 
 def test_a_player_who_is_away_gets_exactly_one_turn_mail_per_turn(delayed, celery_eager, mailoutbox):
@@ -178,12 +183,7 @@ def test_a_notice_owed_before_the_player_chose_never_is_dropped(delayed, celery_
     notice.user.profile.save(update_fields=["turn_mail"])
     mailoutbox.clear()
 
-    _time_passes(notice)
-    assert sweep_notifications.apply().get() == 0
-
-    assert mailoutbox == []
-    notice.refresh_from_db()
-    assert notice.dropped
+    _assert_the_sweep_drops(notice, mailoutbox)
 
 
 def test_the_pulse_notes_an_open_page_at_most_twice_a_minute(monkeypatch):

@@ -20,28 +20,13 @@ from games.mail import outbound
 from games.models import Game, Notification
 from games.tasks import send_notification, sweep_notifications
 from tests.conftest import free_port
-from tests.web.factories import active_seat, other_seat, started_game
+from tests.web.factories import active_seat, other_seat, quiet_game, started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def queued(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The ids handed to Celery on commit, which no worker takes (the test runs the sends itself)."""
-    ids: list[int] = []
-    monkeypatch.setattr("games.tasks.queue_notifications", ids.extend)
-    return ids
-
-
-def _game() -> Game:
-    """A game in play whose setup notices went out long ago."""
-    game = started_game(players=2)
-    Notification.objects.filter(game=game).update(sent_at=timezone.now())
-    return game
-
-
 def _end_turn() -> tuple[Game, Notification]:
-    game = _game()
+    game = quiet_game()
     actions.apply_command(game, Actor.player(active_seat(game).user), "end")
     game.refresh_from_db()
     return game, Notification.objects.get(game=game, kind="turn", sent_at__isnull=True)
@@ -151,7 +136,7 @@ def broker_down():
 
 def test_with_the_broker_down_the_move_answers_at_once_and_the_sweep_sends_its_notice_later(
         broker_down, mailoutbox):
-    game = _game()
+    game = quiet_game()
     active, waiting = active_seat(game), other_seat(game)
     mailoutbox.clear()
 
@@ -206,7 +191,7 @@ def test_a_real_worker_mails_the_moves_notice_through_smtp_once(start_celery_wor
 
     url = redis_url()
     worker = start_celery_worker(url, url, REDIS_URL=url, EMAIL_URL=f"smtp://127.0.0.1:{smtp_sink.port}")
-    game = _game()
+    game = quiet_game()
     active, waiting = active_seat(game), other_seat(game)
     before = app.conf.broker_url, app.conf.task_default_queue
     assert not app.conf.task_always_eager
