@@ -51,12 +51,8 @@ def notify_turn(game: Game, kind: Kind, state: Any) -> list[int]:
     row lock, after store_state."""
     key = kind.turn(state)
     due = timezone.now() + timedelta(seconds=settings.NOTICE_DELAY_SECONDS)
-    had = set(Notification.objects.filter(game=game, kind__in=TURN_NOTICES, key=key)
-              .values_list("user_id", flat=True))
-    rows = [Notification.objects.create(game=game, user_id=seat.user_id, seat=seat,
-                                        kind=Notification.Kind.TURN, key=key, due_at=due)
-            for seat in _recipients(game).filter(awaiting=True) if seat.user_id not in had]
-    return _send_on_commit(rows)
+    return _owe(game, Notification.Kind.TURN, _recipients(game).filter(awaiting=True),
+                had=Q(kind__in=TURN_NOTICES, key=key), key=key, due_at=due)
 
 
 def notify_started(game: Game, kind: Kind, state: Any) -> list[int]:
@@ -64,13 +60,7 @@ def notify_started(game: Game, kind: Kind, state: Any) -> list[int]:
     the game awaits at the start this is also that turn's notice (keyed by the turn, as a turn notice is):
     one mail, not a start mail and a turn mail. Sent whatever "every turn" or "only when I am away" says
     (it is not a turn notice); "never" still stops it. Call instead of notify_turn when the game starts."""
-    key = kind.turn(state)
-    had = set(Notification.objects.filter(game=game, kind=Notification.Kind.STARTED)
-              .values_list("user_id", flat=True))
-    rows = [Notification.objects.create(game=game, user_id=seat.user_id, seat=seat,
-                                        kind=Notification.Kind.STARTED, key=key)
-            for seat in _recipients(game) if seat.user_id not in had]
-    return _send_on_commit(rows)
+    return _owe(game, Notification.Kind.STARTED, _recipients(game), key=kind.turn(state))
 
 
 def notify_invited(invitation: Invitation) -> list[int]:
@@ -91,21 +81,23 @@ def notify_eliminated(game: Game, seats: Iterable[Seat]) -> list[int]:
     ids = [seat.pk for seat in seats]
     if not ids:
         return []
-    had = set(Notification.objects.filter(game=game, kind=Notification.Kind.ELIMINATED)
-              .values_list("user_id", flat=True))
-    rows = [Notification.objects.create(game=game, user_id=seat.user_id, seat=seat,
-                                        kind=Notification.Kind.ELIMINATED)
-            for seat in _recipients(game).filter(pk__in=ids) if seat.user_id not in had]
-    return _send_on_commit(rows)
+    return _owe(game, Notification.Kind.ELIMINATED, _recipients(game).filter(pk__in=ids))
 
 
 def notify_finished(game: Game) -> list[int]:
     """Owe the game-over summary to every seated player (who takes turn e-mails), once per game."""
-    had = set(Notification.objects.filter(game=game, kind=Notification.Kind.FINISHED)
-              .values_list("user_id", flat=True))
-    rows = [Notification.objects.create(game=game, user_id=seat.user_id, seat=seat,
-                                        kind=Notification.Kind.FINISHED)
-            for seat in _recipients(game) if seat.user_id not in had]
+    return _owe(game, Notification.Kind.FINISHED, _recipients(game))
+
+
+def _owe(game: Game, kind: str, seats: QuerySet[Seat], *, had: Q | None = None, key: int = 0,
+         due_at: Any = None) -> list[int]:
+    """A row of `kind` for each of these seats' players who has none yet (`had`: what counts as one
+    already; by default any of this kind in the game: a once-per-game mail)."""
+    owed = set(Notification.objects.filter(had if had is not None else Q(kind=kind), game=game)
+               .values_list("user_id", flat=True))
+    rows = [Notification.objects.create(game=game, user_id=seat.user_id, seat=seat, kind=kind, key=key,
+                                        due_at=due_at or timezone.now())
+            for seat in seats if seat.user_id not in owed]
     return _send_on_commit(rows)
 
 

@@ -175,15 +175,13 @@ def _finished_mail(row: Notification) -> EmailMultiAlternatives | None:
         return None
     charts = [(f"chart{i}@metaltalon", chart.title, _png(chart.svg))
               for i, chart in enumerate(summary.charts)]
-    ctx = {"game": game, "summary": summary, "name": row.seat.name if row.seat else row.user.display_name,
-           "site": settings.SITE_URL, "charts": [(cid, title) for cid, title, _ in charts]}
+    ctx = {**_base(row), "summary": summary, "charts": [(cid, title) for cid, title, _ in charts]}
     mail = _mail("finished", ctx, row)
     for cid, title, png in charts:
         mail.attach(_inline_png(cid, title, png))
     return mail
 
 
-# Which mail each kind of notice gets: a new kind (moderation) is one more line and its templates.
 def _reply_mail(row: Notification) -> EmailMultiAlternatives | None:
     found = answer_context(row)
     if found is None:
@@ -197,6 +195,7 @@ def _reply_mail(row: Notification) -> EmailMultiAlternatives | None:
     return mail
 
 
+# Which mail each kind of notice gets: a new kind (moderation) is one more line and its templates.
 COMPOSERS: dict[str, Callable[[Notification], EmailMultiAlternatives | None]] = {
     Notification.Kind.REPLY: _reply_mail,
     Notification.Kind.TURN: _turn_mail,
