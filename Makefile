@@ -15,13 +15,14 @@ TEST_DATABASE_URL := $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/met
 TEST_REDIS_URL := $(or $(REDIS_URL),redis://127.0.0.1:6379/0)
 DEBIAN_TEST_PACKAGES := chromium libcairo2 fonts-dejavu-core
 
-.PHONY: help venv run test test-env debs services bench lint clean
+.PHONY: help venv run test test-env debs services bench lint mutate clean
 
 help:
 	@echo "make run    migrate, create demo logins, start web + worker + beat on http://$(HOST):$(PORT)/"
 	@echo "make test   the whole test suite on PostgreSQL + Redis (installs what is missing)"
 	@echo "make lint   ruff + import-linter contracts + mypy --strict on the engine"
 	@echo "make bench  every benchmark script in bench/"
+	@echo "make mutate mutation testing of games/engine (SAMPLE=300 for a seeded sample per module; hours in full)"
 
 # --- Python: Django 6.1 needs 3.12+. PATH may hold pyenv shims that fail, so every candidate is run. ---
 $(VPY):
@@ -82,6 +83,12 @@ bench: $(STAMP)
 	@shopt -s nullglob; scripts=(bench/*_bench.py); \
 	if [ $${#scripts[@]} -eq 0 ]; then echo "No benchmarks in bench/ yet."; exit 0; fi; \
 	for s in "$${scripts[@]}"; do echo "== $$s"; $(VPY) "$$s" || exit 1; done
+
+# Not part of `make test`: a full run takes hours on 2 cores (docs/testing.md keeps the last one's scores).
+mutate: $(STAMP)
+	$(VENV)/bin/pip install --quiet 'mutmut==3.8.1'
+	$(VPY) tests/mutate.py $(if $(SAMPLE),--sample $(SAMPLE)) $(if $(SEED),--seed $(SEED)) \
+	  $(foreach m,$(MODULES),--module $(m))
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
