@@ -10,16 +10,23 @@ from importlib import resources
 
 import pytest
 
-from games.engine.board import load_board
+from games.engine.board import Board, load_board
 from games.engine.boards import generate
 
 BOARDS = ("token", "coin")
 FAIR_COUNTS = {"token": (2, 3, 4, 6), "coin": (2, 4)}
 
 
+def built(name: str) -> Board:
+    """A board built from its data file for this test: load_board's is built once per process, so
+    these tests exercise Board() itself each time (mutation testing sees them cover it)."""
+    text = resources.files("games.engine.boards").joinpath(f"{name}.json").read_text(encoding="utf-8")
+    return Board(json.loads(text))
+
+
 @pytest.fixture(params=BOARDS)
 def board(request):
-    return load_board(request.param)
+    return built(request.param)
 
 
 def bfs_distances(board, start):
@@ -88,14 +95,14 @@ def test_cells_are_listed_in_reading_order(board):
 
 
 def test_normalize_accepts_case_spaces_and_leading_zeros():
-    token = load_board("token")
+    token = built("token")
     assert token.normalize("i9") == "I9"
     assert token.normalize("  I09 ") == "I9"
     assert token.normalize("p9") == "P9"
 
 
 def test_normalize_refuses_cells_not_on_the_board():
-    token = load_board("token")
+    token = built("token")
     for text in ("A1", "Z9", "I0", "I18", "", "9I", "I9x", "II9", "I-9", "Ⅰ9"):
         assert token.normalize(text) is None, text
 
@@ -179,7 +186,7 @@ def test_border_is_none_inside_a_territory_and_symmetric_across_one(board):
 
 
 def test_token_board_uses_both_border_colours_and_coin_board_stripes():
-    token, coin = load_board("token"), load_board("coin")
+    token, coin = built("token"), built("coin")
     token_kinds = {token.border(a, b) for a in token.cells for b in token.neighbours(a)}
     coin_kinds = {coin.border(a, b) for a in coin.cells for b in coin.neighbours(a)}
     assert token_kinds == {None, "red", "black"}
@@ -190,7 +197,7 @@ def test_token_board_uses_both_border_colours_and_coin_board_stripes():
 
 
 def test_token_bases_follow_the_labels_in_000():
-    token = load_board("token")
+    token = built("token")
     with_label = {
         lab: {b.cell for b in token.bases if lab in b.labels} for lab in ("2", "3", "red4", "black4")
     }
@@ -203,7 +210,7 @@ def test_token_bases_follow_the_labels_in_000():
 
 
 def test_token_two_player_bases_are_opposite():
-    token = load_board("token")
+    token = built("token")
     a, b = token.home_bases(2)
     xs = [token.centre(c)[0] for c in token.cells]
     ys = [token.centre(c)[1] for c in token.cells]
@@ -213,7 +220,7 @@ def test_token_two_player_bases_are_opposite():
 
 
 def test_coin_board_has_four_corners_and_two_middles():
-    coin = load_board("coin")
+    coin = built("coin")
     corners = [b.cell for b in coin.bases if b.labels == ("corner",)]
     middles = [b.cell for b in coin.bases if b.labels == ("middle",)]
     assert len(corners) == 4 and len(middles) == 2 and len(coin.bases) == 6
@@ -226,7 +233,7 @@ def test_coin_board_has_four_corners_and_two_middles():
 
 
 def test_coin_bases_follow_the_table_in_001_and_002():
-    coin = load_board("coin")
+    coin = built("coin")
     corners = {b.cell for b in coin.bases if "corner" in b.labels}
     a, b = coin.home_bases(2)
     assert {a, b} <= corners
@@ -274,13 +281,13 @@ def test_load_board_is_cached():
 
 @pytest.mark.parametrize(("name", "players"), [(n, p) for n, counts in FAIR_COUNTS.items() for p in counts])
 def test_every_seat_has_the_same_profile(name, players):
-    board = load_board(name)
+    board = built(name)
     profiles = {home: profile(board, players, home) for home in board.home_bases(players)}
     assert len(set(map(repr, profiles.values()))) == 1, profiles
 
 
 def test_token_home_territories_are_larger_than_a_base_and_its_ring():
-    token = load_board("token")
+    token = built("token")
     for base in token.bases:
         members = {c for c in token.cells if token.territory(c) == token.territory(base.cell)}
         assert len(members) >= 7
@@ -292,7 +299,7 @@ def test_three_bases_sit_on_the_edge_of_their_territory_facing_black_borders():
     """A "3" base lies on a symmetry axis; its territory keeps to the red side so that none straddles the
     two-player midline. The ring cells outside it lie across black borders, which three-player launches
     (the only games a "3" base is a home in) may cross, so a launch is never boxed in."""
-    token = load_board("token")
+    token = built("token")
     for home in token.home_bases(3):
         outside = [c for c in token.neighbours(home) if token.territory(c) != token.territory(home)]
         assert outside
@@ -305,7 +312,7 @@ def test_three_bases_sit_on_the_edge_of_their_territory_facing_black_borders():
 
 
 def test_six_players_may_cross_no_border_on_a_first_activation():
-    token = load_board("token")
+    token = built("token")
     for home in token.home_bases(6):
         steps = border_steps(token, token.territory(home))
         assert set(steps) == {"red", "black"}
@@ -314,7 +321,7 @@ def test_six_players_may_cross_no_border_on_a_first_activation():
 
 
 def test_three_players_may_cross_black_borders_but_not_red():
-    token = load_board("token")
+    token = built("token")
     for home in token.home_bases(3):
         steps = border_steps(token, token.territory(home))
         assert steps["black"] and steps["red"]
@@ -323,7 +330,7 @@ def test_three_players_may_cross_black_borders_but_not_red():
 
 
 def test_four_players_red4_bases_may_not_cross_red_and_black4_bases_not_black():
-    token = load_board("token")
+    token = built("token")
     for home in token.home_bases(4):
         own, other = ("red", "black") if "red4" in token.labels(home) else ("black", "red")
         steps = border_steps(token, token.territory(home))
@@ -333,7 +340,7 @@ def test_four_players_red4_bases_may_not_cross_red_and_black4_bases_not_black():
 
 
 def test_two_players_may_cross_every_border_but_the_halfway_one():
-    token = load_board("token")
+    token = built("token")
     halfway = token.halfway_borders()
     assert halfway
     a_home, b_home = token.home_bases(2)
@@ -372,7 +379,7 @@ def first_activation_reach(board, players, home):
 
 
 def test_two_player_launches_never_reach_the_opponents_half():
-    token = load_board("token")
+    token = built("token")
     a_home, b_home = token.home_bases(2)
     reaches = {}
     for home, other in ((a_home, b_home), (b_home, a_home)):
@@ -405,7 +412,7 @@ def first_activation_reach_by_range(board, players, home, most):
 def test_token_launches_reach_alike_from_every_seat(players, slack):
     """Three and six players: the same number of cells at every range; two: within one (the midline has
     an odd number of cells, one of which must fall to one side)."""
-    token = load_board("token")
+    token = built("token")
     counts = [first_activation_reach_by_range(token, players, h, 20) for h in token.home_bases(players)]
     for k in range(21):
         at_k = [c[k] for c in counts]
@@ -413,7 +420,7 @@ def test_token_launches_reach_alike_from_every_seat(players, slack):
 
 
 def test_no_token_territory_straddles_the_two_player_midline():
-    token = load_board("token")
+    token = built("token")
     a_home, b_home = token.home_bases(2)
     for terr in token.territories:
         sides = {
@@ -426,7 +433,7 @@ def test_no_token_territory_straddles_the_two_player_midline():
 
 
 def test_home_territory_borders_are_open_to_two_players():
-    token = load_board("token")
+    token = built("token")
     for home in token.home_bases(2):
         steps = border_steps(token, token.territory(home))
         assert steps
@@ -436,7 +443,7 @@ def test_home_territory_borders_are_open_to_two_players():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_coin_launches_may_not_cross_striped_borders(players):
-    coin = load_board("coin")
+    coin = built("coin")
     for home in coin.home_bases(players):
         steps = border_steps(coin, coin.territory(home))
         assert set(steps) == {"striped"}

@@ -2,32 +2,75 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
+
+from games.engine.__main__ import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_cli(stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
+@dataclass
+class Ran:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def run_cli(monkeypatch, capsys):
+    """The CLI's main() in this process, so that mutation testing sees which tests cover it; the
+    entry point itself is run once as `python -m` below."""
+
+    def run(stdin: str, *args: str) -> Ran:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        code = main(list(args))
+        captured = capsys.readouterr()
+        return Ran(code, captured.out, captured.err)
+
+    return run
+
+
+def test_python_dash_m_runs_the_hot_seat_game():
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run(
-        [sys.executable, "-m", "games.engine", *args],
-        input=stdin,
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "games.engine",
+            "--players",
+            "2",
+            "--edition",
+            "token",
+            "--variant",
+            "none",
+            "--dice",
+            "d6",
+            "--seed",
+            "5",
+        ],
+        input="keep\nkeep\nquit\n",
         capture_output=True,
         text=True,
         cwd=ROOT,
         env=env,
         timeout=60,
     )
+    assert result.returncode == 0, result.stderr
+    assert "The game begins: Player A" in result.stdout and "Game left unfinished." in result.stdout
 
 
 FLAGS = ("--edition", "token", "--players", "2", "--variant", "none", "--seed", "5")
 
 
-def test_it_plays_a_turn_and_passes_to_the_next_seat():
+def test_it_plays_a_turn_and_passes_to_the_next_seat(run_cli):
     result = run_cli("keep\nkeep\nlaunch 5e\nend\nquit\n", *FLAGS)
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -38,7 +81,7 @@ def test_it_plays_a_turn_and_passes_to_the_next_seat():
     assert "Game left unfinished." in out
 
 
-def test_prompts_offer_defaults_for_every_option():
+def test_prompts_offer_defaults_for_every_option(run_cli):
     result = run_cli("\n\n\n7\nquit\n")
     assert result.returncode == 0, result.stderr
     assert "Edition (token, metatalon, web2002) [token]:" in result.stdout
@@ -46,7 +89,7 @@ def test_prompts_offer_defaults_for_every_option():
     assert "token edition, 2 players. Setting up" in result.stdout
 
 
-def test_bad_option_answers_are_asked_again():
+def test_bad_option_answers_are_asked_again(run_cli):
     result = run_cli("chess\nmetatalon\n5\n4\nstopwatch\n3\nquit\n")
     assert result.returncode == 0, result.stderr
     assert "choose one of: token, metatalon, web2002" in result.stdout
@@ -55,27 +98,27 @@ def test_bad_option_answers_are_asked_again():
     assert "metatalon edition, 4 players" in result.stdout
 
 
-def test_legal_lists_the_commands_the_seat_may_give():
+def test_legal_lists_the_commands_the_seat_may_give(run_cli):
     result = run_cli("keep\nkeep\nlegal\nquit\n", *FLAGS)
     lines = [line.strip() for line in result.stdout.splitlines()]
     assert "end" in lines
     assert any(line.startswith("launch ") for line in lines)
 
 
-def test_illegal_commands_are_explained_and_change_nothing():
+def test_illegal_commands_are_explained_and_change_nothing(run_cli):
     result = run_cli("keep\nkeep\nfire P9 B9\nmove P9 O9\nlaunch 1s\nquit\n", *FLAGS)
     out = result.stdout
     assert out.count("Not allowed:") == 2
     assert "launched a ship from P9: 1s" in out  # the game went on from an unchanged state
 
 
-def test_help_and_board_are_shown_on_request():
+def test_help_and_board_are_shown_on_request(run_cli):
     result = run_cli("help\nboard\nquit\n", *FLAGS)
     assert "legal    list every command you may give now" in result.stdout
     assert result.stdout.count("A   B   C   D") == 2
 
 
-def test_a_resignation_ends_a_two_player_game():
+def test_a_resignation_ends_a_two_player_game(run_cli):
     result = run_cli("keep\nkeep\nresign\n", *FLAGS)
     assert result.returncode == 0
     assert "Player A (" in result.stdout and "resigned and is out of the game." in result.stdout
@@ -83,14 +126,14 @@ def test_a_resignation_ends_a_two_player_game():
     assert "Game over: Player B" in result.stdout
 
 
-def test_end_of_input_leaves_quietly():
+def test_end_of_input_leaves_quietly(run_cli):
     result = run_cli("keep\n", *FLAGS)
     assert result.returncode == 0
     assert "Game left unfinished." in result.stdout
     assert "Traceback" not in result.stderr
 
 
-def test_another_seat_may_give_standing_orders_out_of_turn():
+def test_another_seat_may_give_standing_orders_out_of_turn(run_cli):
     result = run_cli("keep\nkeep\nB: order damage wse\nb: resign\n", *FLAGS)
     out = result.stdout
     assert re.search(r"Player B \([\w ]+\) sets the standing order damage to wse\.", out)

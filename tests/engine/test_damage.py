@@ -27,6 +27,12 @@ def test_damage_equal_to_value_destroys_the_ship():
     assert after_damage(TOKEN, (1, 0, 0), 5, None, KEEP_BIG) is None
 
 
+def test_damage_one_less_than_the_value_leaves_one_credit():
+    assert after_damage(TOKEN, (4, 1, 0), 8, None, KEEP_BIG) == (1, 0, 0)
+    assert after_damage(TOKEN, (0, 0, 1), 9, None, KEEP_BIG) == (1, 0, 0)
+    assert after_damage(METATALON, (1, 1, 1), 15, None, COIN_KEEP_BIG) == (1, 0, 0)
+
+
 def test_change_is_made_downwards_only_never_engines_into_a_weapon():
     assert after_damage(TOKEN, (7, 0, 0), 1, None, Orders(damage="wse")) == (6, 0, 0)
 

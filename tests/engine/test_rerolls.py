@@ -172,3 +172,58 @@ def test_a_clovers_roller_asked_to_answer_resigns_after_answering_in_the_same_me
     after, events = play(pending, 0, "accept; resign")
     assert of_type(events, "fire")[0]["damage"] == 3
     assert after.seats[0].out and after.phase == "over" and after.winner == 1
+
+
+# === the ends of each range: exactly enough credits, a roll equal to the order's number ===
+
+
+def test_murphys_with_exactly_two_credits_and_a_ship_in_play_still_force():
+    state = position(
+        factions=("bankers", "murphys"),
+        ships=((0, "I9", GUN), (1, "J9", TARGET)),
+        reserves=(10, 2),
+    )
+    after, events = play(state, 0, "fire I9 J9", dice=QueueDice(6, 1))
+    assert of_type(events, "murphy")[0]["paid"] == 2
+    assert after.seats[1].reserve == 0 and not after.seats[1].out
+    assert of_type(events, "fire")[0]["roll"] == 1
+
+
+def test_murphys_with_three_credits_and_no_ship_force_and_stay_in():
+    state = position(factions=("bankers", "murphys"), ships=((0, "G9", GUN),), reserves=(10, 3))
+    after, events = play(state, 0, "fire G9 B9", dice=QueueDice(6, 1))
+    assert of_type(events, "murphy") and after.seats[1].reserve == 1 and not after.seats[1].out
+
+
+def test_murphys_force_a_roll_equal_to_their_order():
+    state = position(
+        factions=("bankers", "murphys"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(10, 10)
+    )
+    _, events = play(state, 0, "fire I9 J9", dice=QueueDice(5, 1))  # the default order is 5
+    assert of_type(events, "murphy")[0]["old"] == 5
+
+
+def test_clovers_with_exactly_one_credit_reroll_automatically():
+    state = position(
+        factions=("clovers", "bankers"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(1, 10)
+    )
+    state, _ = play(state, 0, "order clover 4")
+    after, events = play(state, 0, "fire I9 J9", dice=QueueDice(3, 6))
+    assert of_type(events, "clover")[0] == {"type": "clover", "seat": 0, "paid": 1, "old": 3, "auto": True}
+    assert after.seats[0].reserve == 0 and of_type(events, "fire")[0]["roll"] == 6
+
+
+def test_a_clovers_roll_equal_to_their_order_is_not_rerolled_automatically():
+    state = position(
+        factions=("clovers", "bankers"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(10, 10)
+    )
+    state, _ = play(state, 0, "order clover 4")
+    after, events = play(state, 0, "fire I9 J9", dice=QueueDice(4))
+    assert not of_type(events, "clover") and after.pending is not None and after.pending.roll == 4
+
+
+def test_a_clovers_roller_with_one_credit_may_reroll_once_and_then_has_nothing():
+    _, (pending, _) = shot(("clovers", "bankers"), (2,), reserves=(1, 10))
+    after, events = play(pending, 0, "reroll", dice=QueueDice(4))
+    assert of_type(events, "clover")[0]["paid"] == 1 and after.seats[0].reserve == 0
+    assert of_type(events, "fire")[0]["roll"] == 4 and after.pending is None
