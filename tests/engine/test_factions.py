@@ -34,8 +34,16 @@ def test_an_unknown_faction_is_refused_with_the_ten_to_choose_from(typed):
 
 def test_every_faction_has_its_printed_name():
     assert [faction_name(f) for f in FACTIONS] == [
-        "Zoomers", "Warriors", "Bankers", "Clovers", "Murphys",
-        "Rebels", "The Swarm", "Vamps", "Adapters", "Anarchists",
+        "Zoomers",
+        "Warriors",
+        "Bankers",
+        "Clovers",
+        "Murphys",
+        "Rebels",
+        "The Swarm",
+        "Vamps",
+        "Adapters",
+        "Anarchists",
     ]
     assert set(NAMES) == set(FACTIONS)
 

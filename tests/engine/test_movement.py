@@ -170,3 +170,65 @@ def test_a_shortest_move_goes_around_the_own_home_base_rather_than_recycling_mid
     assert "P9" not in path and len(path) == 4
     assert ship_at(after, "Q9").owner == 0 and after.seats[0].reserve == 4
     assert not of_type(events, "recycle")
+
+
+# === explicit paths at their edges ===
+
+# From the token two-player home P9, this path crosses a territory border between J7 and I7 that a
+# ship launched this turn may not cross (000's first-activation rule).
+ACROSS = "P9 O8 O7 N7 M7 L7 K7 J7 I7"
+
+
+def launched_here(faction: str = "bankers"):
+    state = position(factions=(faction, "swarm"), reserves=(20, 20))
+    return play(state, 0, "launch 8e")[0]
+
+
+def test_an_explicit_path_of_a_ship_just_launched_may_not_cross_a_blocked_border():
+    with pytest.raises(IllegalCommand, match="may not cross the border between J7 and I7"):
+        play(launched_here(), 0, f"move {ACROSS}")
+    after, _ = play(launched_here(), 0, "move P9 O8 O7 N7 M7 L7 K7 J7")  # up to the border is fine
+    assert ship_at(after, "J7")
+
+
+def test_the_same_explicit_path_is_free_on_a_later_turn_and_for_anarchists():
+    later = position(ships=((0, "P9", (8, 0, 0)),), reserves=(12, 20))
+    assert ship_at(play(later, 0, f"move {ACROSS}")[0], "I7")
+    assert ship_at(play(launched_here("anarchists"), 0, f"move {ACROSS}")[0], "I7")
+
+
+def test_an_explicit_path_may_not_visit_a_space_twice():
+    state = position(ships=((0, "I9", E3),))
+    with pytest.raises(IllegalCommand, match="The path visits J9 twice"):
+        play(state, 0, "move I9 J9 J8 J9")
+    with pytest.raises(IllegalCommand, match="The path visits I9 twice"):
+        play(state, 0, "move I9 J9 I9")
+
+
+def test_an_explicit_path_longer_than_the_moves_left_is_refused():
+    state = position(ships=((0, "I9", (2, 0, 0)),))
+    with pytest.raises(IllegalCommand, match="I9 has 2 moves left; K9 is 3 away"):
+        play(state, 0, "move I9 J9 J8 K9")
+
+
+def test_an_explicit_path_ending_on_the_own_home_base_recycles():
+    state = position(ships=((0, "N9", (2, 1, 0)),), reserves=(4, 4))
+    after, events = play(state, 0, "move N9 O9 P9")
+    assert after.ships == () and after.seats[0].reserve == 11
+    assert of_type(events, "recycle")[0]["value"] == 7
+
+
+def test_an_explicit_path_ending_on_an_enemy_base_invades_only_at_reserve_zero():
+    ships = ((0, "D9", (2, 0, 0)),)
+    after, events = play(position(ships=ships, reserves=(0, 0)), 0, "move D9 C9 B9")
+    assert of_type(events, "invade") and after.phase == "over" and after.winner == 0
+    with pytest.raises(
+        IllegalCommand, match=r"B9 is Player B \(The Swarm\)'s home base; .* reserve is 0 \(it is 1\)"
+    ):
+        play(position(ships=ships, reserves=(0, 1)), 0, "move D9 C9 B9")
+
+
+def test_an_explicit_path_stops_at_an_enemy_base_it_invades():
+    state = position(ships=((0, "C9", (3, 0, 0)),), reserves=(0, 0))
+    with pytest.raises(IllegalCommand, match="A ship entering the base B9 stops there"):
+        play(state, 0, "move C9 B9 A9")
