@@ -227,3 +227,42 @@ def test_a_clovers_roller_with_one_credit_may_reroll_once_and_then_has_nothing()
     after, events = play(pending, 0, "reroll", dice=QueueDice(4))
     assert of_type(events, "clover")[0]["paid"] == 1 and after.seats[0].reserve == 0
     assert of_type(events, "fire")[0]["roll"] == 4 and after.pending is None
+
+
+# === a pending decision while other seats act ===
+
+
+def asked_among_three():
+    """Seat 0 (Clovers) has rolled 3 at seat 1's ship and is asked; seat 2 looks on."""
+    state = position(
+        players=3,
+        factions=("clovers", "bankers", "swarm"),
+        ships=((0, "I9", GUN), (1, "J9", (4, 1, 0)), (2, "C9", (1, 0, 0))),
+        reserves=(10, 10, 10),
+    )
+    return play(state, 0, "fire I9 J9", dice=QueueDice(3))[0]
+
+
+def test_a_pending_reroll_survives_a_bystander_resigning():
+    pending = asked_among_three()
+    after, _ = play(pending, 2, "resign")
+    assert after.seats[2].out and after.pending == pending.pending and after.to_act == (0,)
+    done, events = play(after, 0, "accept")
+    assert of_type(events, "fire")[0]["damage"] == 3 and done.pending is None
+
+
+def test_a_target_resigning_while_the_shooter_decides_leaves_the_shot_nothing_to_hit():
+    pending = asked_among_three()
+    after, _ = play(pending, 1, "resign")
+    assert after.seats[1].out and after.pending is not None and after.to_act == (0,)
+    done, events = play(after, 0, "accept")
+    fire = of_type(events, "fire")[0]
+    assert fire["gone"] is True and fire["damage"] == 0 and not of_type(events, "damage")
+    assert done.seats[0].reserve == 10
+
+
+def test_a_targets_order_changed_while_the_shooter_decides_applies_to_the_shot():
+    pending = asked_among_three()
+    after, _ = play(pending, 1, "order damage esw")  # keep engines first: cash the weapon
+    _, events = play(after, 0, "accept")
+    assert of_type(events, "damage")[0]["after"] == [6, 0, 0]
