@@ -35,7 +35,9 @@ def test_landing_on_a_home_base_with_no_reserve_puts_the_owner_out_and_their_shi
     assert after.seats[1].out and after.seats[1].out_reason == "invaded"
     assert [s.owner for s in after.ships] == [0]
     assert after.bank == state.bank + 5
-    assert of_type(events, "out")[0]["by"] == 0
+    assert of_type(events, "out") == [
+        {"type": "out", "seat": 1, "reason": "invaded", "by": 0, "ships": 2, "value": 5, "reserve": 0}
+    ]
     assert after.phase == "play"
 
 
@@ -56,16 +58,18 @@ def test_takeover_gives_the_invader_the_ships():
     state, a = three(variants=("takeover",))
     after, events = play(state, 0, f"move {a} {TARGET_HOME}")
     assert sorted(s.owner for s in after.ships) == [0, 0, 0]
-    assert of_type(events, "takeover")[0]["ships"] == [2, 3]
+    assert of_type(events, "takeover") == [{"type": "takeover", "seat": 0, "from": 1, "ships": [2, 3]}]
+    assert after.bank == state.bank  # the ships changed hands: nothing went to the bank
     after, _ = play(after, 0, "move I9 J9")  # taken-over ships act for the invader at once
     assert after.activation is not None
 
 
 def test_spoils_of_war_put_the_ships_value_in_the_invaders_reserve():
     state, a = three(variants=("spoils",))
-    after, _ = play(state, 0, f"move {a} {TARGET_HOME}")
+    after, events = play(state, 0, f"move {a} {TARGET_HOME}")
     assert [s.owner for s in after.ships] == [0]
-    assert after.seats[0].reserve == 10
+    assert after.seats[0].reserve == 10 and after.bank == state.bank
+    assert of_type(events, "spoils") == [{"type": "spoils", "seat": 0, "from": 1, "value": 5, "reserve": 10}]
 
 
 def test_invading_the_last_opponent_wins():

@@ -4,6 +4,7 @@ commands in one text."""
 import pytest
 
 from games.engine import IllegalCommand, legal_commands, play
+from games.engine.editions import credits_total
 
 from .helpers import QueueDice, of_type, position, ship_at
 
@@ -24,6 +25,16 @@ def test_each_own_ship_on_an_unowned_base_adds_a_credit():
     after, events = play(state, 0, "end")
     assert of_type(events, "income")[0]["amount"] == 3
     assert after.seats[0].reserve == 3
+
+
+@pytest.mark.parametrize("bank", [0, 1, 2])
+def test_income_is_what_the_bank_still_holds_when_it_holds_less_than_is_due(bank):
+    ships = ((0, "L2", (1, 0, 0)), (0, "E2", (1, 0, 0)))  # 3 due: 1 + two unowned bases
+    state = position(ships=ships, reserves=(0, credits_total(2) - 2 - bank))
+    assert state.bank == bank
+    after, events = play(state, 0, "end")
+    assert of_type(events, "income")[0]["amount"] == bank
+    assert after.seats[0].reserve == bank and after.bank == 0
 
 
 def test_the_last_seat_passes_back_to_the_first_skipping_seats_that_are_out():
