@@ -52,10 +52,6 @@ class Edition:
         return (digit + 1) // 2
 
 
-def _ceil_pct(base: int, pct: int) -> int:
-    return -(-base * pct // 100)
-
-
 TOKEN = Edition(
     name="token",
     board="token",
@@ -63,8 +59,10 @@ TOKEN = Edition(
     piece_names=("engine", "weapon", "shield"),
     start=25,
     start_two=32,
-    bankers=(_ceil_pct(25, 120), _ceil_pct(32, 120)),
-    vamps=(_ceil_pct(25, 80), _ceil_pct(32, 80)),
+    # RULINGS "Editions": Bankers ceil(1.2 x start), Vamps ceil(0.8 x start), so 30 and 20 from 25
+    # credits, 39 and 26 from the two-player 32.
+    bankers=(30, 39),
+    vamps=(20, 26),
     wild_dimes=False,
     dime_limit=None,
     anarchist_dime_limit=None,

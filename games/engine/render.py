@@ -96,7 +96,7 @@ def _shared_lines(state: GameState) -> list[str]:
     return lines
 
 
-def _ship_list(state: GameState, seat: int, letters: tuple[str, str, str], word: str) -> str:
+def _ship_list(state: GameState, seat: int, letters: tuple[str, str, str]) -> str:
     ships = sorted((s for s in state.ships if s.owner == seat), key=lambda s: s.id)
     if not ships:
         return "no ships"
@@ -144,7 +144,7 @@ def render_text(state: GameState, seat: int | None = None) -> str:
             f"reserve {_plural(s.reserve, word)}, {status}"
         )
         if not s.out:
-            lines.append(f"      ships: {_ship_list(state, s.index, letters, word)}")
+            lines.append(f"      ships: {_ship_list(state, s.index, letters)}")
     lines.append("")
     lines += textwrap.wrap(_status_line(state), width=78)
     return "\n".join(lines) + "\n"
@@ -153,8 +153,7 @@ def render_text(state: GameState, seat: int | None = None) -> str:
 def _status_line(state: GameState) -> str:
     edition = EDITIONS[state.edition]
     head = f"{edition.name} edition, {state.players} players"
-    if state.variants:
-        head += ", " + " and ".join(v.title() for v in state.variants)
+    head += "".join(f", {v.title()}" for v in state.variants)  # at most one (docs/state.md)
     if state.phase == "setup":
         return f"{head}. Setting up: each seat says keep or redraw."
     if state.phase == "over":

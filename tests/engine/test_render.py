@@ -195,3 +195,92 @@ def test_setup_sentences_name_the_faction_once():
     assert describe({"type": "keep", "seat": 0, "faction": "vamps"}, state) == "Player A keeps Vamps."
     event = {"type": "redraw", "seat": 1, "old": "warriors", "faction": "bankers", "reserve": 39}
     assert describe(event, state) == "Player B gives back Warriors and draws Bankers (starting reserve 39)."
+
+
+# === the text board word for word, in the positions mails show ===
+
+
+def below_the_legend(text: str) -> list[str]:
+    lines = text.splitlines()
+    return lines[
+        lines.index("    [ $ ] = unowned base (pays income)     [7A ] = a ship standing on a base") + 1 :
+    ]
+
+
+def crowded(then: str = "move O9 O10; launch 1e"):
+    """Token, three players, Spoils: invaders share the Rebels' base M12, A has moved its ship at O9
+    (and launched from I3); the base texts overlap the ships beside them on rows 9 and 12."""
+    from .helpers import position
+
+    state = position(
+        players=3,
+        factions=("clovers", "rebels", "swarm"),
+        variants=("spoils",),
+        ships=(
+            (0, "N12", (1, 2, 0)),
+            (2, "M12", (1, 0, 0)),
+            (0, "M12", (3, 0, 0)),
+            (2, "L12", (1, 0, 1)),
+            (0, "O9", (12, 0, 0)),
+            (0, "C9", (1, 0, 0)),
+        ),
+        reserves=(5, 4, 3),
+    )
+    return play(state, 0, then)[0]
+
+
+def test_a_base_beside_a_ship_keeps_both_whole_on_the_board():
+    rows = board_rows(render_text(crowded()))
+    assert rows[9].rstrip() == "  9   . [ $ ]1A   .   .   .   .   .   .   .   .   .   .   .   . [ $ ] ."
+    assert rows[12].rstrip() == " 12         .   . [ C ] .   .   .   .   .   .   .  11C[3A ]11A  ."
+
+
+def test_the_seats_ships_and_status_of_a_turn_in_progress():
+    assert below_the_legend(render_text(crowded(), seat=0)) == [
+        "    M12 holds 2 ships: #1 1C, #2 3A (fire ... M12 2 aims at #2)",
+        "",
+        "  A (you): Clovers, home I3, reserve 4 credits, to play",
+        "      ships: N12 1e 2w (11); M12 #2 3e (3); O10 12e (12, done); C9 1e (1); I3 1e (1, active)",
+        "  B: Rebels, home M12, reserve 4 credits, waiting",
+        "      ships: no ships",
+        "  C: The Swarm, home D12, reserve 3 credits, waiting",
+        "      ships: M12 #1 1e (1); L12 1e 1s (11)",
+        "",
+        "token edition, 3 players, Spoils. Turn 1: Player A (Clovers) to play. Active",
+        "ship at I3: 0 moves and 0 shots used. Launch done this turn.",
+    ]
+
+
+def test_a_seat_out_and_a_reroll_to_answer():
+    from .helpers import QueueDice
+
+    state = crowded("move O9 O10")
+    state = play(state, 1, "resign")[0]
+    state = play(state, 0, "fire N12 L12", dice=QueueDice(2))[0]
+    assert below_the_legend(render_text(state, seat=2))[2:7] == [
+        "  A: Clovers, home I3, reserve 5 credits, to answer: rolled 2, reroll or accept",
+        "      ships: N12 1e 2w (11, active); M12 #2 3e (3); O10 12e (12, done); C9 1e (1)",
+        "  B: Rebels, home M12, reserve 0 credits, OUT (resigned)",
+        "  C (you): The Swarm, home D12, reserve 3 credits, waiting",
+        "      ships: M12 #1 1e (1); L12 1e 1s (11)",
+    ]
+
+
+def test_a_split_is_noted_in_the_status_line():
+    from .helpers import position
+
+    state = position(factions=("swarm", "bankers"), ships=((0, "I9", (2, 1, 0)),), reserves=(5, 5))
+    state = play(state, 0, "split I9 I8 1e")[0]
+    assert render_text(state).splitlines()[-2:] == [
+        "token edition, 2 players. Turn 1: Player A (The Swarm) to play. Split done",
+        "this turn.",
+    ]
+
+
+def test_the_seats_during_the_deal_and_after_the_game():
+    setup = play(new_game(players=2, edition="token", seed=3), 0, "keep")[0]
+    lines = below_the_legend(render_text(setup))
+    assert lines[1] == "  A: Anarchists, home P9, reserve 32 credits, ready"
+    assert lines[3] == "  B: Murphys, home B9, reserve 32 credits, deciding: keep or redraw"
+    over = replace(setup, phase="over", winner=1)
+    assert below_the_legend(render_text(over))[3].endswith(", WINNER")
