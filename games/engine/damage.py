@@ -31,6 +31,6 @@ def adapted(edition: Edition, pieces: Pieces, faction: str | None, orders: Order
     """Adapters recompose a damaged ship freely at equal value by their adapt order."""
     if faction != "adapters" or orders.adapt == "off":
         return pieces
-    order = orders.damage if orders.adapt in (None, "same") else orders.adapt
+    order = orders.adapt or orders.damage  # None: the damage order ("order adapt same" stores None)
     valid = [p for p in compositions(value(pieces)) if edition.dime_ok(p, faction)]
     return best_by_priority(valid, priority(order, edition.letters)) if valid else pieces

@@ -1,6 +1,7 @@
 """Moving ships: steps, budgets, shortest legal paths (RULINGS: "Moving and recycling")."""
 
 from collections.abc import Callable
+from itertools import pairwise
 
 from .editions import Edition
 from .errors import IllegalCommand
@@ -96,7 +97,7 @@ def check_path(game: Game, state: GameState, view: View, ship: Ship, path: tuple
     blocked = border_check(game, state, ship)
     seen = {path[0]}
     kind = PASS
-    for i, (a, b) in enumerate(zip(path, path[1:], strict=False)):
+    for i, (a, b) in enumerate(pairwise(path)):
         if b not in game.board.neighbours(a):
             raise IllegalCommand(f"{b} is not next to {a}")
         if b in seen:

@@ -51,8 +51,8 @@ def shot_preview(state: GameState, seat: int, text: str) -> ShotPreview:
     if len(commands) != 1 or commands[0].verb != "fire":
         raise IllegalCommand("Give one fire command, e.g. 'fire D7 F9'")
     cmd = commands[0]
-    _check_seat(state, seat, cmd)
-    if state.phase != "play" or state.pending is not None or seat != state.active:
+    _check_seat(state, seat, cmd)  # refuses the shooter whose roll waits for an answer
+    if state.phase != "play" or seat != state.active:
         raise IllegalCommand("Only the player to act may fire now")
     _, shot = aim(game, state, seat, cmd)
     target = state.ship_by_id(shot.target_ship) if shot.target_ship is not None else None

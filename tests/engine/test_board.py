@@ -126,6 +126,25 @@ def test_neighbours_are_one_hex_apart_in_drawing_units(board):
             assert math.isclose(math.hypot(ox - cx, oy - cy), math.sqrt(3))
 
 
+def test_corners_run_clockwise_on_screen_from_the_top(board):
+    cell = board.cells[0]
+    cx, cy = board.centre(cell)
+    half = math.sqrt(3) / 2
+    expected = [(0, -1), (half, -0.5), (half, 0.5), (0, 1), (-half, 0.5), (-half, -0.5)]
+    for (x, y), (dx, dy) in zip(board.corners(cell), expected, strict=True):
+        assert math.isclose(x, cx + dx, abs_tol=1e-9) and math.isclose(y, cy + dy, abs_tol=1e-9)
+
+
+def test_a_board_holds_its_own_cells_only(board):
+    assert board.cells[0] in board and board.cells[-1] in board
+    assert "Z99" not in board and "" not in board
+
+
+def test_every_territory_has_a_name(board):
+    assert set(board.territory_names) == set(board.territories)
+    assert all(name.strip() for name in board.territory_names.values())
+
+
 def test_corners_surround_the_centre(board):
     cell = board.cells[len(board.cells) // 2]
     cx, cy = board.centre(cell)

@@ -365,3 +365,16 @@ def test_shot_preview_refuses_what_is_not_one_legal_fire():
     for text, seat in (("move I9 H9", 0), ("fire I9 J9; end", 0), ("fire I9 K9", 0), ("fire J9 I9", 1)):
         with pytest.raises(IllegalCommand):
             shot_preview(state, seat, text)
+
+
+def test_shot_preview_is_refused_while_a_roll_waits_for_its_answer():
+    state = position(
+        factions=("clovers", "bankers"), ships=((0, "I9", (2, 2, 0)), (1, "J9", (9, 0, 0))), reserves=(5, 5)
+    )
+    pending, _ = play(state, 0, "fire I9 J9", dice=QueueDice(2))
+    with pytest.raises(IllegalCommand, match="^You rolled 2: answer reroll \\(pay 1\\) or accept first$"):
+        shot_preview(pending, 0, "fire I9 J9")
+    with pytest.raises(IllegalCommand, match="^Only the player to act may fire now$"):
+        shot_preview(pending, 1, "fire J9 I9")
+    with pytest.raises(IllegalCommand, match="^Only the player to act may fire now$"):
+        shot_preview(new_game(2, "token", seed=1), 0, "fire I9 J9")

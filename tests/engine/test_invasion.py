@@ -32,6 +32,9 @@ def test_an_enemy_home_base_with_a_reserve_cannot_be_entered():
 def test_landing_on_a_home_base_with_no_reserve_puts_the_owner_out_and_their_ships_go_to_the_bank():
     state, a = three()
     after, events = play(state, 0, f"move {a} {TARGET_HOME}")
+    assert of_type(events, "invade") == [
+        {"type": "invade", "seat": 0, "ship": 1, "cell": TARGET_HOME, "target": 1, "landed": 1, "needed": 1}
+    ]
     assert after.seats[1].out and after.seats[1].out_reason == "invaded"
     assert [s.owner for s in after.ships] == [0]
     assert after.bank == state.bank + 5

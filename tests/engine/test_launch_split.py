@@ -168,8 +168,38 @@ def test_the_swarm_splits_a_stack_onto_an_adjacent_space():
     state = position(factions=SWARM, ships=((0, "I9", (3, 1, 0)),))
     after, events = play(state, 0, "split I9 J9 1e 1w")
     assert ship_at(after, "I9").pieces == (2, 0, 0) and ship_at(after, "J9").pieces == (1, 1, 0)
-    assert of_type(events, "split")[0]["new_ship"] == ship_at(after, "J9").id
+    assert of_type(events, "split") == [
+        {
+            "type": "split",
+            "seat": 0,
+            "ship": 1,
+            "new_ship": 2,
+            "from": "I9",
+            "to": "J9",
+            "pieces": [1, 1, 0],
+            "remaining": [2, 0, 0],
+        }
+    ]
+    assert ship_at(after, "J9").id == 2
     assert "split I9 J9 1e 1w" in legal_commands(state, 0)
+
+
+def test_a_stack_of_an_engine_and_a_shield_splits_in_two():
+    state = position(factions=SWARM, ships=((0, "I9", (1, 0, 1)),))
+    after, _ = play(state, 0, "split I9 J9 1s")
+    assert ship_at(after, "I9").pieces == (1, 0, 0) and ship_at(after, "J9").pieces == (0, 0, 1)
+
+
+def test_on_a_shared_rebels_base_the_swarms_first_ship_there_splits():
+    state = position(
+        players=3,
+        factions=("swarm", "rebels", "bankers"),
+        ships=((1, "C3", (4, 0, 0)), (0, "M12", (2, 0, 0)), (0, "M12", (3, 0, 0))),
+        reserves=(5, 0, 5),
+    )
+    after, events = play(state, 0, "split M12 N12 1e")
+    assert of_type(events, "split")[0]["ship"] == 2
+    assert sorted(s.pieces for s in after.ships if s.cell == "M12") == [(1, 0, 0), (3, 0, 0)]
 
 
 def test_a_split_makes_no_change():

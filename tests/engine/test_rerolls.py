@@ -99,6 +99,7 @@ def test_accept_applies_the_pending_roll():
 def test_reroll_pays_one_and_applies_the_new_roll():
     _, (pending, _) = shot(("clovers", "bankers"), (3,))
     after, events = play(pending, 0, "reroll", dice=QueueDice(6))
+    assert of_type(events, "clover") == [{"type": "clover", "seat": 0, "paid": 1, "old": 3, "auto": False}]
     assert after.seats[0].reserve == 9 and after.bank == pending.bank + 1 + 6
     assert of_type(events, "fire")[0]["damage"] == 6
 
