@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from games.engine.__main__ import main
+from games.engine import new_game
+from games.engine.__main__ import HELP, main, run, setup_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -139,3 +140,84 @@ def test_another_seat_may_give_standing_orders_out_of_turn(run_cli):
     assert re.search(r"Player B \([\w ]+\) sets the standing order damage to wse\.", out)
     assert re.search(r"Player B \([\w ]+\) resigned and is out of the game\.", out)
     assert re.search(r"Player A \([\w ]+\) wins the game!", out)
+
+
+def main_args(argv: list[str]):
+    """The parsed flags main() hands to setup_game."""
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    for flag in ("--edition", "--variant", "--dice"):
+        parser.add_argument(flag)
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--seed", type=int)
+    return parser.parse_args(argv)
+
+
+def test_each_bad_answer_gets_its_own_reason_and_the_question_again(run_cli):
+    result = run_cli("metatalon\n3\ncoin\nstopwatch\nseven\n7\nquit\n")
+    # A prompt ends its line with the answer typed, so each reason follows the prompt it answers.
+    assert "Dice (d6, stopwatch) [d6]:   choose d6 or stopwatch\n" in result.stdout
+    assert ":   a seed is a whole number\n" in result.stdout
+    result = run_cli("token\n2\nchess\nspoils\n7\nquit\n")
+    assert "Variant (none, takeover, spoils) [none]:   choose none, takeover or spoils\n" in result.stdout
+    assert "token edition, 2 players, Spoils. Setting up: each seat says keep or redraw." in result.stdout
+
+
+def test_the_prompts_name_their_choices():
+    asked = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        return ""
+
+    setup_game(main_args(["--edition", "metatalon", "--players", "2"]), read, io.StringIO())
+    assert asked[0] == "Dice (d6, stopwatch) [d6]: "
+    assert re.fullmatch(r"Seed \[\d+\]: ", asked[1])
+
+
+def test_empty_answers_take_every_default_and_a_random_seed(run_cli):
+    result = run_cli("\n\n\n\nquit\n")
+    assert result.returncode == 0
+    assert "token edition, 2 players. Setting up: each seat says keep or redraw." in result.stdout
+
+
+def test_quit_and_a_question_mark(run_cli):
+    result = run_cli("?\nexit\n", *FLAGS)
+    assert "legal    list every command you may give now" in result.stdout
+    assert result.stdout.endswith("> Game left unfinished.\n")
+
+
+def test_the_game_loop_writes_to_the_stream_it_is_given():
+    state = new_game(2, "token", seed=5)
+    answers = iter(["help", "quit"])
+    out = io.StringIO()
+    assert run(state, lambda prompt: next(answers), out) == 0
+    assert HELP in out.getvalue()
+    assert out.getvalue().splitlines()[-1] == "Game left unfinished."
+
+
+def test_flags_are_checked_against_their_choices(run_cli, capsys):
+    with pytest.raises(SystemExit) as usage:
+        main(["--help"])
+    assert usage.value.code == 0
+    assert capsys.readouterr().out.startswith("usage: python -m games.engine ")
+    for flags in (["--players", "5"], ["--dice", "coin"], ["--dice", "STOPWATCH"], ["--variant", "both"]):
+        with pytest.raises(SystemExit) as refused:
+            main(flags)
+        assert refused.value.code == 2
+        assert "invalid choice" in capsys.readouterr().err
+    result = run_cli(
+        "quit\n",
+        "--edition",
+        "web2002",
+        "--players",
+        "3",
+        "--dice",
+        "stopwatch",
+        "--seed",
+        "1",
+        "--variant",
+        "takeover",
+    )
+    assert "web2002 edition, 3 players, Takeover. Setting up" in result.stdout

@@ -37,6 +37,17 @@ def test_change_is_made_downwards_only_never_engines_into_a_weapon():
     assert after_damage(TOKEN, (7, 0, 0), 1, None, Orders(damage="wse")) == (6, 0, 0)
 
 
+def test_change_never_builds_a_larger_piece_from_smaller_ones():
+    # Four weapons lose 5: three weapons stay; the 15 left may not become a shield and a weapon.
+    assert after_damage(TOKEN, (0, 4, 0), 5, None, KEEP_BIG) == (0, 3, 0)
+
+
+def test_a_shield_breaks_into_at_most_two_weapons():
+    # 6 engines and a shield lose 1: weapons first keeps 2 weapons (the shield's 10) and 5 engines,
+    # never a third weapon made from engines.
+    assert after_damage(TOKEN, (6, 0, 1), 1, None, Orders(damage="wse")) == (5, 2, 0)
+
+
 def test_a_shield_breaks_into_a_weapon_and_engines_when_it_cannot_stay():
     assert after_damage(TOKEN, (0, 0, 1), 2, None, KEEP_BIG) == (3, 1, 0)
 
