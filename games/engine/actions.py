@@ -139,7 +139,7 @@ def _invade(state: GameState, seat: int, ship: Ship) -> tuple[GameState, list[Ev
 def do_launch(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[GameState, list[Event]]:
     pieces = cmd.pieces or (0, 0, 0)
     me = state.seats[seat]
-    check_launch(game, state, View(state), seat)
+    check_launch(state, View(state), seat)
     cost = value(pieces)
     if cost == 0:
         raise IllegalCommand("A ship needs at least one piece")
@@ -171,7 +171,7 @@ def do_launch(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Ga
     ]
 
 
-def check_launch(game: Game, state: GameState, view: View, seat: int) -> None:
+def check_launch(state: GameState, view: View, seat: int) -> None:
     if state.launched:
         raise IllegalCommand("You have already launched or split this turn: one launch (or split) per turn")
     home = state.seats[seat].home

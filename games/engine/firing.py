@@ -17,7 +17,7 @@ from .view import Game, View
 
 
 def target_at(
-    game: Game, state: GameState, view: View, seat: int, cell: str, base: bool, number: int = 0
+    game: Game, view: View, seat: int, cell: str, base: bool, number: int = 0
 ) -> tuple[str, int, Ship | None]:
     """("ship", owner, ship) or ("base", owner, None) for `fire <shooter> <cell> [n | base]`: n counts
     every ship on the space, lowest id first (GameState.ships_on), so it means the same to every player."""
@@ -138,7 +138,7 @@ def aim(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Ship, Pe
         raise IllegalCommand(f"{src} has no shots left this activation")
     if src == dst:
         raise IllegalCommand("A ship cannot fire at its own space")
-    kind, owner, target = target_at(game, state, view, seat, dst, cmd.base, cmd.number)
+    kind, owner, target = target_at(game, view, seat, dst, cmd.base, cmd.number)
     dist = fire_distance(game, view, seat, src, dst)
     if dist is None:
         raise IllegalCommand(f"No legal path from {src} to {dst}: the shot is blocked")

@@ -48,17 +48,17 @@ def _ship_commands(game: Game, state: GameState, view: View, seat: int) -> list[
             dist, _ = explore(game, state, view, ship, moves)
             out += [f"move {cell} {dest}" for dest in dist if dest != cell]
         if shots > 0:
-            out += _fires(game, state, view, seat, cell)
+            out += _fires(game, view, seat, cell)
     return out
 
 
-def _fires(game: Game, state: GameState, view: View, seat: int, cell: str) -> list[str]:
+def _fires(game: Game, view: View, seat: int, cell: str) -> list[str]:
     out = []
     for target in fire_ranges(game, view, seat, cell):
         bare = None
         for base in (False, True):
             try:
-                _, _, ship = target_at(game, state, view, seat, target, base)
+                _, _, ship = target_at(game, view, seat, target, base)
             except IllegalCommand:
                 continue
             bare = ship if not base else bare
@@ -82,8 +82,8 @@ def canonical(state: GameState, seat: int, cmd: Command) -> str:
         view = View(state)
         dst = cmd.cells[1]
         try:
-            _, _, named = target_at(game, state, view, seat, dst, False, cmd.number)
-            _, _, bare = target_at(game, state, view, seat, dst, False)
+            _, _, named = target_at(game, view, seat, dst, False, cmd.number)
+            _, _, bare = target_at(game, view, seat, dst, False)
         except IllegalCommand:
             return cmd.canonical(game.edition.letters)
         if named is not None and bare is not None and named.id == bare.id:
@@ -93,7 +93,7 @@ def canonical(state: GameState, seat: int, cmd: Command) -> str:
 
 def _launches(game: Game, state: GameState, view: View, seat: int) -> list[str]:
     try:
-        check_launch(game, state, view, seat)
+        check_launch(state, view, seat)
     except IllegalCommand:
         return []
     me = state.seats[seat]

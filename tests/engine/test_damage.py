@@ -46,6 +46,8 @@ def test_a_shield_breaks_into_at_most_two_weapons():
     # 6 engines and a shield lose 1: weapons first keeps 2 weapons (the shield's 10) and 5 engines,
     # never a third weapon made from engines.
     assert after_damage(TOKEN, (6, 0, 1), 1, None, Orders(damage="wse")) == (5, 2, 0)
+    # Keeping the shield, the engines stay engines: no weapon appears beside it.
+    assert after_damage(TOKEN, (6, 0, 1), 1, None, KEEP_BIG) == (5, 0, 1)
 
 
 def test_a_shield_breaks_into_a_weapon_and_engines_when_it_cannot_stay():
