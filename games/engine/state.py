@@ -20,7 +20,7 @@ class Orders:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Orders":
-        return cls(damage=d["damage"], adapt=d.get("adapt"), murphy=d.get("murphy"), clover=d.get("clover"))
+        return cls(damage=d["damage"], adapt=d["adapt"], murphy=d["murphy"], clover=d["clover"])
 
 
 @dataclass(frozen=True, slots=True)

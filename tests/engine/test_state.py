@@ -4,6 +4,7 @@ import json
 import random
 
 from games.engine import GameState, legal_commands, new_game, play
+from games.engine.state import Activation, Orders, Pending, SeatState, Ship
 
 from .helpers import QueueDice, position
 
@@ -29,6 +30,83 @@ def test_to_dict_is_json_and_from_dict_round_trips():
     state, _ = random_log("token", 4, 5)
     text = json.dumps(state.to_dict())
     assert GameState.from_dict(json.loads(text)) == state
+
+
+def test_every_field_away_from_its_default_survives_the_round_trip():
+    state = GameState(
+        edition="web2002",
+        board="coin",
+        players=3,
+        variants=("spoils",),
+        dice_mode="stopwatch",
+        seed=11,
+        rolls=7,
+        phase="play",
+        turn=9,
+        active=2,
+        seats=(
+            SeatState(0, "I2", "adapters", 4, Orders("pdn", adapt="npd"), out=False, decided=True),
+            SeatState(1, "P10", "murphys", 0, Orders("dnp", murphy=None), out=True, out_reason="invaded"),
+            SeatState(2, "B10", "clovers", 6, Orders("ndp", clover=3), decided=False, redrawn=True),
+        ),
+        ships=(Ship(3, 0, "C5", (1, 2, 1)), Ship(5, 2, "D5", (4, 0, 0))),
+        bank=21,
+        next_ship=6,
+        activation=Activation(ship=5, moves=2, shots=1),
+        used=(3, 5),
+        launched="split",
+        new_ship=5,
+        pending=Pending(2, 5, "D5", "C5", "ship", 0, 3, roll=2, penalty=1),
+        winner=None,
+    )
+    data = json.loads(json.dumps(state.to_dict()))
+    assert GameState.from_dict(data) == state
+    assert list(data) == [
+        "edition",
+        "board",
+        "players",
+        "variants",
+        "dice_mode",
+        "seed",
+        "rolls",
+        "phase",
+        "turn",
+        "active",
+        "seats",
+        "ships",
+        "bank",
+        "next_ship",
+        "activation",
+        "used",
+        "launched",
+        "new_ship",
+        "pending",
+        "winner",
+    ]
+    assert data["seats"][1] == {
+        "index": 1,
+        "home": "P10",
+        "faction": "murphys",
+        "reserve": 0,
+        "orders": {"damage": "dnp", "adapt": None, "murphy": None, "clover": None},
+        "out": True,
+        "out_reason": "invaded",
+        "decided": True,
+        "redrawn": False,
+    }
+    assert data["ships"][0] == {"id": 3, "owner": 0, "cell": "C5", "pieces": [1, 2, 1]}
+    assert data["activation"] == {"ship": 5, "moves": 2, "shots": 1}
+    assert data["pending"] == {
+        "seat": 2,
+        "ship": 5,
+        "source": "D5",
+        "cell": "C5",
+        "target": "ship",
+        "target_seat": 0,
+        "target_ship": 3,
+        "roll": 2,
+        "penalty": 1,
+    }
 
 
 def test_round_trip_keeps_a_pending_roll():
