@@ -121,3 +121,10 @@ def test_keep_or_redraw_after_setup_is_refused():
     state = new_game(2, factions=("swarm", "rebels"))
     with pytest.raises(IllegalCommand, match="Factions are settled"):
         play(state, 0, "redraw")
+
+
+def test_a_seat_resigning_during_the_deal_is_no_longer_shown_choosing():
+    state = new_game(3, "token", seed=2)
+    after, _ = play(state, 1, "resign")
+    assert after.seats[1].out and after.seats[1].decided  # pages list it as settled, not deciding
+    assert after.to_act == (0, 2) and legal_commands(after, 1) == []
