@@ -70,29 +70,81 @@ def test_unknown_cells_are_refused():
         one("move z99 D7")
 
 
+NOTHING = "No command given: try move, fire, launch, end ... or help"
+FIRE_USAGE = (
+    "Say the shooter and the target, e.g. fire D7 F9 (fire D7 F9 2: ship 2 on F9; fire D7 F9 base: "
+    "the home base on F9)"
+)
+PIECES_USAGE = "Say the pieces as counts and letters, e.g. 3e 1w: e (engine), w (weapon), s (shield)"
+ORDERS_USAGE = (
+    "Standing orders: order damage <letters>, order adapt <letters|same|off>, order murphy <N|off>, "
+    "order clover <N|off>"
+)
+NUMBERED = "Ships sharing a space are numbered 1, 2, 3 ... as the board lists them: say e.g. fire D7 F9 2"
+
+
 @pytest.mark.parametrize(
-    "text",
+    ("text", "reason"),
     [
-        "",
-        "   ",
-        ";;\n",
-        "move",
-        "move D7",
-        "fire D7",
-        "end now",
-        "launch",
-        "launch 3x",
-        "launch ☃",
-        "split D7 E8",
-        "order",
-        "ｍｏｖｅ D7 E7",
-        "move D7\u0000E7",
-        "fire D7 F9 base base",
+        ("", NOTHING),
+        ("   ", NOTHING),
+        (";;\n", NOTHING),
+        ("move", "Say where from and where to, e.g. move D7 F8"),
+        ("move D7", "Say where from and where to, e.g. move D7 F8"),
+        ("fire D7", FIRE_USAGE),
+        ("fire D7 F9 base base", FIRE_USAGE),
+        ("fire D7 F9 x", FIRE_USAGE),
+        ("fire D7 F9 1 2", FIRE_USAGE),
+        (
+            "fire D7 F9 2 base",
+            "Say a ship number or base, not both: fire D7 F9 2 fires at that ship, fire D7 F9 base at the "
+            "home base",
+        ),
+        ("fire D7 F9 0", NUMBERED),
+        ("fire D7 F9 123", NUMBERED),
+        ("end now", "'end' takes nothing after it"),
+        ("launch", PIECES_USAGE),
+        ("launch ☃", PIECES_USAGE),
+        ("launch 1000e", PIECES_USAGE),
+        ("launch 3x", "'x' is not a piece here; pieces are e (engine), w (weapon), s (shield), e.g. 3e 1w"),
+        ("split D7 E8", "Say the ship, the space beside it and the new stack, e.g. split D7 E8 2e 1w"),
+        (
+            "split D7 E8 3q",
+            "'q' is not a piece here; pieces are e (engine), w (weapon), s (shield), e.g. 3e 1w",
+        ),
+        ("order", ORDERS_USAGE),
+        ("order damage", ORDERS_USAGE),
+        ("order luck 3", ORDERS_USAGE),
+        ("order damage eex", "order damage takes the pieces to keep first, e.g. order damage swe"),
+        ("order damage ewsx", "order damage takes the pieces to keep first, e.g. order damage swe"),
+        ("order adapt zz", "order adapt takes the pieces to keep first, e.g. order adapt swe"),
+        ("order murphy x", "order murphy takes a die number or off, e.g. order murphy 5"),
+        ("order clover 123", "order clover takes a die number or off, e.g. order clover 5"),
+        (
+            "ｍｏｖｅ D7 E7",
+            "Unknown command 'ｍｏｖｅ': try move, fire, launch, split, end, keep, redraw, reroll, accept, "
+            "resign, order, or help",
+        ),
+        ("move D7\u0000E7", "There is no space 'd7?e7' on this board (spaces look like D7)"),
+        ("end;" * 41, "That is 41 commands; send at most 40 at once"),
     ],
 )
-def test_malformed_text_is_refused(text):
-    with pytest.raises(IllegalCommand):
+def test_malformed_text_is_refused_saying_why(text, reason):
+    with pytest.raises(IllegalCommand) as refused:
         TOKEN_PARSER.parse(text)
+    assert str(refused.value) == reason
+
+
+def test_coin_editions_name_their_own_pieces_when_refusing():
+    with pytest.raises(IllegalCommand) as refused:
+        COIN_PARSER.parse("order damage wse")
+    assert str(refused.value) == "order damage takes the pieces to keep first, e.g. order damage dnp"
+
+
+def test_commands_must_be_text():
+    with pytest.raises(IllegalCommand) as refused:
+        TOKEN_PARSER.parse(5)
+    assert str(refused.value) == "Commands are text, e.g. 'move D7 F8'"
 
 
 def test_huge_text_is_refused_without_parsing():
