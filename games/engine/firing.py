@@ -25,9 +25,7 @@ def target_at(
     enemies = [s for s in here if s.owner != seat]
     owner = view.homes.get(cell)
     enemy_base = owner is not None and owner != seat
-    if number:
-        if base:
-            raise IllegalCommand(f"Say a ship number or base, not both: fire ... {cell} base")
+    if number:  # the parser never gives both a number and base
         return _numbered(here, seat, cell, number, enemy_base)
     if base:
         if not enemy_base:

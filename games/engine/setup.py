@@ -7,6 +7,7 @@ from .dice import Dice, Roller
 from .editions import PLAYER_COUNTS, VARIANTS, Edition, credits_total, get_edition
 from .errors import IllegalCommand
 from .factions import FACTIONS, check_faction, faction_name
+from .render import seat_label
 from .state import GameState, Orders, SeatState, evolve
 from .turn import Event, set_seat
 
@@ -123,8 +124,6 @@ def do_redraw(state: GameState, seat: int, roller: Roller) -> tuple[GameState, l
 def _undecided(state: GameState, seat: int) -> SeatState:
     s = state.seats[seat]
     if s.decided:
-        waiting = ", ".join(str(i) for i in state.to_act)
-        raise IllegalCommand(
-            f"You have already chosen {faction_name(s.faction)}; waiting for seat(s) {waiting}"
-        )
+        waiting = " and ".join(seat_label(None, i) for i in state.to_act)
+        raise IllegalCommand(f"You have already chosen {faction_name(s.faction)}; waiting for {waiting}")
     return s
