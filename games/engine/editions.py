@@ -35,10 +35,8 @@ class Edition:
 
     def dime_ok(self, pieces: Pieces, faction: str | None) -> bool:
         """001: any ship worth more than 15 cents must have a dime in it (Anarchists: 20)."""
-        if self.dime_limit is None:
-            return True
         limit = self.anarchist_dime_limit if faction == "anarchists" else self.dime_limit
-        return pieces[2] > 0 or value(pieces) <= (limit or 0)
+        return limit is None or pieces[2] > 0 or value(pieces) <= limit
 
     def die_range(self, dice_mode: str) -> tuple[int, int]:
         if dice_mode == "d6":

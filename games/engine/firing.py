@@ -367,12 +367,11 @@ def _damage_base(state: GameState, seat: int, damage: int) -> tuple[GameState, i
 
 def _vamps(game: Game, state: GameState, seat: int, damage: int, lost: int) -> tuple[GameState, list[Event]]:
     """Vamps dealing 3 or more take up to 3: never more than the target lost (token, web2002), or
-    from the bank whatever the target lost (metatalon). Always taken; limited by what the bank holds."""
+    from the bank whatever the target lost (metatalon). Always taken."""
     # Site's choice: the target must lose something, so an empty reserve cannot be farmed in metatalon.
     if state.seats[seat].faction != "vamps" or damage < 3 or lost == 0:
         return state, []
-    gain = min(3, state.bank if game.edition.vamps_from_bank else lost, state.bank)
-    if gain <= 0:
-        return state, []
+    # What the target lost is already in the bank, so the bank always holds the gain.
+    gain = min(3, state.bank if game.edition.vamps_from_bank else lost)
     state = evolve(add_reserve(state, seat, gain), bank=state.bank - gain)
     return state, [{"type": "vamp", "seat": seat, "gain": gain, "reserve": state.seats[seat].reserve}]
