@@ -16,7 +16,7 @@ class Game:
     parser: Parser
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=8)  # pragma: no mutate (a cache size: any size gives the same Game)
 def game_of(edition: str) -> Game:
     ed = get_edition(edition)
     board = load_board(ed.board)
