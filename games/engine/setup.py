@@ -91,7 +91,7 @@ def _check_variants(ed: Edition, variants: tuple[str, ...]) -> tuple[str, ...]:
         raise ValueError(f"The {ed.name} edition has no variants")
     if len(set(variants)) > 1:
         raise ValueError("Takeover and Spoils of War cannot be played together")
-    return tuple(sorted(set(variants)))
+    return tuple(set(variants))  # at most one, said once
 
 
 def _draw(ed: Edition, roller: Roller, held: list[str], current: str | None) -> str:

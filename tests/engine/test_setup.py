@@ -128,3 +128,44 @@ def test_a_seat_resigning_during_the_deal_is_no_longer_shown_choosing():
     after, _ = play(state, 1, "resign")
     assert after.seats[1].out and after.seats[1].decided  # pages list it as settled, not deciding
     assert after.to_act == (0, 2) and legal_commands(after, 1) == []
+
+
+@pytest.mark.parametrize(
+    ("options", "reason"),
+    [
+        ({"players": 7}, "MetalTalon is played by 2, 3, 4 or 6 players, not 7"),
+        ({"players": "2"}, "MetalTalon is played by 2, 3, 4 or 6 players, not '2'"),
+        ({"players": 2, "dice_mode": "coin"}, "dice_mode is 'd6' or 'stopwatch'"),
+        (
+            {"players": 2, "dice_mode": "stopwatch"},
+            "The token edition rolls a six-sided die; stopwatch rolls are for metatalon and web2002",
+        ),
+        ({"players": 2, "factions": ["vamps"]}, "Give one faction per seat: 2 seats, 1 factions"),
+        (
+            {"players": 2, "factions": ["vamps", "vamps"]},
+            "The token edition deals ten different faction cards: no faction twice",
+        ),
+        ({"players": 2, "variants": ("chaos",)}, "Unknown variant 'chaos': takeover or spoils"),
+        (
+            {"players": 2, "edition": "metatalon", "variants": ("takeover",)},
+            "The metatalon edition has no variants",
+        ),
+        (
+            {"players": 2, "variants": ("takeover", "spoils")},
+            "Takeover and Spoils of War cannot be played together",
+        ),
+        ({"players": 2, "edition": "chess"}, "Unknown edition 'chess': choose token, metatalon or web2002"),
+    ],
+)
+def test_a_new_game_with_bad_options_is_refused_saying_which(options, reason):
+    with pytest.raises(ValueError) as refused:
+        new_game(**options)
+    assert str(refused.value) == reason
+
+
+def test_a_variant_given_twice_counts_once_and_coin_species_may_repeat():
+    assert new_game(2, variants=("spoils", "spoils")).variants == ("spoils",)
+    assert [s.faction for s in new_game(2, "web2002", factions=["vamps", "vamps"]).seats] == [
+        "vamps",
+        "vamps",
+    ]
