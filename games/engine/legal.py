@@ -114,8 +114,6 @@ def _splits(game: Game, state: GameState, view: View, seat: int) -> list[str]:
     letters, ok = game.edition.letters, game.edition.dime_ok
     for cell in dict.fromkeys(s.cell for s in state.ships if s.owner == seat):
         ship = split_ship(state, view, seat, cell)
-        if count(ship.pieces) < 2:
-            continue
         parts = [
             p for p in _sub_stacks(ship.pieces) if ok(p, me.faction) and ok(minus(ship.pieces, p), me.faction)
         ]

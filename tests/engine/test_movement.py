@@ -232,3 +232,18 @@ def test_an_explicit_path_stops_at_an_enemy_base_it_invades():
     state = position(ships=((0, "C9", (3, 0, 0)),), reserves=(0, 0))
     with pytest.raises(IllegalCommand, match="A ship entering the base B9 stops there"):
         play(state, 0, "move C9 B9 A9")
+
+
+def test_two_own_ships_sharing_a_rebels_base_act_one_after_the_other():
+    state = position(
+        players=3,
+        factions=("bankers", "rebels", "swarm"),
+        ships=((1, "C3", (4, 0, 0)), (0, "M12", (2, 0, 0)), (0, "M12", (3, 0, 0))),
+        reserves=(5, 0, 5),
+    )
+    first, events = play(state, 0, "move M12 N12")
+    assert of_type(events, "move")[0]["ship"] == 2
+    second, events = play(first, 0, "move M12 L12")
+    assert of_type(events, "move")[0]["ship"] == 3
+    with pytest.raises(IllegalCommand, match="^You have no ship on M12 \\(your ships: L12, N12\\)$"):
+        play(second, 0, "move M12 M13")
