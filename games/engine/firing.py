@@ -1,13 +1,12 @@
 """Firing: targets, range penalty, rolls with Murphys and Clovers, damage, Vamps (RULINGS: "Firing")."""
 
 from dataclasses import replace
-from heapq import heappop, heappush
 
 from .commands import Command
 from .damage import adapted, after_damage
 from .dice import Roller
 from .errors import IllegalCommand
-from .movement import UNLIMITED, left
+from .movement import left
 from .pieces import format_pieces
 from .state import Activation, GameState, Pending, Ship, evolve
 from .turn import Event, acting_ship, activate, add_reserve, set_seat
@@ -100,28 +99,6 @@ def fire_ranges(game: Game, view: View, seat: int, start: str) -> dict[str, int]
     return found
 
 
-def fire_distance(game: Game, view: View, seat: int, start: str, goal: str) -> int | None:
-    """Length of the shortest legal path from shooter to target, or None (A* with hex distance, which
-    never overestimates, so the first time the target is next to the cell taken it is optimal)."""
-    board = game.board
-    neighbours, distance = board.neighbours, board.distance
-    best = {start: 0}
-    heap = [(distance(start, goal), 0, start)]
-    while heap:
-        _, neg, cell = heappop(heap)
-        g = -neg
-        if g > best[cell]:
-            continue
-        for n in neighbours(cell):
-            if n == goal:
-                return g + 1
-            if best.get(n, UNLIMITED) <= g + 1 or not fire_passable(view, seat, n):
-                continue
-            best[n] = g + 1
-            heappush(heap, (g + 1 + distance(n, goal), -(g + 1), n))
-    return None
-
-
 # === FIRE ===
 
 
@@ -137,7 +114,8 @@ def aim(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Ship, Pe
     if src == dst:
         raise IllegalCommand("A ship cannot fire at its own space")
     kind, owner, target = target_at(game, view, seat, dst, cmd.base, cmd.number)
-    dist = fire_distance(game, view, seat, src, dst)
+    # The target space is never passable (an enemy ship or base), so the search finds it if it can.
+    dist = fire_ranges(game, view, seat, src).get(dst)
     if dist is None:
         raise IllegalCommand(f"No legal path from {src} to {dst}: the shot is blocked")
     return ship, Pending(
