@@ -18,6 +18,7 @@ from .movement import (
     why_blocked,
 )
 from .pieces import count, format_pieces, is_subset, minus, value
+from .render import plural
 from .state import Activation, GameState, Ship, evolve
 from .turn import Event, acting_ship, activate, add_reserve, eliminate, no_ship
 from .view import Game, View
@@ -40,7 +41,7 @@ def do_move(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Game
     if steps == 0:
         raise IllegalCommand(f"The ship is already on {goal}")
     if steps > moves_left:
-        raise IllegalCommand(f"{start} has {_n(moves_left, 'move')} left; {goal} is {steps} away")
+        raise IllegalCommand(f"{start} has {plural(moves_left, 'move')} left; {goal} is {steps} away")
     state = activate(state, ship)
     act = state.activation or Activation(ship.id)
     state = evolve(state, activation=replace(act, moves=act.moves + steps))
@@ -68,10 +69,6 @@ def do_move(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Game
     return state, events + more
 
 
-def _n(k: int, word: str) -> str:
-    return f"{k} {word}{'' if k == 1 else 's'}"
-
-
 def _shortest(
     game: Game, state: GameState, view: View, ship: Ship, goal: str, budget: int
 ) -> tuple[list[str], str]:
@@ -83,7 +80,7 @@ def _shortest(
     # Refused: search without the budget only to say why.
     dist, _ = explore(game, state, view, ship, UNLIMITED, goal)
     if goal in dist:
-        raise IllegalCommand(f"{ship.cell} has {_n(budget, 'move')} left; {goal} is {dist[goal]} away")
+        raise IllegalCommand(f"{ship.cell} has {plural(budget, 'move')} left; {goal} is {dist[goal]} away")
     if step_kind(state, view, ship, goal) is None:
         raise IllegalCommand(why_blocked(state, view, ship, goal))
     if border_check(game, state, ship) is not None:

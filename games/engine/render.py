@@ -141,7 +141,7 @@ def render_text(state: GameState, seat: int | None = None) -> str:
             status = "waiting"
         lines.append(
             f"  {seat_letter(s.index)}{you}: {faction_name(s.faction)}, home {s.home}, "
-            f"reserve {_plural(s.reserve, word)}, {status}"
+            f"reserve {plural(s.reserve, word)}, {status}"
         )
         if not s.out:
             lines.append(f"      ships: {_ship_list(state, s.index, letters)}")
@@ -174,7 +174,8 @@ def _status_line(state: GameState) -> str:
 # -- events ------------------------------------------------------------------------------------------
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
+    """A count and its noun, as every sentence of the engine says them: 1 move, 2 moves."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
@@ -203,7 +204,7 @@ class _Say:
         return format_pieces((int(p[0]), int(p[1]), int(p[2])), self.letters)
 
     def credits(self, n: int | None) -> str:
-        return _plural(int(n or 0), self.word)
+        return plural(int(n or 0), self.word)
 
 
 Event = Mapping[str, Any]
@@ -214,7 +215,7 @@ def _move(say: _Say, e: Event) -> str:
     via = f" via {', '.join(path[1:-1])}" if len(path) > 2 else ""
     return (
         f"{say.who(e.get('seat'))} moved the ship at {e.get('from')} to {e.get('to')}{via} "
-        f"({_plural(int(e.get('steps', 0)), 'step')}, {e.get('moves_left')} left)."
+        f"({plural(int(e.get('steps', 0)), 'step')}, {e.get('moves_left')} left)."
     )
 
 
@@ -244,7 +245,7 @@ def _fire(say: _Say, e: Event) -> str:
         text += f", shields {e.get('shields')}"
     if e.get("gone"):
         return text + ": the target was already gone."
-    return text + f": {_plural(int(e.get('damage', 0)), 'point')} of damage."
+    return text + f": {plural(int(e.get('damage', 0)), 'point')} of damage."
 
 
 def _damage(say: _Say, e: Event) -> str:
@@ -324,7 +325,7 @@ _SENTENCES: dict[str, Callable[[_Say, Event], str]] = {
     ),
     "base_damage": lambda say, e: (
         f"{say.who(e.get('seat'))}'s home base {e.get('cell')} took "
-        f"{_plural(int(e.get('damage', 0)), 'point')} of damage: the reserve lost {e.get('lost')}, "
+        f"{plural(int(e.get('damage', 0)), 'point')} of damage: the reserve lost {e.get('lost')}, "
         f"{e.get('reserve')} left."
     ),
     "vamp": lambda say, e: (
@@ -334,7 +335,7 @@ _SENTENCES: dict[str, Callable[[_Say, Event], str]] = {
     "income": _income,
     "out": _out,
     "takeover": lambda say, e: (
-        f"{say.who(e.get('seat'))} takes control of {_plural(len(e.get('ships') or []), 'ship')} of "
+        f"{say.who(e.get('seat'))} takes control of {plural(len(e.get('ships') or []), 'ship')} of "
         f"{say.who(e.get('from'))} (Takeover)."
     ),
     "spoils": lambda say, e: (
