@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from games.engine import Ship, legal_commands, new_game, play
 from games.engine.board import load_board
-from games.engine.render import EVENT_TYPES, describe, render_text, seat_letter
+from games.engine.render import EVENT_TYPES, describe, render_text, seat_label, seat_letter
 
 FACTIONS4 = ["vamps", "warriors", "bankers", "clovers"]
 
@@ -284,3 +284,41 @@ def test_the_seats_during_the_deal_and_after_the_game():
     assert lines[3] == "  B: Murphys, home B9, reserve 32 credits, deciding: keep or redraw"
     over = replace(setup, phase="over", winner=1)
     assert below_the_legend(render_text(over))[3].endswith(", WINNER")
+
+
+def test_seat_letters_and_labels_at_the_ends_of_their_range():
+    state = new_game(players=2, edition="token", factions=["vamps", "warriors"], seed=1)
+    assert [seat_letter(i) for i in (-1, 0, 5, 6)] == ["?", "A", "F", "?"]
+    assert seat_label(state, 1) == "Player B (Warriors)"
+    assert seat_label(None, 1) == "Player B"
+    assert seat_label(state, 2) == "Player C"  # no such seat: no faction to name
+    assert seat_label(state, None) == "nobody"
+    undecided = new_game(players=2, edition="token", seed=1)
+    assert seat_label(
+        replace(undecided, seats=(replace(undecided.seats[0], faction=None),) + undecided.seats[1:]), 0
+    ) == ("Player A")
+
+
+def test_given_names_replace_labels_only_for_the_seats_they_cover():
+    event = {"type": "takeover", "seat": 0, "from": 2, "ships": [4]}
+    assert describe(event, names=["ann", "bob"]) == "ann takes control of 1 ship of Player C (Takeover)."
+    keep = {"type": "keep", "seat": 1, "faction": "vamps"}
+    assert describe(keep, names=["ann", "bob"]) == "bob keeps Vamps."
+    assert describe(keep) == "Player B keeps Vamps."
+
+
+def test_missing_pieces_read_as_nothing():
+    event = {"type": "split", "seat": 0, "from": "D7", "to": "E7", "pieces": [1, 0, 0], "remaining": None}
+    assert describe(event) == "Player A split the ship at D7: 1e moved to E7, nothing stayed."
+
+
+def test_ships_of_every_size_keep_three_characters_on_the_board():
+    state = new_game(players=2, edition="token", factions=["vamps", "warriors"], seed=1)
+    state = with_ships(
+        state,
+        Ship(id=1, owner=0, cell="F9", pieces=(7, 0, 0)),
+        Ship(id=2, owner=1, cell="H9", pieces=(2, 0, 1)),
+        Ship(id=3, owner=0, cell="J9", pieces=(0, 0, 10)),
+    )
+    row = board_rows(render_text(state))[9]
+    assert row.rstrip() == "  9   . [ B ] .   .   .  7A   .  12B  .  ++A  .   .   .   .   . [ A ] ."
