@@ -172,3 +172,26 @@ def test_play_takes_mixed_case_explicit_paths_separated_by_semicolons_and_newlin
 def test_an_order_number_in_other_scripts_is_refused_in_words_not_a_crash(raw):
     with pytest.raises(IllegalCommand, match="takes a die number or off"):
         one(f"order murphy {raw}")
+
+
+def test_spoken_forms_read_as_the_short_ones():
+    assert one("move D7 to F8").cells == ("D7", "F8")
+    assert one("fire D7 at F9").canonical(TOKEN.letters) == "fire D7 F9"
+    assert one("launch 2e2e 1w").pieces == (4, 1, 0)  # a letter said twice adds up
+    assert one("launch 3e1w1s").pieces == (3, 1, 1)
+    assert one("launch 999e").pieces == (999, 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("order murphy 05", "order murphy 5"),
+        ("order clover OFF", "order clover off"),
+        ("order adapt same", "order adapt same"),
+        ("order adapt off", "order adapt off"),
+        ("order adapt s", "order adapt swe"),
+        ("order damage ES", "order damage esw"),
+    ],
+)
+def test_orders_read_as_one_canonical_text(text, canonical):
+    assert one(text).canonical(TOKEN.letters) == canonical
