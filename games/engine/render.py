@@ -11,7 +11,7 @@ from typing import Any
 
 from .board import Board, load_board
 from .editions import EDITIONS
-from .factions import faction_name
+from .factions import REBELS_INVADERS_NEEDED, faction_name
 from .pieces import format_pieces
 from .state import GameState
 
@@ -77,9 +77,11 @@ def _board_lines(state: GameState, board: Board) -> list[str]:
         for cell in rows[row]:
             x2, _ = board.position(cell)
             start = x2 * _PITCH // 2  # the opening gap; the cell's three characters follow it
-            for i, ch in enumerate(_cell_text(board, cell, ship_at, home_of)):
-                if ch != " " or chars[start + i] == " ":
-                    chars[start + i] = ch
+            text = _cell_text(board, cell, ship_at, home_of)
+            # Cells are drawn left to right and share one gap: keep a left base's closing bracket.
+            if text[0] == " " and chars[start] != " ":
+                text = chars[start] + text[1:]
+            chars[start : start + len(text)] = text
         lines.append(f"{row + 1:>3} " + "".join(chars).rstrip())
     return lines
 
@@ -213,17 +215,17 @@ Event = Mapping[str, Any]
 def _move(say: _Say, e: Event) -> str:
     path = list(e.get("path") or [])
     via = f" via {', '.join(path[1:-1])}" if len(path) > 2 else ""
+    steps = int(e.get("steps", 0))  # pragma: no mutate (every move event has steps; keeps describe total)
     return (
         f"{say.who(e.get('seat'))} moved the ship at {e.get('from')} to {e.get('to')}{via} "
-        f"({plural(int(e.get('steps', 0)), 'step')}, {e.get('moves_left')} left)."
+        f"({plural(steps, 'step')}, {e.get('moves_left')} left)."
     )
 
 
 def _invade(say: _Say, e: Event) -> str:
     text = f"{say.who(e.get('seat'))} landed a ship on {say.who(e.get('target'))}'s home base {e.get('cell')}"
-    needed = e.get("needed") or 1
-    if needed > 1:
-        text += f": {e.get('landed')} of the {needed} ships the Rebels' base needs"
+    if e.get("needed") == REBELS_INVADERS_NEEDED:
+        text += f": {e.get('landed')} of the {REBELS_INVADERS_NEEDED} ships the Rebels' base needs"
     return text + "."
 
 

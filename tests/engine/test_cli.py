@@ -221,3 +221,11 @@ def test_flags_are_checked_against_their_choices(run_cli, capsys):
         "takeover",
     )
     assert "web2002 edition, 3 players, Takeover. Setting up" in result.stdout
+
+
+def test_setup_writes_its_reasons_to_the_stream_it_is_given():
+    answers = iter(["chess", "none", "x", "7"])
+    out = io.StringIO()
+    state = setup_game(main_args(["--edition", "token", "--players", "2"]), lambda prompt: next(answers), out)
+    assert out.getvalue() == "  choose none, takeover or spoils\n  a seed is a whole number\n"
+    assert state.seed == 7 and state.variants == ()
