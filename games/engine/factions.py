@@ -31,7 +31,7 @@ REBELS_INVADERS_NEEDED = 3
 
 
 def faction_name(faction: str | None) -> str:
-    return NAMES.get(faction, "undecided") if faction else "undecided"
+    return NAMES[faction] if faction else "undecided"
 
 
 def check_faction(name: str) -> str:
