@@ -75,3 +75,9 @@ def test_a_redraw_deals_the_card_the_live_dice_draw():
     after, _ = play(state, 0, "redraw", dice=CardDice(len(deck) - 1))
     assert after.seats[0].faction == deck[-1]
     assert after.rolls == state.rolls + 1
+
+
+def test_seeded_dice_give_every_face_and_nothing_else():
+    stopwatch = {Roller(seed=1, rolls=k).die(10) for k in range(300)}
+    d6 = {Roller(seed=1, rolls=k).die(6) for k in range(300)}
+    assert stopwatch == set(range(10)) and d6 == set(range(1, 7))
