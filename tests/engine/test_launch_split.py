@@ -253,3 +253,12 @@ def test_launching_the_whole_reserve_keeps_the_seat_in_the_game():
     assert after.seats[0].reserve == 0 and not after.seats[0].out
     after, events = play(after, 0, "end")
     assert not after.seats[0].out and after.seats[0].reserve == 1
+
+
+def test_each_new_ship_takes_the_next_number():
+    state = position(factions=SWARM, ships=((0, "I9", (2, 1, 0)),), reserves=(9, 9))
+    assert state.next_ship == 2
+    launched, _ = play(state, 0, "launch 1e")
+    assert launched.ships[-1].id == 2 and launched.next_ship == 3
+    split, _ = play(state, 0, "split I9 J9 1w")
+    assert split.ships[-1].id == 2 and split.next_ship == 3

@@ -247,3 +247,10 @@ def test_two_own_ships_sharing_a_rebels_base_act_one_after_the_other():
     assert of_type(events, "move")[0]["ship"] == 3
     with pytest.raises(IllegalCommand, match="^You have no ship on M12 \\(your ships: L12, N12\\)$"):
         play(second, 0, "move M12 M13")
+
+
+def test_a_ship_cannot_recycle_into_its_home_base_while_another_own_ship_stands_there():
+    state = position(ships=((0, "P9", (1, 0, 0)), (0, "O9", (1, 0, 0))), reserves=(4, 4))
+    with pytest.raises(IllegalCommand, match="^P9 is occupied$"):
+        play(state, 0, "move O9 P9")
+    assert "move O9 P9" not in legal_commands(state, 0)
