@@ -104,9 +104,7 @@ class Parser:
 
     def pieces(self, words: list[str]) -> Pieces:
         joined = "".join(words)
-        usage = ", ".join(
-            f"{letter} ({name})" for letter, name in zip(self.letters, self.piece_names, strict=True)
-        )
+        usage = ", ".join(f"{letter} ({self.piece_names[i]})" for i, letter in enumerate(self.letters))
         example = f"3{self.letters[0]} 1{self.letters[1]}"
         if not joined or not re.fullmatch(r"(?:\d{0,3}[a-z])+", joined):
             raise IllegalCommand(f"Say the pieces as counts and letters, e.g. {example}: {usage}")
