@@ -130,7 +130,7 @@ def report(picked: list[str], total: int) -> bool:
             print(f"\n{title} ({len(names)}): `mutmut show NAME` prints the change")
             print("\n".join(f"  {name}" for name in names))
     equivalent = sorted(
-        f"  {path.relative_to(ROOT)}:{number}"
+        f"  {path.relative_to(ROOT)}:{number}: {line.strip()}"
         for path in (ROOT / "games" / "engine").glob("*.py")
         for number, line in enumerate(path.read_text().splitlines(), 1)
         if "pragma: no mutate" in line

@@ -21,8 +21,7 @@ def format_pieces(pieces: Pieces, letters: tuple[str, str, str]) -> str:
 
 def compositions(total: int) -> Iterator[Pieces]:
     """Every composition worth exactly `total`."""
-    # pragma on the next line: one more ten than total // 10 leaves a negative rest, an empty inner range.
-    for tens in range(total // 10 + 1):  # pragma: no mutate
+    for tens in range(total // 10 + 1):  # pragma: no mutate (one more ten leaves a negative rest)
         rest = total - 10 * tens
         for fives in range(rest // 5 + 1):
             yield (rest - 5 * fives, fives, tens)
