@@ -159,7 +159,7 @@ def settle(state: GameState) -> tuple[GameState, list[Event]]:
                 state, more = eliminate(state, s.index, "wiped out")
                 events += more
     alive = state.in_play
-    if state.phase != "over" and len(alive) <= 1:
+    if len(alive) <= 1:  # play() refuses every command once the game is over, so it is not over yet
         winner = alive[0] if alive else None
         state = evolve(state, phase="over", winner=winner, activation=None, pending=None)
         events.append({"type": "win", "seat": winner})

@@ -20,6 +20,7 @@ def check_invariants(state: GameState) -> None:
     assert not (set(state.to_act) & out), "an eliminated seat is asked to act"
     if state.phase == "over":
         assert len(state.in_play) <= 1 and state.winner in (*state.in_play, None)
+        assert state.pending is None and state.activation is None, "a finished game waits on no one"
     for ship in state.ships:
         assert min(ship.pieces) >= 0 and ship.value > 0
     ids = [ship.id for ship in state.ships]

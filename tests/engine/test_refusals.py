@@ -107,6 +107,12 @@ REFUSALS = {
         "end; end",
         "Command 2 (end): It is Player B (The Swarm)'s turn; you may send standing orders or resign",
     ),
+    "the second of two launches": (
+        lambda: position(reserves=(5, 5)),
+        0,
+        "launch 1e; launch 1e",
+        "Command 2 (launch 1e): You have already launched or split this turn: one launch (or split) per turn",
+    ),
     # ships and moves
     "no ship of yours there": (
         lambda: position(ships=((0, "F9", E3), (1, "I9", E3))),

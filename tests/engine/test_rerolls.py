@@ -267,3 +267,10 @@ def test_a_targets_order_changed_while_the_shooter_decides_applies_to_the_shot()
     after, _ = play(pending, 1, "order damage esw")  # keep engines first: cash the weapon
     _, events = play(after, 0, "accept")
     assert of_type(events, "damage")[0]["after"] == [6, 0, 0]
+
+
+def test_a_game_won_while_a_roll_waits_leaves_nothing_waiting():
+    _, (pending, _) = shot(("clovers", "bankers"), (3,))
+    after, events = play(pending, 1, "resign")
+    assert after.phase == "over" and after.winner == 0
+    assert after.pending is None and after.activation is None and after.to_act == ()
