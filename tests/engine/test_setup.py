@@ -169,3 +169,12 @@ def test_a_variant_given_twice_counts_once_and_coin_species_may_repeat():
         "vamps",
         "vamps",
     ]
+
+
+def test_turn_one_begins_when_the_deal_ends():
+    dealing = new_game(2, "token", seed=1)
+    assert dealing.phase == "setup" and dealing.turn == 0
+    started, _ = play(play(dealing, 0, "keep")[0], 1, "keep")
+    assert started.phase == "play" and started.turn == 1
+    fixed = new_game(2, "token", factions=["vamps", "rebels"], seed=1)
+    assert fixed.phase == "play" and fixed.turn == 1
