@@ -7,10 +7,9 @@ import re
 import secrets
 import sys
 from collections.abc import Callable
-from typing import TextIO
 
 from . import EDITIONS, PLAYER_COUNTS, GameState, IllegalCommand, legal_commands, new_game, play
-from .render import SEAT_LETTERS, describe, render_text, seat_label
+from .render import describe, render_text, seat_label
 
 HELP = """\
 Type a game command, or one of:
@@ -42,14 +41,14 @@ class Quit(Exception):
 
 
 def _ask(
-    read: Callable[[str], str], out: TextIO, prompt: str, default: str, check: Callable[[str], object]
+    read: Callable[[str], str], prompt: str, default: str, check: Callable[[str], object]
 ) -> str:
     while True:
         answer = read(f"{prompt} [{default}]: ").strip() or default
         try:
             check(answer)
         except ValueError as exc:
-            print(f"  {exc}", file=out)
+            print(f"  {exc}")
             continue
         return answer
 
@@ -79,80 +78,83 @@ def _check_dice(text: str) -> None:
         raise ValueError("choose d6 or stopwatch")
 
 
-def setup_game(args: argparse.Namespace, read: Callable[[str], str], out: TextIO) -> GameState:
-    edition = args.edition or _ask(read, out, "Edition (token, metatalon, web2002)", "token", _check_edition)
+def setup_game(args: argparse.Namespace, read: Callable[[str], str]) -> GameState:
+    edition = args.edition or _ask(read, "Edition (token, metatalon, web2002)", "token", _check_edition)
     _check_edition(edition)
-    players = args.players or int(_ask(read, out, "Players (2, 3, 4, 6)", "2", _check_players))
+    players = args.players or int(_ask(read, "Players (2, 3, 4, 6)", "2", _check_players))
     _check_players(str(players))
     variant = args.variant
     if variant is None and EDITIONS[edition].variants:
-        variant = _ask(read, out, "Variant (none, takeover, spoils)", "none", _check_variant)
-    dice = args.dice
-    if dice is None and EDITIONS[edition].stopwatch is not None:
-        dice = _ask(read, out, "Dice (d6, stopwatch)", "d6", _check_dice)
+        variant = _ask(read, "Variant (none, takeover, spoils)", "none", _check_variant)
+    dice = args.dice or ("d6" if EDITIONS[edition].stopwatch is None else None)
+    if dice is None:
+        dice = _ask(read, "Dice (d6, stopwatch)", "d6", _check_dice)
     seed = args.seed
     if seed is None:
-        seed = int(_ask(read, out, "Seed", str(secrets.randbelow(1_000_000)), _check_seed))
+        seed = int(_ask(read, "Seed", str(secrets.randbelow(1_000_000)), _check_seed))
     variants = () if variant in (None, "none") else (variant,)
-    return new_game(players=players, edition=edition, variants=variants, seed=seed, dice_mode=dice or "d6")
+    return new_game(players=players, edition=edition, variants=variants, seed=seed, dice_mode=dice)
 
 
 def _speaker(text: str, players: int, default: int) -> tuple[int, str]:
     """`B: order murphy 4` speaks for seat B (standing orders and resigning work out of turn)."""
     m = _SEAT_PREFIX.match(text)
-    if m and SEAT_LETTERS.index(m.group(1).upper()) < players:
-        return SEAT_LETTERS.index(m.group(1).upper()), m.group(2).strip()
-    return default, text
+    if m is None or ord(m.group(1).upper()) - ord("A") >= players:
+        return default, text
+    return ord(m.group(1).upper()) - ord("A"), m.group(2).strip()
 
 
-def _command(state: GameState, seat: int, text: str, out: TextIO) -> GameState:
+def _command(state: GameState, seat: int, text: str) -> GameState:
     """Apply one line of game commands for `seat`; print the events or why it was refused."""
     try:
         outcome = play(state, seat, text)
     except IllegalCommand as exc:
-        print(f"  Not allowed: {exc}", file=out)
+        print(f"  Not allowed: {exc}")
         return state
     for event in outcome.events:
-        print(f"  {describe(event, outcome.state)}", file=out)
+        print(f"  {describe(event, outcome.state)}")
     return outcome.state
 
 
-def run(state: GameState, read: Callable[[str], str], out: TextIO) -> int:
-    shown_for: int | None = None
+def run(state: GameState, read: Callable[[str], str]) -> int:
+    shown_for: int | None = None  # pragma: no mutate (no seat shown yet: any value no seat has)
     while state.phase != "over":
         acting = state.to_act[0]
         if acting != shown_for:
             shown_for = acting
-            print("\n" + render_text(state, seat=acting), file=out)
+            print("\n" + render_text(state, seat=acting))
         line = read(f"{seat_label(state, acting)} > ").strip()
         seat, text = _speaker(line, state.players, acting)
         word = text.lower()
         if not text:
             continue
         if word in ("quit", "exit"):
-            print("Game left unfinished.", file=out)
+            print("Game left unfinished.")
             return 0
         if word in ("help", "?"):
-            print(HELP, file=out)
+            print(HELP)
         elif word == "board":
-            print("\n" + render_text(state, seat=seat), file=out)
+            print("\n" + render_text(state, seat=seat))
         elif word == "legal":
-            print("\n".join(f"  {c}" for c in legal_commands(state, seat)), file=out)
+            print("\n".join(f"  {c}" for c in legal_commands(state, seat)))
         else:
-            state = _command(state, seat, text, out)
-    print("\n" + render_text(state), file=out)
+            state = _command(state, seat, text)
+    print("\n" + render_text(state))
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def arguments() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m games.engine", description="Hot-seat MetalTalon.")
     parser.add_argument("--edition", choices=sorted(EDITIONS))
     parser.add_argument("--players", type=int, choices=PLAYER_COUNTS)
     parser.add_argument("--variant", choices=("none", "takeover", "spoils"))
     parser.add_argument("--dice", choices=("d6", "stopwatch"))
     parser.add_argument("--seed", type=int)
-    args = parser.parse_args(argv)
-    out = sys.stdout
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments().parse_args(argv)
 
     def read(prompt: str) -> str:
         try:
@@ -160,18 +162,18 @@ def main(argv: list[str] | None = None) -> int:
         except EOFError:
             raise Quit from None
 
-    print("MetalTalon, hot seat. Type help at any prompt.", file=out)
+    print("MetalTalon, hot seat. Type help at any prompt.")
     try:
-        state = setup_game(args, read, out)
+        state = setup_game(args, read)
     except Quit:
         return 0
     except ValueError as exc:
-        print(f"Cannot start: {exc}", file=out)
+        print(f"Cannot start: {exc}")
         return 2
     try:
-        return run(state, read, out)
+        return run(state, read)
     except Quit:
-        print("\nGame left unfinished.", file=out)
+        print("\nGame left unfinished.")
         return 0
 
 

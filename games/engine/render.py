@@ -45,7 +45,7 @@ def _cell_text(board: Board, cell: str, ship_at: Mapping[str, Any], home_of: Map
     if ship is not None:
         # Value first, letter last: "7A" can never be read as the cell name "A7".
         text = f"{ship.value if ship.value < 100 else '++'}{seat_letter(ship.owner)}"
-        text = f"{text:^3}" if len(text) < 3 else text
+        text = f"{text:^3}"  # "7A " ("12A" and "++A" fill the three already)
     elif cell in home_of:
         text = f" {seat_letter(home_of[cell])} "
     elif cell in board.base_cells:
@@ -69,7 +69,7 @@ def _board_lines(state: GameState, board: Board) -> list[str]:
         rows.setdefault(row, []).append(cell)
         max_x2 = max(max_x2, x2)
     columns = max_x2 // 2 + 1
-    width = columns * _PITCH + 4
+    width = columns * _PITCH + 4  # pragma: no mutate (room to spare: trailing spaces are stripped)
     header = "    " + "".join(f"  {chr(ord('A') + i)} " for i in range(columns))
     lines = [header.rstrip()]
     for row in sorted(rows):
@@ -79,7 +79,7 @@ def _board_lines(state: GameState, board: Board) -> list[str]:
             start = x2 * _PITCH // 2  # the opening gap; the cell's three characters follow it
             text = _cell_text(board, cell, ship_at, home_of)
             # Cells are drawn left to right and share one gap: keep a left base's closing bracket.
-            if text[0] == " " and chars[start] != " ":
+            if chars[start] != " ":
                 text = chars[start] + text[1:]
             chars[start : start + len(text)] = text
         lines.append(f"{row + 1:>3} " + "".join(chars).rstrip())

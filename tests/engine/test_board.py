@@ -135,6 +135,26 @@ def test_corners_run_clockwise_on_screen_from_the_top(board):
         assert math.isclose(x, cx + dx, abs_tol=1e-9) and math.isclose(y, cy + dy, abs_tol=1e-9)
 
 
+@pytest.mark.parametrize(
+    ("name", "cell", "around"),
+    [
+        ("token", "I9", ("J9", "I8", "H8", "H9", "H10", "I10")),
+        ("coin", "I6", ("J6", "I5", "H5", "H6", "H7", "I7")),
+    ],
+)
+def test_neighbours_are_listed_anticlockwise_from_the_east(name, cell, around):
+    # The order decides which of two equally short paths a move takes, so the log replays the same.
+    assert built(name).neighbours(cell) == around
+
+
+def test_the_bases_are_the_labelled_cells():
+    token, coin = built("token"), built("coin")
+    assert token.base_cells == {"B9", "D12", "E16", "E2", "I3", "L16", "L2", "M12", "P9"}
+    assert coin.base_cells == {"B10", "B2", "I10", "I2", "P10", "P2"}
+    assert all(token.labels(cell) for cell in token.base_cells)
+    assert token.labels("I9") == () and coin.labels("I6") == ()
+
+
 def test_a_board_holds_its_own_cells_only(board):
     assert board.cells[0] in board and board.cells[-1] in board
     assert "Z99" not in board and "" not in board

@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import new_game
-from games.engine.__main__ import HELP, main, run, setup_game
+from games.engine.__main__ import HELP, arguments, main, setup_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -142,16 +141,8 @@ def test_another_seat_may_give_standing_orders_out_of_turn(run_cli):
     assert re.search(r"Player A \([\w ]+\) wins the game!", out)
 
 
-def main_args(argv: list[str]):
-    """The parsed flags main() hands to setup_game."""
-    import argparse
-
-    parser = argparse.ArgumentParser()
-    for flag in ("--edition", "--variant", "--dice"):
-        parser.add_argument(flag)
-    parser.add_argument("--players", type=int)
-    parser.add_argument("--seed", type=int)
-    return parser.parse_args(argv)
+def flags(*argv: str):
+    return arguments().parse_args(list(argv))
 
 
 def test_each_bad_answer_gets_its_own_reason_and_the_question_again(run_cli):
@@ -164,68 +155,102 @@ def test_each_bad_answer_gets_its_own_reason_and_the_question_again(run_cli):
     assert "token edition, 2 players, Spoils. Setting up: each seat says keep or redraw." in result.stdout
 
 
-def test_the_prompts_name_their_choices():
-    asked = []
+def asking(*answers: str):
+    """A read() that answers in turn and keeps the prompts."""
+    queue = list(answers)
+    asked: list[str] = []
 
     def read(prompt: str) -> str:
         asked.append(prompt)
-        return ""
+        return queue.pop(0) if queue else ""
 
-    setup_game(main_args(["--edition", "metatalon", "--players", "2"]), read, io.StringIO())
-    assert asked[0] == "Dice (d6, stopwatch) [d6]: "
-    assert re.fullmatch(r"Seed \[\d+\]: ", asked[1])
+    return read, asked
+
+
+def test_the_prompts_name_their_choices_and_defaults(capsys):
+    read, asked = asking()
+    state = setup_game(flags(), read)
+    assert asked[:3] == [
+        "Edition (token, metatalon, web2002) [token]: ",
+        "Players (2, 3, 4, 6) [2]: ",
+        "Variant (none, takeover, spoils) [none]: ",
+    ]
+    assert re.fullmatch(r"Seed \[\d+\]: ", asked[3]) and len(asked) == 4
+    assert (state.edition, state.players, state.variants, state.dice_mode) == ("token", 2, (), "d6")
+    read, asked = asking("stopwatch")
+    state = setup_game(flags("--edition", "metatalon", "--players", "2"), read)
+    assert asked[0] == "Dice (d6, stopwatch) [d6]: " and state.dice_mode == "stopwatch"
+    read, asked = asking()
+    state = setup_game(
+        flags("--edition", "web2002", "--players", "4", "--dice", "stopwatch", "--seed", "3"), read
+    )
+    assert asked == ["Variant (none, takeover, spoils) [none]: "] and state.dice_mode == "stopwatch"
+    assert state.seed == 3 and capsys.readouterr().out == ""
+
+
+def test_setup_says_each_reason_on_its_own_line(capsys):
+    read, _ = asking("chess", "none", "x", "7")
+    state = setup_game(flags("--edition", "token", "--players", "2"), read)
+    assert capsys.readouterr().out == "  choose none, takeover or spoils\n  a seed is a whole number\n"
+    assert state.seed == 7 and state.variants == ()
 
 
 def test_empty_answers_take_every_default_and_a_random_seed(run_cli):
     result = run_cli("\n\n\n\nquit\n")
     assert result.returncode == 0
+    assert result.stdout.startswith("MetalTalon, hot seat. Type help at any prompt.\n")
     assert "token edition, 2 players. Setting up: each seat says keep or redraw." in result.stdout
 
 
 def test_quit_and_a_question_mark(run_cli):
     result = run_cli("?\nexit\n", *FLAGS)
-    assert "legal    list every command you may give now" in result.stdout
+    assert HELP in result.stdout
     assert result.stdout.endswith("> Game left unfinished.\n")
 
 
-def test_the_game_loop_writes_to_the_stream_it_is_given():
-    state = new_game(2, "token", seed=5)
-    answers = iter(["help", "quit"])
-    out = io.StringIO()
-    assert run(state, lambda prompt: next(answers), out) == 0
-    assert HELP in out.getvalue()
-    assert out.getvalue().splitlines()[-1] == "Game left unfinished."
+def test_the_board_and_the_prompt_are_the_seat_to_acts(run_cli):
+    result = run_cli("keep\nkeep\nB: board\nlegal\nlaunch 99e\nE: end\nquit\n", *FLAGS)
+    out = result.stdout
+    assert "  A (you): Zoomers, home P9, reserve 32 credits, to play" in out
+    assert "Player A (Zoomers) > " in out
+    assert "  B (you): " in out  # B asked for the board: it is drawn for B
+    assert "\n  end\n" in out and "\n  launch 2e\n" in out
+    assert "  Not allowed: That ship is worth 99; your reserve is 32\n" in out
+    assert "  Not allowed: Unknown command 'e:': try move, fire" in out  # only two seats: E is no one
+
+
+def test_end_of_input_in_play_leaves_the_game_unfinished(run_cli):
+    result = run_cli("keep\n", *FLAGS)
+    assert result.returncode == 0 and result.stdout.endswith("\nGame left unfinished.\n")
+
+
+def test_options_that_cannot_start_a_game_say_why(run_cli):
+    result = run_cli(
+        "", "--edition", "metatalon", "--variant", "takeover", "--players", "2", "--dice", "d6", "--seed", "1"
+    )
+    assert result.returncode == 2
+    assert result.stdout.endswith("Cannot start: The metatalon edition has no variants\n")
 
 
 def test_flags_are_checked_against_their_choices(run_cli, capsys):
     with pytest.raises(SystemExit) as usage:
         main(["--help"])
     assert usage.value.code == 0
-    assert capsys.readouterr().out.startswith("usage: python -m games.engine ")
-    for flags in (["--players", "5"], ["--dice", "coin"], ["--dice", "STOPWATCH"], ["--variant", "both"]):
-        with pytest.raises(SystemExit) as refused:
-            main(flags)
-        assert refused.value.code == 2
-        assert "invalid choice" in capsys.readouterr().err
-    result = run_cli(
-        "quit\n",
-        "--edition",
-        "web2002",
-        "--players",
-        "3",
-        "--dice",
-        "stopwatch",
-        "--seed",
-        "1",
-        "--variant",
-        "takeover",
+    shown = capsys.readouterr().out
+    assert shown.startswith("usage: python -m games.engine ") and "Hot-seat MetalTalon." in shown
+    refused_flags = (
+        ["--players", "5"],
+        ["--dice", "coin"],
+        ["--dice", "STOPWATCH"],
+        ["--variant", "both"],
+        ["--edition", "chess"],
+        ["--seed", "x"],
     )
-    assert "web2002 edition, 3 players, Takeover. Setting up" in result.stdout
-
-
-def test_setup_writes_its_reasons_to_the_stream_it_is_given():
-    answers = iter(["chess", "none", "x", "7"])
-    out = io.StringIO()
-    state = setup_game(main_args(["--edition", "token", "--players", "2"]), lambda prompt: next(answers), out)
-    assert out.getvalue() == "  choose none, takeover or spoils\n  a seed is a whole number\n"
-    assert state.seed == 7 and state.variants == ()
+    for bad in refused_flags:
+        with pytest.raises(SystemExit) as refused:
+            main(bad)
+        assert refused.value.code == 2
+        assert "invalid" in capsys.readouterr().err
+    read, _ = asking()
+    assert setup_game(flags("--edition", "web2002", "--dice", "d6", "--players", "3"), read).dice_mode == "d6"
+    assert setup_game(flags("--seed", "12", "--edition", "token", "--players", "2"), read).seed == 12

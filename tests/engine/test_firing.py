@@ -365,6 +365,10 @@ def test_shot_preview_refuses_what_is_not_one_legal_fire():
     for text, seat in (("move I9 H9", 0), ("fire I9 J9; end", 0), ("fire I9 K9", 0), ("fire J9 I9", 1)):
         with pytest.raises(IllegalCommand):
             shot_preview(state, seat, text)
+    for text in ("move I9 H9", "fire I9 J9; end"):
+        with pytest.raises(IllegalCommand) as refused:
+            shot_preview(state, 0, text)
+        assert str(refused.value) == "Give one fire command, e.g. 'fire D7 F9'"
 
 
 def test_shot_preview_is_refused_while_a_roll_waits_for_its_answer():
