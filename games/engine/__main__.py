@@ -40,9 +40,7 @@ class Quit(Exception):
     pass
 
 
-def _ask(
-    read: Callable[[str], str], prompt: str, default: str, check: Callable[[str], object]
-) -> str:
+def _ask(read: Callable[[str], str], prompt: str, default: str, check: Callable[[str], object]) -> str:
     while True:
         answer = read(f"{prompt} [{default}]: ").strip() or default
         try:

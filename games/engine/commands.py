@@ -33,11 +33,13 @@ class Command:
             # ship the bare form names.
             extra = " base" if self.base else f" {self.number}" if self.number else ""
             return f"fire {self.cells[0]} {self.cells[1]}{extra}"
-        if self.verb == "launch":
-            return "launch " + format_pieces(self.pieces or (0, 0, 0), letters)
-        if self.verb == "split":
-            return f"split {self.cells[0]} {self.cells[1]} " + format_pieces(
-                self.pieces or (0, 0, 0), letters
+        if self.verb in ("launch", "split"):
+            assert self.pieces is not None  # the parser gives both their pieces
+            stack = format_pieces(self.pieces, letters)
+            return (
+                f"launch {stack}"
+                if self.verb == "launch"
+                else f"split {self.cells[0]} {self.cells[1]} {stack}"
             )
         if self.verb == "order":
             return f"order {self.name} {self.value}"

@@ -16,33 +16,34 @@ from .view import Game, View
 
 
 def target_at(
-    game: Game, view: View, seat: int, cell: str, base: bool, number: int = 0
+    view: View, seat: int, cell: str, base: bool, number: int = 0, shields_base: bool = False
 ) -> tuple[str, int, Ship | None]:
     """("ship", owner, ship) or ("base", owner, None) for `fire <shooter> <cell> [n | base]`: n counts
-    every ship on the space, lowest id first (GameState.ships_on), so it means the same to every player."""
+    every ship on the space, lowest id first (GameState.ships_on), so it means the same to every player.
+    `shields_base`: the edition's rule that a ship on a base must be destroyed first (001)."""
     here = sorted(view.occ.get(cell, []), key=lambda s: s.id)
     enemies = [s for s in here if s.owner != seat]
-    owner = view.homes.get(cell)
-    enemy_base = owner is not None and owner != seat
+    owner = view.homes.get(cell, seat)  # the seat itself where no opponent's home is
+    enemy_base = owner != seat
     if number:  # the parser never gives both a number and base
         return _numbered(here, seat, cell, number, enemy_base)
     if base:
         if not enemy_base:
             raise IllegalCommand(f"{cell} is not an opponent's home base")
-        if game.edition.ship_shields_base:
+        if shields_base:
             raise IllegalCommand(
                 f"In this edition a ship on a base must be destroyed first: say fire ... {cell}"
             )
         if not here:
             raise IllegalCommand(f"No ship stands on {cell}: say fire ... {cell} without 'base'")
-        return "base", owner or 0, None
+        return "base", owner, None
     if enemies:
         target = enemies[0]
         return "ship", target.owner, target
     if enemy_base:
         # Only a ship the shooter could destroy shields a base (001): no enemy stands here, and the
         # shooter's own invaders on a Rebels' base do not protect it.
-        return "base", owner or 0, None
+        return "base", owner, None
     if here:
         raise IllegalCommand(f"The ship on {cell} is your own")
     raise IllegalCommand(f"Nothing to fire at on {cell}: fire at an enemy ship or an opponent's home base")
@@ -113,7 +114,8 @@ def aim(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Ship, Pe
         raise IllegalCommand(f"{src} has no shots left this activation")
     if src == dst:
         raise IllegalCommand("A ship cannot fire at its own space")
-    kind, owner, target = target_at(game, view, seat, dst, cmd.base, cmd.number)
+    shields = game.edition.ship_shields_base
+    kind, owner, target = target_at(view, seat, dst, cmd.base, cmd.number, shields_base=shields)
     # The target space is never passable (an enemy ship or base), so the search finds it if it can.
     dist = fire_ranges(game, view, seat, src).get(dst)
     if dist is None:

@@ -58,7 +58,7 @@ def _fires(game: Game, view: View, seat: int, cell: str) -> list[str]:
         bare = None
         for base in (False, True):
             try:
-                _, _, ship = target_at(game, view, seat, target, base)
+                _, _, ship = target_at(view, seat, target, base, shields_base=game.edition.ship_shields_base)
             except IllegalCommand:
                 continue
             bare = ship if not base else bare
@@ -82,8 +82,8 @@ def canonical(state: GameState, seat: int, cmd: Command) -> str:
         view = View(state)
         dst = cmd.cells[1]
         try:
-            _, _, named = target_at(game, view, seat, dst, False, cmd.number)
-            _, _, bare = target_at(game, view, seat, dst, False)
+            _, _, named = target_at(view, seat, dst, False, cmd.number)
+            _, _, bare = target_at(view, seat, dst, False)
         except IllegalCommand:
             return cmd.canonical(game.edition.letters)
         if named is not None and bare is not None and named.id == bare.id:

@@ -144,8 +144,9 @@ def eliminate(
     else:
         ships = tuple(x for x in ships if x.owner != seat)
         bank += worth
-    pending = state.pending if state.pending is None or state.pending.seat != seat else None
-    return evolve(state, seats=seats, ships=ships, bank=bank, pending=pending), events
+    # A seat whose roll waits for its answer cannot be put out: play() takes only reroll or accept from
+    # it, and no other seat's command can eliminate it.
+    return evolve(state, seats=seats, ships=ships, bank=bank), events
 
 
 def settle(state: GameState) -> tuple[GameState, list[Event]]:

@@ -126,6 +126,14 @@ NUMBERED = "Ships sharing a space are numbered 1, 2, 3 ... as the board lists th
             "resign, order, or help",
         ),
         ("move D7\u0000E7", "There is no space 'd7?e7' on this board (spaces look like D7)"),
+        (
+            "move abcdefghijklmnopqrstuvwxyz D7",
+            "There is no space 'abcdefghijklmnopqrst...' on this board (spaces look like D7)",
+        ),
+        (
+            "move abcdefghijklmnopqrst D7",
+            "There is no space 'abcdefghijklmnopqrst' on this board (spaces look like D7)",
+        ),
         ("end;" * 41, "That is 41 commands; send at most 40 at once"),
     ],
 )

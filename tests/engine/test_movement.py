@@ -125,7 +125,9 @@ def test_entering_your_own_home_base_recycles_the_ship():
     after, events = play(state, 0, "move N9 P9")
     assert after.ships == ()
     assert after.seats[0].reserve == 11
-    assert of_type(events, "recycle")[0]["value"] == 7
+    assert of_type(events, "recycle") == [
+        {"type": "recycle", "seat": 0, "ship": 1, "cell": "P9", "value": 7, "reserve": 11}
+    ]
     assert after.activation is None
 
 
