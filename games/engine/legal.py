@@ -44,9 +44,8 @@ def _ship_commands(game: Game, state: GameState, view: View, seat: int) -> list[
         except IllegalCommand:
             continue
         moves, shots = left(game.edition, faction, ship, state.activation)
-        if moves > 0:
-            dist, _ = explore(game, state, view, ship, moves)
-            out += [f"move {cell} {dest}" for dest in dist if dest != cell]
+        dist, _ = explore(game, state, view, ship, moves)  # with no moves left: only where it stands
+        out += [f"move {cell} {dest}" for dest in dist if dest != cell]
         if shots > 0:
             out += _fires(game, view, seat, cell)
     return out
