@@ -150,7 +150,8 @@ class Board:
         if rule.get("halfway"):
             return frozenset((self._territory[a], self._territory[b])) in self._halfway
         if "labels" in rule:
-            return any(kind in rule["labels"].get(label, ()) for label in self._labels.get(home, ()))
+            # Each home for such a player count carries only labels the rule names (boards/token.json).
+            return any(kind in rule["labels"][label] for label in self._labels[home])
         return kind in rule["kinds"]
 
     def halfway_borders(self) -> frozenset[frozenset[str]]:

@@ -32,5 +32,7 @@ def adapted(edition: Edition, pieces: Pieces, faction: str | None, orders: Order
     if faction != "adapters" or orders.adapt == "off":
         return pieces
     order = orders.adapt or orders.damage  # None: the damage order ("order adapt same" stores None)
-    valid = [p for p in compositions(value(pieces)) if edition.dime_ok(p, faction)]
-    return best_by_priority(valid, priority(order, edition.letters)) if valid else pieces
+    # Never empty: every value has a composition the dime rule allows (use dimes). The faction is the
+    # Adapters here, whose dime limit is everyone's but the Anarchists'.
+    valid = [p for p in compositions(value(pieces)) if edition.dime_ok(p, None)]
+    return best_by_priority(valid, priority(order, edition.letters))

@@ -382,3 +382,15 @@ def test_shot_preview_is_refused_while_a_roll_waits_for_its_answer():
         shot_preview(pending, 1, "fire J9 I9")
     with pytest.raises(IllegalCommand, match="^Only the player to act may fire now$"):
         shot_preview(new_game(2, "token", seed=1), 0, "fire I9 J9")
+
+
+def test_an_adapters_ship_rebuilt_after_a_hit_says_so_in_one_event():
+    state = position(
+        factions=("bankers", "adapters"), ships=((0, "I9", (2, 2, 0)), (1, "J9", (7, 0, 1))), reserves=(5, 5)
+    )
+    state, _ = play(state, 1, "order adapt wse")
+    after, events = play(state, 0, "fire I9 J9", dice=QueueDice(3))
+    assert of_type(events, "adapt") == [
+        {"type": "adapt", "seat": 1, "ship": 2, "before": [5, 0, 1], "after": [0, 3, 0], "text": "3w"}
+    ]
+    assert ship_at(after, "J9").pieces == (0, 3, 0)
