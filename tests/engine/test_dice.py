@@ -73,7 +73,7 @@ def test_a_redraw_deals_the_card_the_live_dice_draw():
     state = new_game(2, "token", factions=None, seed=1)
     deck = [f for f in FACTIONS if f not in {s.faction for s in state.seats}]
     after, _ = play(state, 0, "redraw", dice=CardDice(len(deck) - 1))
-    assert after.seats[0].faction == deck[-1]
+    assert after.seats[0].faction == deck[-1] and after.seats[0].redrawn is True
     assert after.rolls == state.rolls + 1
 
 

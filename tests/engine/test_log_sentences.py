@@ -190,3 +190,18 @@ def test_the_deal_keep_and_redraw():
 
 def test_a_game_over_with_no_one_left():
     assert describe({"type": "win", "seat": None}) == "The game is over with no winner."
+
+
+def test_a_shot_whose_target_left_the_game_while_the_roll_waited():
+    state = position(
+        players=3,
+        factions=("clovers", "bankers", "swarm"),
+        ships=((0, "I9", (2, 2, 0)), (1, "J9", (4, 1, 0)), (2, "C9", (1, 0, 0))),
+        reserves=(10, 10, 10),
+    )
+    state = play(state, 0, "fire I9 J9", dice=QueueDice(3))[0]
+    state = play(state, 1, "resign")[0]
+    assert log(state, (0, "accept", ())) == [
+        "Player A (Clovers)'s ship at I9 fired at Player B (Bankers)'s ship at J9: rolled 3, range 0, "
+        "shields 0: the target was already gone.",
+    ]

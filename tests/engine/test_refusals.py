@@ -236,6 +236,18 @@ REFUSALS = {
         "split I9 J9 1e",
         "You have already launched or split this turn: one launch (or split) per turn",
     ),
+    "a split from a space without an own ship": (
+        lambda: position(factions=("swarm", "bankers"), ships=((0, "F9", E3), (1, "I9", E3))),
+        0,
+        "split I9 J9 1e",
+        "You have no ship on I9 (your ships: F9)",
+    ),
+    "a numbered shot at an empty space": (
+        lambda: position(ships=((0, "I9", GUN),)),
+        0,
+        "fire I9 J9 1",
+        "No ship stands on J9",
+    ),
     "a split to a far space": (
         lambda: position(factions=("swarm", "bankers"), ships=((0, "I9", E3),)),
         0,

@@ -304,6 +304,8 @@ def test_given_names_replace_labels_only_for_the_seats_they_cover():
     assert describe(event, names=["ann", "bob"]) == "ann takes control of 1 ship of Player C (Takeover)."
     keep = {"type": "keep", "seat": 1, "faction": "vamps"}
     assert describe(keep, names=["ann", "bob"]) == "bob keeps Vamps."
+    assert describe({**keep, "seat": 0}, names=["ann", "bob"]) == "ann keeps Vamps."
+    assert describe({**keep, "seat": 2}, names=["ann", "bob"]) == "Player C keeps Vamps."
     assert describe(keep) == "Player B keeps Vamps."
 
 
