@@ -78,7 +78,7 @@ def _shortest(
     if goal in dist:
         return path_to(parent, ship.cell, goal), step_kind(state, view, ship, goal) or "pass"
     # Refused: search without the budget only to say why.
-    dist, _ = explore(game, state, view, ship, UNLIMITED, goal)
+    dist, _ = explore(game, state, view, ship, UNLIMITED)
     if goal in dist:
         raise IllegalCommand(f"{ship.cell} has {plural(budget, 'move')} left; {goal} is {dist[goal]} away")
     if step_kind(state, view, ship, goal) is None:

@@ -167,6 +167,17 @@ def asking(*answers: str):
     return read, asked
 
 
+def test_every_variant_may_be_chosen_at_the_prompt():
+    for answer, variants in (("none", ()), ("takeover", ("takeover",)), ("spoils", ("spoils",))):
+        read, _ = asking(answer, "1")
+        assert setup_game(flags("--edition", "token", "--players", "2"), read).variants == variants
+
+
+def test_the_board_comes_first_under_the_greeting(run_cli):
+    result = run_cli("quit\n", *FLAGS)
+    assert result.stdout.startswith("MetalTalon, hot seat. Type help at any prompt.\n\n      A   B   C   D")
+
+
 def test_the_prompts_name_their_choices_and_defaults(capsys):
     read, asked = asking()
     state = setup_game(flags(), read)
@@ -213,7 +224,7 @@ def test_the_board_and_the_prompt_are_the_seat_to_acts(run_cli):
     out = result.stdout
     assert "  A (you): Zoomers, home P9, reserve 32 credits, to play" in out
     assert "Player A (Zoomers) > " in out
-    assert "  B (you): " in out  # B asked for the board: it is drawn for B
+    assert out.count("  B (you): ") == 2  # once to choose a faction, once when B asked for the board
     assert "\n  end\n" in out and "\n  launch 2e\n" in out
     assert "  Not allowed: That ship is worth 99; your reserve is 32\n" in out
     assert "  Not allowed: Unknown command 'e:': try move, fire" in out  # only two seats: E is no one

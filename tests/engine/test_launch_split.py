@@ -262,3 +262,28 @@ def test_each_new_ship_takes_the_next_number():
     assert launched.ships[-1].id == 2 and launched.next_ship == 3
     split, _ = play(state, 0, "split I9 J9 1w")
     assert split.ships[-1].id == 2 and split.next_ship == 3
+
+
+def test_the_launch_event_gives_the_new_ship_whole():
+    state = position(reserves=(9, 9))
+    _, events = play(state, 0, "launch 2e 1w")
+    assert of_type(events, "launch") == [
+        {
+            "type": "launch",
+            "seat": 0,
+            "ship": 1,
+            "cell": "P9",
+            "pieces": [2, 1, 0],
+            "text": "2e 1w",
+            "value": 7,
+            "reserve": 2,
+        }
+    ]
+
+
+def test_the_border_rule_ends_with_the_turn_it_was_launched_in():
+    state = position(factions=("bankers", "swarm"), reserves=(20, 20))
+    state = play(state, 0, "launch 8e; end")[0]
+    state = play(state, 1, "end")[0]
+    after, _ = play(state, 0, "move P9 O8 O7 N7 M7 L7 K7 J7 I7")
+    assert ship_at(after, "I7")

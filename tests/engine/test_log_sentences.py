@@ -205,3 +205,14 @@ def test_a_shot_whose_target_left_the_game_while_the_roll_waited():
         "Player A (Clovers)'s ship at I9 fired at Player B (Bankers)'s ship at J9: rolled 3, range 0, "
         "shields 0: the target was already gone.",
     ]
+
+
+def test_a_shot_at_the_reserve_past_a_ship_on_the_base():
+    state = position(
+        factions=("bankers", "swarm"), ships=((0, "C9", (1, 1, 0)), (1, "B9", (2, 0, 0))), reserves=(5, 9)
+    )
+    assert log(state, (0, "fire C9 B9 base", (3,)))[1:] == [
+        "Player A (Bankers)'s ship at C9 fired at Player B (The Swarm)'s home base B9: rolled 3, range 0: "
+        "3 points of damage.",
+        "Player B (The Swarm)'s home base B9 took 3 points of damage: the reserve lost 3, 6 left.",
+    ]
