@@ -138,7 +138,7 @@ class Parser:
             )
         if len(extra) > 1 or (extra and extra[0] != "base" and not numbers):
             raise IllegalCommand(f"Say the shooter and the target, {usage}")
-        digits = numbers[0].lstrip("0") if numbers else ""
+        digits = numbers[0].lstrip("0") if numbers else ""  # pragma: no mutate (only digits to strip)
         number = int(digits) if digits and len(digits) <= 2 else 0
         if numbers and not number:
             raise IllegalCommand(

@@ -13,7 +13,13 @@ from .view import Game, View, game_of
 
 
 def legal_commands(state: GameState, seat: int) -> list[str]:
-    if not isinstance(seat, int) or not 0 <= seat < state.players or state.phase == "over":
+    # As play() refuses them: True is an int to Python but names no seat.
+    if (
+        not isinstance(seat, int)
+        or isinstance(seat, bool)
+        or not 0 <= seat < state.players
+        or state.phase == "over"
+    ):
         return []
     me = state.seats[seat]
     if me.out:

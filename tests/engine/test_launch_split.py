@@ -287,3 +287,8 @@ def test_the_border_rule_ends_with_the_turn_it_was_launched_in():
     state = play(state, 1, "end")[0]
     after, _ = play(state, 0, "move P9 O8 O7 N7 M7 L7 K7 J7 I7")
     assert ship_at(after, "I7")
+
+
+def test_a_reserve_of_exactly_one_launches_a_one_credit_ship():
+    after, _ = play(position(reserves=(1, 5)), 0, "launch 1e")
+    assert after.ships[0].pieces == (1, 0, 0) and after.seats[0].reserve == 0 and not after.seats[0].out

@@ -90,6 +90,9 @@ EDGES = {
         ships=((0, "N12", (1, 2, 0)), (2, "M12", (1, 0, 0)), (0, "M12", (1, 0, 0)), (2, "L12", (1, 0, 1))),
         reserves=(0, 4, 3),
     ),
+    "a metatalon Swarm split whose one part would need a dime": lambda: position(
+        "metatalon", factions=("swarm", "bankers"), ships=((0, "I6", (1, 4, 1)),), reserves=(0, 10)
+    ),
     "metatalon base behind a ship on it": lambda: position(
         "metatalon", ships=((0, "C2", (1, 2, 0)), (1, "B2", (2, 0, 0))), reserves=(0, 3)
     ),

@@ -148,3 +148,8 @@ def test_a_ship_on_the_base_of_a_seat_wiped_out_earns_income():
     state, _ = play(state, 0, "move M11 M12")
     after, events = play(state, 0, "end")
     assert of_type(events, "income")[0]["base_ships"] == 1 and after.seats[0].reserve == 2
+
+
+@pytest.mark.parametrize("seat", [-1, 2, "0", None, True])
+def test_no_commands_are_listed_for_a_seat_not_in_the_game(seat):
+    assert legal_commands(position(), seat) == []
