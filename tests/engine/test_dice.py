@@ -81,3 +81,10 @@ def test_seeded_dice_give_every_face_and_nothing_else():
     stopwatch = {Roller(seed=1, rolls=k).die(10) for k in range(300)}
     d6 = {Roller(seed=1, rolls=k).die(6) for k in range(300)}
     assert stopwatch == set(range(10)) and d6 == set(range(1, 7))
+
+
+def test_the_deal_draws_its_cards_from_the_live_dice():
+    dice = CardDice(0, 0)
+    state = new_game(2, "token", seed=1, dice=dice)
+    assert [s.faction for s in state.seats] == ["zoomers", "warriors"]  # card 0 of ten, then of nine
+    assert dice.asked == [10, 9] and state.rolls == 2

@@ -292,3 +292,19 @@ def test_the_border_rule_ends_with_the_turn_it_was_launched_in():
 def test_a_reserve_of_exactly_one_launches_a_one_credit_ship():
     after, _ = play(position(reserves=(1, 5)), 0, "launch 1e")
     assert after.ships[0].pieces == (1, 0, 0) and after.seats[0].reserve == 0 and not after.seats[0].out
+
+
+def test_a_launched_ship_counts_as_acted_this_turn():
+    after, _ = play(position(reserves=(5, 5)), 0, "launch 1e")
+    assert after.used == (after.ships[0].id,) and after.activation.ship == after.ships[0].id
+
+
+def test_a_split_ends_the_activation_of_the_ship_that_was_acting():
+    state = position(factions=SWARM, ships=((0, "I9", (2, 0, 0)), (0, "F9", (2, 1, 0))))
+    state, _ = play(state, 0, "move I9 J9")
+    after, _ = play(state, 0, "split F9 E9 1w")
+    assert after.activation is None
+    with pytest.raises(
+        IllegalCommand, match="^You split a ship this turn: no ship may act any more; say end$"
+    ):
+        play(after, 0, "move J9 K9")

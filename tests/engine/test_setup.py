@@ -133,6 +133,7 @@ def test_a_seat_resigning_during_the_deal_is_no_longer_shown_choosing():
 @pytest.mark.parametrize(
     ("options", "reason"),
     [
+        ({"players": 5}, "Five-player games are not offered: choose 2, 3, 4 or 6 players"),
         ({"players": 7}, "MetalTalon is played by 2, 3, 4 or 6 players, not 7"),
         ({"players": "2"}, "MetalTalon is played by 2, 3, 4 or 6 players, not '2'"),
         ({"players": 2, "dice_mode": "coin"}, "dice_mode is 'd6' or 'stopwatch'"),
@@ -178,3 +179,9 @@ def test_turn_one_begins_when_the_deal_ends():
     assert started.phase == "play" and started.turn == 1
     fixed = new_game(2, "token", factions=["vamps", "rebels"], seed=1)
     assert fixed.phase == "play" and fixed.turn == 1
+
+
+def test_a_new_game_without_a_seed_is_seed_zero_and_waits_for_every_seat():
+    state = new_game(2)
+    assert state.seed == 0 and [s.decided for s in state.seats] == [False, False]
+    assert state.to_dict()["seats"][0]["decided"] is False
