@@ -97,9 +97,10 @@ def setup_game(args: argparse.Namespace, read: Callable[[str], str]) -> GameStat
 def _speaker(text: str, players: int, default: int) -> tuple[int, str]:
     """`B: order murphy 4` speaks for seat B (standing orders and resigning work out of turn)."""
     m = _SEAT_PREFIX.match(text)
-    if m is None or ord(m.group(1).upper()) - ord("A") >= players:
+    if m is None:
         return default, text
-    return ord(m.group(1).upper()) - ord("A"), m.group(2).strip()
+    seat = ord(m.group(1).upper()) - ord("A")
+    return (seat, m.group(2).strip()) if seat < players else (default, text)
 
 
 def _command(state: GameState, seat: int, text: str) -> GameState:

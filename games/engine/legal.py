@@ -59,11 +59,12 @@ def _ship_commands(game: Game, state: GameState, view: View, seat: int) -> list[
 
 def _fires(game: Game, view: View, seat: int, cell: str) -> list[str]:
     out = []
+    shields_base = game.edition.ship_shields_base
     for target in fire_ranges(game, view, seat, cell):
         bare = None
         for base in (False, True):
             try:
-                _, _, ship = target_at(view, seat, target, base, shields_base=game.edition.ship_shields_base)
+                _, _, ship = target_at(view, seat, target, base, shields_base=shields_base)
             except IllegalCommand:
                 continue
             bare = ship if not base else bare

@@ -3,7 +3,7 @@
 from dataclasses import replace
 from typing import Any
 
-from games.engine import GameState, Ship, new_game
+from games.engine import GameState, Ship, new_game, play
 from games.engine.board import load_board
 from games.engine.editions import credits_total
 
@@ -60,3 +60,22 @@ def ship_at(state: GameState, cell: str) -> Ship:
 
 def of_type(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
     return [e for e in events if e["type"] == kind]
+
+
+def played(state: GameState, *texts: str) -> GameState:
+    """The state after the active seat plays each text in turn."""
+    for text in texts:
+        state = play(state, state.active, text)[0]
+    return state
+
+
+def asked_to_reroll(reserve: int = 5, players: int = 2, roll: int = 2) -> GameState:
+    """Token: seat 0 (Clovers, no automatic reroll) fired from I9 at seat 1's ship on J9, rolled `roll`
+    and is asked to reroll or accept (a reserve of 0 is never asked)."""
+    state = position(
+        players=players,
+        factions=("clovers", "bankers", "swarm")[:players],
+        ships=((0, "I9", (2, 2, 0)), (1, "J9", (9, 0, 0))),
+        reserves=(reserve, 10, 10)[:players],
+    )
+    return play(state, 0, "fire I9 J9", dice=QueueDice(roll))[0]

@@ -7,27 +7,10 @@ import pytest
 from games.engine import new_game, play
 
 from .agreement import check_listed_is_accepted
-from .helpers import QueueDice, position
+from .helpers import asked_to_reroll, played, position
 
 GUN = (2, 2, 0)
 TARGET = (9, 0, 0)
-
-
-def asked_to_reroll(reserve: int, players: int = 2):
-    """A Clovers shooter with no automatic reroll has rolled 1 and is asked (token)."""
-    state = position(
-        players=players,
-        factions=("clovers", "bankers", "swarm")[:players],
-        ships=((0, "I9", GUN), (1, "J9", TARGET)),
-        reserves=(reserve, 10, 10)[:players],
-    )
-    return play(state, 0, "fire I9 J9", dice=QueueDice(1))[0]
-
-
-def first(state, *texts):
-    for text in texts:
-        state = play(state, state.active, text)[0]
-    return state
 
 
 EDGES = {
@@ -44,17 +27,17 @@ EDGES = {
     "launch with 1 credit": lambda: position(ships=((0, "I9", GUN),), reserves=(1, 10)),
     "launch with no credit": lambda: position(ships=((0, "I9", GUN),), reserves=(0, 10)),
     "home base taken by an own ship": lambda: position(ships=((0, "P9", GUN),), reserves=(5, 10)),
-    "after a launch": lambda: first(position(ships=((0, "I9", GUN),), reserves=(3, 10)), "launch 1e"),
+    "after a launch": lambda: played(position(ships=((0, "I9", GUN),), reserves=(3, 10)), "launch 1e"),
     "metatalon launches over 15 need a dime": lambda: position("metatalon", reserves=(17, 17)),
     "metatalon Anarchists over 20": lambda: position(
         "metatalon", factions=("anarchists", "bankers"), reserves=(22, 10)
     ),
     # Moves: the last move of an activation, Zoomers' rounding, a dime spent as a move or a shot.
-    "one move left": lambda: first(position(ships=((0, "I9", (2, 1, 0)),), reserves=(0, 10)), "move I9 H9"),
+    "one move left": lambda: played(position(ships=((0, "I9", (2, 1, 0)),), reserves=(0, 10)), "move I9 H9"),
     "Zoomers with one engine": lambda: position(
         factions=("zoomers", "bankers"), ships=((0, "I9", (1, 1, 0)),), reserves=(0, 10)
     ),
-    "Zoomers with one move of two left": lambda: first(
+    "Zoomers with one move of two left": lambda: played(
         position(factions=("zoomers", "bankers"), ships=((0, "I9", (1, 1, 0)),), reserves=(0, 10)),
         "move I9 H9",
     ),
@@ -69,11 +52,11 @@ EDGES = {
     "enemy base with an empty reserve": lambda: position(ships=((0, "C9", (1, 0, 0)),), reserves=(0, 0)),
     "enemy base with 1 credit left": lambda: position(ships=((0, "C9", (1, 1, 0)),), reserves=(0, 1)),
     # Fire: the last shot of an activation, a used ship, a shared Rebels base.
-    "last shot used": lambda: first(
+    "last shot used": lambda: played(
         position(ships=((0, "I9", (1, 1, 0)), (1, "J9", TARGET)), reserves=(0, 10)),
         "fire I9 J9",
     ),
-    "a ship already activated this turn": lambda: first(
+    "a ship already activated this turn": lambda: played(
         position(ships=((0, "I9", (1, 1, 0)), (0, "G9", (1, 1, 0)), (1, "J9", TARGET)), reserves=(0, 10)),
         "move I9 H8",
         "move G9 F9",
@@ -81,7 +64,7 @@ EDGES = {
     "the Swarm with a two-piece stack": lambda: position(
         factions=("swarm", "bankers"), ships=((0, "I9", (1, 1, 0)),), reserves=(0, 10)
     ),
-    "the Swarm after launching": lambda: first(
+    "the Swarm after launching": lambda: played(
         position(factions=("swarm", "bankers"), ships=((0, "I9", (2, 1, 0)),), reserves=(2, 10)), "launch 1e"
     ),
     "invaders on a Rebels base": lambda: position(

@@ -7,27 +7,16 @@ import pytest
 
 from games.engine import IllegalCommand, new_game, play
 
-from .helpers import QueueDice, position
+from .helpers import QueueDice, asked_to_reroll, played, position
 
 E3 = (3, 0, 0)
 GUN = (1, 1, 0)
 RING = ("J9", "I8", "H8", "H9", "H10", "I10")  # the six spaces around I9 on the token board
 
 
-def then(state, *texts):
-    for text in texts:
-        state = play(state, state.active, text)[0]
-    return state
-
-
-def asked(reserve=5):
-    """Seat 0 (Clovers, no automatic reroll) rolled 2 at seat 1's ship and is asked."""
-    state = position(
-        factions=("clovers", "bankers"),
-        ships=((0, "I9", (2, 2, 0)), (1, "J9", (9, 0, 0))),
-        reserves=(reserve, 5),
-    )
-    return play(state, 0, "fire I9 J9", dice=QueueDice(2))[0]
+def emptied(state, seat):
+    """The same position with `seat`'s reserve at 0 (no play reaches it: the tests guard the rule)."""
+    return replace(state, seats=tuple(replace(s, reserve=0) if s.index == seat else s for s in state.seats))
 
 
 def shared():
@@ -61,17 +50,20 @@ REFUSALS = {
         "order damage ews",
         "Player C (Rebels) is out of the game",
     ),
-    "the roller before answering": (asked, 0, "end", "You rolled 2: answer reroll (pay 1) or accept first"),
+    "the roller before answering": (
+        asked_to_reroll,
+        0,
+        "end",
+        "You rolled 2: answer reroll (pay 1) or accept first",
+    ),
     "another seat while a roll waits": (
-        asked,
+        asked_to_reroll,
         1,
         "end",
         "Waiting for Player A (Clovers) to answer reroll or accept",
     ),
     "a reroll with the reserve emptied": (
-        lambda: replace(
-            asked(1), seats=tuple(replace(s, reserve=0) if s.index == 0 else s for s in asked(1).seats)
-        ),
+        lambda: emptied(asked_to_reroll(1), 0),
         0,
         "reroll",
         "A reroll costs 1 and your reserve is empty; say accept",
@@ -122,7 +114,7 @@ REFUSALS = {
     ),
     "no ship in play": (position, 0, "move I9 J9", "You have no ship on I9 (no ships in play)"),
     "a ship after a split": (
-        lambda: then(
+        lambda: played(
             position(factions=("swarm", "bankers"), ships=((0, "I9", (2, 1, 0)), (0, "F9", E3))),
             "split I9 I8 1e",
         ),
@@ -131,13 +123,13 @@ REFUSALS = {
         "You split a ship this turn: no ship may act any more; say end",
     ),
     "an old ship after a launch": (
-        lambda: then(position(ships=((0, "I9", E3),), reserves=(5, 5)), "launch 1e"),
+        lambda: played(position(ships=((0, "I9", E3),), reserves=(5, 5)), "launch 1e"),
         0,
         "move I9 J9",
         "You launched this turn: only the new ship may still act; say end when done",
     ),
     "a ship that has acted": (
-        lambda: then(position(ships=((0, "I9", E3), (0, "F9", E3))), "move I9 J9", "move F9 E9"),
+        lambda: played(position(ships=((0, "I9", E3), (0, "F9", E3))), "move I9 J9", "move F9 E9"),
         0,
         "move J9 K9",
         "The ship on J9 has already acted this turn",
@@ -173,7 +165,7 @@ REFUSALS = {
         "I9 cannot reach K9: every way there is blocked",
     ),
     "a new ship across a border": (
-        lambda: then(position(factions=("bankers", "swarm"), reserves=(20, 20)), "launch 8e"),
+        lambda: played(position(factions=("bankers", "swarm"), reserves=(20, 20)), "launch 8e"),
         0,
         "move P9 I7",
         "P9 cannot reach I7: a ship launched this turn may not cross that territory border on its first "
@@ -193,7 +185,7 @@ REFUSALS = {
         "That ship is worth 6; your reserve is 5",
     ),
     "a second launch": (
-        lambda: then(position(reserves=(5, 5)), "launch 1e"),
+        lambda: played(position(reserves=(5, 5)), "launch 1e"),
         0,
         "launch 1e",
         "You have already launched or split this turn: one launch (or split) per turn",
@@ -229,7 +221,7 @@ REFUSALS = {
         "Only the Swarm may split ships",
     ),
     "a split after a launch": (
-        lambda: then(
+        lambda: played(
             position(factions=("swarm", "bankers"), ships=((0, "I9", E3),), reserves=(5, 5)), "launch 1e"
         ),
         0,
