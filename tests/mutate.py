@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -87,10 +88,12 @@ def pick(every: dict[str, int | None], modules: list[str], sample: int | None, s
     return picked
 
 
-def score(picked: list[str], found: dict[str, int | None]) -> dict[str, Score]:
+def score(
+    picked: list[str], found: dict[str, int | None], group: Callable[[str], str] = module_of
+) -> dict[str, Score]:
     scores: dict[str, Score] = defaultdict(Score)
     for name in picked:
-        code, entry = found.get(name), scores[module_of(name)]
+        code, entry = found.get(name), scores[group(name)]
         if code in KILLED:
             entry.killed += 1
         elif code in TIMEOUT:
@@ -112,17 +115,13 @@ def row(name: str, entry: Score) -> str:
 
 
 def report(picked: list[str], total: int) -> bool:
-    scores = score(picked, results())
+    found = results()
+    scores = score(picked, found)
+    all_ = score(picked, found, group=lambda name: "all")["all"]
     heads = ("tried", 7), ("killed", 8), ("timeout", 9), ("survived", 10), ("no test", 9), ("score", 9)
     print("\n" + f"{'module':<12}" + "".join(f"{head:>{width}}" for head, width in heads))
-    all_ = Score()
     for module, entry in scores.items():
         print(row(module, entry))
-        all_.killed += entry.killed
-        all_.timeout += entry.timeout
-        all_.survived += entry.survived
-        all_.uncovered += entry.uncovered
-        all_.other += entry.other
     print(row("all", all_) + f"   ({all_.tried} of {total} mutants)")
     lists = ("Survived", all_.survived), ("No test covers", all_.uncovered), ("Other", all_.other)
     for title, names in lists:
