@@ -8,6 +8,7 @@ from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts import names
 
@@ -43,6 +44,11 @@ def validate_time_zone(value: str) -> None:
         raise ValidationError(f"“{value}” is not a time zone name such as Europe/Paris or America/New_York.")
 
 
+def vacation_start_days() -> float:
+    """What a new player starts with (settings.VACATION_START_DAYS)."""
+    return float(settings.VACATION_START_DAYS)
+
+
 class TurnMail(models.TextChoices):
     """When a player is e-mailed that it is their turn (games/actions/notify.py, games/mail/outbound.py)."""
 
@@ -66,8 +72,17 @@ class Profile(models.Model):
                                  default=TurnMail.AWAY,
                                  help_text="“Never” also stops the game-over e-mail.")
     daily_digest = models.BooleanField("send me a daily digest", default=False)
-    # The deadline clock (a later issue) pauses a player's games until this date.
-    vacation_until = models.DateField(null=True, blank=True)
+    # Vacation (games/actions/vacation.py, docs/clock.md): days in hand as of `vacation_counted_at` (they
+    # accrue while the player is not away, up to settings.VACATION_MAX_DAYS); while on vacation since
+    # `vacation_since` the player's clocks are paused, and `vacation_ends_at` is when the days run out
+    # (the beat's scan ends the vacation then).
+    vacation_days = models.FloatField(default=vacation_start_days)
+    vacation_counted_at = models.DateTimeField(default=timezone.now)
+    vacation_since = models.DateTimeField(null=True, blank=True)
+    vacation_ends_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    auto_vacation = models.BooleanField(
+        "go on vacation by myself when I am about to time out", default=True,
+        help_text="If your time runs out in a game while you have vacation days, your games pause instead.")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["name_key"], name="profile_unique_name_key")]

@@ -81,10 +81,11 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ("id", "created_by__email", "created_by__username", "seats__user__email",
                      "seats__user__username")
     date_hierarchy = "created_at"
-    readonly_fields = ("created_by", "kind", "options", "players", "status", "state", "version",
+    # The clock is read-only: a changed clock would not move the deadlines already owed (ClockDue).
+    readonly_fields = ("created_by", "kind", "options", "players", "clock", "status", "state", "version",
                        "invite_code",
                        "turn_started_at", "created_at", "started_at", "finished_at", "result")
-    fields = ("created_by", "kind", "options", "players", "visibility", "deadline_hours", "status", "version",
+    fields = ("created_by", "kind", "options", "players", "visibility", "clock", "status", "version",
               "invite_code", "created_at", "started_at", "turn_started_at", "finished_at", "result", "state")
     inlines = [SeatInline, ActionInline]
     list_select_related = ("created_by",)

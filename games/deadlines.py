@@ -1,30 +1,94 @@
-"""How much time the player to act has left, in words for pages and lists (the clock issue enforces it)."""
+"""How long a seat has left, in words for pages, lists and mails (the clock itself: games/actions/clock.py).
+
+The moment is given in the reader's own time zone, since a page or a mail is read later and elsewhere;
+pages also count it down live (static/js/countdown.js).
+"""
 
 from __future__ import annotations
 
-from datetime import timedelta
-from typing import Any
+import zoneinfo
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
 
 from django.utils import timezone
 
-from games.models import Game
+from games.clock.plan import left_at
+from games.models import Game, Seat
 
 
-def deadline(game: Game) -> dict[str, Any]:
-    """{"text": "2 days left", "due": datetime | None, "overdue": bool, "hours": per-turn hours}."""
-    if not game.deadline_hours:
-        return {"text": "no deadline", "due": None, "overdue": False}
-    if game.turn_started_at is None or game.status not in (Game.Status.SETUP, Game.Status.ACTIVE):
-        return {"text": f"{game.deadline_hours} h per turn", "due": None, "overdue": False}
-    due = game.turn_started_at + timedelta(hours=game.deadline_hours)
-    left = due - timezone.now()
-    hours = left.total_seconds() / 3600
-    if hours < 0:
-        text = "overdue"
-    elif hours < 1:
-        text = f"{max(1, int(left.total_seconds() // 60))} min left"
-    elif hours < 48:
-        text = f"{int(hours)} h {int(left.total_seconds() // 60 % 60)} min left"
-    else:
-        text = f"{int(hours // 24)} days left"
-    return {"text": text, "due": due, "overdue": hours < 0, "hours": game.deadline_hours}
+@dataclass(frozen=True)
+class Deadline:
+    text: str  # "2 days 3 hours left", "overdue", "paused: on vacation", "3 days per turn", "no deadline"
+    due: datetime | None = None  # when the time runs out (None: no clock running for it)
+    overdue: bool = False
+    paused: bool = False
+    rules: str = ""  # the game's clock in words ("3 days per turn")
+
+    def when(self, time_zone: str) -> str:
+        """The due moment as "Tue 24 Nov 2026, 13:00 Europe/Paris" ("" without one)."""
+        if self.due is None:
+            return ""
+        zone, name = local_zone(time_zone)
+        due = timezone.localtime(self.due, zone)
+        return f"{due:%a} {due.day} {due:%b %Y, %H:%M} {name}"
+
+    def sentence(self, time_zone: str) -> str:
+        """For a mail: "1 day 23 hours left: until Tue 24 Nov 2026, 13:00 UTC; 2 days per turn"."""
+        if self.due is None:
+            return f"{self.text}; {self.rules}" if self.paused else ""
+        if self.overdue:
+            return f"overdue since {self.when(time_zone)}; {self.rules}"
+        return f"{self.text}: until {self.when(time_zone)}; {self.rules}"
+
+
+def local_zone(time_zone: str) -> tuple[zoneinfo.ZoneInfo, str]:
+    try:
+        return zoneinfo.ZoneInfo(time_zone), time_zone
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC"), "UTC"
+
+
+def left_text(seconds: float) -> str:
+    """"2 days 3 hours left", "5 hours 12 min left", "40 min left"."""
+    minutes = int(seconds // 60)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    if days >= 2:
+        return f"{days} days" + (f" {hours} h" if hours else "") + " left"
+    hours += days * 24
+    if hours:
+        return f"{hours} h {mins} min left"
+    return f"{max(1, mins)} min left"
+
+
+def seat_deadline(game: Game, seat: Seat, now: datetime | None = None) -> Deadline:
+    """This seat's time, while the game awaits it."""
+    rules = game.clock_rules
+    if not rules.runs:
+        return Deadline("no deadline", rules="no deadline")
+    if not seat.awaiting or seat.clock_left is None:
+        return Deadline(rules.describe(), rules=rules.describe())
+    if seat.clock_since is None:
+        return Deadline("paused: on vacation", paused=True, rules=rules.describe())
+    now = now or timezone.now()
+    left = left_at(seat.clock_left, seat.clock_since, now)
+    return Deadline("overdue" if left <= 0 else left_text(left), due=seat.due_at, overdue=left <= 0,
+                    rules=rules.describe())
+
+
+def game_deadline(game: Game, seats: Iterable[Seat], viewer: Seat | None = None,
+                  now: datetime | None = None) -> Deadline:
+    """What a page or a list shows for the game: the viewer's own time when the game awaits them, else
+    the soonest of the awaited seats' (a paused one only when every awaited seat is paused)."""
+    if not game.is_active:
+        return Deadline(game.clock_text, rules=game.clock_text)
+    if viewer is not None and viewer.awaiting:
+        return seat_deadline(game, viewer, now)
+    found = [seat_deadline(game, s, now) for s in seats if s.awaiting]
+    running = sorted((d for d in found if d.due is not None), key=lambda d: d.due or now)
+    if running:
+        return running[0]
+    if found:
+        return found[0]
+    return Deadline(game.clock_text, rules=game.clock_text)

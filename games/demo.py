@@ -47,7 +47,8 @@ def ensure_demo_game(write: Callable[[str], Any]) -> Game | None:
                                 status__in=(Game.Status.SETUP, Game.Status.ACTIVE)).order_by("-pk").first())
     if game is None:
         game = actions.create_game(Actor.player(alice), kind="metaltalon", players=2,
-                                   options={"edition": "token"}, visibility="public", deadline_hours=72)
+                                   options={"edition": "token"}, visibility="public",
+                                   clock={"mode": "deadline", "hours": 72})
         actions.join_game(game, Actor.player(bob))
         game.refresh_from_db()
         users = {seat.index: seat.user for seat in game.seats.select_related("user")}

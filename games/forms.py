@@ -8,21 +8,45 @@ from typing import Any
 from django import forms
 
 from games import actions
+from games.clock import rules as clock
 from games.kinds import get_kind, offered_kinds
 from games.models import Game
 
 ANY = [("", "Any")]
+_DEFAULT = clock.ClockRules()
 
 
 class NewGameForm(forms.Form):
     """The kind (when several are offered), its player counts and its own option fields, then the
-    platform's: visibility and deadline."""
+    platform's: visibility and the clock."""
+
+    CLOCK_FIELDS = ("clock_mode", "deadline_hours", "bank_hours", "increment_hours", "cap_hours", "reminders",
+                    "on_timeout", "expel_after")
 
     kind = forms.ChoiceField(label="Game")
     players = forms.TypedChoiceField(coerce=int, initial=2)
-    deadline_hours = forms.IntegerField(required=False, min_value=1, max_value=720,
-                                        label="Turn deadline (hours)",
-                                        help_text="How long each turn may take; empty for no deadline.")
+    # The clock (games/clock/rules.py checks the values; the defaults are its own).
+    clock_mode = forms.ChoiceField(label="Clock", choices=list(clock.MODES.items()), required=False,
+                                   initial=clock.DEADLINE, widget=forms.RadioSelect)
+    deadline_hours = forms.IntegerField(required=False, min_value=1, max_value=clock.HOURS_MAX,
+                                        initial=_DEFAULT.hours, label="Deadline per turn (hours)",
+                                        help_text="With a deadline: how long each turn may take "
+                                                  "(72: 3 days).")
+    bank_hours = forms.IntegerField(required=False, min_value=1, max_value=clock.BANK_MAX,
+                                    initial=_DEFAULT.bank_hours, label="Time bank to start (hours)",
+                                    help_text="With a time bank: each player's time for all their turns "
+                                              "(168: 7 days).")
+    increment_hours = forms.IntegerField(required=False, min_value=0, max_value=clock.HOURS_MAX,
+                                         initial=_DEFAULT.increment_hours,
+                                         label="Added after each turn (hours)")
+    cap_hours = forms.IntegerField(required=False, min_value=1, max_value=clock.BANK_MAX,
+                                   initial=_DEFAULT.cap_hours, label="Time bank cap (hours)")
+    reminders = forms.BooleanField(required=False, initial=True, label="Remind players by e-mail",
+                                   help_text="At half-time and 12 hours before their time runs out.")
+    on_timeout = forms.ChoiceField(label="When a player's time runs out", required=False,
+                                   choices=list(clock.ON_TIMEOUT.items()), initial=clock.END)
+    expel_after = forms.IntegerField(required=False, min_value=1, max_value=clock.EXPEL_MAX,
+                                     initial=_DEFAULT.expel_after, label="Timeouts in a row before a vote")
     visibility = forms.ChoiceField(choices=Game.Visibility.choices, initial=Game.Visibility.PUBLIC,
                                    widget=forms.RadioSelect)
 
@@ -53,13 +77,21 @@ class NewGameForm(forms.Form):
     def options(self) -> dict[str, Any]:
         return {name: self.cleaned_data.get(name) for name in self.option_names}
 
+    def clock(self) -> dict[str, Any]:
+        """The clock's settings as games.clock.rules.check reads them (an empty field: the default)."""
+        data = self.cleaned_data
+        return {"mode": data.get("clock_mode") or None, "hours": data.get("deadline_hours"),
+                "bank_hours": data.get("bank_hours"), "increment_hours": data.get("increment_hours"),
+                "cap_hours": data.get("cap_hours"), "reminders": bool(data.get("reminders")),
+                "on_timeout": data.get("on_timeout") or None, "expel_after": data.get("expel_after")}
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if self.errors:
             return data
         try:
             actions.check_game_options(data["kind"], data["players"], self.options(), data["visibility"],
-                                       data.get("deadline_hours"))
+                                       self.clock())
         except actions.BadOptions as exc:
             raise forms.ValidationError(exc.message) from None
         return data

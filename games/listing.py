@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from games import seats as seats_of
-from games.deadlines import deadline
+from games.deadlines import Deadline, game_deadline
 from games.models import Game, Seat
 
 
@@ -18,7 +18,7 @@ class GameRow:
     opponents: list[str]
     to_play: list[str]  # names of the seats the game waits for; "you" for the viewer's own
     awaiting_me: bool
-    deadline: dict[str, Any]
+    deadline: Deadline | None
     last_move_at: datetime | None
     result: str  # "" while the game is not over
     chat_unread: int = 0  # chat messages by others the player has not read (queries.my_games)
@@ -41,7 +41,8 @@ def _row(game: Game, user: Any) -> GameRow:
     return GameRow(
         game=game, opponents=[s.name for s in seats if s is not mine], to_play=to_play,
         awaiting_me=bool(mine and mine.awaiting and live),
-        deadline=deadline(game) if live else {}, last_move_at=getattr(game, "last_move_at", None),
+        deadline=game_deadline(game, seats, mine) if live else None,
+        last_move_at=getattr(game, "last_move_at", None),
         result=_result(game, seats, mine), chat_unread=getattr(game, "chat_unread", 0) or 0)
 
 

@@ -8,11 +8,15 @@ Models only describe rows and answer small questions about them.
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+
+from games.clock.rules import ClockRules
 
 
 def new_secret() -> str:
@@ -49,8 +53,9 @@ class Game(models.Model):
     state = models.JSONField(null=True, blank=True)
     # Bumped on every applied command or undo: forms carry it so a stale submission is refused.
     version = models.PositiveIntegerField(default=0)
-    # The clock issue enforces it; stored from the lobby now.
-    deadline_hours = models.PositiveSmallIntegerField(null=True, blank=True)
+    # games.clock.rules.ClockRules.to_dict(): no clock, a deadline per turn or a time bank, the reminders
+    # and what a timeout does. Empty for a game without a clock.
+    clock = models.JSONField(default=dict, blank=True)
     turn_started_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -88,6 +93,15 @@ class Game(models.Model):
         return get_kind(self.kind).describe_options(self.options)
 
     @property
+    def clock_rules(self) -> ClockRules:
+        return ClockRules.from_dict(self.clock)
+
+    @property
+    def clock_text(self) -> str:
+        """"3 days per turn", "time bank: ...", "no deadline"."""
+        return self.clock_rules.describe()
+
+    @property
     def kind_title(self) -> str:
         from games.kinds import get_kind
 
@@ -118,6 +132,20 @@ class Seat(models.Model):
     # The newest chat message (pk) this player has read: later messages by others are "new" for them.
     # Moved forward only, by actions.mark_chat_read and when they post (docs/architecture.md, Chat).
     chat_read = models.PositiveBigIntegerField(default=0)
+    # The seat's clock (games/actions/clock.py), kept by the actions whenever `awaiting` changes. Since
+    # when the game has waited for this seat (the "next game" button takes the longest wait first).
+    awaited_since = models.DateTimeField(null=True, blank=True)
+    # The current stint: the kind's turn when it began (its reminders and timeout are keyed on it), the
+    # seconds allowed then, and the seconds left as of `clock_since` (null while paused: vacation).
+    clock_turn = models.PositiveIntegerField(null=True, blank=True)
+    clock_allowed = models.FloatField(null=True, blank=True)
+    clock_left = models.FloatField(null=True, blank=True)
+    clock_since = models.DateTimeField(null=True, blank=True)
+    # A time bank's seconds between the player's turns (null: not a time-bank game, or not started).
+    bank = models.FloatField(null=True, blank=True)
+    # Timeouts in a row (reset when the player plays) and in all.
+    timeouts = models.PositiveSmallIntegerField(default=0)
+    timeouts_total = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["game", "index", "joined_at"]
@@ -129,6 +157,17 @@ class Seat(models.Model):
     def __str__(self) -> str:
         who = self.user.display_name if self.user else (self.bot or "empty")
         return f"Seat {self.index} of game {self.game_id}: {who}"
+
+    @property
+    def due_at(self) -> Any:
+        """When this seat's time runs out, or None (no clock, not awaited, or paused)."""
+        if self.clock_since is None or self.clock_left is None:
+            return None
+        return self.clock_since + timedelta(seconds=self.clock_left)
+
+    @property
+    def paused(self) -> bool:
+        return self.awaiting and self.clock_left is not None and self.clock_since is None
 
     @property
     def name(self) -> str:
@@ -245,6 +284,7 @@ class Notice(models.Model):
         TURN = "turn", "Your turn"
         FINISHED = "finished", "Game over"
         CHAT = "chat", "Chat"
+        VACATION = "vacation", "Vacation"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, null=True, blank=True, related_name="notices")
@@ -273,6 +313,7 @@ class Notification(models.Model):
         STARTED = "started", "Game started"
         ELIMINATED = "eliminated", "Out of the game"
         REPLY = "reply", "Answer to a mailed reply"
+        REMINDER = "reminder", "Deadline reminder"
         MODERATION = "moderation", "Moderator's notice"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notifications")
@@ -282,7 +323,7 @@ class Notification(models.Model):
     kind = models.CharField(max_length=16, choices=Kind.choices)
     # What makes a notice of this kind unique in its game: the kind's turn number for a turn or game-start
     # notice (one mail per player per turn), the InboundMail's id for an answer, 0 for a once-per-game
-    # mail.
+    # mail, the ClockDue's id for a reminder.
     key = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     # Not sent before then: a turn notice waits NOTICE_DELAY_SECONDS, so one to a player who is on the
@@ -338,3 +379,38 @@ class InboundMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.outcome} mail from {self.user_id} to game {self.game_id}"
+
+
+class ClockDue(models.Model):
+    """One reminder or timeout owed to a seat for one stint of its clock (games/actions/clock.py): the
+    index the beat's scan reads (games/tasks.py), never a scan over all games. Unique per seat, turn and
+    kind, so a stint's reminder or timeout happens at most once; `done_at` is set in the transaction that
+    does it (or finds it no longer due), so a task run twice does nothing the second time."""
+
+    class Kind(models.TextChoices):
+        HALF = "half", "Reminder at half-time"
+        LAST = "last", "Last-call reminder"
+        TIMEOUT = "timeout", "Timeout"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="clock_dues")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="clock_dues")
+    turn = models.PositiveIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    # Null while the seat's clock is paused (vacation): the scan does not see it then.
+    due_at = models.DateTimeField(null=True, blank=True)
+    # The scan queued a task for it: not queued again before then (a lost task is queued again after).
+    queued_until = models.DateTimeField(null=True, blank=True)
+    done_at = models.DateTimeField(null=True, blank=True)
+    # What became of it: "reminded", "timed out", "vacation", "stale" (the seat played or the game moved
+    # on first), "stuck" (the kind had no command for the clock to play).
+    outcome = models.CharField(max_length=16, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["due_at"]
+        constraints = [models.UniqueConstraint(fields=["seat", "turn", "kind"], name="clockdue_once")]
+        indexes = [models.Index(fields=["due_at"], condition=models.Q(done_at__isnull=True),
+                                name="clockdue_pending")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for seat {self.seat_id} turn {self.turn} at {self.due_at}"

@@ -1,5 +1,10 @@
 """Celery tasks. They take ids, re-read the database, and do nothing when the work is already done.
 
+The clock (docs/clock.md): `scan_clock` (celery beat, every minute) reads the index of due times (the
+pending ClockDue rows and the vacations whose days ran out, never all games) and queues one task per due
+item; `fire_clock` carries out one reminder or timeout, `end_vacation` one vacation. Each is idempotent:
+the row's `done_at` (or the profile's cleared vacation) is written in the transaction that does the work.
+
 Notices (docs/architecture.md, Notices): `queue_notifications` hands new rows to the workers after the
 move's commit without ever failing or stalling the move; `send_notification` sends one row;
 `sweep_notifications` (celery beat, every minute) sends whatever is still unsent, so a notice whose task
@@ -13,7 +18,13 @@ import time
 from typing import Any
 
 from celery import current_app, shared_task
+from django.conf import settings
+from django.db import OperationalError
+from django.utils import timezone
 
+from games.actions import clock, vacation
+from games.actions.actor import Actor
+from games.actions.errors import Invalid
 from games.actions.notify import due_notifications
 from games.mail.outbound import Delivery, SendFailed, deliver
 
@@ -65,3 +76,50 @@ def sweep_notifications(limit: int = 200) -> int:
             if failures >= SWEEP_FAILURES:
                 break
     return sent
+
+
+@shared_task(soft_time_limit=50, time_limit=60)
+def scan_clock() -> int:
+    """Queue a task for every reminder, timeout and vacation end that is due: a few queries per batch,
+    whatever the number of games. Returns how many were queued."""
+    now = timezone.now()
+    queued = 0
+    with current_app.producer_or_acquire() as producer:
+        while True:
+            ids = clock.due_ids(now, settings.CLOCK_BATCH, settings.CLOCK_HOLD_SECONDS)
+            for pk in ids:
+                fire_clock.apply_async((pk,), producer=producer)
+            queued += len(ids)
+            if len(ids) < settings.CLOCK_BATCH:
+                break
+    for user_id in vacation.vacations_due(now, settings.CLOCK_BATCH):
+        end_vacation.delay(user_id)
+        queued += 1
+    return queued
+
+
+@shared_task(bind=True, max_retries=8, ignore_result=True)
+def fire_clock(self: Any, due_id: int) -> str:
+    """One reminder or timeout; a no-op once done. A database hiccup retries with back-off (and should
+    the retries run out, the scan queues the row again when its hold expires)."""
+    try:
+        return clock.fire_due(due_id).value
+    except OperationalError as exc:
+        raise self.retry(exc=exc, countdown=min(2 ** self.request.retries, 300)) from exc
+
+
+@shared_task(bind=True, max_retries=8, ignore_result=True)
+def end_vacation(self: Any, user_id: int) -> str:
+    """A vacation whose days ran out ends; a no-op if the player came back first."""
+    from accounts.models import User
+
+    user = User.objects.filter(pk=user_id).first()
+    if user is None:
+        return "gone"
+    try:
+        vacation.end_vacation(Actor.clock(), user)
+    except Invalid as exc:
+        return exc.code
+    except OperationalError as exc:
+        raise self.retry(exc=exc, countdown=min(2 ** self.request.retries, 300)) from exc
+    return "ended"

@@ -222,8 +222,11 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_TIMEOUT = 2  # see the transport options above
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
-# Later issues add the deadline clock and the daily digest here: {"name": {"task": ..., "schedule": ...}}.
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    # Queues a task per reminder, timeout and vacation end now due (docs/clock.md); a scan not started in
+    # time is dropped, the next one does the same work.
+    "scan-clock": {"task": "games.tasks.scan_clock", "schedule": float(envint("CLOCK_SCAN_SECONDS", 60)),
+                   "options": {"expires": 50}},
     # Sends every notice still unsent (its task never queued, lost, or its worker killed mid-send). A
     # sweep not started within the minute is dropped: the next one does the same work.
     "sweep-notifications": {"task": "games.tasks.sweep_notifications", "schedule": 60.0,
@@ -237,6 +240,19 @@ NOTICE_DELAY_SECONDS = envint("NOTICE_DELAY_SECONDS", 300)
 # (games/tasks.py), so a send still running never loses it, and short enough that a notice whose worker was
 # killed mid-send goes out within minutes, not the broker's hour of visibility timeout.
 NOTICE_LEASE_SECONDS = envint("NOTICE_LEASE_SECONDS", 300)
+
+# === The clock (docs/clock.md) ===
+# The beat's scan over due reminders and timeouts: how often, how many per batch, and how long a queued
+# row waits before the scan queues it again (its task lost, or its worker killed before it finished).
+CLOCK_SCAN_SECONDS = envint("CLOCK_SCAN_SECONDS", 60)
+CLOCK_BATCH = envint("CLOCK_BATCH", 500)
+CLOCK_HOLD_SECONDS = envint("CLOCK_HOLD_SECONDS", 300)
+# Vacation days: what a new player has, how many accrue in a year away from vacation, the most one holds,
+# and the least that an automatic vacation needs (a player about to time out).
+VACATION_START_DAYS = envint("VACATION_START_DAYS", 10)
+VACATION_DAYS_PER_YEAR = envint("VACATION_DAYS_PER_YEAR", 30)
+VACATION_MAX_DAYS = envint("VACATION_MAX_DAYS", 30)
+VACATION_AUTO_MIN_DAYS = envint("VACATION_AUTO_MIN_DAYS", 1)
 
 # === Mail ===
 # EMAIL_URL picks the outgoing backend:

@@ -20,6 +20,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from games import dice as live_dice
+from games.actions import clock
 from games.actions.actor import Actor
 from games.actions.common import (
     check_version,
@@ -112,6 +113,8 @@ def apply_command(game: Game, actor: Actor, text: str, expected_version: int | N
             assert stopped is not None
             raise stopped
         actions = _append(game, kind, actor, index, steps)
+        if actor.role != "clock":
+            clock.played(game, index)
         state = steps[-1].after
         store_state(game, kind, state)
         if any(kind.turn(s.before) != kind.turn(s.after) for s in steps):

@@ -10,8 +10,10 @@ from django.db import connection
 from django.db.models import F
 from django.utils import timezone
 
+from games.actions import clock
 from games.actions.errors import MOVED_ON, ActionError, GameMovedOn
 from games.actions.notify import notify_eliminated, notify_finished
+from games.actions.vacation import on_vacation
 from games.kinds import Kind, get_kind
 from games.models import Game, Seat
 
@@ -44,12 +46,14 @@ def kind_of(game: Game) -> Kind:
 
 
 def store_state(game: Game, kind: Kind, state: Any, seats: Iterable[Seat] | None = None) -> None:
-    """Write the state into the game row (not saved) and its seats (saved): label, status, awaiting. A
-    seat that goes out here while the game goes on is owed its "you are out" mail."""
+    """Write the state into the game row (not saved) and its seats (saved): label, status, awaiting, and
+    the clocks of the seats the game now awaits or no longer does (games/actions/clock.py). A seat that
+    goes out here while the game goes on is owed its "you are out" mail."""
     game.state = kind.dump(state)
     game.status = GAME_STATUS[kind.phase(state)]
     to_act = set(kind.to_act(state))
     rows = list(seats if seats is not None else game.seats.exclude(index=None))
+    was_awaiting = {seat.pk: seat.awaiting for seat in rows}
     gone = []
     for seat in rows:
         outcome = kind.seat_outcome(state, seat.index)
@@ -59,7 +63,10 @@ def store_state(game: Game, kind: Kind, state: Any, seats: Iterable[Seat] | None
         if status in OUT and seat.status not in OUT:
             gone.append(seat)
         seat.status = status
-    Seat.objects.bulk_update(rows, ["faction", "awaiting", "status"])
+    now = timezone.now()
+    clock.track(game, game.clock_rules, kind.turn(state), rows, was_awaiting, now,
+                on_vacation(s.user_id for s in rows if s.awaiting and s.user_id is not None))
+    Seat.objects.bulk_update(rows, ["faction", "awaiting", "status", *clock.CLOCK_FIELDS])
     if kind.phase(state) != "over":  # out of a game that goes on; a game that ended mails its result
         notify_eliminated(game, gone)
 

@@ -15,17 +15,18 @@ from games.actions.actor import Actor
 from games.actions.common import kind_of, locked, store_state
 from games.actions.errors import BadOptions, Invalid, NotAllowed, NotInPlay
 from games.actions.notify import notify_invited, notify_started
+from games.clock import rules as clock_rules
+from games.clock.rules import ClockRules
 from games.kinds import BadOptions as KindBadOptions
 from games.kinds import Kind, get_kind
 from games.models import Game, Invitation, Notice, Seat, Snapshot
 from games.queries import find_user
 
-DEADLINE_MAX_HOURS = 24 * 30
-
 
 def check_game_options(kind_name: str, players: int, options: Mapping[str, Any], visibility: str,
-                       deadline_hours: int | None) -> tuple[Kind, dict[str, Any]]:
-    """The kind and its options, normalised; BadOptions with the kind's own words otherwise."""
+                       clock: Mapping[str, Any] | None = None) -> tuple[Kind, dict[str, Any], ClockRules]:
+    """The kind and its options, normalised, and the clock (games/clock/rules.py: by default a deadline of
+    3 days per turn); BadOptions with the kind's own words otherwise."""
     try:
         kind = get_kind(kind_name)
     except KeyError:
@@ -43,20 +44,22 @@ def check_game_options(kind_name: str, players: int, options: Mapping[str, Any],
         raise BadOptions(str(exc)) from None
     if visibility not in Game.Visibility.values:
         raise BadOptions("A game is public or private.")
-    if deadline_hours is not None and not 1 <= deadline_hours <= DEADLINE_MAX_HOURS:
-        raise BadOptions("The turn deadline is between 1 hour and 30 days (720 hours), or none.")
-    return kind, checked
+    try:
+        rules = clock_rules.check(clock or {})
+    except clock_rules.ClockError as exc:
+        raise BadOptions(str(exc)) from None
+    return kind, checked, rules
 
 
 def create_game(actor: Actor, *, kind: str = "metaltalon", players: int = 2,
                 options: Mapping[str, Any] | None = None, visibility: str = "public",
-                deadline_hours: int | None = None) -> Game:
+                clock: Mapping[str, Any] | None = None) -> Game:
     """A new open game with its creator in the first seat."""
     user = actor.require_player()
-    _kind, checked = check_game_options(kind, players, options or {}, visibility, deadline_hours)
+    _kind, checked, rules = check_game_options(kind, players, options or {}, visibility, clock)
     with transaction.atomic():
         game = Game.objects.create(created_by=user, kind=kind, options=checked, players=players,
-                                   visibility=visibility, deadline_hours=deadline_hours)
+                                   visibility=visibility, clock=rules.to_dict())
         Seat.objects.create(game=game, user=user)
     return game
 

@@ -11,8 +11,8 @@ notices are due at once and queued on commit.
 
 Who writes which: lobby.invite_user notify_invited; the start (lobby._start) notify_started, which for a
 seat awaited at the start is also the start turn's notice; commands.apply_command notify_turn for the
-seats newly awaited; common.store_state notify_eliminated for a seat gone out while the game goes on;
-common.finish_if_over notify_finished.
+seats newly awaited; clock.fire_due notify_reminder; common.store_state notify_eliminated for a seat gone
+out while the game goes on; common.finish_if_over notify_finished.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from accounts.models import TurnMail
 from games.kinds import Kind
-from games.models import Game, InboundMail, Invitation, Notification, Seat
+from games.models import ClockDue, Game, InboundMail, Invitation, Notification, Seat
 
 # After a failed send the row rests this long (doubling per attempt, up to the cap) before the retry or
 # the sweep tries it again: an SMTP server that is down is not hammered every minute.
@@ -99,6 +99,17 @@ def _owe(game: Game, kind: str, seats: QuerySet[Seat], *, had: Q | None = None, 
                                         due_at=due_at or timezone.now())
             for seat in seats if seat.user_id not in owed]
     return _send_on_commit(rows)
+
+
+def notify_reminder(game: Game, seat: Seat, due: ClockDue) -> list[int]:
+    """Owe the seat's player a reminder that its time is running out, keyed by the due row: one mail per
+    reminder, however often the row's task runs. Sent whatever "every turn" or "only when I am away"
+    says (a deadline matters even to a player who was here); "never" still stops it. Call under the
+    game's row lock (games/actions/clock.py)."""
+    if seat.user_id is None:
+        return []
+    return _owe(game, Notification.Kind.REMINDER, _recipients(game).filter(pk=seat.pk),
+                had=Q(kind=Notification.Kind.REMINDER, key=due.pk), key=due.pk)
 
 
 def notify_reply(mailed: InboundMail) -> list[int]:

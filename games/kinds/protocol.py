@@ -137,6 +137,11 @@ class Kind(Protocol):
         """One command; Refused leaves nothing changed. Never mutates `state`. Every random value comes
         from `dice`; None only replays actions logged before live dice, from the kind's own seed."""
         ...
+    def timeout_commands(self, state: Any, seat: int) -> list[str]:
+        """What the clock plays for an awaited seat whose time ran out: the least that ends what the
+        game waits for (a setup choice's default, an answer to a roll, the end of the turn). Each must be
+        legal now; [] when nothing would do."""
+        ...
     def undo_barrier(self, command: str, events: Sequence[Event]) -> bool:
         """True when this action cannot be taken back (a roll, a draw, an answer to a roll, a seat out)."""
         ...

@@ -8,6 +8,8 @@ What each kind mails (`COMPOSERS`: one line per kind):
   as an inline picture in the HTML part).
 - started: the game left "open", to every seat: the players and the position; for a seat awaited at the
   start it is that turn's notice too (notify_turn writes no second row).
+- reminder: the seat's time is running out (at half-time, and 12 hours before): how long is left, until
+  when in the player's time zone, what the clock does then, and the position as in a turn mail.
 - invited: who invites, the game, the link to take the seat.
 - eliminated: the seat went out or resigned and the game goes on: the position that put it out.
 - finished: the summary, with the charts as inline pictures.
@@ -34,12 +36,14 @@ from accounts.models import TurnMail
 from games import pulse
 from games import seats as seats_of
 from games.actions.notify import claim, mark_failed, mark_sent
+from games.actions.vacation import days_left
+from games.deadlines import seat_deadline
 from games.kinds import get_kind
 from games.mail.addresses import notice_headers, seat_address
 from games.mail.answers import answer_context, answer_headers
 from games.mail.position import Position, attach_board, position
 from games.mail.unsubscribe import unsubscribe_url
-from games.models import Action, Game, Invitation, Notification, Seat
+from games.models import Action, ClockDue, Game, Invitation, Notification, Seat
 from games.pictures import svg_png
 from games.summary import game_summary
 
@@ -134,6 +138,34 @@ def _turn_mail(row: Notification) -> EmailMultiAlternatives | None:
     return _with_position("turn", {**_base(row), "what": _what(row.game)}, row, position(row.game, row.seat))
 
 
+def _reminder_mail(row: Notification) -> EmailMultiAlternatives | None:
+    """Sent while the reminder's stint is still running: the seat still awaited in the same turn, its
+    clock not paused (else it played, timed out or went away meanwhile: drop it)."""
+    due = ClockDue.objects.filter(pk=row.key).first()
+    seat = row.seat
+    game = row.game
+    if due is None or seat is None or not game.is_active or game.state is None:
+        return None
+    if not seat.awaiting or seat.clock_turn != due.turn or seat.clock_since is None:
+        return None
+    profile = row.user.profile
+    left = seat_deadline(game, seat)
+    ctx = {**_base(row), "what": _what(game), "left": left.text, "until": left.when(profile.time_zone),
+           "on_timeout": _on_timeout(game, seat)}
+    return _with_position("reminder", ctx, row, position(game, seat))
+
+
+def _on_timeout(game: Game, seat: Seat) -> str:
+    """What happens if the time runs out, in the reminder's words."""
+    profile = getattr(seat.user, "profile", None)
+    away = profile is not None and profile.auto_vacation and profile.vacation_since is None
+    if away and days_left(profile) >= settings.VACATION_AUTO_MIN_DAYS:
+        return "you go on vacation (you have vacation days left), and your games wait for you"
+    if game.status == Game.Status.SETUP:
+        return "the clock makes your choice for you (keep)"
+    return "the clock ends your turn for you"
+
+
 def _started_mail(row: Notification) -> EmailMultiAlternatives | None:
     """Sent whatever the player's "every turn" or "only when away" (not a turn notice), once per game."""
     game = row.game
@@ -199,6 +231,7 @@ def _reply_mail(row: Notification) -> EmailMultiAlternatives | None:
 COMPOSERS: dict[str, Callable[[Notification], EmailMultiAlternatives | None]] = {
     Notification.Kind.REPLY: _reply_mail,
     Notification.Kind.TURN: _turn_mail,
+    Notification.Kind.REMINDER: _reminder_mail,
     Notification.Kind.STARTED: _started_mail,
     Notification.Kind.INVITED: _invited_mail,
     Notification.Kind.ELIMINATED: _eliminated_mail,

@@ -26,17 +26,15 @@ only once it was made, with the action that made it), the seat's own legal comma
 from __future__ import annotations
 
 import threading
-import zoneinfo
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
-from django.utils import timezone
 
 from games import seats as seats_of
-from games.deadlines import deadline
+from games.deadlines import seat_deadline
 from games.kinds import Kind, get_kind
 from games.models import Action, Game, Seat
 from games.pictures import svg_png
@@ -142,7 +140,7 @@ def position(game: Game, seat: Seat, *, state: Any = None) -> Position:
         since=since, since_turn=since_turn, earlier=earlier, commands=summarise(legal), legal=legal,
         command_count=len(legal), command_help=kind.command_help, command_example=kind.command_example,
         example=_example(kind.command_example, legal),
-        deadline=_deadline(game, profile.time_zone if profile is not None else "UTC") if not over else "",
+        deadline=_deadline(game, seats.get(index), profile) if not over else "",
         board_cid=f"board.{game.pk}.{game.version}.{index}@{settings.MAIL_DOMAIN}",
         _kind=kind, _state=state, _version=game.version)
 
@@ -218,22 +216,12 @@ def _example(example: str, legal: list[str]) -> str:
     return legal[0]
 
 
-def _deadline(game: Game, time_zone: str) -> str:
-    """The turn deadline in words, with the moment in the reader's own time zone (a mail is read later)."""
-    if not game.deadline_hours:
+def _deadline(game: Game, seat: Seat | None, profile: Any) -> str:
+    """The seat's deadline in words, with the moment in the reader's own time zone (a mail is read
+    later); "" when the game has no clock or does not await the seat."""
+    if seat is None or not game.clock_rules.runs:
         return ""
-    info = deadline(game)
-    if info["due"] is None:
-        return str(info["text"])
-    try:
-        zone = zoneinfo.ZoneInfo(time_zone)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        zone, time_zone = zoneinfo.ZoneInfo("UTC"), "UTC"
-    due = timezone.localtime(info["due"], zone)
-    when = f"{due:%a} {due.day} {due:%b %Y, %H:%M} {time_zone}"
-    if info["overdue"]:
-        return f"overdue since {when}; {game.deadline_hours} h per turn"
-    return f"{info['text']}: until {when}; {game.deadline_hours} h per turn"
+    return seat_deadline(game, seat).sentence(profile.time_zone if profile is not None else "UTC")
 
 
 # === The board picture ===

@@ -130,7 +130,7 @@ def new(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         game = actions.create_game(Actor.player(request.user), kind=data["kind"], players=data["players"],
                                    options=form.options(), visibility=data["visibility"],
-                                   deadline_hours=data["deadline_hours"])
+                                   clock=form.clock())
         messages.success(request, f"Game {game.pk} created: you hold the first seat. "
                                   f"It starts when all {game.players} seats are taken.")
         if request.htmx:

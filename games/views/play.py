@@ -32,7 +32,7 @@ from accounts.prefs import request_prefs
 from games import actions, page_cache, pulse, queries
 from games import seats as seats_of
 from games.actions import Actor
-from games.deadlines import deadline
+from games.deadlines import game_deadline
 from games.kinds import Kind, LoggedAction, PageInput, get_kind
 from games.models import Action, Game, Seat
 from games.summary import game_summary
@@ -180,7 +180,8 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
     game, kind = viewer.game, viewer.kind
     ctx: dict[str, Any] = {
         "game": game, "viewer": viewer, "seat": viewer.seat, "seats": viewer.seats, "sel": sel,
-        "notice": notice, "poll_seconds": POLL_SECONDS, "deadline": deadline(game),
+        "notice": notice, "poll_seconds": POLL_SECONDS,
+        "deadline": game_deadline(game, viewer.seats, viewer.seat),
         "version": game.version, "poll_url": _poll_url(game, sel), "started": game.state is not None,
         "kind_live_template": kind.live_template, "kind_extras_template": kind.extras_template,
         "command_help": kind.command_help, "command_example": kind.command_example,

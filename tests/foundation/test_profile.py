@@ -1,4 +1,3 @@
-import datetime
 import subprocess
 import sys
 import zoneinfo
@@ -35,7 +34,7 @@ def test_a_new_user_gets_a_profile_with_default_preferences():
 
     assert profile.time_zone == "UTC"
     assert profile.turn_mail == "away" and profile.daily_digest is False
-    assert profile.vacation_until is None
+    assert profile.vacation_since is None and profile.vacation_days == 10 and profile.auto_vacation
     assert user.display_name == "lee"
 
 
@@ -72,12 +71,6 @@ def test_pages_show_times_in_the_players_time_zone(client, player):
     tokyo_now = timezone.now().astimezone(zoneinfo.ZoneInfo("Asia/Tokyo"))
     assert f"now {tokyo_now:%Y-%m-%d %H}:" in html and "(Asia/Tokyo)" in html
 
-
-@pytest.mark.django_db
-def test_vacation_until_is_stored_on_the_profile(player):
-    Profile.objects.filter(user=player).update(vacation_until=datetime.date(2027, 1, 15))
-
-    assert Profile.objects.get(user=player).vacation_until == datetime.date(2027, 1, 15)
 
 
 @pytest.mark.django_db

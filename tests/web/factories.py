@@ -27,7 +27,7 @@ from games.engine import GameState
 from games.kinds import get_kind
 from games.models import Game, Notification, Seat, Snapshot
 
-PLATFORM = ("kind", "players", "visibility", "deadline_hours")
+PLATFORM = ("kind", "players", "visibility", "clock")
 
 
 class UserFactory(factory.django.DjangoModelFactory):

@@ -44,12 +44,12 @@ def test_create_game_seats_the_creator_and_waits_for_players():
     user = UserFactory()
     options = {"edition": "web2002", "variants": ["spoils"], "dice_mode": "stopwatch"}
     game = actions.create_game(Actor.player(user), kind="metaltalon", players=4, options=options,
-                               visibility="private", deadline_hours=48)
+                               visibility="private", clock={"hours": 48})
 
     assert game.status == Game.Status.OPEN and game.state is None
     assert list(game.seats.values_list("user", flat=True)) == [user.pk]
     game.refresh_from_db()
-    assert (game.kind, game.players, game.deadline_hours) == ("metaltalon", 4, 48)
+    assert (game.kind, game.players, game.clock_rules.hours) == ("metaltalon", 4, 48)
     assert game.options == {"edition": "web2002", "variants": ["spoils"], "faction_mode": "deal",
                             "dice_mode": "stopwatch"}
     assert len(game.invite_code) >= 12
@@ -62,7 +62,7 @@ def test_create_game_seats_the_creator_and_waits_for_players():
     ({"edition": "metatalon", "variants": ["takeover"]}, "metatalon edition has no variants"),
     ({"variants": ["takeover", "spoils"]}, "cannot be played together"),
     ({"edition": "chess"}, "Unknown edition"),
-    ({"deadline_hours": 0}, "between 1 hour and 30 days"),
+    ({"clock": {"hours": 0}}, "between 1 hour and 30 days"),
 ])
 def test_create_game_refuses_options_the_edition_does_not_allow_and_creates_nothing(options, says):
     with pytest.raises(actions.BadOptions, match=says):

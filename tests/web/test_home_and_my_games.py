@@ -71,7 +71,7 @@ def test_a_returning_player_sees_the_games_awaiting_them_first_then_the_others_a
 
 
 def test_my_games_names_the_opponents_of_a_full_two_player_game_not_1_of_2():
-    game = started_game(players=2, deadline_hours=72)
+    game = started_game(players=2, clock={"hours": 72})
     me, them = active_seat(game).user, other_seat(game).user
     html = logged_in(me).get("/games/mine/").content.decode()
     rows = [text_of(r) for r in re.findall(r"<tr[^>]*>.*?</tr>", html, re.S) if f"/games/{game.pk}/" in r]
@@ -80,7 +80,7 @@ def test_my_games_names_the_opponents_of_a_full_two_player_game_not_1_of_2():
     assert "1 of 2" not in text_of(html)
     assert row.startswith(f"Game {game.pk}")
     assert them.display_name in row
-    assert "Your move" in row and "days left" in row and "just now" in row
+    assert "Your move" in row and "2 days 23 h left" in row and "just now" in row
 
 
 def test_my_games_counts_every_seat_of_an_open_game():

@@ -79,7 +79,7 @@ def test_creating_a_game_seats_me_and_redirects_to_its_page(client):
 
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
-    chosen = (game.kind, game.players, game.deadline_hours, game.visibility)
+    chosen = (game.kind, game.players, game.clock_rules.hours, game.visibility)
     assert chosen == ("metaltalon", 3, 24, "private")
     assert game.options == {"edition": "web2002", "variants": ["takeover"], "faction_mode": "deal",
                             "dice_mode": "stopwatch"}

@@ -36,7 +36,7 @@ def test_an_invited_player_is_mailed_once_who_invites_them_to_which_game_and_whe
         celery_eager, mailoutbox):
     host = UserFactory(profile__display_name="Hostess")
     guest = UserFactory()
-    game = create(host, players=3, visibility="private", deadline_hours=24)
+    game = create(host, players=3, visibility="private", clock={"hours": 24})
 
     actions.invite_user(game, Actor.player(host), guest.profile.display_name)
     with pytest.raises(actions.ActionError):
@@ -46,7 +46,7 @@ def test_an_invited_player_is_mailed_once_who_invites_them_to_which_game_and_whe
     assert mail.to == [guest.email]
     assert mail.subject == f"Hostess invites you to MetalTalon game {game.pk}"
     assert "Hostess invites you to play MetalTalon game" in mail.body
-    assert "3 players, 24 h per turn, private" in mail.body
+    assert "3 players, 1 day per turn, private" in mail.body
     assert "1 of 3 seats are taken: Hostess." in mail.body
     assert re.search(rf"take your seat on the game's page: https?://\S+/games/{game.pk}/\n", mail.body)
     html, kind = mail.alternatives[0]

@@ -42,7 +42,7 @@ def after_bs_turn(live_dice: Any, mailoutbox: list[DjangoMail]) -> Game:
     """A (seat 0) ended turn 1; in turn 2 B moved two steps, destroyed A's 1e ship at J10 (a 4) and hit the
     5e 1w 1s ship at K10 for 3 (a 5), launched and ended. A is to play turn 3, with 48 hours per turn; the
     mails sent so far are cleared."""
-    game = put(started_game(players=2, deadline_hours=48), built(
+    game = put(started_game(players=2, clock={"hours": 48}), built(
         players=2, factions=("bankers", "swarm"),
         ships=((0, "J10", (1, 0, 0)), (0, "K10", (5, 1, 1)), (1, "G10", (3, 2, 0))), reserves=(10, 10)))
     Notification.objects.filter(game=game).update(sent_at=timezone.now())
@@ -105,7 +105,7 @@ def test_the_turn_mail_text_holds_the_board_what_happened_the_commands_the_synta
     assert all(f'"{word}"' in body for word in ("help", "board", "undo"))
     deadline = re.search(r"^Deadline: (.*)$", body, re.M)
     assert deadline and re.fullmatch(
-        r"47 h \d+ min left: until \w{3} \d+ \w{3} \d{4}, \d\d:\d\d UTC; 48 h per turn", deadline[1])
+        r"47 h \d+ min left: until \w{3} \d+ \w{3} \d{4}, \d\d:\d\d UTC; 2 days per turn", deadline[1])
     assert f"/games/{game.pk}/" in body
 
 

@@ -106,7 +106,7 @@ def test_seats_decide_at_the_same_time_without_moved_on_refusals(client):
 
 
 def test_active_page_shows_board_seats_bank_turn_and_deadline(client):
-    game = started_game(players=2, deadline_hours=24)
+    game = started_game(players=2, clock={"hours": 24})
     seat = active_seat(game)
     client.force_login(seat.user)
     html = client.get(url(game)).content.decode()
@@ -119,7 +119,7 @@ def test_active_page_shows_board_seats_bank_turn_and_deadline(client):
 
 
 def test_no_deadline_is_said_plainly(client):
-    game = started_game(players=2)
+    game = started_game(players=2, clock={"mode": "none"})
     html = client.get(url(game)).content.decode()
     assert "No deadline" in html
 

@@ -33,6 +33,8 @@ BARRIER_EVENTS = frozenset({"roll", "pending", "clover", "murphy", "redraw", "ou
                             "takeover", "spoils"})
 # Answers to a Clovers roll settle that roll: nothing before them can be taken back either.
 BARRIER_VERBS = ("accept", "reroll")
+# What the clock plays for a seat out of time: the first of these that is legal.
+TIMEOUT_ORDER = ("keep", "accept", "end")
 # Never shown while a game is in play (shared/DESIGN.md: no seed of a game in play leaves the server).
 SECRET_FIELDS = ("seed", "rolls")
 
@@ -166,6 +168,12 @@ class MetalTalon:
         except IllegalCommand as exc:
             raise Refused(str(exc)) from None
         return outcome.state, outcome.events
+
+    def timeout_commands(self, state: GameState, seat: int) -> list[str]:
+        """A setup decision times out to `keep` (docs/clock.md), a pending Clovers roll to `accept`, a
+        turn to `end`: the first of those that is legal."""
+        legal = legal_commands(state, seat)
+        return next(([c] for c in TIMEOUT_ORDER if c in legal), [])
 
     def undo_barrier(self, command: str, events: Sequence[Event]) -> bool:
         return _verb(command) in BARRIER_VERBS or any(e.get("type") in BARRIER_EVENTS for e in events)

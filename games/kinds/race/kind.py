@@ -87,6 +87,9 @@ class RaceKind:
             raise ValueError("race games always record their dice: there is no seed to replay from")
         return rules.play(state, seat, command, dice)
 
+    def timeout_commands(self, state: RaceState, seat: int) -> list[str]:
+        return rules.timeout_commands(state, seat)
+
     def undo_barrier(self, command: str, events: Sequence[Event]) -> bool:
         return rules.undo_barrier(command, events)
 

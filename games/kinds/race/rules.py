@@ -197,6 +197,13 @@ def legal_commands(state: RaceState, seat: int) -> list[str]:
     return (["end"] if state.stepped else ["step"]) + ["roll", "resign"]
 
 
+def timeout_commands(state: RaceState, seat: int) -> list[str]:
+    """What the clock plays for the active seat out of time: `end` after a step, else `roll` (the only
+    other way a turn passes)."""
+    legal = legal_commands(state, seat)
+    return ["end"] if "end" in legal else ["roll"] if "roll" in legal else []
+
+
 def _legal_text(state: RaceState, seat: int) -> str:
     legal = legal_commands(state, seat)
     if not legal:

@@ -1,0 +1,215 @@
+"""The clock's writers (docs/clock.md): seats' clocks started and stopped as the game awaits them, their
+reminders and timeouts owed as ClockDue rows, and a due row carried out.
+
+- `track` runs inside every writer that stores a state (common.store_state), under the game's row lock:
+  a seat newly awaited starts a stint (its allowance, its due rows), a seat no longer awaited ends it (a
+  time bank keeps what is left plus the increment; its pending rows are closed as stale).
+- `fire_due` carries out one due row for the beat's task (games/tasks.py): under the game's row lock it
+  checks the row is still owed, then reminds (a Notification) or times the seat out through
+  apply_command as the clock's Actor, so a player's last-second move and the timeout cannot both apply:
+  whichever takes the lock first wins, and the other finds the turn gone.
+- `pause_seat` / `resume_seat` stop and restart a running clock (vacation).
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+from datetime import datetime
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games.clock import plan
+from games.clock.rules import BANK, LAST_CALL_HOURS, ClockRules
+from games.models import ClockDue, Game, Notice, Seat
+
+logger = logging.getLogger(__name__)
+
+# The seat fields `track` writes (with store_state's own, in one bulk update).
+CLOCK_FIELDS = ["awaited_since", "clock_turn", "clock_allowed", "clock_left", "clock_since", "bank"]
+
+
+class Fired(enum.StrEnum):
+    REMINDED = "reminded"
+    TIMED_OUT = "timed out"
+    VACATION = "vacation"
+    STALE = "stale"  # the seat played, or the game moved on, first
+    STUCK = "stuck"  # the kind had nothing for the clock to play
+    NOT_YET = "not yet"  # paused or moved later since it was queued: the scan comes back for it
+    DONE = "done"  # already carried out (a task run twice)
+
+
+def track(game: Game, rules: ClockRules, turn: int, seats: list[Seat], was_awaiting: dict[int, bool],
+          now: datetime, paused_users: set[int]) -> None:
+    """Start and stop the seats' clocks as `awaiting` (already set on `seats`) changed from
+    `was_awaiting` (by seat pk). Writes the due rows; the caller saves the seats' CLOCK_FIELDS."""
+    ended = []
+    for seat in seats:
+        before, after = was_awaiting.get(seat.pk, False), seat.awaiting
+        if after and not before:
+            seat.awaited_since = now
+            if rules.runs:
+                _start(game, rules, turn, seat, now, paused=seat.user_id in paused_users)
+        elif before and not after:
+            seat.awaited_since = None
+            if seat.clock_turn is not None:
+                _stop(rules, seat, now)
+                ended.append(seat.pk)
+    if ended:
+        ClockDue.objects.filter(seat_id__in=ended, done_at__isnull=True).update(
+            done_at=now, outcome=Fired.STALE, queued_until=None)
+
+
+def _start(game: Game, rules: ClockRules, turn: int, seat: Seat, now: datetime, *, paused: bool) -> None:
+    if rules.mode == BANK:
+        if seat.bank is None:
+            seat.bank = rules.bank_hours * 3600.0
+        allowed = seat.bank
+    else:
+        allowed = rules.hours * 3600.0
+    seat.clock_turn, seat.clock_allowed, seat.clock_left = turn, allowed, allowed
+    seat.clock_since = None if paused else now
+    rows = [ClockDue(game=game, seat=seat, turn=turn, kind=name, due_at=at)
+            for name, at in plan.due_times(rules, allowed, allowed, seat.clock_since).items()]
+    # A stint met again (an undo back into an earlier turn) re-arms its rows; a reminder already mailed
+    # for it is not mailed twice (its Notification is keyed by the row).
+    ClockDue.objects.bulk_create(rows, update_conflicts=True, unique_fields=["seat", "turn", "kind"],
+                                 update_fields=["due_at", "done_at", "outcome", "queued_until"])
+
+
+def _stop(rules: ClockRules, seat: Seat, now: datetime) -> None:
+    if rules.mode == BANK and seat.clock_left is not None:
+        seat.bank = plan.bank_after_turn(rules, plan.left_at(seat.clock_left, seat.clock_since, now))
+    seat.clock_turn = seat.clock_allowed = seat.clock_left = seat.clock_since = None
+
+
+def pause_seat(seat: Seat, now: datetime) -> bool:
+    """Stop a running clock where it stands (the player went on vacation). False if it was not running.
+    Call under the game's row lock; saves the seat."""
+    if seat.clock_since is None or seat.clock_left is None:
+        return False
+    seat.clock_left = plan.left_at(seat.clock_left, seat.clock_since, now)
+    seat.clock_since = None
+    seat.save(update_fields=["clock_left", "clock_since"])
+    ClockDue.objects.filter(seat=seat, turn=seat.clock_turn, done_at__isnull=True).update(
+        due_at=None, queued_until=None)
+    return True
+
+
+def resume_seat(seat: Seat, rules: ClockRules, now: datetime) -> bool:
+    """Run a paused clock again from what it had left. False if it was not paused. Call under the game's
+    row lock; saves the seat."""
+    if seat.clock_since is not None or seat.clock_left is None or seat.clock_allowed is None:
+        return False
+    seat.clock_since = now
+    seat.save(update_fields=["clock_since"])
+    for name, at in plan.due_times(rules, seat.clock_allowed, seat.clock_left, now).items():
+        ClockDue.objects.filter(seat=seat, turn=seat.clock_turn, kind=name, done_at__isnull=True).update(
+            due_at=at, queued_until=None)
+    return True
+
+
+def fire_due(due_id: int, now: datetime | None = None) -> Fired:
+    """Carry out one due row, if it is still owed: at most once, whoever calls and however often."""
+    from games.actions.common import locked  # common imports this module for track()
+
+    now = now or timezone.now()
+    game_id = ClockDue.objects.filter(pk=due_id).values_list("game_id", flat=True).first()
+    if game_id is None:
+        return Fired.DONE
+    with transaction.atomic():
+        game = locked(Game(pk=game_id))
+        due = (ClockDue.objects.select_for_update(of=("self",)).select_related("seat__user__profile")
+               .get(pk=due_id))
+        if due.done_at is not None:
+            return Fired.DONE
+        seat = due.seat
+        if not game.is_active or not seat.awaiting or seat.clock_turn != due.turn:
+            return _close(due, Fired.STALE, now)
+        if due.due_at is None or due.due_at > now:
+            ClockDue.objects.filter(pk=due.pk).update(queued_until=None)
+            return Fired.NOT_YET
+        if due.kind == ClockDue.Kind.TIMEOUT:
+            if _auto_vacation(game, seat, now):
+                return Fired.VACATION  # the row waits, paused, for the player's return
+            return _close(due, _time_out(game, seat), now)
+        from games.actions.notify import notify_reminder
+
+        notify_reminder(game, seat, due)
+        return _close(due, Fired.REMINDED, now)
+
+
+def _close(due: ClockDue, outcome: Fired, now: datetime) -> Fired:
+    ClockDue.objects.filter(pk=due.pk).update(done_at=now, outcome=outcome, queued_until=None)
+    return outcome
+
+
+def _auto_vacation(game: Game, seat: Seat, now: datetime) -> bool:
+    """A player about to time out who has vacation days (and did not opt out) goes on vacation instead.
+    Back from it they have the last call's hours (or their whole allowance, if shorter) to play."""
+    from games.actions.actor import Actor
+    from games.actions.vacation import days_left, start_vacation
+
+    profile = getattr(seat.user, "profile", None) if seat.user is not None else None
+    if profile is None or not profile.auto_vacation or profile.vacation_since is not None:
+        return False
+    if days_left(profile, now) < settings.VACATION_AUTO_MIN_DAYS:
+        return False
+    seat.clock_left = min(seat.clock_allowed or 0.0, LAST_CALL_HOURS * 3600.0)
+    seat.clock_since = now
+    seat.save(update_fields=["clock_left", "clock_since"])
+    start_vacation(Actor.clock(), seat.user, now)
+    Notice.objects.create(user=seat.user, game=game, kind=Notice.Kind.VACATION,
+                          text=f"Your time ran out in game {game.pk}, so you are on vacation now: your games "
+                               f"wait for you. Back, turn it off on your profile.")
+    return True
+
+
+def _time_out(game: Game, seat: Seat) -> Fired:
+    """The seat's time ran out: the clock plays what the kind says ends its turn (a setup decision's
+    `keep`, an answer to a roll, `end`), as the clock's Actor, in the caller's transaction."""
+    from games.actions.actor import Actor
+    from games.actions.commands import apply_command
+    from games.actions.common import kind_of
+    from games.actions.errors import ActionError
+
+    kind = kind_of(game)
+    assert seat.index is not None  # an awaited seat has its place in the turn order
+    commands = kind.timeout_commands(kind.load(game.state), seat.index)
+    if not commands:
+        logger.error("game %s: no command for the clock to play for seat %s", game.pk, seat.index)
+        return Fired.STUCK
+    try:
+        with transaction.atomic():
+            apply_command(game, Actor.clock(), "\n".join(commands), seat=seat.index)
+    except ActionError as exc:
+        logger.error("game %s: the clock's %s for seat %s was refused: %s", game.pk, commands, seat.index,
+                     exc.message)
+        return Fired.STUCK
+    Seat.objects.filter(pk=seat.pk).update(timeouts=F("timeouts") + 1, timeouts_total=F("timeouts_total") + 1)
+    return Fired.TIMED_OUT
+
+
+def played(game: Game, index: int) -> None:
+    """The seat's player acted themself: their run of timeouts is over."""
+    Seat.objects.filter(game=game, index=index, timeouts__gt=0).update(timeouts=0)
+
+
+def due_ids(now: datetime, limit: int, hold_seconds: int) -> list[int]:
+    """The pending rows that are due and not queued already, oldest first, marked queued for
+    `hold_seconds` (the beat's scan: two queries whatever the batch's size)."""
+    from datetime import timedelta
+
+    from django.db.models import Q
+
+    with transaction.atomic():
+        free = Q(queued_until__isnull=True) | Q(queued_until__lte=now)
+        ids = list(ClockDue.objects.filter(free, done_at__isnull=True, due_at__lte=now)
+                   .select_for_update(skip_locked=True).order_by("due_at", "pk")
+                   .values_list("pk", flat=True)[:limit])
+        if ids:
+            ClockDue.objects.filter(pk__in=ids).update(queued_until=now + timedelta(seconds=hold_seconds))
+    return ids
