@@ -17,7 +17,7 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = Profile
-        fields = ["display_name", "time_zone", "turn_mail", "daily_digest"]
+        fields = ["display_name", "time_zone", "turn_mail", "daily_digest", "auto_vacation"]
 
     def clean_display_name(self) -> str:
         # Profile.clean then refuses a name that is invisible, or too like another player's.

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -15,7 +16,11 @@ def profile(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid() and form.save_unless_taken():
         messages.success(request, "Profile saved.")
         return redirect("profile")
-    return render(request, "accounts/profile.html", {"form": form})
+    from games.actions.vacation import days_left
+
+    vacation = {"days": days_left(own), "per_year": settings.VACATION_DAYS_PER_YEAR,
+                "most": settings.VACATION_MAX_DAYS}
+    return render(request, "accounts/profile.html", {"form": form, "vacation": vacation})
 
 
 def player(request: HttpRequest, user_id: int) -> HttpResponse:

@@ -152,3 +152,12 @@ def find_user(name: str) -> Any:
     if not key:
         return None
     return get_user_model().objects.filter(is_active=True, profile__name_key=key).first()
+
+
+def longest_waiting(user: Any) -> int | None:
+    """The id of the game in play that has waited longest for this player (the "next game" button)."""
+    seat = (Seat.objects.filter(user=user, awaiting=True, game__status__in=(Game.Status.SETUP,
+                                                                            Game.Status.ACTIVE))
+            .order_by(F("awaited_since").asc(nulls_first=True), "game_id").values_list("game_id", flat=True)
+            .first())
+    return seat

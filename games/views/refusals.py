@@ -24,6 +24,10 @@ HTTP_STATUS = {
     "too_long": 400,
     "duplicate": 400,
     "unknown_player": 400,
+    "on_vacation": 400,
+    "not_on_vacation": 400,
+    "no_vacation_days": 400,
+    "not_due": 400,
     "unknown_kind": 500,
 }
 
