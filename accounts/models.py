@@ -71,7 +71,14 @@ class Profile(models.Model):
     turn_mail = models.CharField("e-mail me when it is my turn", max_length=8, choices=TurnMail.choices,
                                  default=TurnMail.AWAY,
                                  help_text="“Never” also stops the game-over e-mail.")
-    daily_digest = models.BooleanField("send me a daily digest", default=False)
+    daily_digest = models.BooleanField(
+        "send me a daily digest instead of a mail each turn", default=False,
+        help_text="One mail a day listing the games that await you; reminders before a deadline still come.")
+    digest_hour = models.PositiveSmallIntegerField(
+        "digest hour", default=8, choices=[(h, f"{h:02d}:00") for h in range(24)],
+        help_text="When the digest comes, in your time zone.")
+    # The next digest's moment (UTC), kept by games.actions.digest: the beat's scan reads this index.
+    digest_next_at = models.DateTimeField(null=True, blank=True, db_index=True, editable=False)
     # Vacation (games/actions/vacation.py, docs/clock.md): days in hand as of `vacation_counted_at` (they
     # accrue while the player is not away, up to settings.VACATION_MAX_DAYS); while on vacation since
     # `vacation_since` the player's clocks are paused, and `vacation_ends_at` is when the days run out

@@ -314,16 +314,19 @@ class Notification(models.Model):
         ELIMINATED = "eliminated", "Out of the game"
         REPLY = "reply", "Answer to a mailed reply"
         REMINDER = "reminder", "Deadline reminder"
+        DIGEST = "digest", "Daily digest"
         MODERATION = "moderation", "Moderator's notice"
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notifications")
+    # Null for a mail about no one game (the daily digest).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, null=True, blank=True,
+                             related_name="notifications")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, null=True, blank=True,
                              related_name="notifications")
     kind = models.CharField(max_length=16, choices=Kind.choices)
     # What makes a notice of this kind unique in its game: the kind's turn number for a turn or game-start
     # notice (one mail per player per turn), the InboundMail's id for an answer, 0 for a once-per-game
-    # mail, the ClockDue's id for a reminder.
+    # mail, the ClockDue's id for a reminder, the local date (20261123) for a daily digest.
     key = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     # Not sent before then: a turn notice waits NOTICE_DELAY_SECONDS, so one to a player who is on the
@@ -341,7 +344,9 @@ class Notification(models.Model):
     class Meta:
         ordering = ["created_at"]
         constraints = [models.UniqueConstraint(fields=["game", "user", "kind", "key"],
-                                               name="notification_once_per_key")]
+                                               name="notification_once_per_key"),
+                       models.UniqueConstraint(fields=["user", "kind", "key"], condition=models.Q(game=None),
+                                               name="notification_once_per_user_key")]
         # The sweep's question: what is still unsent and due? A partial index keeps it small.
         indexes = [models.Index(fields=["due_at"], condition=models.Q(sent_at__isnull=True),
                                 name="notification_unsent")]

@@ -1,9 +1,10 @@
 """Celery tasks. They take ids, re-read the database, and do nothing when the work is already done.
 
 The clock (docs/clock.md): `scan_clock` (celery beat, every minute) reads the index of due times (the
-pending ClockDue rows and the vacations whose days ran out, never all games) and queues one task per due
-item; `fire_clock` carries out one reminder or timeout, `end_vacation` one vacation. Each is idempotent:
-the row's `done_at` (or the profile's cleared vacation) is written in the transaction that does the work.
+pending ClockDue rows, the vacations whose days ran out and the digests whose hour has come, never all
+games) and queues one task per due item; `fire_clock` carries out one reminder or timeout, `end_vacation`
+one vacation, `send_digest` one player's daily digest. Each is idempotent: the row's `done_at` (the
+profile's cleared vacation, its next digest moment) is written in the transaction that does the work.
 
 Notices (docs/architecture.md, Notices): `queue_notifications` hands new rows to the workers after the
 move's commit without ever failing or stalling the move; `send_notification` sends one row;
@@ -22,7 +23,7 @@ from django.conf import settings
 from django.db import OperationalError
 from django.utils import timezone
 
-from games.actions import clock, vacation
+from games.actions import clock, digest, vacation
 from games.actions.actor import Actor
 from games.actions.errors import Invalid
 from games.actions.notify import due_notifications
@@ -95,6 +96,9 @@ def scan_clock() -> int:
     for user_id in vacation.vacations_due(now, settings.CLOCK_BATCH):
         end_vacation.delay(user_id)
         queued += 1
+    for user_id in digest.digests_due(now, settings.CLOCK_BATCH):
+        send_digest.delay(user_id)
+        queued += 1
     return queued
 
 
@@ -123,3 +127,12 @@ def end_vacation(self: Any, user_id: int) -> str:
     except OperationalError as exc:
         raise self.retry(exc=exc, countdown=min(2 ** self.request.retries, 300)) from exc
     return "ended"
+
+
+@shared_task(bind=True, max_retries=8, ignore_result=True)
+def send_digest(self: Any, user_id: int) -> str:
+    """The day's digest for one player, if due (the mail itself goes out as any notice does)."""
+    try:
+        return "owed" if digest.owe_digest(user_id) is not None else "nothing"
+    except OperationalError as exc:
+        raise self.retry(exc=exc, countdown=min(2 ** self.request.retries, 300)) from exc

@@ -72,7 +72,7 @@ def notify_invited(invitation: Invitation) -> list[int]:
     if Notification.objects.filter(game=invitation.game, user=user, kind=Notification.Kind.INVITED).exists():
         return []
     row = Notification.objects.create(game=invitation.game, user=user, kind=Notification.Kind.INVITED)
-    return _send_on_commit([row])
+    return send_on_commit([row])
 
 
 def notify_eliminated(game: Game, seats: Iterable[Seat]) -> list[int]:
@@ -98,7 +98,7 @@ def _owe(game: Game, kind: str, seats: QuerySet[Seat], *, had: Q | None = None, 
     rows = [Notification.objects.create(game=game, user_id=seat.user_id, seat=seat, kind=kind, key=key,
                                         due_at=due_at or timezone.now())
             for seat in seats if seat.user_id not in owed]
-    return _send_on_commit(rows)
+    return send_on_commit(rows)
 
 
 def notify_reminder(game: Game, seat: Seat, due: ClockDue) -> list[int]:
@@ -115,12 +115,12 @@ def notify_reminder(game: Game, seat: Seat, due: ClockDue) -> list[int]:
 def notify_reply(mailed: InboundMail) -> list[int]:
     """Owe the answer to a mailed reply (games/actions/mail.py), keyed by its InboundMail: one per mail.
     Sent whatever `turn_mail` says: it answers the player's own mail."""
-    return _send_on_commit([Notification.objects.create(
+    return send_on_commit([Notification.objects.create(
         game_id=mailed.game_id, user_id=mailed.user_id, seat_id=mailed.seat_id, kind=Notification.Kind.REPLY,
         key=mailed.pk)])
 
 
-def _send_on_commit(rows: list[Notification]) -> list[int]:
+def send_on_commit(rows: list[Notification]) -> list[int]:
     """Queue the rows due now; a row due later is the sweep's (a long countdown would sit unacknowledged
     in a worker: settings, CELERY_TASK_ACKS_LATE), and the sweep is the guarantee anyway."""
     now = timezone.now()

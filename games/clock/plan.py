@@ -8,7 +8,7 @@ reaches LAST_CALL_HOURS.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta, tzinfo
 
 from games.clock.rules import LAST_CALL_HOURS, ClockRules
 
@@ -66,3 +66,18 @@ def vacation_days(days: float, counted_at: datetime, since: datetime | None, now
         return max(0.0, days - (now - max(since, counted_at)).total_seconds() / 86400)
     accrued = (now - counted_at).total_seconds() / 86400 * per_year / 365.25
     return max(days, min(cap, days + accrued))
+
+
+def next_local_hour(now: datetime, zone: tzinfo, hour: int) -> datetime:
+    """The first moment after `now` when the clock on the wall in `zone` shows `hour`:00 (a daily
+    digest). Across a daylight-saving change the wall clock decides: 08:00 stays 08:00 local; an hour the
+    change skips is taken as its later reading (zoneinfo's fold 0: 02:00 in a spring-forward gap is 03:00)."""
+    local = now.astimezone(zone)
+    day = local.date()
+    for _ in range(3):
+        wall = datetime(day.year, day.month, day.day, hour, tzinfo=zone)
+        moment = wall.astimezone(UTC).astimezone(zone)  # normalises a time in a gap
+        if moment > local:
+            return moment.astimezone(UTC)
+        day += timedelta(days=1)
+    raise AssertionError("unreachable: within three days the hour comes")

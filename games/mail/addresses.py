@@ -79,6 +79,13 @@ def turn_replied_to(references: str) -> int | None:
     return None
 
 
+def user_headers(user_id: int) -> dict[str, str]:
+    """The headers of a notice about no one game (the daily digest): its own Message-ID, no thread, the
+    one-click opt-out."""
+    return {"Message-ID": new_message_id(None), "List-Unsubscribe": f"<{unsubscribe_url(user_id)}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click", "Auto-Submitted": "auto-generated"}
+
+
 def notice_headers(game: Game, user_id: int, *, turn: int | None = None,
                    answering: str = "") -> dict[str, str]:
     """The headers every notice carries besides Reply-To: its own Message-ID (with the turn it shows, if

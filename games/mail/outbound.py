@@ -10,6 +10,8 @@ What each kind mails (`COMPOSERS`: one line per kind):
   start it is that turn's notice too (notify_turn writes no second row).
 - reminder: the seat's time is running out (at half-time, and 12 hours before): how long is left, until
   when in the player's time zone, what the clock does then, and the position as in a turn mail.
+- digest: once a day at the player's hour, instead of turn mails: every game that awaits them, with its
+  deadline, and the link to the one that has waited longest.
 - invited: who invites, the game, the link to take the seat.
 - eliminated: the seat went out or resigned and the game goes on: the position that put it out.
 - finished: the summary, with the charts as inline pictures.
@@ -31,15 +33,17 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string
+from django.urls import reverse
 
 from accounts.models import TurnMail
 from games import pulse
 from games import seats as seats_of
+from games.actions.digest import awaiting_seats
 from games.actions.notify import claim, mark_failed, mark_sent
 from games.actions.vacation import days_left
 from games.deadlines import seat_deadline
 from games.kinds import get_kind
-from games.mail.addresses import notice_headers, seat_address
+from games.mail.addresses import notice_headers, seat_address, user_headers
 from games.mail.answers import answer_context, answer_headers
 from games.mail.position import Position, attach_board, position
 from games.mail.unsubscribe import unsubscribe_url
@@ -134,6 +138,8 @@ def _turn_mail(row: Notification) -> EmailMultiAlternatives | None:
         return None
     if row.user.profile.turn_mail == TurnMail.AWAY and _was_here(row):
         return None
+    if row.user.profile.daily_digest:
+        return None  # the day's digest lists the game instead
     assert row.seat is not None  # _turn_is_current
     return _with_position("turn", {**_base(row), "what": _what(row.game)}, row, position(row.game, row.seat))
 
@@ -164,6 +170,21 @@ def _on_timeout(game: Game, seat: Seat) -> str:
     if game.status == Game.Status.SETUP:
         return "the clock makes your choice for you (keep)"
     return "the clock ends your turn for you"
+
+
+def _digest_mail(row: Notification) -> EmailMultiAlternatives | None:
+    """The games awaiting the player as the mail goes out (none now: nothing to say, dropped)."""
+    profile = row.user.profile
+    games = []
+    for seat in awaiting_seats(row.user_id):
+        game = seat.game
+        games.append({"game": game, "url": f"{settings.SITE_URL}{game.get_absolute_url()}",
+                      "what": _what(game), "deadline": seat_deadline(game, seat).sentence(profile.time_zone)})
+    if not games:
+        return None
+    ctx = {"name": row.user.display_name, "site": settings.SITE_URL, "games": games,
+           "next_url": f"{settings.SITE_URL}{reverse('games:next')}"}
+    return _mail("digest", ctx, row)
 
 
 def _started_mail(row: Notification) -> EmailMultiAlternatives | None:
@@ -232,6 +253,7 @@ COMPOSERS: dict[str, Callable[[Notification], EmailMultiAlternatives | None]] = 
     Notification.Kind.REPLY: _reply_mail,
     Notification.Kind.TURN: _turn_mail,
     Notification.Kind.REMINDER: _reminder_mail,
+    Notification.Kind.DIGEST: _digest_mail,
     Notification.Kind.STARTED: _started_mail,
     Notification.Kind.INVITED: _invited_mail,
     Notification.Kind.ELIMINATED: _eliminated_mail,
@@ -283,7 +305,8 @@ def _mail(name: str, ctx: dict[str, Any], row: Notification, *, turn: int | None
     # so a reply to it reaches no one rather than the wrong seat.
     mail = NoticeMail(subject=subject, body=render_to_string(f"games/mail/{name}.txt", ctx),
                       to=[to or row.user.email],
-                      headers=notice_headers(row.game, row.user_id, turn=turn, answering=answering),
+                      headers=(notice_headers(row.game, row.user_id, turn=turn, answering=answering)
+                               if row.game is not None else user_headers(row.user_id)),
                       reply_to=[seat_address(row.seat)] if row.seat is not None else None)
     try:
         html = render_to_string(f"games/mail/{name}.html", ctx)
