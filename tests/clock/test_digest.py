@@ -88,7 +88,8 @@ def test_the_next_digest_follows_the_wall_clock_across_the_change_to_winter_time
     assert Notification.objects.filter(kind="digest").count() == 1
     clock.move_to(datetime(2026, 10, 25, 7, 0, tzinfo=UTC))
     scan_clock()
-    assert list(Notification.objects.filter(kind="digest").values_list("key", flat=True)) == [20261024, 20261025]
+    keys = Notification.objects.filter(kind="digest").values_list("key", flat=True)
+    assert list(keys) == [20261024, 20261025]
 
 
 def test_a_day_with_no_game_waiting_mails_nothing_and_moves_on_to_tomorrow(clock, client, celery_eager):
