@@ -33,6 +33,8 @@ class PlayerPage:
     finished: list[PlayedGame]
     finished_count: int  # all finished public games; `finished` holds the latest FINISHED_SHOWN
     wins: int
+    # Games of any visibility the player left by letting the clock run out (a count only: docs/clock.md).
+    abandoned: int = 0
 
 
 def player_page(player: Any) -> PlayerPage:
@@ -48,7 +50,8 @@ def player_page(player: Any) -> PlayerPage:
         player=player,
         in_play=[_played(game, player) for game in in_play],
         finished=[_played(game, player) for game in finished[:FINISHED_SHOWN]],
-        finished_count=finished.count(), wins=wins)
+        finished_count=finished.count(), wins=wins,
+        abandoned=Seat.objects.filter(user=player, abandoned=True).count())
 
 
 def _played(game: Game, player: Any) -> PlayedGame:

@@ -146,6 +146,9 @@ class Seat(models.Model):
     # Timeouts in a row (reset when the player plays) and in all.
     timeouts = models.PositiveSmallIntegerField(default=0)
     timeouts_total = models.PositiveSmallIntegerField(default=0)
+    # The player left this game by letting the clock run out: expelled by the others' vote, or still in a
+    # run of timeouts when they lost (games/actions/expel.py); their public page counts it.
+    abandoned = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["game", "index", "joined_at"]
@@ -419,3 +422,40 @@ class ClockDue(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} for seat {self.seat_id} turn {self.turn} at {self.due_at}"
+
+
+class ExpelVote(models.Model):
+    """After `expel_after` timeouts in a row (a game whose clock says so), the other players still in vote
+    to expel the absent player or keep waiting (games/actions/expel.py). One open vote per seat."""
+
+    class Outcome(models.TextChoices):
+        EXPELLED = "expelled", "Expelled"
+        KEPT = "kept", "Kept waiting"
+        VOID = "void", "Void: the player came back or the game ended"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="expel_votes")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="expel_votes")
+    opened_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.CharField(max_length=10, choices=Outcome.choices, blank=True)
+
+    class Meta:
+        ordering = ["-opened_at"]
+        constraints = [models.UniqueConstraint(fields=["seat"], condition=models.Q(closed_at=None),
+                                               name="expelvote_one_open")]
+
+    def __str__(self) -> str:
+        return f"Vote on seat {self.seat_id} of game {self.game_id}: {self.outcome or 'open'}"
+
+
+class ExpelBallot(models.Model):
+    vote = models.ForeignKey(ExpelVote, on_delete=models.CASCADE, related_name="ballots")
+    voter = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="+")
+    expel = models.BooleanField()
+    cast_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["vote", "voter"], name="ballot_once")]
+
+    def __str__(self) -> str:
+        return f"{'expel' if self.expel else 'wait'} by seat {self.voter_id}"

@@ -33,6 +33,7 @@ urlpatterns = [
     path("games/<int:game_id>/select/", play.select, name="select"),
     path("games/<int:game_id>/orders/", play.orders, name="orders"),
     path("games/<int:game_id>/undo/", play.undo, name="undo"),
+    path("games/<int:game_id>/vote/", clock.expel_vote, name="expel_vote"),
     path("games/<int:game_id>/poll/", play.poll, name="poll"),
     path("games/<int:game_id>/pulse/", follow.pulse, name="pulse"),
     path("games/<int:game_id>/board.svg", play.board_svg, name="board_svg"),

@@ -190,12 +190,19 @@ def _time_out(game: Game, seat: Seat) -> Fired:
                      exc.message)
         return Fired.STUCK
     Seat.objects.filter(pk=seat.pk).update(timeouts=F("timeouts") + 1, timeouts_total=F("timeouts_total") + 1)
+    if game.is_active:
+        from games.actions.expel import maybe_open_vote
+
+        maybe_open_vote(game, seat)
     return Fired.TIMED_OUT
 
 
 def played(game: Game, index: int) -> None:
-    """The seat's player acted themself: their run of timeouts is over."""
-    Seat.objects.filter(game=game, index=index, timeouts__gt=0).update(timeouts=0)
+    """The seat's player acted themself: their run of timeouts is over, and so is any vote on them."""
+    if Seat.objects.filter(game=game, index=index, timeouts__gt=0).update(timeouts=0):
+        from games.actions.expel import void_votes
+
+        void_votes(game, index)
 
 
 def due_ids(now: datetime, limit: int, hold_seconds: int) -> list[int]:

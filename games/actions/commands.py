@@ -113,7 +113,7 @@ def apply_command(game: Game, actor: Actor, text: str, expected_version: int | N
             assert stopped is not None
             raise stopped
         actions = _append(game, kind, actor, index, steps)
-        if actor.role != "clock":
+        if actor.role in ("player", "bot"):
             clock.played(game, index)
         state = steps[-1].after
         store_state(game, kind, state)

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from games.actions import clock
 from games.actions.errors import MOVED_ON, ActionError, GameMovedOn
+from games.actions.expel import record_abandoned, void_votes
 from games.actions.notify import notify_eliminated, notify_finished
 from games.actions.vacation import on_vacation
 from games.kinds import Kind, get_kind
@@ -78,4 +79,6 @@ def finish_if_over(game: Game, kind: Kind, state: Any) -> None:
         events = [e for a in Action.objects.filter(game=game, undone=False).order_by("seq") for e in a.events]
         game.finished_at = timezone.now()
         game.result = kind.result(state, events)
+        void_votes(game)
+        record_abandoned(game)
         notify_finished(game)

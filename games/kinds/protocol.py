@@ -142,6 +142,10 @@ class Kind(Protocol):
         game waits for (a setup choice's default, an answer to a roll, the end of the turn). Each must be
         legal now; [] when nothing would do."""
         ...
+    def leave_commands(self, state: Any, seat: int) -> list[str]:
+        """What takes a seat out of the game as if eliminated, whoever's turn it is (an absent player the
+        others voted to expel: docs/clock.md)."""
+        ...
     def undo_barrier(self, command: str, events: Sequence[Event]) -> bool:
         """True when this action cannot be taken back (a roll, a draw, an answer to a roll, a seat out)."""
         ...

@@ -1,4 +1,5 @@
-"""The clock's pages: vacation on and off (from the profile), and the "next game" button."""
+"""The clock's pages: vacation on and off (from the profile), the "next game" button, and the vote on an
+absent player."""
 
 from __future__ import annotations
 
@@ -7,13 +8,15 @@ from datetime import datetime
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from games import queries
 from games.actions import ActionError, Actor
+from games.actions.expel import cast_ballot
 from games.actions.vacation import end_vacation, start_vacation
+from games.models import Game
 
 
 @login_required
@@ -51,3 +54,28 @@ def next_game(request: HttpRequest) -> HttpResponse:
         messages.info(request, "No game is waiting for you.")
         return redirect("games:mine")
     return redirect("games:game", game_id)
+
+
+@login_required
+@require_POST
+def expel_vote(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A ballot on an absent player (docs/clock.md): `choice` expel or wait."""
+    game = get_object_or_404(Game, pk=game_id)
+    choice = request.POST.get("choice")
+    try:
+        vote_id = int(request.POST.get("vote", ""))
+    except ValueError:
+        vote_id = 0
+    if choice not in ("expel", "wait"):
+        messages.error(request, "Choose to expel the player or to keep waiting.")
+        return redirect(game)
+    try:
+        vote = cast_ballot(game, Actor.player(request.user), vote_id, expel=choice == "expel")
+    except ActionError as exc:
+        messages.error(request, exc.message)
+        return redirect(game)
+    vote.refresh_from_db()
+    outcome = {"expelled": f"{vote.seat.name} is expelled: the majority voted so.",
+               "kept": "The game keeps waiting: the majority voted so."}
+    messages.success(request, outcome.get(vote.outcome, "Your vote is counted; the others have yet to vote."))
+    return redirect(game)

@@ -32,6 +32,7 @@ from accounts.prefs import request_prefs
 from games import actions, page_cache, pulse, queries
 from games import seats as seats_of
 from games.actions import Actor
+from games.actions.expel import open_vote_for
 from games.deadlines import game_deadline
 from games.kinds import Kind, LoggedAction, PageInput, get_kind
 from games.models import Action, Game, Seat
@@ -202,6 +203,7 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
     many = f" {len(undoing)} actions" if len(undoing) > 1 else ""  # one click may take back several
     my_turn = me is not None and game.is_active and me in kind.to_act(state)
     ctx["summary"] = game_summary(game) if game.is_over else None
+    ctx["expel_vote"] = open_vote_for(game, viewer.seat.user_id) if me is not None else None
     ctx.update(phase=kind.phase(state), turn=kind.turn(state), log=log, me=me, my_turn=my_turn,
                undo_ok=bool(undoing),
                undo_text=f"Undo{many}: {taken}" if undoing else "")

@@ -28,6 +28,8 @@ HTTP_STATUS = {
     "not_on_vacation": 400,
     "no_vacation_days": 400,
     "not_due": 400,
+    "vote_over": 409,
+    "not_a_voter": 403,
     "unknown_kind": 500,
 }
 

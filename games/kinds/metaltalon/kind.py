@@ -175,6 +175,10 @@ class MetalTalon:
         legal = legal_commands(state, seat)
         return next(([c] for c in TIMEOUT_ORDER if c in legal), [])
 
+    def leave_commands(self, state: GameState, seat: int) -> list[str]:
+        """`resign`: out, its ships and reserve to the bank (as if eliminated)."""
+        return ["resign"]
+
     def undo_barrier(self, command: str, events: Sequence[Event]) -> bool:
         return _verb(command) in BARRIER_VERBS or any(e.get("type") in BARRIER_EVENTS for e in events)
 

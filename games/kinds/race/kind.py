@@ -90,6 +90,10 @@ class RaceKind:
     def timeout_commands(self, state: RaceState, seat: int) -> list[str]:
         return rules.timeout_commands(state, seat)
 
+    def leave_commands(self, state: RaceState, seat: int) -> list[str]:
+        """`resign`: out; the other seat wins."""
+        return ["resign"]
+
     def undo_barrier(self, command: str, events: Sequence[Event]) -> bool:
         return rules.undo_barrier(command, events)
 
