@@ -221,6 +221,8 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_TIMEOUT = 2  # see the transport options above
 CELERY_TIMEZONE = "UTC"
+# One queue for everything; a test gives its own worker and beat a private one.
+CELERY_TASK_DEFAULT_QUEUE = env("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # Queues a task per reminder, timeout and vacation end now due (docs/clock.md); a scan not started in

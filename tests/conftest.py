@@ -208,7 +208,8 @@ def start_celery_worker(tmp_path: Path) -> Iterator[Callable[..., WorkerProcess]
         env = {**os.environ, "DATABASE_URL": _database_url_for_worker(), "CELERY_BROKER_URL": broker_url,
                "CELERY_RESULT_BACKEND": result_backend, "VAR_DIR": str(tmp_path / "var"), **extra_env}
         env.pop("CELERY_TASK_ALWAYS_EAGER", None)
-        queue = f"test-{uuid.uuid4().hex[:10]}"
+        # A worker given its own default queue (beat and the tasks' own tasks publish there) consumes it.
+        queue = extra_env.get("CELERY_TASK_DEFAULT_QUEUE") or f"test-{uuid.uuid4().hex[:10]}"
         worker = WorkerProcess(broker_url, result_backend, queue, env, tmp_path / f"{queue}.log")
         started.append(worker)
         _start_worker(worker)

@@ -32,8 +32,10 @@ def maybe_open_vote(game: Game, seat: Seat) -> ExpelVote | None:
     """After a timeout (under the game's row lock): open a vote if the clock says so and the run is long
     enough, unless one is open already. The voters get an in-site notice."""
     rules = game.clock_rules
-    seat.refresh_from_db(fields=["timeouts"])
-    if rules.on_timeout != VOTE or seat.timeouts < rules.expel_after or seat.status not in IN:
+    if rules.on_timeout != VOTE:
+        return None
+    seat.refresh_from_db(fields=["timeouts", "status"])
+    if seat.timeouts < rules.expel_after or seat.status not in IN:
         return None
     if ExpelVote.objects.filter(seat=seat, closed_at=None).exists():
         return None
