@@ -26,7 +26,7 @@ class NewGameForm(forms.Form):
     kind = forms.ChoiceField(label="Game")
     players = forms.TypedChoiceField(coerce=int, initial=2)
     # The clock (games/clock/rules.py checks the values; the defaults are its own).
-    clock_mode = forms.ChoiceField(label="Clock", choices=list(clock.MODES.items()), required=False,
+    clock_mode = forms.ChoiceField(label="Kind of clock", choices=list(clock.MODES.items()), required=False,
                                    initial=clock.DEADLINE, widget=forms.RadioSelect)
     deadline_hours = forms.IntegerField(required=False, min_value=1, max_value=clock.HOURS_MAX,
                                         initial=_DEFAULT.hours, label="Deadline per turn (hours)",

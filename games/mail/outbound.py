@@ -146,7 +146,7 @@ def _turn_mail(row: Notification) -> EmailMultiAlternatives | None:
 
 def _reminder_mail(row: Notification) -> EmailMultiAlternatives | None:
     """Sent while the reminder's stint is still running: the seat still awaited in the same turn, its
-    clock not paused (else it played, timed out or went away meanwhile: drop it)."""
+    clock not paused and not yet out of time (else it played, went away or is timing out: drop it)."""
     due = ClockDue.objects.filter(pk=row.key).first()
     seat = row.seat
     game = row.game
@@ -156,6 +156,8 @@ def _reminder_mail(row: Notification) -> EmailMultiAlternatives | None:
         return None
     profile = row.user.profile
     left = seat_deadline(game, seat)
+    if left.overdue:
+        return None  # too late to remind: the timeout is due, and says what happened
     ctx = {**_base(row), "what": _what(game), "left": left.text, "until": left.when(profile.time_zone),
            "on_timeout": _on_timeout(game, seat)}
     return _with_position("reminder", ctx, row, position(game, seat))

@@ -103,3 +103,15 @@ def test_a_reminder_for_a_turn_already_played_is_dropped_unsent(clock, queued):
     (row,) = Notification.objects.filter(kind="reminder")
     assert deliver(row.pk).value == "dropped"
     assert mail.outbox == []
+
+
+def test_a_reminder_that_reaches_the_sender_after_the_deadline_is_dropped_unsent(clock, queued):
+    game = started_game(players=2, clock={"hours": 72})
+    clock.move_to(T0 + timedelta(hours=36))
+    for pk in due_ids(datetime.now(UTC), 500, 300):
+        fire_due(pk)
+    clock.move_to(T0 + timedelta(hours=72, seconds=1))  # the worker lagged: the timeout is due first
+    mail.outbox.clear()
+    (row,) = Notification.objects.filter(game=game, kind="reminder")
+    assert deliver(row.pk).value == "dropped"
+    assert mail.outbox == []
