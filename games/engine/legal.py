@@ -1,7 +1,6 @@
 """legal_commands(): every command `play` accepts now, in canonical text."""
 
 from .actions import check_launch, split_ship, split_targets
-from .commands import Command
 from .errors import IllegalCommand
 from .firing import fire_ranges, target_at
 from .movement import explore, left
@@ -78,23 +77,6 @@ def _fires(game: Game, view: View, seat: int, cell: str) -> list[str]:
                 if ship.owner != seat and ship is not bare
             ]
     return out
-
-
-def canonical(state: GameState, seat: int, cmd: Command) -> str:
-    """The command's canonical text for `seat` now, as legal_commands lists it: Command.canonical, but a
-    fire number that names the ship the bare `fire <shooter> <target>` names is left out."""
-    game = game_of(state.edition)
-    if cmd.verb == "fire" and cmd.number:
-        view = View(state)
-        dst = cmd.cells[1]
-        try:
-            _, _, named = target_at(view, seat, dst, False, cmd.number)
-            _, _, bare = target_at(view, seat, dst, False)
-        except IllegalCommand:
-            return cmd.canonical(game.edition.letters)
-        if named is not None and bare is not None and named.id == bare.id:
-            return f"fire {cmd.cells[0]} {dst}"
-    return cmd.canonical(game.edition.letters)
 
 
 def _launches(game: Game, state: GameState, view: View, seat: int) -> list[str]:

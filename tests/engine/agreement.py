@@ -6,9 +6,10 @@ command's range; the edge tests build those positions and compare the whole sets
 from itertools import permutations
 
 from games.engine import GameState, IllegalCommand, legal_commands, play
-from games.engine.legal import canonical
+from games.engine.commands import Command
+from games.engine.firing import target_at
 from games.engine.pieces import compositions, format_pieces
-from games.engine.view import game_of
+from games.engine.view import View, game_of
 
 WORDS = ("keep", "redraw", "reroll", "accept", "end", "resign")
 
@@ -36,6 +37,24 @@ def candidates(state: GameState, seat: int) -> list[str]:
             out += [f"fire {cell} {to} {n}" for n in (1, 2, 3)]
             out += [f"split {cell} {to} {p}" for p in parts if to in game.board.neighbours(cell)]
     return out
+
+
+def canonical(state: GameState, seat: int, cmd: Command) -> str:
+    """The command's canonical text for `seat` now, as legal_commands lists it: Command.canonical, but a
+    fire number that names the ship the bare `fire <shooter> <target>` names is left out. (Only this
+    comparison needs it, so it lives here rather than in the engine.)"""
+    letters = game_of(state.edition).edition.letters
+    if cmd.verb == "fire" and cmd.number:
+        view = View(state)
+        dst = cmd.cells[1]
+        try:
+            _, _, named = target_at(view, seat, dst, False, cmd.number)
+            _, _, bare = target_at(view, seat, dst, False)
+        except IllegalCommand:
+            return cmd.canonical(letters)
+        if named is not None and bare is not None and named.id == bare.id:
+            return f"fire {cmd.cells[0]} {dst}"
+    return cmd.canonical(letters)
 
 
 def accepted(state: GameState, seat: int) -> set[str]:

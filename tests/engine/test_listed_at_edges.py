@@ -73,6 +73,12 @@ EDGES = {
         ships=((0, "N12", (1, 2, 0)), (2, "M12", (1, 0, 0)), (0, "M12", (1, 0, 0)), (2, "L12", (1, 0, 1))),
         reserves=(0, 4, 3),
     ),
+    "two enemies invading a Rebels base, the second named by its number": lambda: position(
+        players=4,
+        factions=("bankers", "rebels", "swarm", "zoomers"),
+        ships=((0, "L15", (1, 2, 0)), (2, "L16", (1, 0, 0)), (3, "L16", (2, 0, 0))),
+        reserves=(0, 4, 3, 3),
+    ),
     "a metatalon Swarm split whose one part would need a dime": lambda: position(
         "metatalon", factions=("swarm", "bankers"), ships=((0, "I6", (1, 4, 1)),), reserves=(0, 10)
     ),

@@ -6,9 +6,9 @@ import pytest
 
 from games.engine import IllegalCommand, legal_commands, play, render_text, shot_preview
 from games.engine.commands import Command
-from games.engine.legal import canonical
 from games.engine.render import describe
 from games.engine.view import game_of
+from tests.engine.agreement import canonical
 
 from .helpers import QueueDice, board, of_type, position
 from .invariants import check_invariants
