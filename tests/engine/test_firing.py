@@ -7,7 +7,7 @@ import pytest
 
 from games.engine import IllegalCommand, legal_commands, new_game, play, shot_preview
 
-from .helpers import QueueDice, board, of_type, position, ship_at
+from .helpers import QueueDice, asked_to_reroll, board, of_type, position, ship_at
 
 GUN = (2, 2, 0)  # 2 engines, 2 weapons
 TARGET = (9, 0, 0)
@@ -184,6 +184,15 @@ def test_vamps_gain_at_most_three():
         factions=("vamps", "bankers"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(5, 5)
     )
     after, _ = fire(state, "fire I9 J9", 6)
+    assert after.seats[0].reserve == 8
+
+
+def test_vamps_dealing_exactly_three_gain_three():
+    state = position(
+        factions=("vamps", "bankers"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(5, 5)
+    )
+    after, events = fire(state, "fire I9 J9", 3)
+    assert of_type(events, "vamp") == [{"type": "vamp", "seat": 0, "gain": 3, "reserve": 8}]
     assert after.seats[0].reserve == 8
 
 
@@ -394,3 +403,30 @@ def test_an_adapters_ship_rebuilt_after_a_hit_says_so_in_one_event():
         {"type": "adapt", "seat": 1, "ship": 2, "before": [5, 0, 1], "after": [0, 3, 0], "text": "3w"}
     ]
     assert ship_at(after, "J9").pieces == (0, 3, 0)
+
+
+# === The damage event, in full (events are public: the log, mails and the API read them) ===
+
+
+def test_a_hit_that_leaves_the_ship_says_what_it_lost_and_what_is_left():
+    state = position(ships=((0, "I9", GUN), (1, "J9", TARGET), (1, "C9", (1, 0, 0))), reserves=(5, 5))
+    _, events = fire(state, "fire I9 J9", 4)
+    assert of_type(events, "damage") == [
+        {"type": "damage", "seat": 1, "ship": 2, "cell": "J9", "position": None, "damage": 4, "lost": 4,
+         "before": [9, 0, 0], "after": [5, 0, 0], "destroyed": False}
+    ]
+
+
+def test_a_hit_that_destroys_the_ship_says_it_lost_only_what_it_was_worth():
+    state = position(ships=((0, "I9", GUN), (1, "J9", (2, 0, 0)), (1, "C9", (1, 0, 0))), reserves=(5, 5))
+    _, events = fire(state, "fire I9 J9", 4)
+    assert of_type(events, "damage") == [
+        {"type": "damage", "seat": 1, "ship": 2, "cell": "J9", "position": None, "damage": 4, "lost": 2,
+         "before": [2, 0, 0], "after": None, "destroyed": True}
+    ]
+
+
+def test_a_clovers_reroll_is_a_new_roll_by_the_shooter_told_as_a_clover_roll():
+    _, events = play(asked_to_reroll(), 0, "reroll", dice=QueueDice(5))
+    assert of_type(events, "roll") == [{"type": "roll", "seat": 0, "die": "d6", "raw": 5, "roll": 5,
+                                        "why": "clover"}]
