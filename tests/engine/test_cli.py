@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine.__main__ import HELP, arguments, main, setup_game
+from games.engine.__main__ import HELP, _check_dice, _check_players, _speaker, arguments, main, setup_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -265,3 +265,41 @@ def test_flags_are_checked_against_their_choices(run_cli, capsys):
     read, _ = asking()
     assert setup_game(flags("--edition", "web2002", "--dice", "d6", "--players", "3"), read).dice_mode == "d6"
     assert setup_game(flags("--seed", "12", "--edition", "token", "--players", "2"), read).seed == 12
+
+
+# === The small pieces, word for word ===
+
+
+def test_the_help_screen_gives_the_description_on_its_own_line(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "\n\nHot-seat MetalTalon.\n\n" in capsys.readouterr().out
+
+
+def test_every_variant_flag_is_accepted():
+    chosen = [flags("--variant", v).variant for v in ("none", "takeover", "spoils")]
+    assert chosen == ["none", "takeover", "spoils"]
+
+
+def test_the_player_count_answer_names_the_counts_offered():
+    with pytest.raises(ValueError) as refused:
+        _check_players("5")
+    assert str(refused.value) == "choose 2, 3, 4, 6 players (five are not offered)"
+    _check_dice("d6")  # accepted: no ValueError
+    _check_dice("stopwatch")
+
+
+def test_a_seat_prefix_speaks_only_for_a_seat_in_the_game():
+    assert _speaker("D: end", 4, 0) == (3, "end")
+    assert _speaker("E: end", 4, 0) == (0, "E: end")
+
+
+def test_end_of_input_at_the_first_question_leaves_without_a_game(run_cli):
+    result = run_cli("")
+    assert result.returncode == 0
+    assert "Game left unfinished." not in result.stdout
+
+
+def test_the_board_follows_an_empty_line(run_cli):
+    out = run_cli("keep\nkeep\nquit\n", *FLAGS).stdout
+    assert "\n\n      A   B   C" in out and "XX" not in out

@@ -324,3 +324,24 @@ def test_ships_of_every_size_keep_three_characters_on_the_board():
     )
     row = board_rows(render_text(state))[9]
     assert row.rstrip() == "  9   . [ B ] .   .   .  7A   .  12B  .  ++A  .   .   .   .   . [ A ] ."
+
+
+def test_the_legend_follows_an_empty_line_word_for_word():
+    from .helpers import position
+
+    lines = render_text(position()).splitlines()
+    at = lines.index("    7A = a ship of Player A worth 7        [ A ] = Player A's home base")
+    assert lines[at - 1] == ""
+
+
+def test_a_finished_game_marks_only_its_winner():
+    from .helpers import position
+
+    seats = [line for line in render_text(replace(position(), phase="over", winner=1)).splitlines()
+             if line.startswith(("  A:", "  B:"))]
+    assert seats[0].endswith("waiting") and seats[1].endswith("WINNER")
+
+
+def test_an_event_without_its_own_sentence_is_still_told_plainly():
+    assert describe({"type": "odd_thing", "a": 1, "b": 2}) == "Odd thing: a 1, b 2."
+    assert describe({}) == "Event: ."
