@@ -222,8 +222,10 @@ def do_split(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Gam
     rest = minus(ship.pieces, part)
     if count(part) == 0 or count(rest) == 0:
         raise IllegalCommand("Both stacks need at least one piece")
-    _check_dimes(game, part, "swarm")  # only the Swarm splits, and its dime limit is the common one
-    _check_dimes(game, rest, "swarm")
+    # Only the Swarm splits, and its dime limit is the common one: any faction but the Anarchists' gives
+    # the same check.
+    _check_dimes(game, part, "swarm")  # pragma: no mutate (the common dime limit, see above)
+    _check_dimes(game, rest, "swarm")  # pragma: no mutate (the common dime limit, see above)
     new = Ship(state.next_ship, seat, dst, part)
     ships = tuple(replace(s, pieces=rest) if s.id == ship.id else s for s in state.ships) + (new,)
     state = evolve(state, ships=ships, next_ship=new.id + 1, activation=None, launched="split")

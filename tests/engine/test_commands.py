@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine import IllegalCommand, play
+from games.engine import IllegalCommand, new_game, play
 from games.engine.commands import MAX_TEXT, Command, Parser
 from games.engine.editions import METATALON, TOKEN
 
@@ -203,3 +203,11 @@ def test_spoken_forms_read_as_the_short_ones():
 )
 def test_orders_read_as_one_canonical_text(text, canonical):
     assert one(text).canonical(TOKEN.letters) == canonical
+
+
+def test_an_unknown_word_is_shown_whole_up_to_twenty_characters_then_cut():
+    state = new_game(2, "token", seed=1)
+    with pytest.raises(IllegalCommand, match="^Unknown command '" + "a" * 20 + "': "):
+        play(state, 0, "a" * 20)
+    with pytest.raises(IllegalCommand, match="^Unknown command '" + "a" * 20 + "\\.\\.\\.': "):
+        play(state, 0, "a" * 21)

@@ -256,3 +256,12 @@ def test_a_ship_cannot_recycle_into_its_home_base_while_another_own_ship_stands_
     with pytest.raises(IllegalCommand, match="^P9 is occupied$"):
         play(state, 0, "move O9 P9")
     assert "move O9 P9" not in legal_commands(state, 0)
+
+
+def test_a_move_event_gives_the_path_from_start_to_goal():
+    state = position(ships=((0, "I9", (3, 0, 0)),), reserves=(0, 10))
+    _, events = play(state, 0, "move I9 F9")
+    assert [e for e in events if e["type"] == "move"] == [
+        {"type": "move", "seat": 0, "ship": 1, "from": "I9", "to": "F9", "path": ["I9", "H9", "G9", "F9"],
+         "steps": 3, "moves_left": 0}
+    ]

@@ -153,3 +153,13 @@ def test_a_ship_on_the_base_of_a_seat_wiped_out_earns_income():
 @pytest.mark.parametrize("seat", [-1, 2, "0", None, True])
 def test_no_commands_are_listed_for_a_seat_not_in_the_game(seat):
     assert legal_commands(position(), seat) == []
+
+
+def test_a_new_turn_starts_with_no_ship_acting_none_used_and_nothing_launched():
+    state = position(ships=((0, "I9", (3, 1, 0)),), reserves=(3, 10))
+    state = play(state, 0, "move I9 H9")[0]
+    state = play(state, 0, "launch 1e")[0]
+    assert state.activation is not None and state.used and state.launched is not None
+    after = play(state, 0, "end")[0]
+    assert (after.activation, after.used, after.launched, after.new_ship, after.pending) == (None, (), None,
+                                                                                             None, None)
