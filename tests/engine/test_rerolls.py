@@ -66,6 +66,18 @@ def test_murphys_force_only_rolls_against_their_own_ships_or_base():
     assert not of_type(events, "murphy")
 
 
+def test_murphys_two_seats_after_the_roller_still_force_the_reroll():
+    state = position(
+        players=3,
+        factions=("bankers", "rebels", "murphys"),
+        ships=((0, "I9", GUN), (2, "J9", TARGET)),
+        reserves=(10, 10, 10),
+    )
+    after, events = play(state, 0, "fire I9 J9", dice=QueueDice(6, 2))
+    assert of_type(events, "murphy") == [{"type": "murphy", "seat": 2, "roller": 0, "paid": 2, "old": 6}]
+    assert after.seats[2].reserve == 8 and of_type(events, "fire")[0]["damage"] == 2
+
+
 def test_clovers_reroll_automatically_below_their_order():
     state = position(
         factions=("clovers", "bankers"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(10, 10)
