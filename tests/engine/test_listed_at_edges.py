@@ -73,6 +73,12 @@ EDGES = {
         ships=((0, "N12", (1, 2, 0)), (2, "M12", (1, 0, 0)), (0, "M12", (1, 0, 0)), (2, "L12", (1, 0, 1))),
         reserves=(0, 4, 3),
     ),
+    # O8's other neighbours are all taken: the only line of fire from Q9 crosses A's own empty home P9.
+    "a shot across the shooter's own home base": lambda: position(
+        ships=((0, "Q9", (1, 2, 0)), (1, "O8", (3, 0, 0)))
+        + tuple((1, cell, (1, 0, 0)) for cell in ("P8", "P7", "O7", "N8", "O9")),
+        reserves=(0, 10),
+    ),
     "two enemies invading a Rebels base, the second named by its number": lambda: position(
         players=4,
         factions=("bankers", "rebels", "swarm", "zoomers"),
