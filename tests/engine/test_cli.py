@@ -303,3 +303,14 @@ def test_end_of_input_at_the_first_question_leaves_without_a_game(run_cli):
 def test_the_board_follows_an_empty_line(run_cli):
     out = run_cli("keep\nkeep\nquit\n", *FLAGS).stdout
     assert "\n\n      A   B   C" in out and "XX" not in out
+
+
+def test_an_empty_line_is_passed_over(run_cli):
+    result = run_cli("keep\n\nkeep\nquit\n", *FLAGS)
+    assert "The game begins: Player A" in result.stdout and "Game left unfinished." in result.stdout
+
+
+def test_the_board_asked_for_and_the_final_board_each_follow_an_empty_line(run_cli):
+    out = run_cli("keep\nkeep\nboard\nresign\n", *FLAGS).stdout
+    # For each seat coming to act (A, B, A when play begins), the one asked for, and the final one.
+    assert out.count("\n\n      A   B   C") == 5 and "XX" not in out

@@ -345,3 +345,16 @@ def test_a_finished_game_marks_only_its_winner():
 def test_an_event_without_its_own_sentence_is_still_told_plainly():
     assert describe({"type": "odd_thing", "a": 1, "b": 2}) == "Odd thing: a 1, b 2."
     assert describe({}) == "Event: ."
+
+
+def test_of_two_equal_invaders_on_a_rebels_base_the_board_shows_the_first():
+    from .helpers import position
+
+    state = position(
+        players=3,
+        factions=("bankers", "rebels", "swarm"),
+        ships=((2, "M12", (2, 0, 0)), (0, "M12", (2, 0, 0))),
+    )
+    board = render_text(state).splitlines()
+    row = next(line for line in board if line.startswith(" 12 "))
+    assert "2C" in row and "2A" not in row
