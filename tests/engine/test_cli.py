@@ -312,5 +312,7 @@ def test_an_empty_line_is_passed_over(run_cli):
 
 def test_the_board_asked_for_and_the_final_board_each_follow_an_empty_line(run_cli):
     out = run_cli("keep\nkeep\nboard\nresign\n", *FLAGS).stdout
-    # For each seat coming to act (A, B, A when play begins), the one asked for, and the final one.
-    assert out.count("\n\n      A   B   C") == 5 and "XX" not in out
+    # For each seat coming to act (A, B, A when play begins) and the final one; the one asked for follows
+    # its prompt, whose line the typed answer ends.
+    assert out.count("\n\n      A   B   C") == 4 and out.count("board\n      A   B   C") == 0
+    assert out.count(" > \n      A   B   C") == 1 and "XX" not in out
