@@ -72,8 +72,7 @@ def do_move(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Game
 def _shortest(
     game: Game, state: GameState, view: View, ship: Ship, goal: str, budget: int
 ) -> tuple[list[str], str]:
-    if goal == ship.cell:
-        return [goal], "pass"
+    # A move to where the ship stands is refused before this ("The ship is already on ...").
     dist, parent = explore(game, state, view, ship, budget, goal)
     if goal in dist:
         return path_to(parent, ship.cell, goal), step_kind(state, view, ship, goal) or "pass"
