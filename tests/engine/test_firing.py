@@ -435,3 +435,17 @@ def test_a_clovers_reroll_is_a_new_roll_by_the_shooter_told_as_a_clover_roll():
     _, events = play(asked_to_reroll(), 0, "reroll", dice=QueueDice(5))
     assert of_type(events, "roll") == [{"type": "roll", "seat": 0, "die": "d6", "raw": 5, "roll": 5,
                                         "why": "clover"}]
+
+
+def test_a_hit_metatalon_anarchists_ship_may_keep_twenty_cents_without_a_dime():
+    # The common limit (15) would keep a dime: (0, 2, 1). The Anarchists' own limit is 20.
+    state = position(
+        "metatalon",
+        factions=("bankers", "anarchists"),
+        ships=((0, "C6", (2, 2, 0)), (1, "D6", (5, 2, 1)), (1, "K6", (1, 0, 0))),
+        reserves=(5, 5),
+    )
+    state = play(state, 1, "order damage npd")[0]
+    _, events = play(state, 0, "fire C6 D6", dice=QueueDice(6))
+    (hit,) = [e for e in events if e["type"] == "damage"]
+    assert (hit["damage"], hit["before"], hit["after"]) == (5, [5, 2, 1], [0, 4, 0])
