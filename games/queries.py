@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Count, Exists, F, OuterRef, Prefetch, Subquery
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from games.models import Action, ChatMessage, Game, Invitation, Notice, Seat
@@ -154,10 +154,14 @@ def find_user(name: str) -> Any:
     return get_user_model().objects.filter(is_active=True, profile__name_key=key).first()
 
 
+def awaiting_seats(user_id: Any) -> QuerySet[Seat]:
+    """The player's seats that games in play await, the longest wait first (the daily digest's list,
+    and its first is where the "next game" button goes)."""
+    return (Seat.objects.filter(user_id=user_id, awaiting=True,
+                                game__status__in=(Game.Status.SETUP, Game.Status.ACTIVE))
+            .select_related("game").order_by(F("awaited_since").asc(nulls_first=True), "game_id"))
+
+
 def longest_waiting(user: Any) -> int | None:
     """The id of the game in play that has waited longest for this player (the "next game" button)."""
-    seat = (Seat.objects.filter(user=user, awaiting=True, game__status__in=(Game.Status.SETUP,
-                                                                            Game.Status.ACTIVE))
-            .order_by(F("awaited_since").asc(nulls_first=True), "game_id").values_list("game_id", flat=True)
-            .first())
-    return seat
+    return awaiting_seats(user.pk).values_list("game_id", flat=True).first()

@@ -10,7 +10,6 @@ run twice owes one mail.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -19,7 +18,8 @@ from accounts.models import Profile
 from games.actions.notify import send_on_commit
 from games.clock.plan import next_local_hour
 from games.deadlines import local_zone
-from games.models import Game, Notification, Seat
+from games.models import Notification
+from games.queries import awaiting_seats
 
 
 def schedule_digest(profile: Profile, now: datetime | None = None) -> None:
@@ -52,13 +52,6 @@ def owe_digest(user_id: int, now: datetime | None = None) -> int | None:
         if made:
             send_on_commit([row])
         return row.pk
-
-
-def awaiting_seats(user_id: Any) -> Any:
-    """The player's seats the game awaits, the longest wait first (what the digest lists)."""
-    return (Seat.objects.filter(user_id=user_id, awaiting=True,
-                                game__status__in=(Game.Status.SETUP, Game.Status.ACTIVE))
-            .select_related("game").order_by("awaited_since", "game_id"))
 
 
 def digests_due(now: datetime, limit: int) -> list[int]:

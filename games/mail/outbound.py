@@ -38,7 +38,6 @@ from django.urls import reverse
 from accounts.models import TurnMail
 from games import pulse
 from games import seats as seats_of
-from games.actions.digest import awaiting_seats
 from games.actions.notify import claim, mark_failed, mark_sent
 from games.actions.vacation import days_left
 from games.deadlines import seat_deadline
@@ -49,6 +48,7 @@ from games.mail.position import Position, attach_board, position
 from games.mail.unsubscribe import unsubscribe_url
 from games.models import Action, ClockDue, Game, Invitation, Notification, Seat
 from games.pictures import svg_png
+from games.queries import awaiting_seats
 from games.summary import game_summary
 
 
