@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 import logging
+from collections.abc import Callable
 from datetime import datetime
 
 from django.conf import settings
@@ -43,16 +44,20 @@ class Fired(enum.StrEnum):
 
 
 def track(game: Game, rules: ClockRules, turn: int, seats: list[Seat], was_awaiting: dict[int, bool],
-          now: datetime, paused_users: set[int]) -> None:
+          now: datetime, on_vacation: Callable[[list[int]], set[int]]) -> None:
     """Start and stop the seats' clocks as `awaiting` (already set on `seats`) changed from
-    `was_awaiting` (by seat pk). Writes the due rows; the caller saves the seats' CLOCK_FIELDS."""
+    `was_awaiting` (by seat pk). Writes the due rows; the caller saves the seats' CLOCK_FIELDS.
+    `on_vacation(user ids)` is asked only when a clock starts (most moves start none)."""
+    starting = [s for s in seats if s.awaiting and not was_awaiting.get(s.pk, False)]
+    away = (on_vacation([s.user_id for s in starting if s.user_id is not None])
+            if rules.runs and starting else set())
     ended = []
     for seat in seats:
         before, after = was_awaiting.get(seat.pk, False), seat.awaiting
         if after and not before:
             seat.awaited_since = now
             if rules.runs:
-                _start(game, rules, turn, seat, now, paused=seat.user_id in paused_users)
+                _start(game, rules, turn, seat, now, paused=seat.user_id in away)
         elif before and not after:
             seat.awaited_since = None
             if seat.clock_turn is not None:

@@ -64,9 +64,7 @@ def store_state(game: Game, kind: Kind, state: Any, seats: Iterable[Seat] | None
         if status in OUT and seat.status not in OUT:
             gone.append(seat)
         seat.status = status
-    now = timezone.now()
-    clock.track(game, game.clock_rules, kind.turn(state), rows, was_awaiting, now,
-                on_vacation(s.user_id for s in rows if s.awaiting and s.user_id is not None))
+    clock.track(game, game.clock_rules, kind.turn(state), rows, was_awaiting, timezone.now(), on_vacation)
     Seat.objects.bulk_update(rows, ["faction", "awaiting", "status", *clock.CLOCK_FIELDS])
     if kind.phase(state) != "over":  # out of a game that goes on; a game that ended mails its result
         notify_eliminated(game, gone)

@@ -110,9 +110,8 @@ def vacations_due(now: datetime, limit: int) -> list[int]:
                 .values_list("user_id", flat=True)[:limit])
 
 
-def on_vacation(user_ids: Any) -> set[int]:
+def on_vacation(ids: list[int]) -> set[int]:
     """Of these users, the ones on vacation now (their clocks start paused)."""
-    ids = list(user_ids)
     if not ids:
         return set()
     return set(Profile.objects.filter(user_id__in=ids, vacation_since__isnull=False)
