@@ -102,18 +102,20 @@ def scan_clock() -> int:
     return queued
 
 
-@shared_task(bind=True, max_retries=8, ignore_result=True)
-def fire_clock(self: Any, due_id: int) -> str:
-    """One reminder or timeout; a no-op once done. A database hiccup retries with back-off (and should
-    the retries run out, the scan queues the row again when its hold expires)."""
-    try:
-        return clock.fire_due(due_id).value
-    except OperationalError as exc:
-        raise self.retry(exc=exc, countdown=min(2 ** self.request.retries, 300)) from exc
+# The clock's tasks: a database hiccup retries after 1, 2, 4 ... seconds up to 5 minutes (Celery's own
+# back-off); should the retries run out, the scan queues the item again.
+CLOCK_TASK = {"autoretry_for": (OperationalError,), "max_retries": 8, "retry_backoff": 1,
+              "retry_backoff_max": 300, "retry_jitter": False, "ignore_result": True}
 
 
-@shared_task(bind=True, max_retries=8, ignore_result=True)
-def end_vacation(self: Any, user_id: int) -> str:
+@shared_task(**CLOCK_TASK)
+def fire_clock(due_id: int) -> str:
+    """One reminder or timeout; a no-op once done."""
+    return clock.fire_due(due_id).value
+
+
+@shared_task(**CLOCK_TASK)
+def end_vacation(user_id: int) -> str:
     """A vacation whose days ran out ends; a no-op if the player came back first."""
     from accounts.models import User
 
@@ -124,15 +126,10 @@ def end_vacation(self: Any, user_id: int) -> str:
         vacation.end_vacation(Actor.clock(), user)
     except Invalid as exc:
         return exc.code
-    except OperationalError as exc:
-        raise self.retry(exc=exc, countdown=min(2 ** self.request.retries, 300)) from exc
     return "ended"
 
 
-@shared_task(bind=True, max_retries=8, ignore_result=True)
-def send_digest(self: Any, user_id: int) -> str:
+@shared_task(**CLOCK_TASK)
+def send_digest(user_id: int) -> str:
     """The day's digest for one player, if due (the mail itself goes out as any notice does)."""
-    try:
-        return "owed" if digest.owe_digest(user_id) is not None else "nothing"
-    except OperationalError as exc:
-        raise self.retry(exc=exc, countdown=min(2 ** self.request.retries, 300)) from exc
+    return "owed" if digest.owe_digest(user_id) is not None else "nothing"
