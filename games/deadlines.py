@@ -30,8 +30,7 @@ class Deadline:
         if self.due is None:
             return ""
         zone, name = local_zone(time_zone)
-        due = timezone.localtime(self.due, zone)
-        return f"{due:%a} {due.day} {due:%b %Y, %H:%M} {name}"
+        return moment_text(timezone.localtime(self.due, zone), name)
 
     def sentence(self, time_zone: str) -> str:
         """For a mail: "1 day 23 hours left: until Tue 24 Nov 2026, 13:00 UTC; 2 days per turn"."""
@@ -40,6 +39,11 @@ class Deadline:
         if self.overdue:
             return f"overdue since {self.when(time_zone)}; {self.rules}"
         return f"{self.text}: until {self.when(time_zone)}; {self.rules}"
+
+
+def moment_text(local: datetime, zone_name: str) -> str:
+    """A moment already in its zone, as players read it: "Tue 24 Nov 2026, 13:00 Europe/Paris"."""
+    return f"{local:%a} {local.day} {local:%b %Y, %H:%M} {zone_name}"
 
 
 def local_zone(time_zone: str) -> tuple[zoneinfo.ZoneInfo, str]:

@@ -16,6 +16,7 @@ from games import queries
 from games.actions import ActionError, Actor
 from games.actions.expel import cast_ballot
 from games.actions.vacation import end_vacation, start_vacation
+from games.deadlines import moment_text
 from games.models import Game
 
 
@@ -41,8 +42,9 @@ def vacation(request: HttpRequest) -> HttpResponse:
 
 
 def _when(moment: datetime) -> str:
+    """In the zone the page is shown in (accounts/middleware.py)."""
     local = timezone.localtime(moment)
-    return f"{local:%a} {local.day} {local:%b %Y, %H:%M} {local.tzname()}"
+    return moment_text(local, local.tzname() or "UTC")
 
 
 @login_required
