@@ -3,11 +3,9 @@ them, topped up by the increment after each turn they play, never beyond the cap
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-import time_machine
 
 from games import actions
 from games.actions import Actor
@@ -15,7 +13,7 @@ from games.actions.clock import Fired, due_ids, fire_due
 from games.models import Seat
 from tests.web.factories import active_seat, other_seat, started_game
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_vacation_days")]
 
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 HOUR = 3600.0
@@ -23,17 +21,6 @@ BANK = {"mode": "bank", "bank_hours": 48, "increment_hours": 12, "cap_hours": 72
 # Both players kept their factions at once (tests.web.factories.started_game): the setup choice was a
 # turn of theirs, so each bank holds its 48 hours plus one increment when play begins.
 START = 60
-
-
-@pytest.fixture(autouse=True)
-def _no_vacation_days(settings):
-    settings.VACATION_START_DAYS = 0
-
-
-@pytest.fixture
-def clock() -> Iterator[time_machine.Coordinates]:
-    with time_machine.travel(T0, tick=False) as traveller:
-        yield traveller
 
 
 def end_turn(seat: Seat) -> None:

@@ -3,11 +3,9 @@ owed as ClockDue rows, carried out by the beat's scan and its tasks, at most onc
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-import time_machine
 
 from games import actions
 from games.actions import Actor
@@ -16,23 +14,9 @@ from games.models import Action, ClockDue, Game, Notification, Seat
 from games.tasks import scan_clock
 from tests.web.factories import active_seat, other_seat, started_game
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_vacation_days")]
 
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture(autouse=True)
-def _no_vacation_days(settings):
-    """Players here have no vacation days, so a timeout times out (tests/clock/test_vacation.py has the
-    automatic vacation)."""
-    settings.VACATION_START_DAYS = 0
-
-
-@pytest.fixture
-def clock() -> Iterator[time_machine.Coordinates]:
-    """Time stands at T0 until the test moves it."""
-    with time_machine.travel(T0, tick=False) as traveller:
-        yield traveller
 
 
 def owed(seat: Seat) -> dict[str, datetime | None]:

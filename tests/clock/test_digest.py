@@ -3,11 +3,9 @@ the games that await them, instead of a mail each turn."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-import time_machine
 from django.core import mail
 from django.urls import reverse
 
@@ -22,12 +20,6 @@ pytestmark = pytest.mark.django_db
 
 # Saturday 24 October 2026, 07:30 in Paris (CEST); Paris goes back to CET the next night.
 T0 = datetime(2026, 10, 24, 5, 30, tzinfo=UTC)
-
-
-@pytest.fixture
-def clock() -> Iterator[time_machine.Coordinates]:
-    with time_machine.travel(T0, tick=False) as traveller:
-        yield traveller
 
 
 def digest_reader(client, hour: int = 8):

@@ -3,11 +3,9 @@ changes, on the game page, in "my games" and in the reminder mail."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-import time_machine
 from django.core import mail
 
 from accounts.models import Profile
@@ -17,21 +15,10 @@ from games.mail.outbound import deliver
 from games.models import Notification
 from tests.web.factories import active_seat, other_seat, started_game
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_vacation_days")]
 
 # Friday 23 October 2026, 12:00 in Paris (CEST, UTC+2); Paris goes back to CET (UTC+1) on Sunday 25th.
 T0 = datetime(2026, 10, 23, 10, 0, tzinfo=UTC)
-
-
-@pytest.fixture(autouse=True)
-def _no_vacation_days(settings):
-    settings.VACATION_START_DAYS = 0
-
-
-@pytest.fixture
-def clock() -> Iterator[time_machine.Coordinates]:
-    with time_machine.travel(T0, tick=False) as traveller:
-        yield traveller
 
 
 def test_a_three_day_deadline_across_the_autumn_change_is_72_real_hours_shown_in_winter_time(clock, queued):

@@ -3,11 +3,9 @@ others vote to expel them or keep waiting; a player who leaves a game this way i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-import time_machine
 from django.urls import reverse
 
 from games import actions
@@ -18,21 +16,10 @@ from games.models import ExpelVote, Game, Notice, Seat
 from tests.web.factories import active_seat, started_game
 from tests.web.helpers import messages_of
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_vacation_days")]
 
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 VOTE = {"hours": 1, "reminders": False, "on_timeout": "vote", "expel_after": 2}
-
-
-@pytest.fixture(autouse=True)
-def _no_vacation_days(settings):
-    settings.VACATION_START_DAYS = 0
-
-
-@pytest.fixture
-def clock() -> Iterator[time_machine.Coordinates]:
-    with time_machine.travel(T0, tick=False) as traveller:
-        yield traveller
 
 
 def time_out(clock, game: Game) -> None:

@@ -17,14 +17,9 @@ from games.models import Game
 from tests.web.factories import active_seat, started_game
 from tests.web.helpers import run_together
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_vacation_days")]
 
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture(autouse=True)
-def _no_vacation_days(settings):
-    settings.VACATION_START_DAYS = 0
 
 
 @pytest.mark.parametrize("attempt", range(4))

@@ -3,11 +3,9 @@ away, their days are spent day for day, and a player about to time out goes on v
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-import time_machine
 
 from accounts.models import Profile
 from games import actions
@@ -23,12 +21,6 @@ pytestmark = pytest.mark.django_db
 
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 HOUR = 3600.0
-
-
-@pytest.fixture
-def clock() -> Iterator[time_machine.Coordinates]:
-    with time_machine.travel(T0, tick=False) as traveller:
-        yield traveller
 
 
 def profile_of(seat: Seat) -> Profile:
