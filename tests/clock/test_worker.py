@@ -4,6 +4,7 @@ still yields exactly one reminder mail."""
 
 from __future__ import annotations
 
+import functools
 import subprocess
 import time
 import uuid
@@ -19,7 +20,7 @@ from django.utils import timezone
 from games.actions.clock import due_ids
 from games.models import ClockDue, Game, Notification, Seat
 from tests.conftest import BIN, REPO, WorkerProcess, redis_url
-from tests.mail.test_send_killed import StallingSink, stalling_sink  # noqa: F401  (a fixture)
+from tests.mail.test_send_killed import StallingSink, _wait, stalling_sink  # noqa: F401  (a fixture)
 from tests.web.factories import active_seat, started_game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
@@ -33,13 +34,8 @@ def _quiet(settings, monkeypatch):
     monkeypatch.setattr("games.tasks.queue_notifications", lambda ids: None)
 
 
-def wait_for(condition: Callable[[], bool], what: str, timeout: float = 40) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"{what}: not within {timeout} s")
+# The mail tests' wait, with room for a worker's start and beat's first scan.
+wait_for = functools.partial(_wait, timeout=40)
 
 
 def hour_game_nearly_out() -> tuple[Game, Seat]:
