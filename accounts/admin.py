@@ -1,16 +1,112 @@
+"""Accounts in the admin. Moderators find a player (by e-mail, name), see their seats, timeouts and the
+moderator actions about them, and suspend, ban or reinstate them with a reason (games/actions/sanctions.py);
+the account's own fields are for superusers."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
+from django.db.models import QuerySet, Sum
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 
 from accounts.models import Profile, User
+from games import actions
+from games.admin.confirm import ModeratorActions, ReasonForm, bulk
+from games.admin.links import game_link
+from games.models import AuditEntry, Seat
 
 
 class ProfileInline(admin.StackedInline):
     model = Profile
     can_delete = False
+    readonly_fields = ("suspended_until",)
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    fk_name = "user"
+    extra = 0
+    can_delete = False
+    verbose_name_plural = "seats"
+    fields = readonly_fields = ("game_ref", "index", "status", "awaiting", "timeouts", "timeouts_total",
+                                "abandoned")
+
+    @admin.display(description="game")
+    def game_ref(self, seat: Seat) -> str:
+        return game_link(seat.game)
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class AuditInline(admin.TabularInline):
+    model = AuditEntry
+    fk_name = "user"
+    extra = 0
+    can_delete = False
+    verbose_name_plural = "moderator actions about this user"
+    fields = readonly_fields = ("created_at", "moderator", "act", "summary", "reason")
+    ordering = ("-created_at",)
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class SuspendForm(ReasonForm):
+    days = forms.IntegerField(min_value=1, max_value=365, initial=7,
+                              help_text="The account is back after that.")
+
+
+def describe(user: User) -> str:
+    return f"{user.display_name} <{user.email}>"
 
 
 @admin.register(User)
-class SiteUserAdmin(UserAdmin):
-    inlines = [ProfileInline]
-    list_display = ("email", "username", "is_staff", "is_active", "date_joined")
+class SiteUserAdmin(ModeratorActions, UserAdmin):
+    inlines = [ProfileInline, SeatInline, AuditInline]
+    list_display = ("email", "display_name", "is_active", "suspended_until", "timeouts", "is_staff",
+                    "date_joined", "last_login")
+    list_filter = ("is_active", "is_staff", "groups")
     search_fields = ("email", "username", "profile__display_name")
+    list_select_related = ("profile",)
+    actions = ["suspend", "ban", "reinstate"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[User]:
+        return super().get_queryset(request).annotate(timeouts_sum=Sum("seats__timeouts_total"))
+
+    @admin.display(description="suspended until")
+    def suspended_until(self, user: User) -> Any:
+        return user.profile.suspended_until
+
+    @admin.display(description="timeouts", ordering="timeouts_sum")
+    def timeouts(self, user: User) -> int:
+        return getattr(user, "timeouts_sum", None) or 0
+
+    @admin.action(description="Suspend the selected users", permissions=["moderate"])
+    def suspend(self, request: HttpRequest, queryset: QuerySet[User]) -> HttpResponse | None:
+        def run(user: User, actor: Any, data: dict[str, Any]) -> Any:
+            return actions.suspend_user(user, actor, timezone.now() + timedelta(days=data["days"]))
+
+        return bulk(self, request, queryset, title="Suspend", describe=describe, form_class=SuspendForm,
+                    run=run)
+
+    @admin.action(description="Ban the selected users", permissions=["moderate"])
+    def ban(self, request: HttpRequest, queryset: QuerySet[User]) -> HttpResponse | None:
+        return bulk(self, request, queryset, title="Ban", describe=describe,
+                    run=lambda u, a, d: actions.ban_user(u, a))
+
+    @admin.action(description="Reinstate the selected users", permissions=["moderate"])
+    def reinstate(self, request: HttpRequest, queryset: QuerySet[User]) -> HttpResponse | None:
+        return bulk(self, request, queryset, title="Reinstate", describe=describe,
+                    run=lambda u, a, d: actions.reinstate_user(u, a))

@@ -90,6 +90,9 @@ class Profile(models.Model):
     auto_vacation = models.BooleanField(
         "go on vacation by myself when I am about to time out", default=True,
         help_text="If your time runs out in a game while you have vacation days, your games pause instead.")
+    # A moderator's suspension (games/actions/sanctions.py): the account is inactive until then, and the
+    # beat's scan reinstates it. A ban is an inactive account with no end.
+    suspended_until = models.DateTimeField(null=True, blank=True, db_index=True, editable=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["name_key"], name="profile_unique_name_key")]

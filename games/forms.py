@@ -130,4 +130,24 @@ class ChatForm(forms.Form):
 
 
 class ReportForm(forms.Form):
-    reason = forms.CharField(max_length=300, required=False, label="What is wrong with this message?")
+    reason = forms.CharField(max_length=300, label="What is wrong with this message?")
+
+
+class GameReportForm(forms.Form):
+    """Report the game itself or one of its players (games/actions/reports.py)."""
+
+    about = forms.ChoiceField(label="What to report", widget=forms.RadioSelect,
+                              choices=[("game", "The game (a rules problem, a stuck game)"),
+                                       ("player", "A player")])
+    player = forms.TypedChoiceField(coerce=int, required=False, label="Which player")
+    reason = forms.CharField(max_length=300, label="What is wrong?", widget=forms.Textarea(attrs={"rows": 3}))
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [("", "—"), *players]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("about") == "player" and not data.get("player"):
+            self.add_error("player", "Choose the player you report.")
+        return data

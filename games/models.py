@@ -62,10 +62,14 @@ class Game(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     # {"winner": seat or None, "places": [seat, ...] best first}
     result = models.JSONField(null=True, blank=True)
+    # Paused by a moderator (games/actions/moderation.py): no moves and no clocks until resumed.
+    paused_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["status", "visibility"])]
+        # The "moderator" group's own permission (games/migrations): staff without it moderate nothing.
+        permissions = [("moderate_game", "Can act as a moderator")]
 
     def __str__(self) -> str:
         return f"Game {self.pk} ({self.kind}, {self.players} players, {self.status})"
@@ -263,19 +267,92 @@ class ChatMessage(models.Model):
         return f"{self.user}: {self.text[:40]}"
 
 
-class ChatReport(models.Model):
-    message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="reports")
+class Report(models.Model):
+    """A player's report of a game, a chat message or a player, made from the game page
+    (games/actions/reports.py): the moderators' queue in the admin."""
+
+    class About(models.TextChoices):
+        GAME = "game", "The game"
+        CHAT = "chat", "A chat message"
+        PLAYER = "player", "A player"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        ACTIONED = "actioned", "Actioned"
+        DISMISSED = "dismissed", "Dismissed"
+
+    about = models.CharField(max_length=8, choices=About.choices)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reports")
+    message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, null=True, blank=True,
+                                related_name="reports")
+    # The player reported, or the chat message's author.
+    reported = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
+                                 related_name="reports_against")
     reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    reason = models.CharField(max_length=300, blank=True)
+    # What is reported, as one key ("game:7", "chat:12", "player:3"): one open report per reporter and key.
+    target = models.CharField(max_length=40, editable=False)
+    reason = models.CharField(max_length=300)
     created_at = models.DateTimeField(auto_now_add=True)
-    resolved = models.BooleanField(default=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    handled_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+")
+    handled_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["resolved", "-created_at"]
-        constraints = [models.UniqueConstraint(fields=["message", "reporter"], name="report_once")]
+        ordering = ["-created_at"]
+        constraints = [models.UniqueConstraint(fields=["reporter", "target"],
+                                               condition=models.Q(status="open"), name="report_open_once")]
 
     def __str__(self) -> str:
-        return f"Report on message {self.message_id} by {self.reporter}"
+        return f"Report on {self.target} by {self.reporter_id}: {self.status}"
+
+
+class AuditEntry(models.Model):
+    """One moderator action (games/actions/moderation.py): who, when, what, why. Written in the transaction
+    that does it; never changed afterwards. An entry with a game is also a line of that game's log, placed
+    after the action it followed (`after_seq`)."""
+
+    class Act(models.TextChoices):
+        PAUSE = "pause", "Paused a game"
+        RESUME = "resume", "Resumed a game"
+        ABORT = "abort", "Aborted a game"
+        REPLACE = "replace", "Replaced a player"
+        REMOVE = "remove", "Removed a player"
+        ROLLBACK = "rollback", "Rolled a game back"
+        EXTEND = "extend", "Extended a deadline"
+        HIDE_CHAT = "hide", "Hid a chat message"
+        SHOW_CHAT = "show", "Showed a chat message again"
+        SUSPEND = "suspend", "Suspended a user"
+        BAN = "ban", "Banned a user"
+        REINSTATE = "reinstate", "Reinstated a user"
+        REPORT = "report", "Handled a report"
+
+    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    act = models.CharField(max_length=10, choices=Act.choices)
+    reason = models.TextField()
+    # What the game's log and the notices say ("paused the game"), without the reason.
+    summary = models.CharField(max_length=300)
+    # Kept when a game is deleted: the record outlives what it is about.
+    game = models.ForeignKey(Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit")
+    after_seq = models.PositiveIntegerField(default=0)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="audit_about")
+    message = models.ForeignKey(ChatMessage, on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="+")
+    report = models.ForeignKey(Report, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    # Shown in the game's log; a report handled is the moderators' business only.
+    public = models.BooleanField(default=True)
+    details = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name_plural = "audit entries"
+        indexes = [models.Index(fields=["game", "after_seq"])]
+
+    def __str__(self) -> str:
+        return f"{self.moderator_id} {self.act} at {self.created_at:%Y-%m-%d %H:%M}: {self.summary}"
 
 
 class Notice(models.Model):
@@ -288,6 +365,7 @@ class Notice(models.Model):
         FINISHED = "finished", "Game over"
         CHAT = "chat", "Chat"
         VACATION = "vacation", "Vacation"
+        MODERATION = "moderation", "Moderator"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, null=True, blank=True, related_name="notices")

@@ -1,9 +1,10 @@
 """Celery tasks. They take ids, re-read the database, and do nothing when the work is already done.
 
 The clock (docs/clock.md): `scan_clock` (celery beat, every minute) reads the index of due times (the
-pending ClockDue rows, the vacations whose days ran out and the digests whose hour has come, never all
-games) and queues one task per due item; `fire_clock` carries out one reminder or timeout, `end_vacation`
-one vacation, `send_digest` one player's daily digest. Each is idempotent: the row's `done_at` (the
+pending ClockDue rows, the vacations whose days ran out, the digests whose hour has come and the
+suspensions whose time is up, never all games) and queues one task per due item; `fire_clock` carries out
+one reminder or timeout, `end_vacation` one vacation, `send_digest` one player's daily digest,
+`end_suspension` one suspension (docs/moderation.md). Each is idempotent: the row's `done_at` (the
 profile's cleared vacation, its next digest moment) is written in the transaction that does the work.
 
 Notices (docs/architecture.md, Notices): `queue_notifications` hands new rows to the workers after the
@@ -23,7 +24,7 @@ from django.conf import settings
 from django.db import OperationalError
 from django.utils import timezone
 
-from games.actions import clock, digest, vacation
+from games.actions import clock, digest, sanctions, vacation
 from games.actions.actor import Actor
 from games.actions.errors import Invalid
 from games.actions.notify import due_notifications
@@ -99,6 +100,9 @@ def scan_clock() -> int:
     for user_id in digest.digests_due(now, settings.CLOCK_BATCH):
         send_digest.delay(user_id)
         queued += 1
+    for user_id in sanctions.suspensions_due(now, settings.CLOCK_BATCH):
+        end_suspension.delay(user_id)
+        queued += 1
     return queued
 
 
@@ -127,6 +131,12 @@ def end_vacation(user_id: int) -> str:
     except Invalid as exc:
         return exc.code
     return "ended"
+
+
+@shared_task(**CLOCK_TASK)
+def end_suspension(user_id: int) -> str:
+    """A suspension whose time is up ends (games/actions/sanctions.py); a no-op if lifted meanwhile."""
+    return "ended" if sanctions.end_suspension(user_id) else "not due"
 
 
 @shared_task(**CLOCK_TASK)

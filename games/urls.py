@@ -23,6 +23,7 @@ urlpatterns = [
     path("games/<int:game_id>/chat/", social.chat, name="chat"),
     path("games/<int:game_id>/chat/read/", social.chat_read, name="chat_read"),
     path("games/chat/<int:message_id>/report/", social.report, name="report"),
+    path("games/<int:game_id>/report/", social.report_game, name="report_game"),
     # History (W1)
     path("games/<int:game_id>/replay/", history.replay, name="replay"),
     path("games/<int:game_id>/log.txt", history.log_txt, name="log_txt"),

@@ -2,11 +2,14 @@ from django.contrib import admin
 from django.urls import include, path
 
 from accounts.urls import player_urlpatterns
+from games.admin import dashboard as moderation_dashboard
 from games.views.home import home
 from metaltalon import views
 
 urlpatterns = [
     path("", home, name="home"),
+    # The moderators' dashboard, inside the admin's login (games/admin/dashboard.py).
+    path("admin/moderation/", moderation_dashboard.view, name="moderation_dashboard"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("profile/", include("accounts.urls")),

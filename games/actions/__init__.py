@@ -1,5 +1,6 @@
 """Every writer of the site, by topic (docs/architecture.md): lobby, commands, undo, chat, notices, mail,
-the clock and vacation (and later moderation). Each checks first (raising an ActionError with a code),
+the clock and vacation, moderation (games, sanctions, reports and their record: docs/moderation.md).
+Each checks first (raising an ActionError with a code),
 then writes inside one transaction holding the game's row lock, then schedules its notices on commit.
 Channels call these as an Actor; nothing else changes a game."""
 
@@ -33,14 +34,26 @@ from games.actions.lobby import (
     leave_game,
     start_game,
 )
+from games.actions.moderation import (
+    abort_game,
+    extend_deadline,
+    pause_game,
+    remove_player,
+    replace_player,
+    resume_game,
+    rollback_game,
+)
 from games.actions.notices import mark_read
+from games.actions.reports import handle_reports, report
+from games.actions.sanctions import ban_user, reinstate_user, suspend_user
 from games.actions.undo import undo, undoable_actions
 from games.actions.vacation import end_vacation, start_vacation
 
 __all__ = [
     "CHAT_MAX", "ActionError", "Actor", "Applied", "BadOptions", "GameMovedOn", "IllegalMove", "Invalid",
-    "NotAllowed", "NotInPlay", "NotYourTurn", "NothingToUndo", "apply_command", "check_chat",
-    "check_game_options", "create_game", "end_vacation", "hide_chat", "invite_user", "join_game",
-    "leave_game", "mark_chat_read", "mark_read", "post_chat", "report_chat", "show_chat", "start_game",
-    "start_vacation", "undo", "undoable_actions",
+    "NotAllowed", "NotInPlay", "NotYourTurn", "NothingToUndo", "abort_game", "apply_command", "ban_user",
+    "check_chat", "check_game_options", "create_game", "end_vacation", "extend_deadline", "handle_reports",
+    "hide_chat", "invite_user", "join_game", "leave_game", "mark_chat_read", "mark_read", "pause_game",
+    "post_chat", "reinstate_user", "remove_player", "replace_player", "report", "report_chat", "resume_game",
+    "rollback_game", "show_chat", "start_game", "start_vacation", "suspend_user", "undo", "undoable_actions",
 ]

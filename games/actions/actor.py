@@ -4,7 +4,8 @@ string, so no channel can claim more than it has.
 - a player (a signed-in user, through the web, e-mail or the API) acts for their own seat;
 - a bot acts only for the seat it holds;
 - the clock acts only for a seat whose turn it is (a timeout);
-- a moderator is a staff user with a reason, and may act for any seat;
+- a moderator is a staff user in the moderator group (or a superuser) with a reason, and may act for any
+  seat;
 - the system (management commands, the demo) acts with a reason.
 """
 
@@ -16,6 +17,12 @@ from typing import Any
 from games.actions.errors import NotAllowed
 
 CHANNELS = ("web", "email", "api")
+# The "moderator" group's permission (games.models.Game.Meta; the group: games/apps.py).
+MODERATE = "games.moderate_game"
+
+
+def is_moderator(user: Any) -> bool:
+    return bool(user is not None and user.is_active and user.is_staff and user.has_perm(MODERATE))
 
 
 @dataclass(frozen=True)
@@ -69,8 +76,9 @@ class Actor:
         return self.user
 
     def require_moderator(self) -> Any:
-        if self.role != "moderator" or not (self.signed_in and self.user.is_staff):
-            raise NotAllowed("Only staff can act as moderators.")
+        """A staff user with the moderator group's permission (superusers have every permission)."""
+        if self.role != "moderator" or not (self.signed_in and is_moderator(self.user)):
+            raise NotAllowed("Only moderators can do that.")
         if not self.reason:
             raise NotAllowed("A moderator gives a reason for every action.", code="reason_required")
         return self.user

@@ -1,16 +1,20 @@
-"""Chat: players post, anyone who can see a message may report it, moderators hide it (with a reason);
-each player's seat keeps how far they have read (Seat.chat_read), so the page can show what is new."""
+"""Chat: players post, anyone who can see a message may report it, moderators hide it (with a reason,
+recorded: games/actions/audit.py); each player's seat keeps how far they have read (Seat.chat_read), so
+the page can show what is new."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
 
 from games.actions.actor import Actor
+from games.actions.audit import record
 from games.actions.errors import Invalid, NotAllowed
-from games.models import ChatMessage, ChatReport, Game, Seat
+from games.actions.reports import close_reports_on, report
+from games.models import AuditEntry, ChatMessage, Game, Report, Seat
 from games.queries import can_view, forget_chat_read
 
 CHAT_MAX = 1000
@@ -56,43 +60,47 @@ def _read_up_to(game: Game, user: Any, upto: int) -> None:
         forget_chat_read(game.pk, user.pk)
 
 
-def report_chat(message: ChatMessage, actor: Actor, reason: str = "") -> ChatReport:
-    user = actor.require_player()
-    if not can_view(message.game, user):
-        raise NotAllowed("You cannot see this message.")
-    if message.user_id == user.pk:
-        raise Invalid("You cannot report your own message.")
-    report, created = ChatReport.objects.get_or_create(message=message, reporter=user,
-                                                       defaults={"reason": reason.strip()[:300]})
-    if not created:
-        raise Invalid("You have already reported this message; moderators will look at it.", code="duplicate")
-    return report
+def report_chat(message: ChatMessage, actor: Actor, reason: str = "") -> Report:
+    """A player reports a message to the moderators (games/actions/reports.py)."""
+    return report(message.game, actor, Report.About.CHAT, reason, message=message)
 
 
-def hide_chat(messages: Any, actor: Actor) -> int:
-    """Hide messages (a queryset or a list) and mark their reports handled. Saved one by one, so every
-    cached page showing them drops them at once (games.signals)."""
+def hide_chat(messages: Iterable[ChatMessage], actor: Actor) -> int:
+    """Hide messages (a moderator, with a reason): the record says so, the game's log shows it, the author
+    is told, and the message's open reports are closed as actioned. Saved one by one, so every cached page
+    showing them drops them at once (games.signals). Returns how many were hidden."""
+    return _set_hidden(messages, actor, hidden=True)
+
+
+def show_chat(messages: Iterable[ChatMessage], actor: Actor) -> int:
+    """Show hidden messages again (a moderator's second thought), recorded the same way."""
+    return _set_hidden(messages, actor, hidden=False)
+
+
+def _set_hidden(messages: Iterable[ChatMessage], actor: Actor, *, hidden: bool) -> int:
+    from games.actions.common import locked
+
     actor.require_moderator()
-    hidden = 0
+    changed = 0
     with transaction.atomic():
-        for message in messages:
-            if message.hidden:
+        # Games locked in id order, so two moderators' bulk actions never wait on each other.
+        for message in sorted(messages, key=lambda m: (m.game_id, m.pk)):
+            game = locked(Game(pk=message.game_id))
+            message = ChatMessage.objects.select_related("user__profile").get(pk=message.pk)
+            if message.hidden == hidden:
                 continue
-            message.hidden = True
+            message.hidden = hidden
             message.save(update_fields=["hidden"])
-            ChatReport.objects.filter(message=message).update(resolved=True)
-            hidden += 1
-    return hidden
-
-
-def show_chat(messages: Any, actor: Actor) -> int:
-    """Show hidden messages again (a moderator's second thought)."""
-    actor.require_moderator()
-    shown = 0
-    with transaction.atomic():
-        for message in messages:
-            if message.hidden:
-                message.hidden = False
-                message.save(update_fields=["hidden"])
-                shown += 1
-    return shown
+            game.version += 1  # the log line is new: cached pages of the game are stale
+            game.save(update_fields=["version"])
+            author = message.user.display_name
+            if hidden:
+                record(actor, AuditEntry.Act.HIDE_CHAT, f"hid a chat message by {author}", game=game,
+                       user=message.user, message=message, tell=[message.user_id],
+                       details={"text": message.text})
+                close_reports_on(message, actor)
+            else:
+                record(actor, AuditEntry.Act.SHOW_CHAT, f"showed a chat message by {author} again", game=game,
+                       user=message.user, message=message, tell=[message.user_id])
+            changed += 1
+    return changed

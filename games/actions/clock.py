@@ -8,7 +8,9 @@ reminders and timeouts owed as ClockDue rows, and a due row carried out.
   checks the row is still owed, then reminds (a Notification) or times the seat out through
   apply_command as the clock's Actor, so a player's last-second move and the timeout cannot both apply:
   whichever takes the lock first wins, and the other finds the turn gone.
-- `pause_seat` / `resume_seat` stop and restart a running clock (vacation).
+- `pause_seat` / `resume_seat` stop and restart a running clock (vacation, a game paused by a moderator);
+  `extend_seat` gives a stint more time and `stop_all` ends every clock of an aborted game (moderators:
+  games/actions/moderation.py).
 """
 
 from __future__ import annotations
@@ -57,7 +59,8 @@ def track(game: Game, rules: ClockRules, turn: int, seats: list[Seat], was_await
         if after and not before:
             seat.awaited_since = now
             if rules.runs:
-                _start(game, rules, turn, seat, now, paused=seat.user_id in away)
+                paused = seat.user_id in away or game.paused_at is not None
+                _start(game, rules, turn, seat, now, paused=paused)
         elif before and not after:
             seat.awaited_since = None
             if seat.clock_turn is not None:
@@ -117,6 +120,27 @@ def resume_seat(seat: Seat, rules: ClockRules, now: datetime) -> bool:
     return True
 
 
+def extend_seat(seat: Seat, rules: ClockRules, seconds: float, now: datetime) -> None:
+    """More time for a seat's stint (a moderator's): its timeout and the reminders still owed move later
+    by `seconds`; a paused clock keeps them unscheduled. Call under the game's row lock; saves the seat."""
+    assert seat.clock_left is not None and seat.clock_allowed is not None
+    seat.clock_left = plan.left_at(seat.clock_left, seat.clock_since, now) + seconds
+    if seat.clock_since is not None:
+        seat.clock_since = now
+    seat.save(update_fields=["clock_left", "clock_since"])
+    for name, at in plan.due_times(rules, seat.clock_allowed, seat.clock_left, seat.clock_since).items():
+        ClockDue.objects.filter(seat=seat, turn=seat.clock_turn, kind=name, done_at__isnull=True).update(
+            due_at=at, queued_until=None)
+
+
+def stop_all(game: Game, now: datetime) -> None:
+    """The game ended without its rules (aborted): no seat is awaited, nothing more is owed."""
+    game.seats.update(awaiting=False, awaited_since=None, clock_turn=None, clock_allowed=None,
+                      clock_left=None, clock_since=None)
+    ClockDue.objects.filter(game=game, done_at__isnull=True).update(done_at=now, outcome=Fired.STALE,
+                                                                   queued_until=None)
+
+
 def fire_due(due_id: int, now: datetime | None = None) -> Fired:
     """Carry out one due row, if it is still owed: at most once, whoever calls and however often."""
     from games.actions.common import locked  # common imports this module for track()
@@ -134,7 +158,7 @@ def fire_due(due_id: int, now: datetime | None = None) -> Fired:
         seat = due.seat
         if not game.is_active or not seat.awaiting or seat.clock_turn != due.turn:
             return _close(due, Fired.STALE, now)
-        if due.due_at is None or due.due_at > now:
+        if due.due_at is None or due.due_at > now or game.paused_at is not None:
             ClockDue.objects.filter(pk=due.pk).update(queued_until=None)
             return Fired.NOT_YET
         if due.kind == ClockDue.Kind.TIMEOUT:
@@ -161,6 +185,8 @@ def _auto_vacation(game: Game, seat: Seat, now: datetime) -> bool:
     profile = getattr(seat.user, "profile", None) if seat.user is not None else None
     if profile is None or not profile.auto_vacation or profile.vacation_since is not None:
         return False
+    if not seat.user.is_active:
+        return False  # suspended or banned: their clock runs out (games/actions/sanctions.py)
     if days_left(profile, now) < settings.VACATION_AUTO_MIN_DAYS:
         return False
     seat.clock_left = min(seat.clock_allowed or 0.0, LAST_CALL_HOURS * 3600.0)

@@ -64,3 +64,4 @@ class NothingToUndo(ActionError):
 
 
 MOVED_ON = "The game has moved on since that page was loaded: here is the current board. Nothing was applied."
+PAUSED = "A moderator has paused this game: no moves until it is resumed."

@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.actions.actor import Actor
-from games.actions.errors import Invalid, NotAllowed, NotInPlay
+from games.actions.errors import PAUSED, Invalid, NotAllowed, NotInPlay
 from games.clock.rules import VOTE
 from games.models import ExpelBallot, ExpelVote, Game, Notice, Seat
 
@@ -74,6 +74,8 @@ def cast_ballot(game: Game, actor: Actor, vote_id: int, expel: bool) -> ExpelVot
             raise NotInPlay("This vote is over.", code="vote_over")
         if not game.is_active:
             raise NotInPlay("This game is not in play.")
+        if game.paused_at is not None:
+            raise NotInPlay(PAUSED, code="paused")
         absent = vote.seat
         electors = voters(game, absent)
         mine = next((s for s in electors if s.user_id == user.pk), None)

@@ -82,7 +82,8 @@ def end_vacation(actor: Actor, user: Any = None, now: datetime | None = None) ->
         profile.save(update_fields=["vacation_days", "vacation_counted_at", "vacation_since",
                                     "vacation_ends_at"])
         for seat in _running_seats(user, paused=True):
-            clock.resume_seat(seat, seat.game.clock_rules, now)
+            if seat.game.paused_at is None:  # a game a moderator paused stays paused
+                clock.resume_seat(seat, seat.game.clock_rules, now)
     return profile
 
 

@@ -46,7 +46,7 @@ from games.mail.addresses import notice_headers, seat_address, user_headers
 from games.mail.answers import answer_context, answer_headers
 from games.mail.position import Position, attach_board, position
 from games.mail.unsubscribe import unsubscribe_url
-from games.models import Action, ClockDue, Game, Invitation, Notification, Seat
+from games.models import Action, AuditEntry, ClockDue, Game, Invitation, Notification, Seat
 from games.pictures import svg_png
 from games.queries import awaiting_seats
 from games.summary import game_summary
@@ -86,10 +86,15 @@ def deliver(notification_id: int) -> Delivery:
 def compose(row: Notification) -> EmailMultiAlternatives | None:
     """The mail for the row as things stand now, or None when it is no longer due."""
     profile = getattr(row.user, "profile", None)
-    if not row.user.is_active or profile is None:
+    if profile is None:
         return None
-    if profile.turn_mail == TurnMail.NEVER and row.kind != Notification.Kind.REPLY:
-        return None
+    # A moderator's notice is about the account itself (a suspension, a seat taken away): it goes to an
+    # account that is inactive because of it, and whatever the player chose for game mail.
+    if row.kind != Notification.Kind.MODERATION:
+        if not row.user.is_active:
+            return None
+        if profile.turn_mail == TurnMail.NEVER and row.kind != Notification.Kind.REPLY:
+            return None
     composer = COMPOSERS.get(row.kind)
     if composer is None:
         raise ValueError(f"no mail for notices of kind {row.kind!r}")
@@ -250,8 +255,21 @@ def _reply_mail(row: Notification) -> EmailMultiAlternatives | None:
     return mail
 
 
-# Which mail each kind of notice gets: a new kind (moderation) is one more line and its templates.
+def _moderation_mail(row: Notification) -> EmailMultiAlternatives | None:
+    """What a moderator did and why (the AuditEntry the row is keyed by)."""
+    entry = AuditEntry.objects.filter(pk=row.key).select_related("game").first()
+    if entry is None:
+        return None
+    game = row.game
+    ctx = {"entry": entry, "game": game, "name": row.user.display_name, "site": settings.SITE_URL,
+           "url": f"{settings.SITE_URL}{game.get_absolute_url()}" if game is not None else "",
+           "active": row.user.is_active}
+    return _mail("moderation", ctx, row)
+
+
+# Which mail each kind of notice gets: a new kind is one more line and its templates.
 COMPOSERS: dict[str, Callable[[Notification], EmailMultiAlternatives | None]] = {
+    Notification.Kind.MODERATION: _moderation_mail,
     Notification.Kind.REPLY: _reply_mail,
     Notification.Kind.TURN: _turn_mail,
     Notification.Kind.REMINDER: _reminder_mail,

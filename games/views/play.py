@@ -31,7 +31,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.prefs import request_prefs
 from games import actions, page_cache, pulse, queries
 from games import seats as seats_of
-from games.actions import Actor
+from games.actions import Actor, audit
 from games.actions.expel import open_vote_for
 from games.deadlines import game_deadline
 from games.kinds import Kind, LoggedAction, PageInput, get_kind
@@ -158,8 +158,31 @@ def _log_page(game: Game, kind: Kind, state: Any, names: list[str], page: int) -
         sentences=[kind.describe(e, state, names) for e in a.events],
         current=turn is not None and a.turn == turn and not a.undone, undone=a.undone, source=a.source,
         created_at=a.created_at) for a in rows]
+    entries = _with_moderators(game, entries, newest_page=page == 1, oldest_page=not more)
     return {"entries": entries, "page": page, "older": page + 1 if more else None,
             "newer": page - 1 if page > 1 else None, "rows": rows}
+
+
+def _with_moderators(game: Game, entries: list[LogEntry], *, newest_page: bool,
+                     oldest_page: bool) -> list[LogEntry]:
+    """The moderators' lines (games/actions/audit.py) among a page of the log (newest first), each just
+    above the action it followed. One query."""
+    low = 0 if oldest_page or not entries else entries[-1].seq
+    high = None if newest_page or not entries else entries[0].seq
+    notes = audit.log_lines(game, low, high)
+    if not notes:
+        return entries
+
+    def lines(seq: int) -> list[LogEntry]:
+        return [LogEntry(seq=seq, seat=None, letter="", command="", sentences=[f"Moderator: {n.summary}. "
+                                                                               f"Reason: {n.reason}"],
+                         current=False, undone=False, source="moderator", created_at=n.created_at, note=True)
+                for n in reversed(notes.get(seq, []))]
+
+    merged = []
+    for entry in entries:
+        merged += lines(entry.seq) + [entry]
+    return merged + (lines(0) if oldest_page else [])
 
 
 @dataclass
@@ -173,6 +196,7 @@ class LogEntry:
     undone: bool
     source: str
     created_at: Any
+    note: bool = False  # a moderator's line, not an action
 
 
 def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
@@ -203,6 +227,7 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
     many = f" {len(undoing)} actions" if len(undoing) > 1 else ""  # one click may take back several
     my_turn = me is not None and game.is_active and me in kind.to_act(state)
     ctx["summary"] = game_summary(game) if game.is_over else None
+    ctx["moderated"] = audit.standing_notice(game)
     ctx["expel_vote"] = open_vote_for(game, viewer.seat.user_id) if me is not None else None
     ctx.update(phase=kind.phase(state), turn=kind.turn(state), log=log, me=me, my_turn=my_turn,
                undo_ok=bool(undoing),

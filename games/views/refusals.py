@@ -13,6 +13,7 @@ HTTP_STATUS = {
     "no_seat": 403,
     "reason_required": 403,
     "moved_on": 409,
+    "paused": 409,
     "not_in_play": 403,
     "full": 403,
     "nothing_to_undo": 400,

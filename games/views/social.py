@@ -17,8 +17,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games import actions, page_cache, queries
 from games.actions import Actor
-from games.forms import ChatForm, ReportForm
-from games.models import ChatMessage
+from games.forms import ChatForm, GameReportForm, ReportForm
+from games.models import ChatMessage, Report
 from games.views.lobby import visible_game
 from games.views.refusals import http_status
 
@@ -105,7 +105,7 @@ def _messages(request: HttpRequest, game: Any) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def report(request: HttpRequest, message_id: int) -> HttpResponse:
-    """Report a chat message to the moderators (a ChatReport row, listed in the admin)."""
+    """Report a chat message to the moderators (a Report, in the admin's queue)."""
     message = get_object_or_404(ChatMessage.objects.select_related("game", "user__profile"), pk=message_id)
     if not queries.can_view(message.game, request.user) or message.hidden:
         raise Http404("No such message")
@@ -123,3 +123,29 @@ def report(request: HttpRequest, message_id: int) -> HttpResponse:
         return redirect(f"{reverse('games:game', args=[message.game_id])}#chat")
     template = "games/report.html#report-form" if request.htmx else "games/report.html"
     return render(request, template, {"form": form, "message": message})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def report_game(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Report the game or one of its players to the moderators. `?player=<user id>` picks the player."""
+    game = visible_game(request, game_id)
+    seats = game.seats.exclude(user=None).exclude(user=request.user).select_related("user__profile")
+    players = [(s.user_id, s.name) for s in seats.order_by("index", "joined_at")]
+    initial = {"about": "game"}
+    if request.GET.get("player", "").isdigit():
+        initial = {"about": "player", "player": int(request.GET["player"])}
+    form = GameReportForm(request.POST or None, players=players, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        player = next((s.user for s in seats if s.user_id == data.get("player")), None)
+        try:
+            actions.report(game, Actor.player(request.user), data["about"], data["reason"],
+                           player=player if data["about"] == Report.About.PLAYER else None)
+        except actions.ActionError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, "Thank you: the moderators will look at it.")
+            return redirect(reverse("games:game", args=[game.pk]))
+    return render(request, "games/report_game.html", {"form": form, "game": game},
+                  status=400 if form.errors else 200)

@@ -59,6 +59,21 @@ class StaffFactory(UserFactory):
     username = factory.Sequence(lambda n: f"staff{n}")
 
 
+class ModeratorFactory(StaffFactory):
+    """Staff in the "moderator" group (games/moderators.py): what a site's moderator is."""
+
+    username = factory.Sequence(lambda n: f"moderator{n}")
+
+    @factory.post_generation
+    def moderator_group(self, create: bool, extracted: Any, **kwargs: Any) -> None:
+        if create:
+            from django.contrib.auth.models import Group
+
+            from games.moderators import GROUP
+
+            self.groups.add(Group.objects.get(name=GROUP))
+
+
 def create(creator: User, **options: Any) -> Game:
     """actions.create_game with the kind's options given flat, as tests like to: create(u, edition="web2002",
     players=4, visibility="private") puts edition in the MetalTalon options and the rest on the game."""

@@ -13,8 +13,9 @@ from games.dice import ReplayDice
 from games.engine import GameState, Ship, legal_commands
 from games.engine.board import load_board
 from games.kinds import get_kind
-from games.models import Action, ChatReport, Game, Invitation, Notice, Seat
+from games.models import Action, Game, Invitation, Notice, Report, Seat
 from tests.web.factories import (
+    ModeratorFactory,
     StaffFactory,
     UserFactory,
     active_seat,
@@ -238,7 +239,7 @@ def test_nobody_acts_for_someone_else():
         actions.apply_command(game, Actor.player(waiting.user), "end")
     with pytest.raises(actions.NotAllowed, match="your own seat"):
         actions.apply_command(game, Actor.player(waiting.user), "end", seat=active.index)
-    with pytest.raises(actions.NotAllowed, match="Only staff"):
+    with pytest.raises(actions.NotAllowed, match="Only moderators"):
         actions.apply_command(game, Actor.moderator(waiting.user, "testing"), "end", seat=active.index)
     game.refresh_from_db()
     assert game.state == state_before
@@ -253,10 +254,10 @@ def test_a_waiting_player_may_change_standing_orders_out_of_turn():
     assert game.actions.order_by("-seq").first().seat == waiting.index
 
 
-def test_staff_may_act_for_a_seat_as_moderator():
+def test_a_moderator_may_act_for_a_seat():
     game = started_game(players=2)
     active = active_seat(game)
-    staff = StaffFactory()
+    staff = ModeratorFactory()
 
     actions.apply_command(game, Actor.moderator(staff, "the player asked"), "end", seat=active.index)
 
@@ -521,7 +522,7 @@ def test_players_chat_and_others_may_report_a_message_once():
         actions.report_chat(message, Actor.player(b.user), "rude")
     with pytest.raises(actions.Invalid, match="your own message"):
         actions.report_chat(message, Actor.player(a.user))
-    assert ChatReport.objects.get().reason == "rude"
+    assert Report.objects.get().reason == "rude"
 
 
 def test_private_games_are_visible_to_their_players_invitees_and_staff_only():

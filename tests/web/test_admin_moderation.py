@@ -8,16 +8,15 @@ from django.urls import reverse
 
 from games import actions
 from games.actions import Actor
-from games.models import ChatMessage, ChatReport
-from tests.web.factories import StaffFactory, active_seat, other_seat, started_game
+from games.models import ChatMessage, Report
+from tests.web.factories import ModeratorFactory, active_seat, other_seat, started_game
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def staff_client(client):
-    staff = StaffFactory(is_superuser=True)
-    client.force_login(staff)
+    client.force_login(ModeratorFactory())
     return client
 
 
@@ -63,14 +62,14 @@ def test_a_game_shows_its_seats_and_actions_read_only(staff_client):
     assert 'name="actions-0-command"' not in html
 
 
-def test_staff_hide_a_reported_message_and_resolve_the_report(staff_client):
+def test_a_moderator_hides_a_reported_message_and_the_report_is_actioned(staff_client):
     game = started_game(players=2)
     message = actions.post_chat(game, Actor.player(active_seat(game).user), "nasty")
     report = actions.report_chat(message, Actor.player(other_seat(game).user), "abuse")
 
-    url = reverse("admin:games_chatreport_changelist")
-    page = staff_client.get(url, {"resolved__exact": "0"})
-    chosen = {"action": "hide_and_resolve", "_selected_action": [report.pk]}
+    url = reverse("admin:games_report_changelist")
+    page = staff_client.get(url, {"status__exact": "open"})
+    chosen = {"action": "hide_messages", "_selected_action": [report.pk]}
     asked = staff_client.post(url, chosen)
     unreasoned = staff_client.post(url, {**chosen, "confirm": "yes", "reason": "  "}, follow=True)
 
@@ -78,19 +77,19 @@ def test_staff_hide_a_reported_message_and_resolve_the_report(staff_client):
     # The action first asks for a reason, and changes nothing without one.
     assert asked.status_code == 200 and 'name="reason"' in asked.content.decode()
     assert "nasty" in asked.content.decode()
-    assert "gives a reason" in unreasoned.content.decode()
+    assert "This field is required" in unreasoned.content.decode()
     assert not ChatMessage.objects.get(pk=message.pk).hidden
-    assert not ChatReport.objects.get(pk=report.pk).resolved
+    assert Report.objects.get(pk=report.pk).status == Report.Status.OPEN
 
     done = staff_client.post(url, {**chosen, "confirm": "yes", "reason": "insults a player"})
 
     assert done.status_code == 302
     assert ChatMessage.objects.get(pk=message.pk).hidden
-    assert ChatReport.objects.get(pk=report.pk).resolved
+    assert Report.objects.get(pk=report.pk).status == Report.Status.ACTIONED
     assert "nasty" not in staff_client.get(reverse("games:chat", args=[game.pk])).content.decode()
 
 
-def test_a_message_hidden_by_staff_leaves_the_players_cached_game_page_at_once(staff_client):
+def test_a_message_hidden_by_a_moderator_leaves_the_players_cached_game_page_at_once(staff_client):
     from django.test import Client
 
     game = started_game(players=2)
@@ -102,8 +101,8 @@ def test_a_message_hidden_by_staff_leaves_the_players_cached_game_page_at_once(s
     browser.get(reverse("games:game", args=[game.pk]))  # the first visit sets the CSRF cookie
     assert "nasty" in browser.get(reverse("games:game", args=[game.pk])).content.decode()  # now cached
 
-    staff_client.post(reverse("admin:games_chatreport_changelist"),
-                      {"action": "hide_and_resolve", "_selected_action": [report.pk], "confirm": "yes",
+    staff_client.post(reverse("admin:games_report_changelist"),
+                      {"action": "hide_messages", "_selected_action": [report.pk], "confirm": "yes",
                        "reason": "insults a player"})
 
     assert "nasty" not in browser.get(reverse("games:game", args=[game.pk])).content.decode()

@@ -15,7 +15,14 @@ from games import actions
 from games.actions import Actor
 from games.models import ChatMessage, Game, Seat
 from games.views import social
-from tests.web.factories import StaffFactory, UserFactory, active_seat, other_seat, started_game
+from tests.web.factories import (
+    ModeratorFactory,
+    StaffFactory,
+    UserFactory,
+    active_seat,
+    other_seat,
+    started_game,
+)
 from tests.web.helpers import htmx_get, htmx_post
 
 pytestmark = pytest.mark.django_db
@@ -158,7 +165,7 @@ def test_a_hidden_message_is_never_counted_nor_shown_as_new(game):
     a, b = active_seat(game), other_seat(game)
     kept = say(game, a, "fine words")
     rude = say(game, a, "rude words")
-    actions.hide_chat([rude], Actor.moderator(StaffFactory(), "rude"))
+    actions.hide_chat([rude], Actor.moderator(ModeratorFactory(), "rude"))
     client = client_of(b.user)
 
     html = page(client, game)
@@ -200,7 +207,7 @@ def test_my_games_counts_the_new_messages_of_each_game(game):
     say(game, a, "one")
     say(game, a, "two")
     hidden = say(game, a, "three")
-    actions.hide_chat([hidden], Actor.moderator(StaffFactory(), "spam"))
+    actions.hide_chat([hidden], Actor.moderator(ModeratorFactory(), "spam"))
     say(game, b, "mine")  # marks b's reading up to here: the three before are read now
     say(game, a, "four")
     say(other_game, active_seat(other_game), "elsewhere")

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from games import actions
 from games.actions import Actor
-from games.models import ChatMessage, ChatReport
+from games.models import ChatMessage, Report
 from tests.web.factories import UserFactory, active_seat, other_seat, started_game
 from tests.web.helpers import htmx_get, htmx_post, is_full_page, messages_of
 
@@ -90,9 +90,9 @@ def test_the_report_link_shows_a_form_and_posting_it_creates_a_report(client, ga
     assert page.status_code == 200 and is_full_page(page) and "you are bad" in page.content.decode()
     assert partial.status_code == 200 and 'class="stacked report-form"' in partial.content.decode()
     assert plain.status_code == 302 and plain["Location"] == f"/games/{game.pk}/#chat"
-    report = ChatReport.objects.get()
+    report = Report.objects.get()
     assert (report.message, report.reporter, report.reason) == (message, b.user, "insult")
-    assert not report.resolved
+    assert report.status == Report.Status.OPEN and report.about == "chat"
 
 
 def test_reporting_by_htmx_answers_with_a_thank_you_and_a_second_report_is_refused(client, game):
@@ -101,12 +101,12 @@ def test_reporting_by_htmx_answers_with_a_thank_you_and_a_second_report_is_refus
     client.force_login(b.user)
     url = reverse("games:report", args=[message.pk])
 
-    first = htmx_post(client, url, {"reason": ""})
-    second = htmx_post(client, url, {"reason": ""})
+    first = htmx_post(client, url, {"reason": "spam"})
+    second = htmx_post(client, url, {"reason": "spam again"})
 
     assert first.status_code == 200 and "Thank you" in first.content.decode() and not is_full_page(first)
     assert second.status_code == 400 and "already reported" in second.content.decode()
-    assert ChatReport.objects.count() == 1
+    assert Report.objects.count() == 1
 
 
 def test_the_game_page_chat_box_offers_a_report_link_on_others_messages_only(client, game):

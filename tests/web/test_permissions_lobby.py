@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games import actions
 from games.actions import Actor
-from games.models import ChatMessage, ChatReport, Game, Invitation
+from games.models import ChatMessage, Game, Invitation, Report
 from tests.web.factories import StaffFactory, UserFactory, active_seat, open_game, other_seat, started_game
 
 pytestmark = pytest.mark.django_db
@@ -120,7 +120,7 @@ def test_anyone_who_sees_a_message_but_its_author_may_report_it(client, role):
 
     client.post(reverse("games:report", args=[message.pk]), {"reason": "r"})
 
-    assert ChatReport.objects.filter(message=message).exists() is REPORTS[role]
+    assert Report.objects.filter(message=message).exists() is REPORTS[role]
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -133,7 +133,7 @@ def test_messages_of_a_private_game_cannot_be_reported_by_outsiders(client, role
 
     expected = {"anonymous": 302, "spectator": 404, "other_player": 302, "active_player": 302, "staff": 302}
     assert response.status_code == expected[role]
-    assert ChatReport.objects.exists() is (role in ("other_player", "staff"))
+    assert Report.objects.exists() is (role in ("other_player", "staff"))
 
 
 JOINS = {"anonymous": False, "spectator": True, "other_player": False, "active_player": False, "staff": True}

@@ -21,7 +21,13 @@ from django.urls import reverse
 from games import actions, pulse
 from games.actions import Actor
 from games.models import Game
-from tests.web.factories import StaffFactory, UserFactory, active_seat, other_seat, started_game
+from tests.web.factories import (
+    ModeratorFactory,
+    UserFactory,
+    active_seat,
+    other_seat,
+    started_game,
+)
 from tests.web.helpers import HTMX
 
 pytestmark = pytest.mark.django_db
@@ -134,11 +140,13 @@ def test_a_hidden_message_changes_the_chat_and_the_list_then_drops_it_without_le
     shown = open_page(client, game)
     assert "something rude" in client.get(f"/games/{game.pk}/").content.decode()
 
-    actions.hide_chat([message], Actor.moderator(StaffFactory(), "rude"))
+    actions.hide_chat([message], Actor.moderator(ModeratorFactory(), "rude"))
     changed = ask(client, shown)
     listed = client.get(reverse("games:chat", args=[game.pk]), headers=HTMX).content.decode()
 
-    assert events(changed) == {"chat-changed": True} and b"rude" not in changed.content
+    # The chat changed, and so did the game: its log now says a moderator hid a message.
+    assert events(changed)["chat-changed"] is True and "game-moved" in events(changed)
+    assert b"rude" not in changed.content
     assert "something rude" not in listed and "new" not in re.sub(r"<[^>]+>", "", listed)
 
 

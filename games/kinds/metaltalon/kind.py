@@ -176,7 +176,11 @@ class MetalTalon:
         return next(([c] for c in TIMEOUT_ORDER if c in legal), [])
 
     def leave_commands(self, state: GameState, seat: int) -> list[str]:
-        """`resign`: out, its ships and reserve to the bank (as if eliminated)."""
+        """`resign`: out, its ships and reserve to the bank (as if eliminated). A seat whose Clovers roll
+        waits for its answer cannot resign before answering: it accepts the roll first (the roll was made;
+        it stands, as a timeout would leave it)."""
+        if state.pending is not None and state.pending.seat == seat:
+            return ["accept", "resign"]
         return ["resign"]
 
     def undo_barrier(self, command: str, events: Sequence[Event]) -> bool:

@@ -1,0 +1,222 @@
+"""What a moderator does to a game (docs/moderation.md), each from the admin as the moderator's Actor with
+a reason, under the game's row lock, recorded (games/actions/audit.py) and told to the players:
+
+- pause / resume: no moves and no clocks while paused (a dispute settled first);
+- abort: the game ends without a result;
+- replace a player with another user: the seat, its clock and its place stay, the person changes;
+- remove a player: the kind's leave_commands, as if eliminated;
+- roll back to action N: the state is rebuilt from the log up to N, the later actions are kept, voided;
+- extend a deadline: a seat's running stint gets more hours.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.actions import clock
+from games.actions.actor import Actor
+from games.actions.audit import players_of, record
+from games.actions.commands import apply_command
+from games.actions.common import finish_if_over, kind_of, locked, store_state
+from games.actions.errors import Invalid, NotInPlay
+from games.actions.expel import void_votes
+from games.actions.notify import notify_turn
+from games.actions.vacation import on_vacation
+from games.history import replay
+from games.models import Action, AuditEntry, Game, Notification, Seat, Snapshot, new_secret
+
+EXTEND_MAX_HOURS = 14 * 24
+STILL_IN = (Seat.Status.JOINED, Seat.Status.PLAYING)
+ROLLBACK_FROM = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.FINISHED)
+
+
+def _in_play(game: Game, doing: str) -> None:
+    if not game.is_active:
+        status = game.get_status_display().lower()
+        raise NotInPlay(f"Only a game in play can be {doing}: this one is {status}.")
+
+
+def _seat(game: Game, index: Any) -> Seat:
+    seat = (game.seats.select_related("user__profile").filter(index=index).first()
+            if isinstance(index, int) else None)
+    if seat is None:
+        raise Invalid(f"Game {game.pk} has no seat {index}.", code="no_such_seat")
+    return seat
+
+
+def pause_game(game: Game, actor: Actor) -> AuditEntry:
+    actor.require_moderator()
+    with transaction.atomic():
+        game = locked(game)
+        _in_play(game, "paused")
+        if game.paused_at is not None:
+            raise Invalid("This game is paused already.", code="paused")
+        now = timezone.now()
+        game.paused_at = now
+        for seat in game.seats.filter(awaiting=True):
+            clock.pause_seat(seat, now)
+        game.version += 1
+        game.save(update_fields=["paused_at", "version"])
+        return record(actor, AuditEntry.Act.PAUSE, "paused the game", game=game, tell=players_of(game))
+
+
+def resume_game(game: Game, actor: Actor) -> AuditEntry:
+    """The clocks run again from what they had left (but a player on vacation stays paused)."""
+    actor.require_moderator()
+    with transaction.atomic():
+        game = locked(game)
+        if game.paused_at is None:
+            raise Invalid("This game is not paused.", code="not_paused")
+        now = timezone.now()
+        game.paused_at = None
+        awaited = list(game.seats.filter(awaiting=True))
+        away = on_vacation([s.user_id for s in awaited if s.user_id is not None])
+        for seat in awaited:
+            if seat.user_id not in away:
+                clock.resume_seat(seat, game.clock_rules, now)
+        game.version += 1
+        game.save(update_fields=["paused_at", "version"])
+        return record(actor, AuditEntry.Act.RESUME, "resumed the game", game=game, tell=players_of(game))
+
+
+def abort_game(game: Game, actor: Actor) -> AuditEntry:
+    """End the game without a result: nobody wins or loses, no clock runs, open votes are void."""
+    actor.require_moderator()
+    with transaction.atomic():
+        game = locked(game)
+        if game.is_over:
+            raise NotInPlay("This game is over already.", code="over")
+        now = timezone.now()
+        game.status, game.finished_at, game.paused_at = Game.Status.ABORTED, now, None
+        clock.stop_all(game, now)
+        void_votes(game)
+        game.version += 1
+        game.save(update_fields=["status", "finished_at", "paused_at", "version"])
+        return record(actor, AuditEntry.Act.ABORT, "aborted the game", game=game, tell=players_of(game))
+
+
+def replace_player(game: Game, actor: Actor, index: int, user: Any) -> AuditEntry:
+    """Give a seat still in the game to another user. The seat's mail address changes (the old player's
+    replies no longer reach it), mail still owed to the old player about the game is dropped, and the new
+    player is mailed the turn if the game waits for the seat."""
+    actor.require_moderator()
+    with transaction.atomic():
+        game = locked(game)
+        _in_play(game, "given a new player")
+        seat = _seat(game, index)
+        if seat.status not in STILL_IN:
+            raise Invalid(f"{seat.name} is out of the game: there is no seat to hand on.", code="seat_out")
+        if user is None or not user.is_active:
+            raise Invalid("Choose an active user to take the seat.", code="no_such_user")
+        if game.seats.filter(user=user).exists():
+            raise Invalid(f"{user.display_name} already plays in this game.", code="already_seated")
+        before, old = seat.name, seat.user
+        now = timezone.now()
+        seat.user, seat.bot, seat.reply_token = user, None, new_secret()
+        seat.chat_read, seat.timeouts = 0, 0
+        seat.save(update_fields=["user", "bot", "reply_token", "chat_read", "timeouts"])
+        if old is not None:
+            Notification.objects.filter(game=game, user=old, sent_at__isnull=True).update(
+                sent_at=now, dropped=True)
+        void_votes(game, index)
+        _clock_follows_player(game, seat, now)
+        game.version += 1
+        game.save(update_fields=["version"])
+        if seat.awaiting and game.state is not None:
+            kind = kind_of(game)
+            notify_turn(game, kind, kind.load(game.state))
+        tell = [*players_of(game), old]
+        return record(actor, AuditEntry.Act.REPLACE, f"gave {before}'s seat to {user.display_name}",
+                      game=game, seat=index, user=user, tell=tell,
+                      details={"from": getattr(old, "pk", None), "to": user.pk})
+
+
+def _clock_follows_player(game: Game, seat: Seat, now: Any) -> None:
+    """A seat's clock paused for the old player's vacation runs for a new player who is not away, and the
+    other way round; a paused game keeps it paused."""
+    if not seat.awaiting or game.paused_at is not None:
+        return
+    away = seat.user_id in on_vacation([seat.user_id])
+    if away:
+        clock.pause_seat(seat, now)
+    else:
+        clock.resume_seat(seat, game.clock_rules, now)
+
+
+def remove_player(game: Game, actor: Actor, index: int) -> AuditEntry:
+    """Take a seat out of the game as if eliminated: the kind's leave_commands, played for it."""
+    actor.require_moderator()
+    with transaction.atomic():
+        game = locked(game)
+        _in_play(game, "changed")
+        seat = _seat(game, index)
+        if seat.status not in STILL_IN:
+            raise Invalid(f"{seat.name} is out of the game already.", code="seat_out")
+        kind = kind_of(game)
+        leave = kind.leave_commands(kind.load(game.state), index)
+        applied = apply_command(game, actor, "\n".join(leave), seat=index)
+        if applied.stopped is not None:
+            raise applied.stopped
+        game = applied.game
+        return record(actor, AuditEntry.Act.REMOVE, f"removed {seat.name} from the game", game=game,
+                      seat=index, user=seat.user, tell=players_of(game))
+
+
+def rollback_game(game: Game, actor: Actor, to_seq: int) -> AuditEntry:
+    """Back to the position after action `to_seq` (0: the start), rebuilt from the log with the dice each
+    action drew. The later actions stay in the log, voided (marked undone), as a player's undo leaves
+    them; the turn snapshots after the point go, being positions that no longer happened. A finished game
+    is in play again."""
+    actor.require_moderator()
+    with transaction.atomic():
+        game = locked(game)
+        if game.status not in ROLLBACK_FROM or game.state is None:
+            raise NotInPlay("Only a game that has started and was not aborted can be rolled back.")
+        counted = list(game.actions.filter(undone=False).order_by("seq"))
+        standing = {a.seq for a in counted}
+        if not isinstance(to_seq, int) or to_seq < 0 or (to_seq and to_seq not in standing):
+            raise Invalid(f"Action {to_seq} is not in the log (or was taken back): choose one still "
+                          f"standing.", code="no_such_action")
+        voided = [a for a in counted if a.seq > to_seq]
+        if not voided:
+            raise Invalid(f"Nothing was played after action {to_seq}.", code="nothing_after")
+        kind = kind_of(game)
+        snapshot = game.snapshots.filter(seq__lte=to_seq).order_by("-seq").first()
+        if snapshot is None:
+            raise Invalid("This game has no recorded start to replay from.", code="no_snapshot")
+        redo = [a for a in counted if snapshot.seq < a.seq <= to_seq]
+        state = replay(kind, kind.load(snapshot.state), redo)
+        Action.objects.filter(pk__in=[a.pk for a in voided]).update(undone=True)
+        Snapshot.objects.filter(game=game, seq__gt=to_seq).delete()
+        void_votes(game)
+        game.finished_at = game.result = None
+        game.turn_started_at = timezone.now()
+        game.version += 1
+        store_state(game, kind, state)
+        finish_if_over(game, kind, state)
+        game.save()
+        notify_turn(game, kind, state)
+        return record(actor, AuditEntry.Act.ROLLBACK, f"rolled the game back to action {to_seq}", game=game,
+                      tell=players_of(game), details={"to": to_seq, "voided": [a.seq for a in voided]})
+
+
+def extend_deadline(game: Game, actor: Actor, index: int, hours: int) -> AuditEntry:
+    """More time for a seat the game waits for, on top of what its clock has left."""
+    actor.require_moderator()
+    if not isinstance(hours, int) or not 1 <= hours <= EXTEND_MAX_HOURS:
+        raise Invalid(f"Give between 1 and {EXTEND_MAX_HOURS} hours.", code="bad_hours")
+    with transaction.atomic():
+        game = locked(game)
+        _in_play(game, "given more time")
+        seat = _seat(game, index)
+        if not seat.awaiting or seat.clock_left is None:
+            raise Invalid(f"{seat.name} has no clock running: the game is not waiting for them against a "
+                          f"deadline.", code="no_clock")
+        clock.extend_seat(seat, game.clock_rules, hours * 3600.0, timezone.now())
+        game.version += 1
+        game.save(update_fields=["version"])
+        return record(actor, AuditEntry.Act.EXTEND, f"gave {seat.name} {hours} more hours", game=game,
+                      seat=index, user=seat.user, tell=[seat.user_id], details={"hours": hours})

@@ -1,0 +1,113 @@
+"""Suspending and banning users (docs/moderation.md). A sanctioned account is inactive: its owner cannot
+log in (Django's backends refuse an inactive user, signed-in sessions included), no game mail goes to it
+and no mailed reply from it is played. A vacation ends with the sanction, so the seats' clocks run and time
+out as the game's clock says; the other players see why in each game's log. A suspension ends by itself
+(the beat's scan, games/tasks.py); a ban lasts until a moderator reinstates the user.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import formats, timezone
+
+from accounts.models import Profile
+from games.actions.actor import Actor
+from games.actions.audit import record
+from games.actions.errors import Invalid, NotAllowed
+from games.models import AuditEntry, Game, Seat
+
+
+def _check_target(actor: Actor, user: Any) -> Any:
+    moderator = actor.require_moderator()
+    if user.pk == moderator.pk:
+        raise NotAllowed("You cannot sanction yourself.", code="own")
+    if user.is_superuser or (user.is_staff and not moderator.is_superuser):
+        raise NotAllowed("Staff accounts are for the site's administrators to sanction.", code="staff")
+    return moderator
+
+
+def suspend_user(user: Any, actor: Actor, until: datetime) -> AuditEntry:
+    _check_target(actor, user)
+    now = timezone.now()
+    if until <= now:
+        raise Invalid("A suspension ends in the future.", code="bad_until")
+    when = formats.date_format(timezone.localtime(until), "j F Y, H:i")
+    summary = f"suspended {user.display_name} until {when}"
+    return _sanction(user, actor, AuditEntry.Act.SUSPEND, summary, until)
+
+
+def ban_user(user: Any, actor: Actor) -> AuditEntry:
+    _check_target(actor, user)
+    return _sanction(user, actor, AuditEntry.Act.BAN, f"banned {user.display_name}", None)
+
+
+def _sanction(user: Any, actor: Actor, act: str, summary: str, until: datetime | None) -> AuditEntry:
+    from games.actions.vacation import end_vacation
+
+    with transaction.atomic():
+        profile = Profile.objects.select_for_update().get(user=user)
+        user.is_active = False
+        user.save(update_fields=["is_active"])
+        profile.suspended_until = until
+        profile.save(update_fields=["suspended_until"])
+        if profile.vacation_since is not None:
+            end_vacation(actor, user)
+        for game, seat in _games_in_play(user):
+            record(actor, act, summary, game=game, seat=seat.index, user=user)
+        return record(actor, act, summary, user=user, tell=[user])
+
+
+def _games_in_play(user: Any) -> list[tuple[Game, Seat]]:
+    """The user's games in play where they are still in, each locked (in id order) and its version bumped:
+    the log line is new, so its cached pages are stale."""
+    from games.actions.common import locked
+
+    out = []
+    ids = (Seat.objects.filter(user=user, status__in=(Seat.Status.JOINED, Seat.Status.PLAYING),
+                               game__status__in=(Game.Status.SETUP, Game.Status.ACTIVE))
+           .order_by("game_id").values_list("game_id", flat=True))
+    for game_id in ids:
+        game = locked(Game(pk=game_id))
+        game.version += 1
+        game.save(update_fields=["version"])
+        out.append((game, game.seats.get(user=user)))
+    return out
+
+
+def reinstate_user(user: Any, actor: Actor) -> AuditEntry:
+    """Lift a suspension or a ban now."""
+    _check_target(actor, user)
+    with transaction.atomic():
+        profile = Profile.objects.select_for_update().get(user=user)
+        if user.is_active:
+            raise Invalid(f"{user.display_name} is not suspended or banned.", code="not_sanctioned")
+        user.is_active = True
+        user.save(update_fields=["is_active"])
+        profile.suspended_until = None
+        profile.save(update_fields=["suspended_until"])
+        return record(actor, AuditEntry.Act.REINSTATE, f"reinstated {user.display_name}", user=user,
+                      tell=[user])
+
+
+def suspensions_due(now: datetime, limit: int) -> list[int]:
+    """Users whose suspension has run out: the beat's scan reinstates them."""
+    return list(Profile.objects.filter(suspended_until__lte=now).order_by("suspended_until")
+                .values_list("user_id", flat=True)[:limit])
+
+
+def end_suspension(user_id: int, now: datetime | None = None) -> bool:
+    """The suspension's time is up: the account is active again. False if it was lifted or moved meanwhile."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        profile = (Profile.objects.select_for_update().select_related("user")
+                   .filter(user_id=user_id, suspended_until__lte=now).first())
+        if profile is None:
+            return False
+        profile.suspended_until = None
+        profile.save(update_fields=["suspended_until"])
+        profile.user.is_active = True
+        profile.user.save(update_fields=["is_active"])
+    return True

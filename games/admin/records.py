@@ -1,0 +1,135 @@
+"""The rest of the games app in the admin, every row read-only: seats, the action log, snapshots,
+invitations, notices, the mails owed and received, the clock's due rows and expel votes. They are written
+by the actions alone (docs/architecture.md); here they are evidence, linked to their game and player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from games.admin.links import game_link, user_link
+from games.models import (
+    Action,
+    ClockDue,
+    ExpelBallot,
+    ExpelVote,
+    InboundMail,
+    Invitation,
+    Notice,
+    Notification,
+    Seat,
+    Snapshot,
+)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Every field shown, none editable, no rows added or deleted here."""
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return [*self.readonly_fields, *(f.name for f in self.model._meta.fields)]
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description="game")
+    def game_ref(self, obj: Any) -> str:
+        return game_link(obj.game)
+
+    @admin.display(description="player")
+    def user_ref(self, obj: Any) -> str:
+        return user_link(obj.user)
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyAdmin):
+    list_display = ("id", "game_ref", "index", "user_ref", "faction", "status", "awaiting", "due_at",
+                    "timeouts", "timeouts_total", "abandoned")
+    list_filter = ("status", "awaiting", "abandoned")
+    search_fields = ("game__id", "user__email", "user__profile__display_name")
+    list_select_related = ("game", "user__profile")
+    exclude = ("reply_token",)  # a seat's mail address: whoever reads it could play for the seat
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return [name for name in super().get_readonly_fields(request, obj) if name != "reply_token"]
+
+
+@admin.register(Action)
+class ActionAdmin(ReadOnlyAdmin):
+    list_display = ("game_ref", "seq", "seat", "actor", "command", "source", "turn", "undone", "created_at")
+    list_filter = ("source", "undone")
+    search_fields = ("game__id", "command", "actor__email")
+    list_select_related = ("game", "actor")
+
+
+@admin.register(Snapshot)
+class SnapshotAdmin(ReadOnlyAdmin):
+    list_display = ("game_ref", "seq", "turn", "created_at")
+    search_fields = ("game__id",)
+    list_select_related = ("game",)
+
+
+@admin.register(Invitation)
+class InvitationAdmin(ReadOnlyAdmin):
+    list_display = ("game_ref", "user_ref", "invited_by", "created_at", "accepted_at")
+    search_fields = ("user__email", "invited_by__email", "game__id")
+    list_select_related = ("game", "user__profile", "invited_by")
+
+
+@admin.register(Notice)
+class NoticeAdmin(ReadOnlyAdmin):
+    list_display = ("user_ref", "game_ref", "kind", "text", "created_at", "read_at")
+    list_filter = ("kind",)
+    search_fields = ("user__email", "text", "game__id")
+    list_select_related = ("user__profile", "game")
+
+
+@admin.register(Notification)
+class NotificationAdmin(ReadOnlyAdmin):
+    list_display = ("id", "user_ref", "game_ref", "kind", "key", "due_at", "sent_at", "dropped", "attempts",
+                    "last_error")
+    list_filter = ("kind", "dropped")
+    search_fields = ("user__email", "game__id")
+    list_select_related = ("user__profile", "game")
+
+
+@admin.register(InboundMail)
+class InboundMailAdmin(ReadOnlyAdmin):
+    list_display = ("id", "user_ref", "game_ref", "received_at", "outcome", "size")
+    list_filter = ("outcome",)
+    search_fields = ("user__email", "game__id", "message_id")
+    list_select_related = ("user__profile", "game")
+
+
+@admin.register(ClockDue)
+class ClockDueAdmin(ReadOnlyAdmin):
+    list_display = ("id", "game_ref", "seat", "turn", "kind", "due_at", "done_at", "outcome")
+    list_filter = ("kind", "outcome")
+    search_fields = ("game__id",)
+    list_select_related = ("game", "seat")
+
+
+class BallotInline(admin.TabularInline):
+    model = ExpelBallot
+    extra = 0
+    can_delete = False
+    fields = readonly_fields = ("voter", "expel", "cast_at")
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(ExpelVote)
+class ExpelVoteAdmin(ReadOnlyAdmin):
+    list_display = ("id", "game_ref", "seat", "opened_at", "closed_at", "outcome")
+    list_filter = ("outcome",)
+    search_fields = ("game__id",)
+    list_select_related = ("game", "seat")
+    inlines = [BallotInline]

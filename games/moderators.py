@@ -1,0 +1,37 @@
+"""The "moderator" group (docs/moderation.md): what a moderator needs and no more. Kept in step after
+every migrate (games/apps.py), so a new model's view permission reaches the group without a hand edit.
+Staff without the group see the admin but can neither open its pages nor act; superusers keep everything."""
+
+from __future__ import annotations
+
+from typing import Any
+
+GROUP = "moderator"
+# Read everything a moderator judges by; write nothing directly: every change goes through
+# games/actions as the moderator's Actor (the admin's moderation actions), which `moderate_game` allows.
+PERMISSIONS = [
+    ("games", "moderate_game"),
+    *[("games", f"view_{model}") for model in (
+        "game", "seat", "action", "snapshot", "chatmessage", "report", "auditentry", "invitation", "notice",
+        "notification", "inboundmail", "clockdue", "expelvote", "expelballot")],
+    ("accounts", "view_user"),
+    ("accounts", "view_profile"),
+]
+
+
+def ensure_group(**kwargs: Any) -> None:
+    """post_migrate: the group exists and holds exactly PERMISSIONS. The apps' permissions are made first:
+    this app's handler may run before auth's own (INSTALLED_APPS order)."""
+    from django.apps import apps
+    from django.contrib.auth.management import create_permissions
+    from django.contrib.auth.models import Group, Permission
+    from django.db.models import Q
+
+    for label in ("accounts", "games"):
+        create_permissions(apps.get_app_config(label), verbosity=0, using=kwargs.get("using", "default"))
+
+    query = Q(pk__in=[])
+    for app, codename in PERMISSIONS:
+        query |= Q(content_type__app_label=app, codename=codename)
+    group, _ = Group.objects.get_or_create(name=GROUP)
+    group.permissions.set(Permission.objects.filter(query))
