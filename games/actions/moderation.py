@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
@@ -109,7 +110,9 @@ def replace_player(game: Game, actor: Actor, index: int, user: Any) -> AuditEntr
         seat = _seat(game, index)
         if seat.status not in STILL_IN:
             raise Invalid(f"{seat.name} is out of the game: there is no seat to hand on.", code="seat_out")
-        if user is None or not user.is_active:
+        user = (get_user_model().objects.select_related("profile").filter(pk=user.pk, is_active=True).first()
+                if user is not None else None)
+        if user is None:
             raise Invalid("Choose an active user to take the seat.", code="no_such_user")
         if game.seats.filter(user=user).exists():
             raise Invalid(f"{user.display_name} already plays in this game.", code="already_seated")
