@@ -332,3 +332,12 @@ class LiveDice:
 @pytest.fixture
 def live_dice(monkeypatch: pytest.MonkeyPatch) -> LiveDice:
     return LiveDice(monkeypatch)
+
+
+@pytest.fixture
+def clock(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """Time stands at the test module's T0 until the test moves it (`clock.shift(timedelta(...))`)."""
+    import time_machine
+
+    with time_machine.travel(request.module.T0, tick=False) as traveller:
+        yield traveller

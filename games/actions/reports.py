@@ -27,6 +27,9 @@ def report(game: Game, actor: Actor, about: str, reason: str, *, message: ChatMe
         raise NotAllowed("You cannot see this game.")
     reported = None
     if about == Report.About.CHAT:
+        # Read afresh: a message hidden since the page was drawn is no longer there to report.
+        message = (ChatMessage.objects.select_related("user").filter(pk=message.pk).first()
+                   if message is not None else None)
         if message is None or message.game_id != game.pk or message.hidden:
             raise Invalid("There is no such message in this game.", code="no_such_message")
         if message.user_id == user.pk:

@@ -1,19 +1,11 @@
-"""The clock's tests: time that stands still until a test moves it, and players without vacation days."""
+"""The clock's tests: players without vacation days (time that stands still is tests/conftest.py's
+`clock`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import time_machine
-
-
-@pytest.fixture
-def clock(request: pytest.FixtureRequest) -> Iterator[time_machine.Coordinates]:
-    """Time stands at the test module's T0 until the test moves it."""
-    with time_machine.travel(request.module.T0, tick=False) as traveller:
-        yield traveller
 
 
 @pytest.fixture

@@ -37,6 +37,7 @@ def log_text(game: Game, user: Any = None) -> str:
 
 def told(user: Any, entry: AuditEntry) -> bool:
     """The user got the in-site notice and the mail owed for this moderator action."""
-    notice = Notice.objects.filter(user=user, kind=Notice.Kind.MODERATION, text__contains=entry.reason).exists()
+    notice = Notice.objects.filter(user=user, kind=Notice.Kind.MODERATION,
+                                   text__contains=entry.reason).exists()
     mail = Notification.objects.filter(user=user, kind=Notification.Kind.MODERATION, key=entry.pk).exists()
     return notice and mail

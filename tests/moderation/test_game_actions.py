@@ -13,7 +13,6 @@ from games.actions.clock import Fired, fire_due
 from games.engine import GameState
 from games.kinds import get_kind
 from games.models import Action, AuditEntry, ClockDue, Game, Notification, Seat, Snapshot
-from tests.clock.conftest import clock  # noqa: F401  (the fixture: time stands at T0)
 from tests.engine.helpers import position
 from tests.moderation.conftest import as_moderator, log_text, told
 from tests.web.factories import UserFactory, active_seat, finished_game, other_seat, put, started_game
@@ -135,7 +134,8 @@ def test_replacing_a_player_hands_the_seat_its_clock_and_its_turn_to_another_use
     seat, other = active_seat(game), other_seat(game)
     old, new = seat.user, UserFactory(profile__display_name="Newcomer")
     old_token = seat.reply_token
-    owed_before = Notification.objects.create(game=game, user=old, seat=seat, kind=Notification.Kind.TURN, key=99)
+    owed_before = Notification.objects.create(game=game, user=old, seat=seat, kind=Notification.Kind.TURN,
+                                              key=99)
 
     entry = actions.replace_player(game, as_moderator(moderator, "the player left the site"), seat.index, new)
 
