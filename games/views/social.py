@@ -122,7 +122,7 @@ def report(request: HttpRequest, message_id: int) -> HttpResponse:
         messages.add_message(request, messages.SUCCESS if ok else messages.ERROR, text)
         return redirect(f"{reverse('games:game', args=[message.game_id])}#chat")
     template = "games/report.html#report-form" if request.htmx else "games/report.html"
-    return render(request, template, {"form": form, "message": message})
+    return render(request, template, {"form": form, "message": message, "quoted": bool(request.htmx)})
 
 
 @login_required

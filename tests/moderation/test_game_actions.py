@@ -321,3 +321,20 @@ def test_every_game_action_needs_a_moderator_and_a_reason(act, moderator):
     assert fresh(game).version == version and not AuditEntry.objects.exists()
     run(as_moderator(moderator))
     assert AuditEntry.objects.get().act == act
+
+
+def test_the_mail_a_player_gets_says_what_the_moderator_did_and_why(moderator, settings):
+    from games.mail.outbound import compose
+
+    game = started_game(players=2)
+    player = active_seat(game).user
+    entry = actions.pause_game(game, as_moderator(moderator, "a rules question to settle"))
+
+    mail = compose(Notification.objects.select_related("user__profile", "game").get(user=player, key=entry.pk,
+                                                                                     kind="moderation"))
+
+    assert mail.subject == f"A moderator's notice about MetalTalon game {game.pk}"
+    assert f"A moderator paused the game in MetalTalon game {game.pk}." in mail.body
+    assert "Their reason: a rules question to settle" in mail.body
+    assert f"{settings.SITE_URL}/games/{game.pk}/" in mail.body
+    assert not mail.reply_to  # a reply to it plays nothing: it goes nowhere

@@ -18,7 +18,14 @@ from games.mail.outbound import compose
 from games.models import AuditEntry, ClockDue, Notification
 from games.tasks import scan_clock
 from tests.moderation.conftest import as_moderator, log_text, told
-from tests.web.factories import ModeratorFactory, StaffFactory, UserFactory, active_seat, other_seat, started_game
+from tests.web.factories import (
+    ModeratorFactory,
+    StaffFactory,
+    UserFactory,
+    active_seat,
+    other_seat,
+    started_game,
+)
 
 pytestmark = pytest.mark.django_db
 
