@@ -1,4 +1,5 @@
-"""Demo accounts for `make run`: one staff admin and two players, with verified e-mail addresses."""
+"""Demo accounts for `make run`: a staff admin, a moderator (staff in the moderator group:
+docs/moderation.md) and two players, with verified e-mail addresses."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ class DemoLogin:
 
 DEMO_LOGINS = (
     DemoLogin("admin", "admin@metaltalon.localhost", "demo-admin-pass", "Admin"),
+    DemoLogin("moderator", "mod@metaltalon.localhost", "demo-mod-pass", "Moderator"),
     DemoLogin("player", "alice@metaltalon.localhost", "demo-alice-pass", "Alice"),
     DemoLogin("player", "bob@metaltalon.localhost", "demo-bob-pass", "Bob"),
 )
@@ -31,9 +33,16 @@ def ensure_demo_user(login: DemoLogin) -> User:
     user = User.objects.filter(email=login.email).first()
     if user is None:
         user = User(email=login.email, username=login.email.split("@")[0])
-    user.is_staff = user.is_superuser = login.role == "admin"
+    user.is_staff = login.role in ("admin", "moderator")
+    user.is_superuser = login.role == "admin"
     user.set_password(login.password)
     user.save()
+    if login.role == "moderator":
+        from django.contrib.auth.models import Group
+
+        from games.moderators import GROUP
+
+        user.groups.add(Group.objects.get(name=GROUP))
     profile, _ = Profile.objects.get_or_create(user=user)
     # Names are unique: should a player have taken "Alice" first, the demo's Alice becomes "Alice2".
     profile.display_name = first_free_name(login.display_name, but=profile)

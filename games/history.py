@@ -79,6 +79,10 @@ def record(game: Game) -> dict[str, Any]:
         "initial_state": shown(initial),
         "actions": actions,
         "final_state": shown(game.state),
+        # The moderators' lines of the game's log (docs/moderation.md), each after action `after`.
+        "moderation": [{"after": e.after_seq, "act": e.act, "summary": e.summary, "reason": e.reason,
+                        "at": e.created_at.isoformat()}
+                       for e in game.audit.filter(public=True).order_by("created_at", "pk")],
     }
 
 

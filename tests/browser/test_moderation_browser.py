@@ -1,7 +1,7 @@
 """Moderation in headless Chromium (issue 11): a player reports a chat message from the game page, a
 moderator finds it on the dashboard and in the queue, hides it with a reason, and the players' pages no
-longer show it; the game's log says a moderator hid a message. Screenshots:
-var/screenshots/moderation-dashboard-1366x900.png, moderation-hide-1366x900.png, moderation-game-1366x900.png."""
+longer show it; the game's log says a moderator hid a message. Screenshots in var/screenshots/:
+moderation-dashboard-1366x900.png, moderation-hide-1366x900.png, moderation-game-1366x900.png."""
 
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ from django.core.management import call_command
 
 from accounts.demo import DEMO_LOGINS
 from accounts.models import User
+from games.actions.actor import is_moderator
 
 
 def run_demo_setup() -> str:
@@ -15,17 +16,18 @@ def run_demo_setup() -> str:
 
 
 @pytest.mark.django_db
-def test_demo_setup_creates_an_admin_and_two_players_and_prints_their_logins():
+def test_demo_setup_creates_an_admin_a_moderator_and_two_players_and_prints_their_logins():
     printed = run_demo_setup()
 
     for login in DEMO_LOGINS:
         assert login.email in printed and login.password in printed
         user = User.objects.get(email=login.email)
         assert user.check_password(login.password)
-        assert user.is_staff is (login.role == "admin")
+        assert user.is_staff is (login.role in ("admin", "moderator"))
+        assert is_moderator(user) is (login.role in ("admin", "moderator"))
         assert EmailAddress.objects.get(user=user).verified
     assert User.objects.filter(is_superuser=True).count() == 1
-    assert sorted(u.display_name for u in User.objects.all()) == ["Admin", "Alice", "Bob"]
+    assert sorted(u.display_name for u in User.objects.all()) == ["Admin", "Alice", "Bob", "Moderator"]
 
 
 @pytest.mark.django_db
@@ -37,7 +39,7 @@ def test_demo_setup_run_again_changes_nothing_but_restores_the_passwords():
 
     run_demo_setup()
 
-    assert User.objects.count() == 3 and EmailAddress.objects.count() == 3
+    assert User.objects.count() == 4 and EmailAddress.objects.count() == 4
     assert User.objects.get(email="alice@metaltalon.localhost").check_password("demo-alice-pass")
 
 

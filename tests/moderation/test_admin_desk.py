@@ -81,8 +81,9 @@ def test_a_moderator_hands_a_seat_to_a_player_named_or_by_e_mail(desk):
     seat = other_seat(game)
     named, mailed = UserFactory(profile__display_name="Ada"), UserFactory()
 
-    unknown = desk.post(moderate_url(game, "replace"), {"reason": "r", "seat": seat.index, "player": "Nobody"})
-    by_name = desk.post(moderate_url(game, "replace"), {"reason": "left", "seat": seat.index, "player": "ada"})
+    url = moderate_url(game, "replace")
+    unknown = desk.post(url, {"reason": "r", "seat": seat.index, "player": "Nobody"})
+    by_name = desk.post(url, {"reason": "left", "seat": seat.index, "player": "ada"})
     again = desk.post(moderate_url(game, "replace"), {"reason": "left too", "seat": seat.index,
                                                       "player": mailed.email.upper()})
 

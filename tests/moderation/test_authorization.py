@@ -15,7 +15,14 @@ from games import actions
 from games.actions import Actor
 from games.admin.games import MODERATE
 from games.models import AuditEntry, ChatMessage, Game, Report
-from tests.web.factories import ModeratorFactory, StaffFactory, UserFactory, active_seat, other_seat, started_game
+from tests.web.factories import (
+    ModeratorFactory,
+    StaffFactory,
+    UserFactory,
+    active_seat,
+    other_seat,
+    started_game,
+)
 
 pytestmark = pytest.mark.django_db
 

@@ -338,3 +338,15 @@ def test_the_mail_a_player_gets_says_what_the_moderator_did_and_why(moderator, s
     assert "Their reason: a rules question to settle" in mail.body
     assert f"{settings.SITE_URL}/games/{game.pk}/" in mail.body
     assert not mail.reply_to  # a reply to it plays nothing: it goes nowhere
+
+
+def test_the_record_download_carries_the_moderators_public_lines(client, moderator):
+    game = started_game(players=2)
+    actions.pause_game(game, as_moderator(moderator, "dispute"))
+    report = actions.report(game, Actor.player(active_seat(game).user), "game", "stuck")
+    actions.handle_reports([report], as_moderator(moderator, "private note"), "dismissed")
+
+    record = client.get(f"/games/{game.pk}/record.json").json()
+
+    assert [(m["act"], m["summary"], m["reason"], m["after"]) for m in record["moderation"]] == [
+        ("pause", "paused the game", "dispute", game.actions.order_by("-seq").first().seq)]

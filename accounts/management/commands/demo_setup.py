@@ -18,7 +18,7 @@ def demo_accounts(write: Callable[[str], Any]) -> None:
     ensure_demo_users()
     write(f"Demo logins (sign in at {settings.SITE_URL}/accounts/login/):")
     for login in DEMO_LOGINS:
-        write(f"  {login.role:<7} {login.email:<30} password: {login.password}")
+        write(f"  {login.role:<9} {login.email:<30} password: {login.password}")
 
 
 def demo_game(write: Callable[[str], Any]) -> None:
