@@ -64,6 +64,8 @@ class Game(models.Model):
     result = models.JSONField(null=True, blank=True)
     # Paused by a moderator (games/actions/moderation.py): no moves and no clocks until resumed.
     paused_at = models.DateTimeField(null=True, blank=True)
+    # A moderator's line is in the game's log (games/actions/audit.py): only then does the page look for them.
+    moderated = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at"]

@@ -25,6 +25,9 @@ def record(actor: Actor, act: str, summary: str, *, game: Game | None = None, se
     after = 0
     if game is not None:
         after = game.actions.aggregate(m=Max("seq"))["m"] or 0
+    if game is not None and public and not game.moderated:
+        game.moderated = True
+        Game.objects.filter(pk=game.pk).update(moderated=True)
     entry = AuditEntry.objects.create(
         moderator=moderator, act=act, reason=actor.reason, summary=summary[:300], game=game, after_seq=after,
         seat=seat, user=user, message=message, report=report, public=public, details=details or {})
@@ -45,7 +48,10 @@ def players_of(game: Game) -> list[int]:
 
 
 def log_lines(game: Game, low: int, high: int | None) -> dict[int, list[AuditEntry]]:
-    """The game's public entries placed after actions `low`..`high` (None: no upper end), by that seq."""
+    """The game's public entries placed after actions `low`..`high` (None: no upper end), by that seq. No
+    query for a game no moderator ever touched."""
+    if not game.moderated:
+        return {}
     entries = AuditEntry.objects.filter(game=game, public=True, after_seq__gte=low)
     if high is not None:
         entries = entries.filter(after_seq__lte=high)

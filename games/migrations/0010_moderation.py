@@ -129,6 +129,11 @@ class Migration(migrations.Migration):
             model_name='auditentry',
             index=models.Index(fields=['game', 'after_seq'], name='games_audit_game_id_3ade4e_idx'),
         ),
+        migrations.AddField(
+            model_name='game',
+            name='moderated',
+            field=models.BooleanField(default=False),
+        ),
         # The chat reports so far become reports of chat messages; a resolved one counts as actioned.
         migrations.RunPython(copy_chat_reports, migrations.RunPython.noop),
     ]

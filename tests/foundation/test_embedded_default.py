@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from accounts.demo import DEMO_LOGINS
 from tests.conftest import WorkerProcess, free_port
 from tests.foundation.helpers import BIN, REPO, clean_env, manage
 
@@ -59,7 +60,7 @@ def test_the_embedded_default_migrates_from_scratch_and_serves_the_site(tmp_path
         fs = var / "celery"
         worker = WorkerProcess("filesystem://", f"file://{fs / 'results'}", "celery",
                                {"CELERY_BROKER_URL": "filesystem://", "CELERY_FS_DIR": str(fs)}, log)
-        assert worker.send("metaltalon.describe_worker", timeout=40)["users"] == 3
+        assert worker.send("metaltalon.describe_worker", timeout=40)["users"] == len(DEMO_LOGINS)
     finally:
         os.killpg(honcho.pid, signal.SIGTERM)
         honcho.wait(timeout=30)
