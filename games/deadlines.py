@@ -19,7 +19,9 @@ from games.models import Game, Seat
 
 @dataclass(frozen=True)
 class Deadline:
-    text: str  # "2 days 3 hours left", "overdue", "paused: on vacation", "3 days per turn", "no deadline"
+    # "2 days 3 hours left", "overdue", "paused: on vacation" (or "game paused by a moderator"), "3 days per
+    # turn", "no deadline"
+    text: str
     due: datetime | None = None  # when the time runs out (None: no clock running for it)
     overdue: bool = False
     paused: bool = False
@@ -74,7 +76,8 @@ def seat_deadline(game: Game, seat: Seat, now: datetime | None = None) -> Deadli
     if not seat.awaiting or seat.clock_left is None:
         return Deadline(rules.describe(), rules=rules.describe())
     if seat.clock_since is None:
-        return Deadline("paused: on vacation", paused=True, rules=rules.describe())
+        why = "game paused by a moderator" if game.paused_at is not None else "on vacation"
+        return Deadline(f"paused: {why}", paused=True, rules=rules.describe())
     now = now or timezone.now()
     left = left_at(seat.clock_left, seat.clock_since, now)
     return Deadline("overdue" if left <= 0 else left_text(left), due=seat.due_at, overdue=left <= 0,

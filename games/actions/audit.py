@@ -32,7 +32,7 @@ def record(actor: Actor, act: str, summary: str, *, game: Game | None = None, se
         moderator=moderator, act=act, reason=actor.reason, summary=summary[:300], game=game, after_seq=after,
         seat=seat, user=user, message=message, report=report, public=public, details=details or {})
     ids = sorted({getattr(u, "pk", u) for u in tell if u is not None})
-    where = f" in game {game.pk}" if game is not None else ""
+    where = f" (game {game.pk})" if game is not None else ""
     text = f"A moderator {summary}{where}: {actor.reason}"
     Notice.objects.bulk_create([Notice(user_id=i, game=game, kind=Notice.Kind.MODERATION, text=text[:300])
                                 for i in ids])

@@ -127,6 +127,7 @@ def test_the_game_page_says_why_a_game_is_paused(client, moderator):
 
     assert "A moderator paused this game: no moves until it is resumed, and the clocks stop." in html
     assert "Reason: checking a reported bug" in html
+    assert "paused: game paused by a moderator" in html.lower()  # the deadline says why it stands still
 
 
 def test_replacing_a_player_hands_the_seat_its_clock_and_its_turn_to_another_user(moderator, queued):
@@ -334,7 +335,7 @@ def test_the_mail_a_player_gets_says_what_the_moderator_did_and_why(moderator, s
                                                                                      kind="moderation"))
 
     assert mail.subject == f"A moderator's notice about MetalTalon game {game.pk}"
-    assert f"A moderator paused the game in MetalTalon game {game.pk}." in mail.body
+    assert f"A moderator paused the game (MetalTalon game {game.pk})." in mail.body
     assert "Their reason: a rules question to settle" in mail.body
     assert f"{settings.SITE_URL}/games/{game.pk}/" in mail.body
     assert not mail.reply_to  # a reply to it plays nothing: it goes nowhere
