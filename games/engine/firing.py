@@ -186,25 +186,23 @@ def _roll(game: Game, state: GameState, seat: int, roller: Roller, why: str) -> 
 def _murphys(
     game: Game, state: GameState, pending: Pending, roll: int, roller: Roller
 ) -> tuple[GameState, int, list[Event]]:
-    """The first Murphys seat after the roller, in turn order, whose standing order fires forces one
-    reroll of a roll against its ships or base (paying 2)."""
-    n = state.players
-    for k in range(1, n):
-        s = state.seats[(pending.seat + k) % n]
-        if s.out or s.faction != "murphys" or s.index != pending.target_seat:
-            continue
-        if s.orders.murphy is None or roll < s.orders.murphy or s.reserve < 2:
-            continue
-        if s.reserve == 2 and not any(ship.owner == s.index for ship in state.ships):
-            # Paying the last 2 with no ship in play would put the Murphys player out by their own order.
-            continue
-        state = evolve(add_reserve(state, s.index, -2), bank=state.bank + 2)
-        events: list[Event] = [
-            {"type": "murphy", "seat": s.index, "roller": pending.seat, "paid": 2, "old": roll}
-        ]
-        roll, more = _roll(game, state, pending.seat, roller, "murphy")
-        return state, roll, events + more
-    return state, roll, []
+    """The Murphys seat fired at, if its standing order fires, forces one reroll of a roll against its
+    ships or base (paying 2). Only the target's seat may force: with two Murphys seats, the other keeps
+    its credits. A roll is never against the roller's own seat."""
+    s = state.seats[pending.target_seat]
+    if s.out or s.faction != "murphys":
+        return state, roll, []
+    if s.orders.murphy is None or roll < s.orders.murphy or s.reserve < 2:
+        return state, roll, []
+    if s.reserve == 2 and not any(ship.owner == s.index for ship in state.ships):
+        # Paying the last 2 with no ship in play would put the Murphys player out by their own order.
+        return state, roll, []
+    state = evolve(add_reserve(state, s.index, -2), bank=state.bank + 2)
+    events: list[Event] = [
+        {"type": "murphy", "seat": s.index, "roller": pending.seat, "paid": 2, "old": roll}
+    ]
+    roll, more = _roll(game, state, pending.seat, roller, "murphy")
+    return state, roll, events + more
 
 
 def _clovers(
@@ -231,7 +229,7 @@ def resolve(game: Game, state: GameState, shot: Pending) -> tuple[GameState, lis
     """Damage = roll (+1 Warriors) - penalty - target shields, floored at 0."""
     me = state.seats[shot.seat]
     bonus = 1 if me.faction == "warriors" else 0
-    target = state.ship_by_id(shot.target_ship) if shot.target_ship is not None else None
+    target = state.ship_by_id(shot.target_ship)
     owner = state.seats[shot.target_seat]
     gone = owner.out or (shot.target == "ship" and (target is None or target.owner != shot.target_seat))
     shields = target.pieces[2] if target is not None and shot.target == "ship" else 0

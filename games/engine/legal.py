@@ -68,14 +68,11 @@ def _fires(game: Game, view: View, seat: int, cell: str) -> list[str]:
                 continue
             bare = ship if not base else bare
             out.append(f"fire {cell} {target}" + (" base" if base else ""))
-        # The other enemy ships sharing the space, by their number there (the bare form names the first).
+        # The other enemy ships sharing the space, by their number there (the bare form names the first;
+        # a lone ship is that one or the shooter's own, so it adds nothing).
         here = sorted(view.occ.get(target, []), key=lambda s: s.id)
-        if len(here) > 1:
-            out += [
-                f"fire {cell} {target} {n}"
-                for n, ship in enumerate(here, 1)
-                if ship.owner != seat and ship is not bare
-            ]
+        out += [f"fire {cell} {target} {n}" for n, ship in enumerate(here, 1)
+                if ship.owner != seat and ship is not bare]
     return out
 
 

@@ -55,7 +55,7 @@ def shot_preview(state: GameState, seat: int, text: str) -> ShotPreview:
     if state.phase != "play" or seat != state.active:
         raise IllegalCommand("Only the player to act may fire now")
     _, shot = aim(game, state, seat, cmd)
-    target = state.ship_by_id(shot.target_ship) if shot.target_ship is not None else None
+    target = state.ship_by_id(shot.target_ship)
     return ShotPreview(shot.penalty, target.pieces[2] if target is not None else 0)
 
 

@@ -182,7 +182,8 @@ class GameState:
     def in_play(self) -> tuple[int, ...]:
         return tuple(s.index for s in self.seats if not s.out)
 
-    def ship_by_id(self, ship_id: int) -> Ship | None:
+    def ship_by_id(self, ship_id: int | None) -> Ship | None:
+        """The ship with this id; None for no id (a shot at a base) or a ship no longer in play."""
         for ship in self.ships:
             if ship.id == ship_id:
                 return ship

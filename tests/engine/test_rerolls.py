@@ -84,7 +84,10 @@ def test_clovers_reroll_automatically_below_their_order():
     )
     state, _ = play(state, 0, "order clover 4")
     after, events = play(state, 0, "fire I9 J9", dice=QueueDice(2, 6))
-    assert of_type(events, "clover")[0]["auto"] is True
+    assert of_type(events, "clover") == [{"type": "clover", "seat": 0, "paid": 1, "old": 2, "auto": True}]
+    # The new roll is the shooter's, told as a Clovers reroll.
+    assert of_type(events, "roll")[1] == {"type": "roll", "seat": 0, "die": "d6", "raw": 6, "roll": 6,
+                                          "why": "clover"}
     assert after.seats[0].reserve == 9 and of_type(events, "fire")[0]["damage"] == 6
     assert after.pending is None
 
