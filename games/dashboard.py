@@ -43,8 +43,9 @@ def allowance(game: Game) -> timedelta:
 
 
 def stalled_games(now: datetime | None = None, limit: int = 50) -> list[Stalled]:
-    """Games in play, not paused, whose oldest awaited seat has waited longer than the clock allows a turn
-    (a vacation that runs long, a clock the kind could not play for, a game with no clock left alone)."""
+    """Games in play, not paused, with an awaited seat whose clock ran out more than GRACE ago (the clock
+    could not play for it), or, for a seat with no clock running (no clock, or paused on vacation), that
+    has waited longer than the clock allows a turn. A clock resumed or extended counts from its new end."""
     now = now or timezone.now()
     seats = (Seat.objects.filter(awaiting=True, awaited_since__lt=now - SHORTEST_TURN,
                                  game__status__in=(Game.Status.SETUP, Game.Status.ACTIVE),
@@ -55,7 +56,9 @@ def stalled_games(now: datetime | None = None, limit: int = 50) -> list[Stalled]
         game = seat.game
         allowed = allowance(game)
         assert seat.awaited_since is not None
-        if seat.awaited_since > now - allowed - GRACE:
+        due = seat.due_at
+        late = due < now - GRACE if due is not None else seat.awaited_since < now - allowed - GRACE
+        if not late:
             continue
         entry = found.setdefault(game.pk, Stalled(game, seat.awaited_since, allowed, []))
         entry.seats.append(seat)
@@ -68,7 +71,8 @@ def stalled_ids(now: datetime | None = None) -> list[int]:
 
 def paused_long(now: datetime | None = None) -> QuerySet[Game]:
     now = now or timezone.now()
-    return Game.objects.filter(paused_at__lt=now - PAUSED_LONG).order_by("paused_at")
+    return Game.objects.filter(paused_at__lt=now - PAUSED_LONG,
+                               status__in=(Game.Status.SETUP, Game.Status.ACTIVE)).order_by("paused_at")
 
 
 def open_reports() -> QuerySet[Report]:

@@ -7,6 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 GROUP = "moderator"
+# The group's own permission (games.models.Game.Meta), which every moderator action checks.
+MODERATE = "games.moderate_game"
+
+
+def is_moderator(user: Any) -> bool:
+    """Staff with the moderator permission (in the group, or a superuser), signed in and active."""
+    return bool(user is not None and user.is_active and user.is_staff and user.has_perm(MODERATE))
+
 # Read everything a moderator judges by; write nothing directly: every change goes through
 # games/actions as the moderator's Actor (the admin's moderation actions), which `moderate_game` allows.
 PERMISSIONS = [

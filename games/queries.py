@@ -12,6 +12,7 @@ from django.db.models import Count, Exists, F, OuterRef, Prefetch, QuerySet, Sub
 from django.db.models.functions import Coalesce
 
 from games.models import Action, ChatMessage, Game, Invitation, Notice, Seat
+from games.moderators import is_moderator
 
 TURN_COUNT_SECONDS = 300
 CHAT_READ_SECONDS = 300
@@ -19,12 +20,12 @@ NO_SEAT = -1  # the cached "how far read" of a user without a seat (the cache ca
 
 
 def can_view(game: Game, user: Any) -> bool:
-    """Public games: everyone. Private games: their players, invited users and staff."""
+    """Public games: everyone. Private games: their players, invited users and moderators."""
     if game.visibility == Game.Visibility.PUBLIC:
         return True
     if user is None or not user.is_authenticated:
         return False
-    if user.is_staff or game.created_by_id == user.pk:
+    if game.created_by_id == user.pk or is_moderator(user):
         return True
     return game.seats.filter(user=user).exists() or game.invitations.filter(user=user).exists()
 

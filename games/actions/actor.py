@@ -15,14 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.actions.errors import NotAllowed
+from games.moderators import is_moderator
 
 CHANNELS = ("web", "email", "api")
-# The "moderator" group's permission (games.models.Game.Meta; the group: games/apps.py).
-MODERATE = "games.moderate_game"
-
-
-def is_moderator(user: Any) -> bool:
-    return bool(user is not None and user.is_active and user.is_staff and user.has_perm(MODERATE))
 
 
 @dataclass(frozen=True)

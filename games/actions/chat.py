@@ -15,13 +15,14 @@ from games.actions.audit import record
 from games.actions.errors import Invalid, NotAllowed
 from games.actions.reports import close_reports_on, report
 from games.models import AuditEntry, ChatMessage, Game, Report, Seat
+from games.moderators import is_moderator
 from games.queries import can_view, forget_chat_read
 
 CHAT_MAX = 1000
 
 
 def check_chat(game: Game, user: Any) -> None:
-    if not (user.is_staff or game.seats.filter(user=user).exists()):
+    if not (game.seats.filter(user=user).exists() or is_moderator(user)):
         raise NotAllowed("Only the game's players can chat here.")
 
 

@@ -134,7 +134,8 @@ def extend_seat(seat: Seat, rules: ClockRules, seconds: float, now: datetime) ->
 
 
 def stop_all(game: Game, now: datetime) -> None:
-    """The game ended without its rules (aborted): no seat is awaited, nothing more is owed."""
+    """Every clock of the game stops and nothing more is owed: a game aborted, or rolled back (whose
+    position's seats then start afresh: games/actions/moderation.py). No time bank is credited."""
     game.seats.update(awaiting=False, awaited_since=None, clock_turn=None, clock_allowed=None,
                       clock_left=None, clock_since=None)
     ClockDue.objects.filter(game=game, done_at__isnull=True).update(done_at=now, outcome=Fired.STALE,

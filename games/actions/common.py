@@ -76,6 +76,7 @@ def finish_if_over(game: Game, kind: Kind, state: Any) -> None:
 
         events = [e for a in Action.objects.filter(game=game, undone=False).order_by("seq") for e in a.events]
         game.finished_at = timezone.now()
+        game.paused_at = None  # a game a moderator ended while paused is over, not paused
         game.result = kind.result(state, events)
         void_votes(game)
         record_abandoned(game)

@@ -20,6 +20,7 @@ from games.clock.rules import ClockRules
 from games.kinds import BadOptions as KindBadOptions
 from games.kinds import Kind, get_kind
 from games.models import Game, Invitation, Notice, Seat, Snapshot
+from games.moderators import is_moderator
 from games.queries import find_user
 
 
@@ -108,13 +109,13 @@ def leave_game(game: Game, actor: Actor) -> None:
 
 
 def invite_user(game: Game, actor: Actor, username: str) -> Invitation:
-    """Players of an open game (and staff) invite others by name; the invitee gets a notice."""
+    """Players of an open game (and moderators) invite others by name; the invitee gets a notice."""
     by = actor.require_player()
     with transaction.atomic():
         game = locked(game)
         if game.status != Game.Status.OPEN:
             raise NotInPlay("Invitations are for games still waiting for players.")
-        if not (by.is_staff or game.seats.filter(user=by).exists()):
+        if not (game.seats.filter(user=by).exists() or is_moderator(by)):
             raise NotAllowed("Only the game's players can invite others.")
         invitee = find_user(username)
         if invitee is None:
@@ -135,12 +136,12 @@ def invite_user(game: Game, actor: Actor, username: str) -> Invitation:
 
 def start_game(game: Game, actor: Actor) -> Game:
     """Start a full open game. join_game does this itself when the last seat fills; this entry point is
-    for the creator, staff or the system (a game filled another way, or a retry)."""
+    for the creator, a moderator or the system (a game filled another way, or a retry)."""
     with transaction.atomic():
         game = locked(game)
         if actor.role == "player":
             by = actor.require_player()
-            if not (by.is_staff or by.pk == game.created_by_id):
+            if not (by.pk == game.created_by_id or is_moderator(by)):
                 raise NotAllowed("Only the game's creator can start it.")
         elif actor.role == "moderator":
             actor.require_moderator()

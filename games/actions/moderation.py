@@ -15,6 +15,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games.actions import clock
@@ -27,7 +28,7 @@ from games.actions.expel import void_votes
 from games.actions.notify import notify_turn
 from games.actions.vacation import on_vacation
 from games.history import replay
-from games.models import Action, AuditEntry, Game, Notification, Seat, Snapshot, new_secret
+from games.models import Action, AuditEntry, ClockDue, Game, Notification, Seat, Snapshot
 
 EXTEND_MAX_HOURS = 14 * 24
 STILL_IN = (Seat.Status.JOINED, Seat.Status.PLAYING)
@@ -80,6 +81,9 @@ def resume_game(game: Game, actor: Actor) -> AuditEntry:
                 clock.resume_seat(seat, game.clock_rules, now)
         game.version += 1
         game.save(update_fields=["paused_at", "version"])
+        if game.state is not None:  # the turn mails a pause held back
+            kind = kind_of(game)
+            notify_turn(game, kind, kind.load(game.state))
         return record(actor, AuditEntry.Act.RESUME, "resumed the game", game=game, tell=players_of(game))
 
 
@@ -100,9 +104,10 @@ def abort_game(game: Game, actor: Actor) -> AuditEntry:
 
 
 def replace_player(game: Game, actor: Actor, index: int, user: Any) -> AuditEntry:
-    """Give a seat still in the game to another user. The seat's mail address changes (the old player's
-    replies no longer reach it), mail still owed to the old player about the game is dropped, and the new
-    player is mailed the turn if the game waits for the seat."""
+    """Give a seat still in the game to another user. A mailed reply to the seat is played only from its
+    player's own addresses (games/mail/inbound.py), so the old player's no longer counts; mail still owed
+    to the old player about the game is dropped, and the new player is mailed the turn if the game waits
+    for the seat."""
     actor.require_moderator()
     with transaction.atomic():
         game = locked(game)
@@ -118,9 +123,8 @@ def replace_player(game: Game, actor: Actor, index: int, user: Any) -> AuditEntr
             raise Invalid(f"{user.display_name} already plays in this game.", code="already_seated")
         before, old = seat.name, seat.user
         now = timezone.now()
-        seat.user, seat.bot, seat.reply_token = user, None, new_secret()
-        seat.chat_read, seat.timeouts = 0, 0
-        seat.save(update_fields=["user", "bot", "reply_token", "chat_read", "timeouts"])
+        seat.user, seat.bot, seat.chat_read, seat.timeouts = user, None, 0, 0
+        seat.save(update_fields=["user", "bot", "chat_read", "timeouts"])
         if old is not None:
             Notification.objects.filter(game=game, user=old, sent_at__isnull=True).update(
                 sent_at=now, dropped=True)
@@ -160,6 +164,8 @@ def remove_player(game: Game, actor: Actor, index: int) -> AuditEntry:
             raise Invalid(f"{seat.name} is out of the game already.", code="seat_out")
         kind = kind_of(game)
         leave = kind.leave_commands(kind.load(game.state), index)
+        if not leave:
+            raise Invalid("This game's rules give no way to take the seat out.", code="no_leave")
         applied = apply_command(game, actor, "\n".join(leave), seat=index)
         if applied.stopped is not None:
             raise applied.stopped
@@ -192,18 +198,40 @@ def rollback_game(game: Game, actor: Actor, to_seq: int) -> AuditEntry:
             raise Invalid("This game has no recorded start to replay from.", code="no_snapshot")
         redo = [a for a in counted if snapshot.seq < a.seq <= to_seq]
         state = replay(kind, kind.load(snapshot.state), redo)
+        now = timezone.now()
+        reopened = game.status == Game.Status.FINISHED
         Action.objects.filter(pk__in=[a.pk for a in voided]).update(undone=True)
         Snapshot.objects.filter(game=game, seq__gt=to_seq).delete()
         void_votes(game)
+        # The seats the position awaits start fresh stints (a voided turn's clock does not carry on; a
+        # time bank keeps what it holds now), and the mail about turns that no longer happened is
+        # forgotten, so the turns played again are mailed and reminded again.
+        clock.stop_all(game, now)
+        _forget_turn_mail(game, kind.turn(state), reopened)
         game.finished_at = game.result = None
-        game.turn_started_at = timezone.now()
+        game.turn_started_at = now
         game.version += 1
         store_state(game, kind, state)
+        back_in = game.seats.filter(status=Seat.Status.PLAYING)
+        back_in.update(abandoned=False)
+        Notification.objects.filter(game=game, seat__in=back_in, kind=Notification.Kind.ELIMINATED).delete()
         finish_if_over(game, kind, state)
         game.save()
         notify_turn(game, kind, state)
         return record(actor, AuditEntry.Act.ROLLBACK, f"rolled the game back to action {to_seq}", game=game,
                       tell=players_of(game), details={"to": to_seq, "voided": [a.seq for a in voided]})
+
+
+def _forget_turn_mail(game: Game, turn: int, reopened: bool) -> None:
+    """The turn and start notices of turns from `turn` on, their reminders, and (a finished game in play
+    again) the game-over notices: each is owed at most once per key, and these keys come round again."""
+    kinds = Notification.Kind
+    dues = ClockDue.objects.filter(game=game, turn__gte=turn).values_list("pk", flat=True)
+    stale = (Q(kind__in=(kinds.TURN, kinds.STARTED), key__gte=turn)
+             | Q(kind=kinds.REMINDER, key__in=list(dues)))
+    if reopened:
+        stale |= Q(kind=kinds.FINISHED)
+    Notification.objects.filter(stale, game=game).delete()
 
 
 def extend_deadline(game: Game, actor: Actor, index: int, hours: int) -> AuditEntry:

@@ -48,7 +48,9 @@ def _recipients(game: Game) -> QuerySet[Seat]:
 def notify_turn(game: Game, kind: Kind, state: Any) -> list[int]:
     """Owe a turn notice to every player now awaited, unless they already have one for this turn (one
     mail per game, player and turn; the game-start mail is the start turn's notice). Call under the game's
-    row lock, after store_state."""
+    row lock, after store_state. A game a moderator paused owes none: resuming it does."""
+    if game.paused_at is not None:
+        return []
     key = kind.turn(state)
     due = timezone.now() + timedelta(seconds=settings.NOTICE_DELAY_SECONDS)
     return _owe(game, Notification.Kind.TURN, _recipients(game).filter(awaiting=True),

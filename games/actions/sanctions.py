@@ -29,11 +29,19 @@ def _check_target(actor: Actor, user: Any) -> Any:
     return moderator
 
 
+def _check_not_banned(user: Any) -> None:
+    """A ban stands until a moderator lifts it: a suspension would end it by its date."""
+    profile = Profile.objects.get(user=user)
+    if not user.is_active and profile.suspended_until is None:
+        raise Invalid(f"{user.display_name} is banned: reinstate them first.", code="banned")
+
+
 def suspend_user(user: Any, actor: Actor, until: datetime) -> AuditEntry:
     _check_target(actor, user)
     now = timezone.now()
     if until <= now:
         raise Invalid("A suspension ends in the future.", code="bad_until")
+    _check_not_banned(user)
     when = formats.date_format(timezone.localtime(until), "j F Y, H:i")
     summary = f"suspended {user.display_name} until {when}"
     return _sanction(user, actor, AuditEntry.Act.SUSPEND, summary, until)
@@ -41,6 +49,7 @@ def suspend_user(user: Any, actor: Actor, until: datetime) -> AuditEntry:
 
 def ban_user(user: Any, actor: Actor) -> AuditEntry:
     _check_target(actor, user)
+    _check_not_banned(user)
     return _sanction(user, actor, AuditEntry.Act.BAN, f"banned {user.display_name}", None)
 
 

@@ -46,7 +46,9 @@ def undoable_actions(game: Game, seat: int | None, state: Any = None,
     if newest is not None:
         turn = kind.turn(state)
         this_turn = [a for a in newest if a.turn == turn]
-        if len(this_turn) < len(newest):  # an older turn's row is among them: the whole turn is here
+        # An older turn's row among them means the whole turn is here. (After a moderator's rollback the
+        # newest rows may be voided ones of later turns: those say nothing.)
+        if any(a.turn < turn for a in newest):
             return takeback(kind, this_turn[::-1], seat)
     snapshot = game.snapshots.order_by("-seq").first()
     if snapshot is None:

@@ -15,7 +15,7 @@ from django.template.response import TemplateResponse
 
 from games import actions
 from games.actions import Actor
-from games.actions.actor import is_moderator
+from games.moderators import is_moderator
 
 REASON_HELP = "Required. Kept in the record, shown in the game's log and told to the players concerned."
 

@@ -16,11 +16,12 @@ from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 
 from games import actions, dashboard
-from games.actions.actor import is_moderator
+from games.admin import shown
 from games.admin.confirm import ModeratorActions, ReasonForm, bulk, single
 from games.admin.links import admin_link, user_link
 from games.kinds import all_kinds
 from games.models import Action, AuditEntry, Game, Report, Seat
+from games.moderators import is_moderator
 from games.queries import find_user
 
 
@@ -57,15 +58,19 @@ class SeatInline(ReadOnlyInline):
 
 class ActionInline(ReadOnlyInline):
     model = Action
-    fields = ("seq", "seat", "actor", "command", "source", "turn", "undone", "created_at")
+    fields = ("seq", "seat", "actor", "shown_command", "source", "turn", "undone", "created_at")
     readonly_fields = fields
+
+    @admin.display(description="command")
+    def shown_command(self, action: Action) -> str:
+        return shown.command(action)
     ordering = ("-seq",)
     max_num = 0
     shown = 50
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Action]:
         """Long games have thousands of actions: the newest 50 here, every one under Actions."""
-        qs = super().get_queryset(request).select_related("actor")
+        qs = super().get_queryset(request).select_related("actor", "game")
         game_id = (request.resolver_match.kwargs.get("object_id") if request.resolver_match else None)
         if game_id and str(game_id).isdigit():
             newest = Action.objects.filter(game_id=int(game_id)).order_by("-seq").values_list("pk", flat=True)
@@ -203,12 +208,12 @@ class GameAdmin(ModeratorActions, admin.ModelAdmin):
                      "seats__user__profile__display_name")
     date_hierarchy = "created_at"
     # The clock is read-only: a changed clock would not move the deadlines already owed (ClockDue).
-    readonly_fields = ("created_by", "kind", "options", "players", "clock", "status", "paused_at", "state",
-                       "version", "invite_code", "turn_started_at", "created_at", "started_at", "finished_at",
-                       "result")
+    readonly_fields = ("created_by", "kind", "options", "players", "clock", "status", "paused_at",
+                       "shown_state", "version", "invite_code", "turn_started_at", "created_at", "started_at",
+                       "finished_at", "result")
     fields = ("created_by", "kind", "options", "players", "visibility", "clock", "status", "paused_at",
               "version", "invite_code", "created_at", "started_at", "turn_started_at", "finished_at",
-              "result", "state")
+              "result", "shown_state")
     inlines = [SeatInline, GameReportInline, AuditInline, ActionInline]
     list_select_related = ("created_by",)
     actions = ["pause", "resume", "abort"]
@@ -219,6 +224,10 @@ class GameAdmin(ModeratorActions, admin.ModelAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
         return super().get_queryset(request).prefetch_related("seats__user__profile")
+
+    @admin.display(description="state")
+    def shown_state(self, game: Game) -> str:
+        return shown.state(game, game.state)
 
     @admin.display(description="seats")
     def player_names(self, game: Game) -> str:
@@ -248,9 +257,11 @@ class GameAdmin(ModeratorActions, admin.ModelAdmin):
         button, form_class, run, done = MODERATE[act]
         form = form_class(request.POST or None, game=game)
         back = reverse("admin:games_game_change", args=[game.pk])
-        shown = list(game.actions.order_by("-seq")[:40]) if act == "rollback" else []
+        newest = list(game.actions.select_related("game").order_by("-seq")[:40]) if act == "rollback" else []
+        for action in newest:
+            action.command = shown.command(action)
         return single(self, request, game, title=f"{button}: game {game.pk}", form=form, done=done, back=back,
-                      run=lambda actor, data: run(game, actor, data), shown=shown)
+                      run=lambda actor, data: run(game, actor, data), shown=newest)
 
     def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
                     extra_context: dict[str, Any] | None = None) -> HttpResponse:

@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
+from games.admin import shown
 from games.admin.links import game_link, user_link
 from games.models import (
     Action,
@@ -63,10 +64,26 @@ class SeatAdmin(ReadOnlyAdmin):
 
 @admin.register(Action)
 class ActionAdmin(ReadOnlyAdmin):
-    list_display = ("game_ref", "seq", "seat", "actor", "command", "source", "turn", "undone", "created_at")
+    list_display = ("game_ref", "seq", "seat", "actor", "shown_command", "source", "turn", "undone",
+                    "created_at")
     list_filter = ("source", "undone")
-    search_fields = ("game__id", "command", "actor__email")
+    search_fields = ("game__id", "actor__email")  # not the commands: a hidden choice is one while in play
     list_select_related = ("game", "actor")
+    # While the game is in play, what a spectator sees (games/admin/shown.py).
+    fields = ("game", "seq", "seat", "actor", "shown_command", "events", "shown_dice", "source", "turn",
+              "version_after", "undone", "created_at")
+    readonly_fields = ("shown_command", "shown_dice")
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return list(self.fields)
+
+    @admin.display(description="command")
+    def shown_command(self, action: Action) -> str:
+        return shown.command(action)
+
+    @admin.display(description="dice")
+    def shown_dice(self, action: Action) -> str:
+        return shown.dice(action)
 
 
 @admin.register(Snapshot)
@@ -74,6 +91,14 @@ class SnapshotAdmin(ReadOnlyAdmin):
     list_display = ("game_ref", "seq", "turn", "created_at")
     search_fields = ("game__id",)
     list_select_related = ("game",)
+    fields = ("game", "seq", "turn", "shown_state", "created_at")
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return list(self.fields)
+
+    @admin.display(description="state")
+    def shown_state(self, snapshot: Snapshot) -> str:
+        return shown.state(snapshot.game, snapshot.state)
 
 
 @admin.register(Invitation)

@@ -24,6 +24,7 @@ from games.forms import InviteForm, LobbyFilterForm, NewGameForm
 from games.kinds import offered_kinds
 from games.listing import game_rows
 from games.models import Game
+from games.moderators import is_moderator
 from games.views.refusals import http_status
 
 PAGE_SIZE = 25
@@ -53,9 +54,9 @@ def seating_context(request: HttpRequest, game: Game) -> dict[str, Any]:
         "free_seats": range(max(0, game.players - len(seats))),
         "may_join": may_join,
         "may_leave": is_open and mine is not None,
-        "may_invite": is_open and (mine is not None or bool(getattr(user, "is_staff", False))),
+        "may_invite": is_open and (mine is not None or is_moderator(user)),
         "may_start": is_open and len(seats) == game.players and user.is_authenticated
-                     and (user.pk == game.created_by_id or user.is_staff),
+                     and (user.pk == game.created_by_id or is_moderator(user)),
         "invite_form": InviteForm(),
         "invite_url": request.build_absolute_uri(reverse("games:invite_link", args=[game.invite_code]))
                       if mine is not None else None,

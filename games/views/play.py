@@ -36,6 +36,7 @@ from games.actions.expel import open_vote_for
 from games.deadlines import game_deadline
 from games.kinds import Kind, LoggedAction, PageInput, get_kind
 from games.models import Action, Game, Seat
+from games.moderators import is_moderator
 from games.summary import game_summary
 from games.views.follow import pulse_url
 from games.views.lobby import seating_context
@@ -62,7 +63,7 @@ class Viewer:
     def __init__(self, game: Game, user: Any) -> None:
         self.game = game
         self.user_id = user.pk if user.is_authenticated else None
-        self.staff = bool(user.is_authenticated and user.is_staff)
+        self.staff = bool(user.is_authenticated and is_moderator(user))
 
     @cached_property
     def seats(self) -> list[Seat]:
@@ -285,7 +286,7 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
             # top level, and the board's SVG holds titles of its own.
             response = HttpResponse(_chrome(request, game, extras) + live_html, status=status)
         else:
-            may_chat = bool(extras["seat"] or request.user.is_staff)
+            may_chat = bool(extras["seat"] or is_moderator(request.user))
             ctx = {"game": game, "viewer": viewer, "sel": sel, "live_html": live_html,
                    "version": game.version, "pulse_url": pulse_url(game.pk, request),
                    "pulse_seconds": pulse.PULSE_SECONDS, **extras,
@@ -321,7 +322,7 @@ def _page_key(request: HttpRequest, viewer: Viewer,
     prefs = request_prefs(request, user.pk) if user.is_authenticated else None
     chat, turn_count = page_cache.chat_and_turn_count(viewer.game.pk, user)
     return page_cache.page_key(
-        game_id=viewer.game.pk, version=viewer.game.version, user_id=user.pk or 0, staff=bool(user.is_staff),
+        game_id=viewer.game.pk, version=viewer.game.version, user_id=user.pk or 0, staff=viewer.staff,
         time_zone=timezone.get_current_timezone_name(), name=prefs.display_name if prefs else "",
         csrf_secret=str(secret), selection=_selection_key(sel), chat=chat, turn_count=turn_count), chat
 

@@ -19,6 +19,7 @@ from games import actions, page_cache, queries
 from games.actions import Actor
 from games.forms import ChatForm, GameReportForm, ReportForm
 from games.models import ChatMessage, Report
+from games.moderators import is_moderator
 from games.views.lobby import visible_game
 from games.views.refusals import http_status
 
@@ -31,7 +32,8 @@ def chat_context(request: HttpRequest, game: Any, form: ChatForm | None = None,
     chat state, which it knows already)."""
     user = request.user
     if may_chat is None:
-        may_chat = bool(user.is_authenticated and (user.is_staff or game.seats.filter(user=user).exists()))
+        seated = user.is_authenticated and game.seats.filter(user=user).exists()
+        may_chat = bool(seated or is_moderator(user))
     if chat is None:
         chat = page_cache.chat_state(game.pk, user)  # before the messages: the token must not be newer
     recent = list(queries.visible_chat(game).order_by("-created_at", "-pk")[:CHAT_SHOWN])[::-1]

@@ -6,7 +6,7 @@ from django.core.management import call_command
 
 from accounts.demo import DEMO_LOGINS
 from accounts.models import User
-from games.actions.actor import is_moderator
+from games.moderators import is_moderator
 
 
 def run_demo_setup() -> str:

@@ -3,6 +3,7 @@ lists' filters and search, the dashboard (games/admin/, games/dashboard.py)."""
 
 from __future__ import annotations
 
+import html
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -126,7 +127,8 @@ def test_a_moderator_suspends_a_user_for_some_days_from_the_user_list(clock, des
 def test_the_game_list_finds_games_by_a_players_name_and_lists_stalled_and_paused_ones(clock, desk):
     stalled = started_game(players=2, clock={"hours": 24})
     waiting = active_seat(stalled)
-    Seat.objects.filter(pk=waiting.pk).update(awaited_since=T0 - timedelta(hours=26))
+    Seat.objects.filter(pk=waiting.pk).update(awaited_since=T0 - timedelta(hours=26),
+                                              clock_since=T0 - timedelta(hours=26))
     paused = started_game(players=2)
     actions.pause_game(paused, as_moderator(ModeratorFactory()))
     fine = started_game(players=2)
@@ -142,30 +144,37 @@ def test_the_game_list_finds_games_by_a_players_name_and_lists_stalled_and_pause
     assert link.format(paused.pk) in paused_list and link.format(stalled.pk) not in paused_list
 
 
-def test_stalled_means_waiting_longer_than_the_clock_allows_a_turn(clock):
+def test_stalled_means_a_clock_ran_out_unheeded_or_a_wait_longer_than_a_turn_may_take(clock):
     deadline = started_game(players=2, clock={"hours": 24})
     bank = started_game(players=2, clock={"mode": "bank", "bank_hours": 48, "cap_hours": 96})
     untimed = started_game(players=2, clock={"mode": "none"})
-    fresh_one = started_game(players=2, clock={"hours": 24})
+    away = started_game(players=2, clock={"hours": 24})
+    just_due = started_game(players=2, clock={"hours": 24})
+    resumed = started_game(players=2, clock={"hours": 24})
     paused = started_game(players=2, clock={"hours": 24})
-    waited = {deadline: timedelta(hours=25, minutes=1), bank: timedelta(hours=97, minutes=1),
-              untimed: timedelta(days=14, hours=1, minutes=1), fresh_one: timedelta(hours=24, minutes=59),
-              paused: timedelta(days=30)}
-    for game, wait in waited.items():
-        Seat.objects.filter(game=game, awaiting=True).update(awaited_since=T0 - wait)
+    # (waiting since, clock running since: None for no clock or a clock paused on vacation)
+    waits = {deadline: (timedelta(hours=25, minutes=1),) * 2, bank: (timedelta(hours=97, minutes=1),) * 2,
+             untimed: (timedelta(days=14, hours=1, minutes=1), None),
+             away: (timedelta(hours=25, minutes=30), None), just_due: (timedelta(hours=24, minutes=59),) * 2,
+             resumed: (timedelta(days=30), timedelta(hours=2)), paused: (timedelta(days=30),) * 2}
+    for game, (waited, running) in waits.items():
+        Seat.objects.filter(game=game, awaiting=True).update(
+            awaited_since=T0 - waited, clock_since=T0 - running if running is not None else None)
     Game.objects.filter(pk=paused.pk).update(paused_at=T0)
 
     found = dashboard.stalled_games(T0)
 
-    assert [s.game.pk for s in found] == [untimed.pk, bank.pk, deadline.pk]  # the longest wait first
-    assert found[2].allowed == timedelta(hours=24) and found[2].seats[0].awaiting
+    # The longest wait first; the vacation that outlasted a turn is there, a resumed clock is not.
+    assert [s.game.pk for s in found] == [untimed.pk, bank.pk, away.pk, deadline.pk]
+    assert found[3].allowed == timedelta(hours=24) and found[3].seats[0].awaiting
 
 
 def test_the_dashboard_lists_reports_stalled_and_long_paused_games_and_repeated_timeouts(clock, desk):
     game = started_game(players=2)
     reporter, absent = active_seat(game).user, other_seat(game)
     actions.report(game, Actor.player(reporter), "game", "the other player vanished")
-    Seat.objects.filter(pk=active_seat(game).pk).update(awaited_since=T0 - timedelta(days=4))
+    Seat.objects.filter(pk=active_seat(game).pk).update(awaited_since=T0 - timedelta(days=4),
+                                                        clock_since=T0 - timedelta(days=4))
     long_paused = started_game(players=2)
     actions.pause_game(long_paused, as_moderator(ModeratorFactory()))
     Game.objects.filter(pk=long_paused.pk).update(paused_at=T0 - timedelta(days=8))
@@ -182,3 +191,22 @@ def test_the_dashboard_lists_reports_stalled_and_long_paused_games_and_repeated_
     assert absent.user.display_name in timeouts and "<td>4</td>" in timeouts
     index = desk.get(reverse("admin:index")).content.decode()
     assert reverse("moderation_dashboard") in index  # linked from the admin's front page
+
+
+def test_the_admin_shows_a_game_in_play_as_a_spectator_sees_it_and_all_of_it_once_over(desk):
+    game = started_game(players=2)
+    seed = game.state["seed"]
+    action = game.actions.order_by("-seq").first()
+    secret = f'"seed": {seed}'
+
+    def page(url: str) -> str:
+        return html.unescape(desk.get(url).content.decode())
+
+    in_play = page(reverse("admin:games_game_change", args=[game.pk]))
+    snapshot = page(reverse("admin:games_snapshot_change", args=[game.snapshots.first().pk]))
+    dice = page(reverse("admin:games_action_change", args=[action.pk]))
+
+    assert secret not in in_play and secret not in snapshot and '"bank"' in in_play
+    assert "shown once the game is over" in dice
+    actions.abort_game(game, as_moderator(ModeratorFactory(), "test"))
+    assert secret in page(reverse("admin:games_game_change", args=[game.pk]))

@@ -134,14 +134,13 @@ def test_replacing_a_player_hands_the_seat_its_clock_and_its_turn_to_another_use
     game = started_game(players=2)
     seat, other = active_seat(game), other_seat(game)
     old, new = seat.user, UserFactory(profile__display_name="Newcomer")
-    old_token = seat.reply_token
     owed_before = Notification.objects.create(game=game, user=old, seat=seat, kind=Notification.Kind.TURN,
                                               key=99)
 
     entry = actions.replace_player(game, as_moderator(moderator, "the player left the site"), seat.index, new)
 
     seat = fresh(seat)
-    assert seat.user == new and seat.reply_token != old_token and seat.awaiting
+    assert seat.user == new and seat.awaiting
     assert fresh(owed_before).dropped  # nothing more about the game goes to the old player
     assert Notification.objects.filter(user=new, game=game, kind=Notification.Kind.TURN).exists()
     assert entry.act == "replace" and entry.user == new and entry.details["from"] == old.pk
@@ -351,3 +350,70 @@ def test_the_record_download_carries_the_moderators_public_lines(client, moderat
 
     assert [(m["act"], m["summary"], m["reason"], m["after"]) for m in record["moderation"]] == [
         ("pause", "paused the game", "dispute", game.actions.order_by("-seq").first().seq)]
+
+
+def test_the_turns_played_again_after_a_rollback_are_mailed_and_timed_afresh(clock, moderator, queued):
+    game = started_game(players=2)
+    first, second = active_seat(game), other_seat(game)
+    actions.apply_command(game, Actor.player(first.user), "launch 3e")
+    back_to = fresh(game).actions.order_by("-seq").first().seq  # first's turn, mid-way
+    kind = get_kind(game.kind)
+    turn = kind.turn(kind.load(fresh(game).state))
+    clock.shift(timedelta(hours=30))
+    actions.apply_command(game, Actor.player(first.user), "end")
+    actions.apply_command(game, Actor.player(second.user), "end")  # first's next turn, mailed
+    clock.shift(timedelta(hours=1))
+
+    actions.rollback_game(game, as_moderator(moderator, "misclick"), back_to)
+
+    first = fresh(first)
+    assert first.awaiting and first.clock_turn == turn
+    assert first.due_at == T0 + timedelta(hours=31 + 72)  # a fresh stint from the rollback
+    owed = Notification.objects.filter(game=game, user=first.user, kind=Notification.Kind.TURN, key=turn)
+    assert owed.filter(sent_at__isnull=True).exists()  # the turn is mailed again
+    later = Notification.objects.filter(game=game, kind__in=("turn", "started"), key__gt=turn)
+    assert not later.exists()  # the turns that no longer happened owe nothing
+
+
+def test_after_a_rollback_the_undo_button_offers_what_undo_takes_back(moderator):
+    game = started_game(players=2)
+    first, second = active_seat(game), other_seat(game)
+    actions.apply_command(game, Actor.player(first.user), "launch 3e")
+    back_to = fresh(game).actions.order_by("-seq").first().seq
+    for user in (first.user, second.user, first.user, second.user):
+        actions.apply_command(game, Actor.player(user), "end")
+    actions.rollback_game(game, as_moderator(moderator), back_to)
+    game = fresh(game)
+    kind = get_kind(game.kind)
+    state = kind.load(game.state)
+    newest = list(Action.objects.filter(game=game).order_by("-seq")[:21])  # the page's first log page
+
+    offered = actions.undoable_actions(game, first.index, state, newest)
+    taken = actions.undo(game, Actor.player(first.user)).actions
+
+    assert [a.seq for a in offered] == [a.seq for a in taken] == [back_to]
+
+
+def test_a_game_that_ends_while_paused_is_over_not_paused(moderator):
+    game = started_game(players=2)
+    actions.pause_game(game, as_moderator(moderator))
+
+    actions.remove_player(game, as_moderator(moderator, "left the site"), other_seat(game).index)
+
+    game = fresh(game)
+    assert game.status == Game.Status.FINISHED and game.paused_at is None
+
+
+def test_a_paused_game_owes_no_turn_mail_until_it_is_resumed(moderator, queued):
+    game = started_game(players=2)
+    mover, other = active_seat(game), other_seat(game)
+    actions.pause_game(game, as_moderator(moderator))
+    actions.apply_command(game, as_moderator(moderator, "a stuck turn"), "end", seat=mover.index)
+    kind = get_kind(game.kind)
+    turn = kind.turn(kind.load(fresh(game).state))
+    mail = Notification.objects.filter(game=game, user=other.user, kind=Notification.Kind.TURN, key=turn)
+    assert not mail.exists()
+
+    actions.resume_game(game, as_moderator(moderator))
+
+    assert mail.exists()

@@ -122,3 +122,13 @@ def test_moderators_sanction_neither_themselves_nor_staff_and_a_suspension_ends_
     with pytest.raises(actions.NotAllowed):
         actions.ban_user(UserFactory(), Actor.moderator(moderator, ""))
     assert not AuditEntry.objects.exists()
+
+
+def test_a_banned_user_is_not_suspended_or_banned_again_but_reinstated_first(moderator):
+    user = UserFactory()
+    actions.ban_user(user, as_moderator(moderator, "spam"))
+    with pytest.raises(actions.Invalid, match="banned: reinstate them first"):
+        actions.suspend_user(user, as_moderator(moderator, "a week"), datetime(2099, 1, 1, tzinfo=UTC))
+    with pytest.raises(actions.Invalid, match="banned"):
+        actions.ban_user(user, as_moderator(moderator, "again"))
+    assert Profile.objects.get(user=user).suspended_until is None and not fresh(user).is_active

@@ -525,7 +525,7 @@ def test_players_chat_and_others_may_report_a_message_once():
     assert Report.objects.get().reason == "rude"
 
 
-def test_private_games_are_visible_to_their_players_invitees_and_staff_only():
+def test_private_games_are_visible_to_their_players_invitees_and_moderators_only():
     game = full_game(players=2, visibility="private")
     invitee = UserFactory()
     Invitation.objects.create(game=game, user=invitee, invited_by=game.created_by)
@@ -533,6 +533,7 @@ def test_private_games_are_visible_to_their_players_invitees_and_staff_only():
 
     assert queries.can_view(game, player)
     assert queries.can_view(game, invitee)
-    assert queries.can_view(game, StaffFactory())
+    assert queries.can_view(game, ModeratorFactory())
+    assert not queries.can_view(game, StaffFactory())  # staff outside the moderator group are outsiders
     assert not queries.can_view(game, UserFactory())
 

@@ -1,7 +1,7 @@
 """Who may see and do what on the lobby, chat and history URLs: anonymous, spectator (signed in, not
-seated), the other player, the active player (for an open game: its creator) and staff.
+seated), the other player, the active player (for an open game: its creator) and a moderator ("mod").
 
-Private games are invisible (404) to everyone but their players, invitees and staff; nobody acts for
+Private games are invisible (404) to everyone but their players, invitees and moderators; nobody acts for
 someone else."""
 
 from __future__ import annotations
@@ -14,11 +14,18 @@ from django.urls import reverse
 from games import actions
 from games.actions import Actor
 from games.models import ChatMessage, Game, Invitation, Report
-from tests.web.factories import StaffFactory, UserFactory, active_seat, open_game, other_seat, started_game
+from tests.web.factories import (
+    ModeratorFactory,
+    UserFactory,
+    active_seat,
+    open_game,
+    other_seat,
+    started_game,
+)
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ("anonymous", "spectator", "other_player", "active_player", "staff")
+ROLES = ("anonymous", "spectator", "other_player", "active_player", "mod")
 
 
 def login_as(client: Any, role: str, game: Game) -> Any:
@@ -27,8 +34,8 @@ def login_as(client: Any, role: str, game: Game) -> Any:
         return None
     if role == "spectator":
         user = UserFactory()
-    elif role == "staff":
-        user = StaffFactory()
+    elif role == "mod":
+        user = ModeratorFactory()
     elif game.status == Game.Status.OPEN:
         seats = list(game.seats.order_by("joined_at"))
         user = seats[0].user if role == "active_player" else seats[1].user
@@ -57,12 +64,12 @@ def open_with_two(**options: Any) -> Game:
 
 # === SEEING ===
 
-PRIVATE_SEEN = {"anonymous": 404, "spectator": 404, "other_player": 200, "active_player": 200, "staff": 200}
+PRIVATE_SEEN = {"anonymous": 404, "spectator": 404, "other_player": 200, "active_player": 200, "mod": 200}
 
 
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("url_name", ["chat"])
-def test_a_private_game_in_play_is_seen_by_its_players_and_staff_only(client, role, url_name):
+def test_a_private_game_in_play_is_seen_by_its_players_and_moderators_only(client, role, url_name):
     game = started_game(players=2, visibility="private")
     login_as(client, role, game)
     assert client.get(reverse(f"games:{url_name}", args=[game.pk])).status_code == PRIVATE_SEEN[role]
@@ -70,7 +77,7 @@ def test_a_private_game_in_play_is_seen_by_its_players_and_staff_only(client, ro
 
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("url_name", ["replay", "log_txt", "record_json"])
-def test_a_private_finished_game_is_replayed_by_its_players_and_staff_only(client, role, url_name):
+def test_a_private_finished_game_is_replayed_by_its_players_and_moderators_only(client, role, url_name):
     game = finished_game(visibility="private")
     login_as(client, role, game)
     assert client.get(reverse(f"games:{url_name}", args=[game.pk])).status_code == PRIVATE_SEEN[role]
@@ -95,11 +102,11 @@ def test_site_pages_need_a_login_only_for_creating_and_my_games(client, role, ur
 # === DOING ===
 
 CHAT_POSTS = {"anonymous": False, "spectator": False, "other_player": True, "active_player": True,
-              "staff": True}
+              "mod": True}
 
 
 @pytest.mark.parametrize("role", ROLES)
-def test_only_players_and_staff_may_chat(client, role):
+def test_only_players_and_moderators_may_chat(client, role):
     game = started_game(players=2)
     login_as(client, role, game)
 
@@ -109,7 +116,7 @@ def test_only_players_and_staff_may_chat(client, role):
     assert ChatMessage.objects.filter(game=game).exists() is CHAT_POSTS[role]
 
 
-REPORTS = {"anonymous": False, "spectator": True, "other_player": True, "active_player": False, "staff": True}
+REPORTS = {"anonymous": False, "spectator": True, "other_player": True, "active_player": False, "mod": True}
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -131,12 +138,12 @@ def test_messages_of_a_private_game_cannot_be_reported_by_outsiders(client, role
 
     response = client.post(reverse("games:report", args=[message.pk]), {"reason": "r"})
 
-    expected = {"anonymous": 302, "spectator": 404, "other_player": 302, "active_player": 302, "staff": 302}
+    expected = {"anonymous": 302, "spectator": 404, "other_player": 302, "active_player": 302, "mod": 302}
     assert response.status_code == expected[role]
-    assert Report.objects.exists() is (role in ("other_player", "staff"))
+    assert Report.objects.exists() is (role in ("other_player", "mod"))
 
 
-JOINS = {"anonymous": False, "spectator": True, "other_player": False, "active_player": False, "staff": True}
+JOINS = {"anonymous": False, "spectator": True, "other_player": False, "active_player": False, "mod": True}
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -158,16 +165,16 @@ def test_a_private_open_game_hides_from_outsiders_and_takes_no_one_uninvited(cli
 
     response = client.post(reverse("games:join", args=[game.pk]))
 
-    expected = {"anonymous": 302, "spectator": 404, "other_player": 302, "active_player": 302, "staff": 302}
+    expected = {"anonymous": 302, "spectator": 404, "other_player": 302, "active_player": 302, "mod": 302}
     assert response.status_code == expected[role]
     assert game.seats.count() == 2
 
 
-INVITES = {"anonymous": False, "spectator": False, "other_player": True, "active_player": True, "staff": True}
+INVITES = {"anonymous": False, "spectator": False, "other_player": True, "active_player": True, "mod": True}
 
 
 @pytest.mark.parametrize("role", ROLES)
-def test_only_seated_players_and_staff_may_invite(client, role):
+def test_only_seated_players_and_moderators_may_invite(client, role):
     game = open_with_two()
     UserFactory(username="newcomer")
     login_as(client, role, game)
@@ -177,7 +184,7 @@ def test_only_seated_players_and_staff_may_invite(client, role):
     assert Invitation.objects.filter(game=game).exists() is INVITES[role]
 
 
-LEAVES = {"anonymous": False, "spectator": False, "other_player": True, "active_player": True, "staff": False}
+LEAVES = {"anonymous": False, "spectator": False, "other_player": True, "active_player": True, "mod": False}
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -191,11 +198,11 @@ def test_only_a_seated_player_leaves_and_only_their_own_seat(client, role):
 
 
 STARTS = {"anonymous": None, "spectator": "Only the game", "other_player": "Only the game",
-          "active_player": "all 3 seats", "staff": "all 3 seats"}
+          "active_player": "all 3 seats", "mod": "all 3 seats"}
 
 
 @pytest.mark.parametrize("role", ROLES)
-def test_only_the_creator_or_staff_may_start_a_game_and_only_a_full_one(client, role):
+def test_only_the_creator_or_a_moderator_may_start_a_game_and_only_a_full_one(client, role):
     game = open_with_two()
     login_as(client, role, game)
 

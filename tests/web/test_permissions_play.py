@@ -1,5 +1,6 @@
 """Who may see and who may act on the game page's URLs: anonymous, a spectator, the other player, the active
-player and staff; public and private games. Nobody acts for someone else; private games stay hidden."""
+player and a moderator ("mod"); public and private games. Nobody acts for someone else; private games
+stay hidden."""
 
 from __future__ import annotations
 
@@ -10,17 +11,17 @@ import pytest
 from games import actions
 from games.actions import Actor
 from games.models import Game
-from tests.web.factories import StaffFactory, UserFactory, active_seat, other_seat, started_game
+from tests.web.factories import ModeratorFactory, UserFactory, active_seat, other_seat, started_game
 
 pytestmark = pytest.mark.django_db
-ROLES = ("anonymous", "spectator", "other", "active", "staff")
+ROLES = ("anonymous", "spectator", "other", "active", "mod")
 VIEW_URLS = ("", "select/?ship=A1", "poll/", "board.svg", "play/?command=end", "orders/")
 
 
 def login_as(client: Any, game: Game, role: str) -> None:
     if role == "anonymous":
         return
-    user = {"spectator": lambda: UserFactory(), "staff": lambda: StaffFactory(),
+    user = {"spectator": lambda: UserFactory(), "mod": lambda: ModeratorFactory(),
             "other": lambda: other_seat(game).user, "active": lambda: active_seat(game).user}[role]()
     client.force_login(user)
 
@@ -30,7 +31,7 @@ def expected_view_status(visibility: str, role: str, path: str) -> int:
     if hidden:
         return 404
     if path.startswith(("play/", "orders/")):  # pages of a seat's own controls
-        return {"anonymous": 302, "spectator": 403, "staff": 403}.get(role, 200)
+        return {"anonymous": 302, "spectator": 403, "mod": 403}.get(role, 200)
     return 200
 
 
