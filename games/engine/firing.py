@@ -16,7 +16,7 @@ from .view import Game, View
 
 
 def target_at(
-    view: View, seat: int, cell: str, base: bool, number: int = 0, shields_base: bool = False
+    view: View, seat: int, cell: str, base: bool, number: int = 0, *, shields_base: bool
 ) -> tuple[str, int, Ship | None]:
     """("ship", owner, ship) or ("base", owner, None) for `fire <shooter> <cell> [n | base]`: n counts
     every ship on the space, lowest id first (GameState.ships_on), so it means the same to every player.

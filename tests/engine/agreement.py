@@ -43,13 +43,15 @@ def canonical(state: GameState, seat: int, cmd: Command) -> str:
     """The command's canonical text for `seat` now, as legal_commands lists it: Command.canonical, but a
     fire number that names the ship the bare `fire <shooter> <target>` names is left out. (Only this
     comparison needs it, so it lives here rather than in the engine.)"""
-    letters = game_of(state.edition).edition.letters
+    edition = game_of(state.edition).edition
+    letters = edition.letters
     if cmd.verb == "fire" and cmd.number:
         view = View(state)
         dst = cmd.cells[1]
+        shields = edition.ship_shields_base
         try:
-            _, _, named = target_at(view, seat, dst, False, cmd.number)
-            _, _, bare = target_at(view, seat, dst, False)
+            _, _, named = target_at(view, seat, dst, False, cmd.number, shields_base=shields)
+            _, _, bare = target_at(view, seat, dst, False, shields_base=shields)
         except IllegalCommand:
             return cmd.canonical(letters)
         if named is not None and bare is not None and named.id == bare.id:
