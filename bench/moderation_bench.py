@@ -10,7 +10,7 @@ moderator's line costs the game page.
 2. The dashboard (/admin/moderation/) as a moderator sees it, through Django's test client: time and SQL
    queries per rendering, over 10 renderings.
 3. A long game: BENCH_MOD_ACTIONS (1,000) commands played through apply_command, then rolled back as a
-   moderator to the action half way and to the start of the last turn: time and queries of each.
+   moderator half way, and (after one more move) by one action: time and queries of each.
 4. The game page of a game with a moderator's line and of one without: SQL queries of each rendering
    (the page looks for moderator lines only in a game a moderator touched).
 
@@ -54,6 +54,7 @@ def setup() -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0, interactive=False)
+    call_command("collectstatic", verbosity=0, interactive=False)  # DEBUG off: the manifest's names
     # No broker needed: the notices' tasks are not queued from here.
     import games.tasks
 
@@ -127,7 +128,7 @@ def dashboard(moderator: Any) -> dict[str, float]:
     for _ in range(10):
         with CaptureQueriesContext(connection) as queries:
             t0 = time.perf_counter()
-            response = client.get("/admin/moderation/")
+            response = client.get("/admin/moderation/", secure=True)
             times.append((time.perf_counter() - t0) * 1000)
         assert response.status_code == 200, response.status_code
         counts.append(len(queries))
@@ -154,9 +155,10 @@ def long_game(moderator: Any) -> dict[str, Any]:
         game.refresh_from_db()
     play_s = time.perf_counter() - t0
     out: dict[str, Any] = {"actions": game.actions.count(), "play_s": play_s}
-    last_turn_start = game.snapshots.order_by("-seq").first().seq
-    for label, seq in (("half", ACTIONS // 2), ("turn start", max(1, last_turn_start - 1))):
-        # Roll back, then play on so the next rollback has something after it.
+    for label in ("half", "one back"):
+        # Half way back into the log, then (after one more move) just the newest action back.
+        standing = list(game.actions.filter(undone=False).order_by("-seq").values_list("seq", flat=True))
+        seq = standing[len(standing) // 2] if label == "half" else standing[1]
         with CaptureQueriesContext(connection) as queries:
             t0 = time.perf_counter()
             actions.rollback_game(game, Actor.moderator(moderator, "bench"), seq)
@@ -186,10 +188,10 @@ def page_queries(moderator: Any) -> dict[str, int]:
             actions.resume_game(game, Actor.moderator(moderator, "bench"))
         client = Client()
         client.force_login(game.seats.first().user)
-        client.get(f"/games/{game.pk}/")  # the CSRF cookie
+        client.get(f"/games/{game.pk}/", secure=True)  # the CSRF cookie
         cache.clear()
         with CaptureQueriesContext(connection) as queries:
-            assert client.get(f"/games/{game.pk}/").status_code == 200
+            assert client.get(f"/games/{game.pk}/", secure=True).status_code == 200
         out[label] = len(queries)
     return out
 
@@ -211,7 +213,7 @@ def main() -> None:
           f"{d['queries']:.0f} SQL queries")
     g = long_game(moderator)
     print(f"Long game: {g['actions']} actions played in {g['play_s']:.1f} s")
-    for label in ("half", "turn start"):
+    for label in ("half", "one back"):
         r = g[label]
         print(f"  rollback to action {r['to']} ({label}): {r['ms']:.0f} ms, {r['queries']} SQL queries")
     p = page_queries(moderator)
