@@ -43,7 +43,8 @@ def do_move(game: Game, state: GameState, seat: int, cmd: Command) -> tuple[Game
     if steps > moves_left:
         raise IllegalCommand(f"{start} has {plural(moves_left, 'move')} left; {goal} is {steps} away")
     state = activate(state, ship)
-    act = state.activation or Activation(ship.id)
+    act = state.activation
+    assert act is not None  # activate() has just made it this ship's
     state = evolve(state, activation=replace(act, moves=act.moves + steps))
     moved = replace(ship, cell=goal)
     ships = tuple(moved if s.id == ship.id else s for s in state.ships)

@@ -8,7 +8,7 @@ from .dice import Roller
 from .errors import IllegalCommand
 from .movement import left
 from .pieces import format_pieces
-from .state import Activation, GameState, Pending, Ship, evolve
+from .state import GameState, Pending, Ship, evolve
 from .turn import Event, acting_ship, activate, add_reserve, set_seat
 from .view import Game, View
 
@@ -138,7 +138,8 @@ def do_fire(
 ) -> tuple[GameState, list[Event]]:
     ship, pending = aim(game, state, seat, cmd)
     state = activate(state, ship)
-    act = state.activation or Activation(ship.id)
+    act = state.activation
+    assert act is not None  # activate() has just made it this ship's
     state = evolve(state, activation=replace(act, shots=act.shots + 1))
     roll, events = _roll(game, state, seat, roller, "fire")
     state, roll, more = _murphys(game, state, pending, roll, roller)

@@ -411,6 +411,8 @@ def test_an_adapters_ship_rebuilt_after_a_hit_says_so_in_one_event():
 def test_a_hit_that_leaves_the_ship_says_what_it_lost_and_what_is_left():
     state = position(ships=((0, "I9", GUN), (1, "J9", TARGET), (1, "C9", (1, 0, 0))), reserves=(5, 5))
     _, events = fire(state, "fire I9 J9", 4)
+    assert of_type(events, "roll") == [{"type": "roll", "seat": 0, "die": "d6", "raw": 4, "roll": 4,
+                                        "why": "fire"}]
     assert of_type(events, "fire") == [
         {"type": "fire", "seat": 0, "ship": 1, "from": "I9", "to": "J9", "target": "ship", "target_seat": 1,
          "target_ship": 2, "position": None, "roll": 4, "bonus": 0, "penalty": 0, "shields": 0, "damage": 4,
