@@ -26,7 +26,7 @@ def legal_commands(state: GameState, seat: int) -> list[str]:
     game = game_of(state.edition)
     pending = state.pending
     if pending is not None and pending.seat == seat:
-        return ["reroll", "accept"] if me.reserve >= 1 else ["accept"]
+        return ["reroll", "accept"]  # a Clovers roller is asked only with a credit to pay (firing._clovers)
     common = order_commands(game, state, seat) + ["resign"]
     if state.phase == "setup":
         return (["keep", "redraw"] if not me.decided else []) + common

@@ -3,7 +3,7 @@
 import pytest
 
 from games.engine import IllegalCommand, new_game, play
-from games.engine.commands import MAX_TEXT, Command, Parser
+from games.engine.commands import MAX_COMMANDS, MAX_TEXT, Command, Parser, split_commands
 from games.engine.editions import METATALON, TOKEN
 
 from .helpers import board, position
@@ -158,6 +158,20 @@ def test_commands_must_be_text():
 def test_huge_text_is_refused_without_parsing():
     with pytest.raises(IllegalCommand, match=f"at most {MAX_TEXT}"):
         TOKEN_PARSER.parse("end;" * 5000)
+
+
+def test_a_submission_may_run_to_exactly_its_limits():
+    assert split_commands("end" + " " * (MAX_TEXT - 3)) == ["end"]  # MAX_TEXT characters
+    with pytest.raises(IllegalCommand, match=f"That is {MAX_TEXT + 1} characters"):
+        split_commands("end" + " " * (MAX_TEXT - 2))
+    assert len(split_commands(";".join(["end"] * MAX_COMMANDS))) == MAX_COMMANDS
+    with pytest.raises(IllegalCommand, match=f"That is {MAX_COMMANDS + 1} commands"):
+        split_commands(";".join(["end"] * (MAX_COMMANDS + 1)))
+
+
+def test_a_fire_names_a_ship_by_a_number_of_up_to_two_digits():
+    assert one("fire D7 F8 12").number == 12
+    assert one("fire D7 F8 7").number == 7
 
 
 def test_refused_text_leaves_the_state_unchanged():

@@ -3,6 +3,8 @@
 import json
 import random
 
+import pytest
+
 from games.engine import GameState, legal_commands, new_game, play
 from games.engine.state import Activation, Orders, Pending, SeatState, Ship
 
@@ -140,3 +142,11 @@ def test_a_game_replays_exactly_from_seed_and_command_log():
         replay, _ = play(replay, seat, cmd)
     assert replay.to_dict() == final.to_dict()
     assert final.rolls > 6  # the deal and some shots drew from the state's generator
+
+
+def test_evolve_names_the_field_it_does_not_know():
+    from games.engine.state import evolve
+
+    with pytest.raises(TypeError) as refused:
+        evolve(new_game(2, "token", seed=1), nope=1)
+    assert str(refused.value) == "GameState has no field 'nope'"

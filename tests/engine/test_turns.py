@@ -163,3 +163,22 @@ def test_a_new_turn_starts_with_no_ship_acting_none_used_and_nothing_launched():
     after = play(state, 0, "end")[0]
     assert (after.activation, after.used, after.launched, after.new_ship, after.pending) == (None, (), None,
                                                                                              None, None)
+
+
+def test_seats_wiped_out_together_are_each_put_out_and_told():
+    from games.engine.turn import settle
+
+    state = position(players=4, ships=((0, "I9", (3, 0, 0)), (3, "C3", (3, 0, 0))), reserves=(5, 0, 0, 5))
+    after, events = settle(state)
+    assert [e["seat"] for e in of_type(events, "out")] == [1, 2]
+    assert after.seats[1].out and after.seats[2].out
+
+
+def test_a_player_to_act_who_is_wiped_out_is_told_and_the_turn_passes_on():
+    from games.engine.turn import settle
+
+    state = position(players=3, ships=((1, "I9", (3, 0, 0)), (2, "C3", (3, 0, 0))), reserves=(0, 5, 5))
+    assert state.active == 0
+    after, events = settle(state)
+    assert [e["seat"] for e in of_type(events, "out")] == [0]  # told, before the turn passes on
+    assert after.active == 1 and events.index(of_type(events, "out")[0]) < len(events) - 1
