@@ -39,12 +39,12 @@ def _quiet(settings, monkeypatch):
 wait_for = functools.partial(_wait, timeout=90)
 
 
-def hour_game_nearly_out() -> tuple[Game, Seat]:
-    """A game with a one-hour deadline whose seat to act began its turn an hour ago, less four seconds:
-    its half-time reminder is past due and its timeout four seconds away. The start mails are out."""
+def hour_game_nearly_out(seconds_left: int = 4) -> tuple[Game, Seat]:
+    """A game with a one-hour deadline whose seat to act began its turn an hour ago, less `seconds_left`:
+    its half-time reminder is past due and its timeout that many seconds away. The start mails are out."""
     game = started_game(players=2, clock={"hours": 1})
     seat = active_seat(game)
-    back = timedelta(hours=1) - timedelta(seconds=4)
+    back = timedelta(hours=1) - timedelta(seconds=seconds_left)
     Seat.objects.filter(pk=seat.pk).update(clock_since=F("clock_since") - back)
     ClockDue.objects.filter(seat=seat, done_at=None).update(due_at=F("due_at") - back)
     Notification.objects.filter(game=game).update(sent_at=timezone.now())
@@ -70,13 +70,19 @@ def beat(tmp_path: Path) -> Iterator[Callable[[WorkerProcess], subprocess.Popen[
 
 
 def test_beat_and_a_worker_over_redis_send_the_reminder_then_time_the_seat_out(start_celery_worker, beat,
-                                                                              smtp_sink):
-    game, seat = hour_game_nearly_out()
+                                                                              smtp_sink, tmp_path):
     url = redis_url()
     worker = start_celery_worker(url, url, REDIS_URL=url, EMAIL_URL=f"smtp://127.0.0.1:{smtp_sink.port}",
                                  CLOCK_SCAN_SECONDS="1",
                                  CELERY_TASK_DEFAULT_QUEUE=f"clock-{uuid.uuid4().hex[:8]}")
     beat(worker)
+    # Beat logs each task it sends: the scan runs once it has sent one.
+    log = tmp_path / "beat.log"
+    wait_for(lambda: "games.tasks.scan_clock" in log.read_text(errors="replace"), "beat's first scan")
+    # The seat's time runs out 15 s from now, once beat and the worker are up however long they took to
+    # start: the reminder is due at once, the timeout after it (were both due together, the timeout could
+    # come first and the reminder would rightly not be mailed).
+    game, seat = hour_game_nearly_out(seconds_left=15)
     wait_for(lambda: bool(smtp_sink.to(seat.user.email)), "the reminder mail")
     wait_for(lambda: game.actions.filter(source="timeout").exists(), "the timeout")
     time.sleep(2)  # room for a duplicate, were there one
