@@ -31,6 +31,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import web_bench as wb  # noqa: E402 (the folder is put on the path just above)
 
 DB_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/metaltalon_clock_bench")
 REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/5")
@@ -46,12 +49,8 @@ ENV = {"DATABASE_URL": DB_URL, "REDIS_URL": REDIS, "CELERY_BROKER_URL": REDIS, "
 
 def setup() -> None:
     os.environ.update(ENV)
-    import psycopg
-
-    name = DB_URL.rsplit("/", 1)[1]
-    with psycopg.connect(DB_URL.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
+    wb.DB_URL = DB_URL
+    wb.ensure_database()
     import django
 
     django.setup()

@@ -30,31 +30,19 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import web_bench as wb  # noqa: E402 (the folder is put on the path just above)
 
 DB_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/metaltalon_mod_bench")
 REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/6")
 GAMES = int(os.environ.get("BENCH_MOD_GAMES", "5000"))
 ACTIONS = int(os.environ.get("BENCH_MOD_ACTIONS", "1000"))
-ENV = {"DATABASE_URL": DB_URL, "REDIS_URL": REDIS, "CELERY_BROKER_URL": REDIS, "CELERY_RESULT_BACKEND": REDIS,
-       "DJANGO_SETTINGS_MODULE": "metaltalon.settings", "DEBUG": "false", "ALLOWED_HOSTS": "testserver",
-       "SECRET_KEY": "bench-" + "m0d-" * 12 + "Zq9", "LOG_LEVEL": "WARNING", "CELERY_TASK_ALWAYS_EAGER": "0"}
-
-
 def setup() -> None:
-    os.environ.update(ENV)
-    import psycopg
-
-    name = DB_URL.rsplit("/", 1)[1]
-    with psycopg.connect(DB_URL.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
-    call_command("collectstatic", verbosity=0, interactive=False)  # DEBUG off: the manifest's names
+    """As web_bench.setup (DEBUG off, migrated, static files collected), on this bench's own database."""
+    wb.BENCH_ENV.update({"DATABASE_URL": DB_URL, "REDIS_URL": REDIS, "LOG_LEVEL": "WARNING"})
+    wb.DB_URL = DB_URL
+    wb.setup()
     # No broker needed: the notices' tasks are not queued from here.
     import games.tasks
 
@@ -128,7 +116,7 @@ def dashboard(moderator: Any) -> dict[str, float]:
     for _ in range(10):
         with CaptureQueriesContext(connection) as queries:
             t0 = time.perf_counter()
-            response = client.get("/admin/moderation/", secure=True)
+            response = client.get("/admin/moderation/")
             times.append((time.perf_counter() - t0) * 1000)
         assert response.status_code == 200, response.status_code
         counts.append(len(queries))
@@ -188,10 +176,10 @@ def page_queries(moderator: Any) -> dict[str, int]:
             actions.resume_game(game, Actor.moderator(moderator, "bench"))
         client = Client()
         client.force_login(game.seats.first().user)
-        client.get(f"/games/{game.pk}/", secure=True)  # the CSRF cookie
+        client.get(f"/games/{game.pk}/")  # the CSRF cookie
         cache.clear()
         with CaptureQueriesContext(connection) as queries:
-            assert client.get(f"/games/{game.pk}/", secure=True).status_code == 200
+            assert client.get(f"/games/{game.pk}/").status_code == 200
         out[label] = len(queries)
     return out
 
