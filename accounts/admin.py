@@ -17,7 +17,7 @@ from django.utils import timezone
 from accounts.models import Profile, User
 from games import actions
 from games.admin.confirm import ModeratorActions, ReasonForm, bulk
-from games.admin.links import game_link
+from games.admin.readonly import ReadOnlyInline
 from games.models import AuditEntry, Seat
 
 
@@ -27,40 +27,20 @@ class ProfileInline(admin.StackedInline):
     readonly_fields = ("suspended_until",)
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnlyInline):
     model = Seat
     fk_name = "user"
-    extra = 0
-    can_delete = False
     verbose_name_plural = "seats"
     fields = readonly_fields = ("game_ref", "index", "status", "awaiting", "timeouts", "timeouts_total",
                                 "abandoned")
 
-    @admin.display(description="game")
-    def game_ref(self, seat: Seat) -> str:
-        return game_link(seat.game)
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-class AuditInline(admin.TabularInline):
+class AuditInline(ReadOnlyInline):
     model = AuditEntry
     fk_name = "user"
-    extra = 0
-    can_delete = False
     verbose_name_plural = "moderator actions about this user"
     fields = readonly_fields = ("created_at", "moderator", "act", "summary", "reason")
     ordering = ("-created_at",)
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 class SuspendForm(ReasonForm):

@@ -9,14 +9,13 @@ from django.http import HttpRequest, HttpResponse
 
 from games import actions
 from games.admin.confirm import ModeratorActions, bulk
-from games.admin.links import admin_link, game_link, user_link
+from games.admin.links import admin_link, user_link
+from games.admin.readonly import Linked, ReadOnlyInline
 from games.models import ChatMessage, Report
 
 
-class ReportInline(admin.TabularInline):
+class ReportInline(ReadOnlyInline):
     model = Report
-    extra = 0
-    can_delete = False
     fields = ("link", "reporter", "reason", "status", "handled_by", "created_at")
     readonly_fields = fields
 
@@ -24,16 +23,13 @@ class ReportInline(admin.TabularInline):
     def link(self, report: Report) -> str:
         return admin_link(report, f"report {report.pk}")
 
-    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
 
 def describe(message: ChatMessage) -> str:
     return f"{message.user.display_name} in game {message.game_id}: {message.text[:120]}"
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(ModeratorActions, admin.ModelAdmin):
+class ChatMessageAdmin(ModeratorActions, Linked, admin.ModelAdmin):
     list_display = ("id", "game_ref", "author", "short_text", "created_at", "hidden", "report_count")
     list_filter = ("hidden", "created_at")
     search_fields = ("text", "user__email", "user__profile__display_name", "game__id")
@@ -45,10 +41,6 @@ class ChatMessageAdmin(ModeratorActions, admin.ModelAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[ChatMessage]:
         return super().get_queryset(request).annotate(reports_count=Count("reports"))
-
-    @admin.display(description="game")
-    def game_ref(self, obj: ChatMessage) -> str:
-        return game_link(obj.game)
 
     @admin.display(description="author")
     def author(self, obj: ChatMessage) -> str:

@@ -18,35 +18,20 @@ from django.urls import path, reverse
 from games import actions, dashboard
 from games.admin import shown
 from games.admin.confirm import ModeratorActions, ReasonForm, bulk, single
-from games.admin.links import admin_link, user_link
+from games.admin.links import admin_link
+from games.admin.readonly import ReadOnlyInline
 from games.kinds import all_kinds
 from games.models import Action, AuditEntry, Game, Report, Seat
 from games.moderators import is_moderator
 from games.queries import find_user
 
 
-class ReadOnlyInline(admin.TabularInline):
-    extra = 0
-    can_delete = False
-    show_change_link = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
 class SeatInline(ReadOnlyInline):
     model = Seat
-    fields = ("index", "player", "bot", "faction", "status", "awaiting", "due_at", "timeouts",
+    fields = ("index", "user_ref", "bot", "faction", "status", "awaiting", "due_at", "timeouts",
               "timeouts_total", "abandoned", "joined_at")
     readonly_fields = fields
     ordering = ("index",)
-
-    @admin.display(description="player")
-    def player(self, seat: Seat) -> str:
-        return user_link(seat.user)
 
     @admin.display(description="time runs out")
     def due_at(self, seat: Seat) -> Any:

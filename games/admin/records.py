@@ -10,7 +10,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from games.admin import shown
-from games.admin.links import game_link, user_link
+from games.admin.readonly import ReadOnlyAdmin, ReadOnlyInline
 from games.models import (
     Action,
     ClockDue,
@@ -23,30 +23,6 @@ from games.models import (
     Seat,
     Snapshot,
 )
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Every field shown, none editable, no rows added or deleted here."""
-
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
-        return [*self.readonly_fields, *(f.name for f in self.model._meta.fields)]
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    @admin.display(description="game")
-    def game_ref(self, obj: Any) -> str:
-        return game_link(obj.game)
-
-    @admin.display(description="player")
-    def user_ref(self, obj: Any) -> str:
-        return user_link(obj.user)
 
 
 @admin.register(Seat)
@@ -141,14 +117,9 @@ class ClockDueAdmin(ReadOnlyAdmin):
     list_select_related = ("game", "seat")
 
 
-class BallotInline(admin.TabularInline):
+class BallotInline(ReadOnlyInline):
     model = ExpelBallot
-    extra = 0
-    can_delete = False
     fields = readonly_fields = ("voter", "expel", "cast_at")
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(ExpelVote)

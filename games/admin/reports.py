@@ -12,7 +12,8 @@ from django.http import HttpRequest, HttpResponse
 
 from games import actions
 from games.admin.confirm import ModeratorActions, bulk
-from games.admin.links import admin_link, game_link, user_link
+from games.admin.links import admin_link, user_link
+from games.admin.readonly import Linked, ReadOnlyAdmin
 from games.models import AuditEntry, ChatMessage, Report
 
 
@@ -22,7 +23,7 @@ def describe(report: Report) -> str:
 
 
 @admin.register(Report)
-class ReportAdmin(ModeratorActions, admin.ModelAdmin):
+class ReportAdmin(ModeratorActions, Linked, admin.ModelAdmin):
     list_display = ("id", "created_at", "about", "game_ref", "what", "reported_ref", "reporter_ref", "reason",
                     "status", "handled_by", "handled_at")
     list_filter = ("status", "about", "created_at")
@@ -36,10 +37,6 @@ class ReportAdmin(ModeratorActions, admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # players report from the game page
-
-    @admin.display(description="game")
-    def game_ref(self, obj: Report) -> str:
-        return game_link(obj.game)
 
     @admin.display(description="reported")
     def what(self, obj: Report) -> str:
@@ -81,7 +78,7 @@ def _hide(report: Report, actor: Any) -> None:
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnlyAdmin):
     list_display = ("created_at", "moderator", "act", "game_ref", "seat", "user_ref", "summary", "reason")
     list_filter = ("act", "created_at", "moderator")
     search_fields = ("summary", "reason", "game__id", "user__email", "user__profile__display_name",
@@ -91,20 +88,3 @@ class AuditEntryAdmin(admin.ModelAdmin):
     readonly_fields = ("created_at", "moderator", "act", "game_ref", "after_seq", "seat", "user_ref",
                        "message", "report", "summary", "reason", "public", "details")
     fields = readonly_fields
-
-    @admin.display(description="game")
-    def game_ref(self, obj: AuditEntry) -> str:
-        return game_link(obj.game)
-
-    @admin.display(description="user")
-    def user_ref(self, obj: AuditEntry) -> str:
-        return user_link(obj.user)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
