@@ -11,7 +11,7 @@ from games import actions
 from games.actions import Actor
 from games.actions.clock import Fired, due_ids, fire_due
 from games.models import Seat
-from tests.web.factories import active_seat, other_seat, started_game
+from tests.web.factories import active_seat, fresh, other_seat, started_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_vacation_days")]
 
@@ -25,11 +25,6 @@ START = 60
 
 def end_turn(seat: Seat) -> None:
     actions.apply_command(seat.game, Actor.player(seat.user), "end")
-
-
-def fresh(seat: Seat) -> Seat:
-    seat.refresh_from_db()
-    return seat
 
 
 def test_a_turn_drains_the_bank_and_the_increment_tops_it_up_after(clock, queued):

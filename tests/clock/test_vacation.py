@@ -15,7 +15,7 @@ from games.actions.vacation import days_left, end_vacation, start_vacation
 from games.deadlines import seat_deadline
 from games.models import ClockDue, Notice, Seat
 from games.tasks import scan_clock
-from tests.web.factories import UserFactory, active_seat, other_seat, started_game
+from tests.web.factories import UserFactory, active_seat, fresh, other_seat, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -25,11 +25,6 @@ HOUR = 3600.0
 
 def profile_of(seat: Seat) -> Profile:
     return Profile.objects.get(user_id=seat.user_id)
-
-
-def fresh(seat: Seat) -> Seat:
-    seat.refresh_from_db()
-    return seat
 
 
 def test_going_away_pauses_the_running_clock_and_the_others_see_it_paused(clock, queued):

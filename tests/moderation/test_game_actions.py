@@ -15,16 +15,11 @@ from games.kinds import get_kind
 from games.models import Action, AuditEntry, ClockDue, Game, Notification, Seat, Snapshot
 from tests.engine.helpers import position
 from tests.moderation.conftest import as_moderator, log_text, told
-from tests.web.factories import UserFactory, active_seat, finished_game, other_seat, put, started_game
+from tests.web.factories import UserFactory, active_seat, finished_game, fresh, other_seat, put, started_game
 
 pytestmark = pytest.mark.django_db
 
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
-
-
-def fresh(obj):
-    obj.refresh_from_db()
-    return obj
 
 
 def timeout_row(seat: Seat) -> ClockDue:

@@ -17,7 +17,7 @@ from tests.web.factories import UserFactory, active_seat, other_seat, started_ga
 pytestmark = pytest.mark.django_db
 
 
-def test_a_player_reports_the_game_a_player_or_a_message_each_once_while_open():
+def test_a_player_reports_the_game_a_player_or_a_message_each_once_while_open(moderator):
     game = started_game(players=3)
     me, them, third = game.seats.order_by("index")
     message = actions.post_chat(game, Actor.player(them.user), "you lot are hopeless")
@@ -35,14 +35,8 @@ def test_a_player_reports_the_game_a_player_or_a_message_each_once_while_open():
         actions.report(game, Actor.player(me.user), "game", "still stuck")
     assert twice.value.code == "duplicate"
     # Once handled, the same player may report the same thing again.
-    actions.handle_reports([on_game], as_moderator(_moderator()), Report.Status.DISMISSED)
+    actions.handle_reports([on_game], as_moderator(moderator), Report.Status.DISMISSED)
     assert actions.report(game, Actor.player(me.user), "game", "stuck again").status == Report.Status.OPEN
-
-
-def _moderator():
-    from tests.web.factories import ModeratorFactory
-
-    return ModeratorFactory()
 
 
 @pytest.mark.parametrize(("about", "reason", "whom", "code"), [

@@ -23,6 +23,7 @@ from tests.web.factories import (
     StaffFactory,
     UserFactory,
     active_seat,
+    fresh,
     other_seat,
     started_game,
 )
@@ -30,11 +31,6 @@ from tests.web.factories import (
 pytestmark = pytest.mark.django_db
 
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
-
-
-def fresh(obj):
-    obj.refresh_from_db()
-    return obj
 
 
 def test_a_suspended_user_is_logged_out_gets_no_game_mail_and_the_others_see_why(clock, moderator, queued):

@@ -135,6 +135,12 @@ def finished_game(turns: int = 0, **options: Any) -> tuple[Game, Seat, Seat]:
     return game, winner, loser
 
 
+def fresh(row: Any) -> Any:
+    """The row as the database has it now (after an action changed it)."""
+    row.refresh_from_db()
+    return row
+
+
 def to_act(game: Game) -> tuple[int, ...]:
     """The seats the game waits for, as its kind says."""
     game.refresh_from_db()
