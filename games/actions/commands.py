@@ -23,13 +23,14 @@ from games import dice as live_dice
 from games.actions import clock
 from games.actions.actor import Actor
 from games.actions.common import (
+    check_not_paused,
     check_version,
     finish_if_over,
     kind_of,
     locked,
     store_state,
 )
-from games.actions.errors import PAUSED, ActionError, IllegalMove, NotAllowed, NotInPlay, NotYourTurn
+from games.actions.errors import ActionError, IllegalMove, NotAllowed, NotInPlay, NotYourTurn
 from games.actions.notify import notify_turn
 from games.kinds import Kind, Refused
 from games.models import Action, Game, Seat, Snapshot
@@ -97,8 +98,7 @@ def apply_command(game: Game, actor: Actor, text: str, expected_version: int | N
         check_version(game, expected_version)
         if game.status not in (Game.Status.SETUP, Game.Status.ACTIVE) or game.state is None:
             raise NotInPlay("This game is not in play.")
-        if game.paused_at is not None and actor.role not in ("moderator", "system"):
-            raise NotInPlay(PAUSED, code="paused")
+        check_not_paused(game, actor)
         kind = kind_of(game)
         state = kind.load(game.state)
         index = acting_seat(game, kind, state, actor, seat)

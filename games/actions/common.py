@@ -11,7 +11,8 @@ from django.db.models import F
 from django.utils import timezone
 
 from games.actions import clock
-from games.actions.errors import MOVED_ON, ActionError, GameMovedOn
+from games.actions.actor import Actor
+from games.actions.errors import MOVED_ON, PAUSED, ActionError, GameMovedOn, NotInPlay
 from games.actions.expel import record_abandoned, void_votes
 from games.actions.notify import notify_eliminated, notify_finished
 from games.actions.vacation import on_vacation
@@ -36,6 +37,13 @@ def locked(game: Game) -> Game:
 def check_version(game: Game, expected_version: int | None) -> None:
     if expected_version is not None and int(expected_version) != game.version:
         raise GameMovedOn(MOVED_ON)
+
+
+def check_not_paused(game: Game, actor: Actor | None = None) -> None:
+    """A game a moderator paused takes nothing from players, bots or the clock (docs/moderation.md);
+    a moderator, or the system, still acts in it."""
+    if game.paused_at is not None and (actor is None or actor.role not in ("moderator", "system")):
+        raise NotInPlay(PAUSED, code="paused")
 
 
 def kind_of(game: Game) -> Kind:

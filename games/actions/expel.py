@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.actions.actor import Actor
-from games.actions.errors import PAUSED, Invalid, NotAllowed, NotInPlay
+from games.actions.errors import Invalid, NotAllowed, NotInPlay
 from games.clock.rules import VOTE
 from games.models import ExpelBallot, ExpelVote, Game, Notice, Seat
 
@@ -63,7 +63,7 @@ def open_vote_for(game: Game, user_id: Any) -> ExpelVote | None:
 def cast_ballot(game: Game, actor: Actor, vote_id: int, expel: bool) -> ExpelVote:
     """One player's ballot; the vote closes as soon as its outcome is certain."""
     from games.actions.commands import apply_command
-    from games.actions.common import kind_of, locked
+    from games.actions.common import check_not_paused, kind_of, locked
 
     user = actor.require_player()
     with transaction.atomic():
@@ -74,8 +74,7 @@ def cast_ballot(game: Game, actor: Actor, vote_id: int, expel: bool) -> ExpelVot
             raise NotInPlay("This vote is over.", code="vote_over")
         if not game.is_active:
             raise NotInPlay("This game is not in play.")
-        if game.paused_at is not None:
-            raise NotInPlay(PAUSED, code="paused")
+        check_not_paused(game)
         absent = vote.seat
         electors = voters(game, absent)
         mine = next((s for s in electors if s.user_id == user.pk), None)

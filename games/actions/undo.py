@@ -11,8 +11,8 @@ from django.db import transaction
 
 from games.actions.actor import Actor
 from games.actions.commands import Applied
-from games.actions.common import check_version, kind_of, locked, store_state
-from games.actions.errors import PAUSED, NotAllowed, NothingToUndo, NotInPlay
+from games.actions.common import check_not_paused, check_version, kind_of, locked, store_state
+from games.actions.errors import NotAllowed, NothingToUndo, NotInPlay
 from games.history import replay
 from games.kinds import Kind
 from games.models import Action, Game
@@ -69,8 +69,7 @@ def undo(game: Game, actor: Actor, expected_version: int | None = None) -> Appli
         check_version(game, expected_version)
         if game.status != Game.Status.ACTIVE or game.state is None:
             raise NotInPlay("Only a game in play has moves to take back.")
-        if game.paused_at is not None:
-            raise NotInPlay(PAUSED, code="paused")
+        check_not_paused(game)
         kind = kind_of(game)
         own = game.seats.filter(user=user).first()
         state = kind.load(game.state)

@@ -125,3 +125,14 @@ def test_the_game_page_offers_the_vote_and_takes_a_ballot(clock, queued, client)
                            follow=True)
     assert messages_of(response) == ["Your vote is counted; the others have yet to vote."]
     assert "has let the clock run out" not in response.content.decode()
+
+
+def test_no_ballot_is_cast_in_a_game_a_moderator_paused(clock, queued):
+    from tests.web.factories import ModeratorFactory
+
+    game, absent, (a, _b) = absent_in(clock)
+    vote = ExpelVote.objects.get(seat=absent)
+    actions.pause_game(game, Actor.moderator(ModeratorFactory(), "checking the timeouts"))
+    with pytest.raises(actions.NotInPlay) as refused:
+        cast_ballot(game, Actor.player(a.user), vote.pk, expel=True)
+    assert refused.value.code == "paused" and not vote.ballots.exists()

@@ -43,6 +43,9 @@ def test_pausing_stops_moves_and_clocks_and_resuming_runs_them_from_where_they_s
         actions.apply_command(game, Actor.player(mover.user), "end")
     assert refused.value.code == "paused"
     assert not Action.objects.filter(game=game, command="end").exists()
+    with pytest.raises(actions.NotInPlay) as no_undo:
+        actions.undo(game, Actor.player(mover.user))
+    assert no_undo.value.code == "paused"
 
     clock.shift(timedelta(hours=10))
     resumed = actions.resume_game(game, as_moderator(moderator, "settled"))
