@@ -72,13 +72,8 @@ def resume_game(game: Game, actor: Actor) -> AuditEntry:
         game = locked(game)
         if game.paused_at is None:
             raise Invalid("This game is not paused.", code="not_paused")
-        now = timezone.now()
         game.paused_at = None
-        awaited = list(game.seats.filter(awaiting=True))
-        away = on_vacation([s.user_id for s in awaited if s.user_id is not None])
-        for seat in awaited:
-            if seat.user_id not in away:
-                clock.resume_seat(seat, game.clock_rules, now)
+        _clocks_follow_players(game, list(game.seats.filter(awaiting=True)), timezone.now())
         game.version += 1
         game.save(update_fields=["paused_at", "version"])
         if game.state is not None:  # the turn mails a pause held back
@@ -129,7 +124,7 @@ def replace_player(game: Game, actor: Actor, index: int, user: Any) -> AuditEntr
             Notification.objects.filter(game=game, user=old, sent_at__isnull=True).update(
                 sent_at=now, dropped=True)
         void_votes(game, index)
-        _clock_follows_player(game, seat, now)
+        _clocks_follow_players(game, [seat], now)
         game.version += 1
         game.save(update_fields=["version"])
         if seat.awaiting and game.state is not None:
@@ -141,16 +136,18 @@ def replace_player(game: Game, actor: Actor, index: int, user: Any) -> AuditEntr
                       details={"from": getattr(old, "pk", None), "to": user.pk})
 
 
-def _clock_follows_player(game: Game, seat: Seat, now: Any) -> None:
-    """A seat's clock paused for the old player's vacation runs for a new player who is not away, and the
-    other way round; a paused game keeps it paused."""
-    if not seat.awaiting or game.paused_at is not None:
+def _clocks_follow_players(game: Game, seats: list[Seat], now: Any) -> None:
+    """Each awaited seat's clock runs unless its player is on vacation, or stands still if they are (a
+    game resumed; a seat handed to a new player); a paused game keeps them all still."""
+    awaited = [s for s in seats if s.awaiting]
+    if game.paused_at is not None or not awaited:
         return
-    away = seat.user_id in on_vacation([seat.user_id])
-    if away:
-        clock.pause_seat(seat, now)
-    else:
-        clock.resume_seat(seat, game.clock_rules, now)
+    away = on_vacation([s.user_id for s in awaited if s.user_id is not None])
+    for seat in awaited:
+        if seat.user_id in away:
+            clock.pause_seat(seat, now)
+        else:
+            clock.resume_seat(seat, game.clock_rules, now)
 
 
 def remove_player(game: Game, actor: Actor, index: int) -> AuditEntry:

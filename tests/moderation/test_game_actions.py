@@ -415,3 +415,16 @@ def test_a_paused_game_owes_no_turn_mail_until_it_is_resumed(moderator, queued):
     actions.resume_game(game, as_moderator(moderator))
 
     assert mail.exists()
+
+
+def test_resuming_a_game_leaves_the_clock_of_a_player_on_vacation_stopped(clock, moderator):
+    game = started_game(players=2)
+    mover = active_seat(game)
+    actions.start_vacation(Actor.player(mover.user))
+    actions.pause_game(game, as_moderator(moderator))
+
+    actions.resume_game(game, as_moderator(moderator))
+
+    assert fresh(mover).paused and timeout_row(mover).due_at is None
+    actions.end_vacation(Actor.player(mover.user))
+    assert fresh(mover).due_at == T0 + timedelta(hours=72)  # back from vacation, the clock runs
