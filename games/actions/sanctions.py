@@ -29,19 +29,11 @@ def _check_target(actor: Actor, user: Any) -> Any:
     return moderator
 
 
-def _check_not_banned(user: Any) -> None:
-    """A ban stands until a moderator lifts it: a suspension would end it by its date."""
-    profile = Profile.objects.get(user=user)
-    if not user.is_active and profile.suspended_until is None:
-        raise Invalid(f"{user.display_name} is banned: reinstate them first.", code="banned")
-
-
 def suspend_user(user: Any, actor: Actor, until: datetime) -> AuditEntry:
     _check_target(actor, user)
     now = timezone.now()
     if until <= now:
         raise Invalid("A suspension ends in the future.", code="bad_until")
-    _check_not_banned(user)
     when = formats.date_format(timezone.localtime(until), "j F Y, H:i")
     summary = f"suspended {user.display_name} until {when}"
     return _sanction(user, actor, AuditEntry.Act.SUSPEND, summary, until)
@@ -49,7 +41,6 @@ def suspend_user(user: Any, actor: Actor, until: datetime) -> AuditEntry:
 
 def ban_user(user: Any, actor: Actor) -> AuditEntry:
     _check_target(actor, user)
-    _check_not_banned(user)
     return _sanction(user, actor, AuditEntry.Act.BAN, f"banned {user.display_name}", None)
 
 
@@ -58,6 +49,10 @@ def _sanction(user: Any, actor: Actor, act: str, summary: str, until: datetime |
 
     with transaction.atomic():
         profile = Profile.objects.select_for_update().get(user=user)
+        user.refresh_from_db(fields=["is_active"])  # as it stands under the profile's lock
+        if not user.is_active and profile.suspended_until is None:
+            # A ban stands until a moderator lifts it: a suspension would end it by its date.
+            raise Invalid(f"{user.display_name} is banned: reinstate them first.", code="banned")
         user.is_active = False
         user.save(update_fields=["is_active"])
         profile.suspended_until = until
