@@ -41,11 +41,14 @@ def _in_play(game: Game, doing: str) -> None:
         raise NotInPlay(f"Only a game in play can be {doing}: this one is {status}.")
 
 
-def _seat(game: Game, index: Any) -> Seat:
+def _seat(game: Game, index: Any, *, out: str | None = None) -> Seat:
+    """The game's seat `index`; with `out`, one still in the game (`out` says why it must be)."""
     seat = (game.seats.select_related("user__profile").filter(index=index).first()
             if isinstance(index, int) else None)
     if seat is None:
         raise Invalid(f"Game {game.pk} has no seat {index}.", code="no_such_seat")
+    if out is not None and seat.status not in STILL_IN:
+        raise Invalid(f"{seat.name} is out of the game{out}.", code="seat_out")
     return seat
 
 
@@ -107,9 +110,7 @@ def replace_player(game: Game, actor: Actor, index: int, user: Any) -> AuditEntr
     with transaction.atomic():
         game = locked(game)
         _in_play(game, "given a new player")
-        seat = _seat(game, index)
-        if seat.status not in STILL_IN:
-            raise Invalid(f"{seat.name} is out of the game: there is no seat to hand on.", code="seat_out")
+        seat = _seat(game, index, out=": there is no seat to hand on")
         user = (get_user_model().objects.select_related("profile").filter(pk=user.pk, is_active=True).first()
                 if user is not None else None)
         if user is None:
@@ -156,9 +157,7 @@ def remove_player(game: Game, actor: Actor, index: int) -> AuditEntry:
     with transaction.atomic():
         game = locked(game)
         _in_play(game, "changed")
-        seat = _seat(game, index)
-        if seat.status not in STILL_IN:
-            raise Invalid(f"{seat.name} is out of the game already.", code="seat_out")
+        seat = _seat(game, index, out=" already")
         kind = kind_of(game)
         leave = kind.leave_commands(kind.load(game.state), index)
         if not leave:

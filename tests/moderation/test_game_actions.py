@@ -428,3 +428,15 @@ def test_resuming_a_game_leaves_the_clock_of_a_player_on_vacation_stopped(clock,
     assert fresh(mover).paused and timeout_row(mover).due_at is None
     actions.end_vacation(Actor.player(mover.user))
     assert fresh(mover).due_at == T0 + timedelta(hours=72)  # back from vacation, the clock runs
+
+
+def test_a_seat_out_of_the_game_is_neither_removed_again_nor_handed_on(moderator):
+    game = started_game(players=3)
+    gone = other_seat(game)
+    actions.remove_player(game, as_moderator(moderator), gone.index)
+    name = gone.user.display_name
+    with pytest.raises(actions.Invalid, match=f"^{name} is out of the game already.$"):
+        actions.remove_player(game, as_moderator(moderator), gone.index)
+    with pytest.raises(actions.Invalid, match=f"^{name} is out of the game: there is no seat to hand on.$"):
+        actions.replace_player(game, as_moderator(moderator), gone.index, UserFactory())
+    assert AuditEntry.objects.count() == 1
