@@ -11,8 +11,10 @@ from games import actions
 from games.clock import rules as clock
 from games.kinds import get_kind, offered_kinds
 from games.models import Game
+from games.seats import bot_choice
 
 ANY = [("", "Any")]
+PEOPLE = "people"
 _DEFAULT = clock.ClockRules()
 
 
@@ -49,6 +51,10 @@ class NewGameForm(forms.Form):
                                      initial=_DEFAULT.expel_after, label="Timeouts in a row before a vote")
     visibility = forms.ChoiceField(choices=Game.Visibility.choices, initial=Game.Visibility.PUBLIC,
                                    widget=forms.RadioSelect)
+    # "people": the other seats wait for players; a bot level: bots take them and the game starts now.
+    opponents = forms.ChoiceField(label="Opponents", initial=PEOPLE, widget=forms.RadioSelect, required=False,
+                                  help_text="With bots the game starts at once; you can also add bots to "
+                                            "single seats of a waiting game.")
 
     def __init__(self, data: Any = None, kind: str | None = None, **kwargs: Any) -> None:
         super().__init__(data, **kwargs)
@@ -65,6 +71,8 @@ class NewGameForm(forms.Form):
         self.fields["players"].initial = counts[0]
         if 5 not in counts and max(counts) > 5:
             self.fields["players"].help_text = "Five-player games are not offered: no rule text covers them."
+        self.fields["opponents"].choices = [(PEOPLE, "Players who join")] + [
+            (level, f"Bots: {bot_choice(level)}") for level in self.chosen_kind.bot_levels]
         self.option_names = []
         extra = self.chosen_kind.option_fields()
         ordered = {"kind": self.fields["kind"], "players": self.fields["players"]}
@@ -73,6 +81,9 @@ class NewGameForm(forms.Form):
             self.option_names.append(name)
         ordered.update({k: v for k, v in self.fields.items() if k not in ordered})
         self.fields = ordered
+
+    def clean_opponents(self) -> str:
+        return self.cleaned_data.get("opponents") or PEOPLE
 
     def options(self) -> dict[str, Any]:
         return {name: self.cleaned_data.get(name) for name in self.option_names}
@@ -95,6 +106,16 @@ class NewGameForm(forms.Form):
         except actions.BadOptions as exc:
             raise forms.ValidationError(exc.message) from None
         return data
+
+
+class AddBotForm(forms.Form):
+    level = forms.ChoiceField(label="Bot")
+
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        levels = get_kind(game.kind).bot_levels
+        self.fields["level"].choices = [(level, bot_choice(level)) for level in levels]
+        self.fields["level"].initial = "greedy" if "greedy" in levels else levels[0]
 
 
 class LobbyFilterForm(forms.Form):

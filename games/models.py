@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.clock.rules import ClockRules
+from games.seats import bot_title
 
 
 def new_secret() -> str:
@@ -182,7 +183,9 @@ class Seat(models.Model):
     def name(self) -> str:
         if self.user is not None:
             return self.user.display_name
-        return self.bot or "empty seat"
+        if self.bot:
+            return bot_title(self.bot)
+        return "empty seat"
 
 
 class Action(models.Model):

@@ -21,10 +21,11 @@ from typing import Any
 
 from celery import current_app, shared_task
 from django.conf import settings
+from django.core.cache import cache
 from django.db import OperationalError
 from django.utils import timezone
 
-from games.actions import clock, digest, sanctions, vacation
+from games.actions import bots, clock, digest, sanctions, vacation
 from games.actions.actor import Actor
 from games.actions.errors import Invalid
 from games.actions.notify import due_notifications
@@ -78,6 +79,51 @@ def sweep_notifications(limit: int = 200) -> int:
             if failures >= SWEEP_FAILURES:
                 break
     return sent
+
+
+def queue_bots(game_id: int) -> None:
+    """Queue the bots' task for a game, on commit: like queue_notifications, it never raises nor waits;
+    the beat's sweep_bots wakes a game whose wake-up was lost."""
+    try:
+        with current_app.connection_for_write(transport_options={"max_retries": 0}) as connection:
+            bot_move.apply_async((game_id,), retry=False, connection=connection)
+    except Exception:
+        logger.warning("could not queue the bots of game %s; the sweep will", game_id, exc_info=True)
+
+
+# One task per game plays its bots at a time (a second finds the lease held and leaves it the work). The
+# lease outlives the task's hard limit, so a worker killed mid-task frees it within minutes.
+BOT_LEASE_SECONDS = 150
+
+
+@shared_task(soft_time_limit=100, time_limit=120, ignore_result=True)
+def bot_move(game_id: int) -> int:
+    """Play the bots a game awaits (games/actions/bots.py); returns how many commands they played."""
+    key = f"bots:game:{game_id}"
+    played = 0
+    while cache.add(key, 1, timeout=BOT_LEASE_SECONDS):
+        try:
+            run = bots.play_bots(game_id)
+        finally:
+            cache.delete(key)
+        played += run.played
+        if run.more:  # a long run of bots' turns goes on in a fresh task
+            queue_bots(game_id)
+            break
+        # A bot newly awaited while the lease was held was woken into a task that found it held and left:
+        # look again now that it is free, so that wake-up is not lost.
+        if not run.played or not bots.awaits_bot(game_id):
+            break
+    return played
+
+
+@shared_task(soft_time_limit=50, time_limit=60)
+def sweep_bots(limit: int = 200) -> int:
+    """Wake every game that has waited longer than BOT_IDLE_SECONDS for a bot. Returns how many."""
+    ids = bots.bots_due(timezone.now(), limit, settings.BOT_IDLE_SECONDS)
+    for game_id in ids:
+        bot_move.delay(game_id)
+    return len(ids)
 
 
 @shared_task(soft_time_limit=50, time_limit=60)

@@ -19,6 +19,8 @@ urlpatterns = [
     path("games/<int:game_id>/leave/", lobby.leave, name="leave"),
     path("games/<int:game_id>/invite/", lobby.invite, name="invite"),
     path("games/<int:game_id>/start/", lobby.start, name="start"),
+    path("games/<int:game_id>/bots/add/", lobby.add_bot, name="add_bot"),
+    path("games/<int:game_id>/bots/remove/", lobby.remove_bot, name="remove_bot"),
     # Chat (W1)
     path("games/<int:game_id>/chat/", social.chat, name="chat"),
     path("games/<int:game_id>/chat/read/", social.chat_read, name="chat_read"),

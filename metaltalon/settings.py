@@ -233,6 +233,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # sweep not started within the minute is dropped: the next one does the same work.
     "sweep-notifications": {"task": "games.tasks.sweep_notifications", "schedule": 60.0,
                             "options": {"expires": 50}},
+    # Wakes the bots of games that have waited for one longer than BOT_IDLE_SECONDS (docs/bots.md).
+    "sweep-bots": {"task": "games.tasks.sweep_bots", "schedule": 60.0, "options": {"expires": 50}},
 }
 # A turn notice waits this long before it is sent (then by the sweep above, so up to a minute more), and
 # is dropped if its player acted or had the game page open meanwhile (docs/architecture.md, Notices).
@@ -242,6 +244,12 @@ NOTICE_DELAY_SECONDS = envint("NOTICE_DELAY_SECONDS", 300)
 # (games/tasks.py), so a send still running never loses it, and short enough that a notice whose worker was
 # killed mid-send goes out within minutes, not the broker's hour of visibility timeout.
 NOTICE_LEASE_SECONDS = envint("NOTICE_LEASE_SECONDS", 300)
+
+# === Bots (docs/bots.md) ===
+# How long a search bot thinks per decision on the site, and how long a game may wait for a bot before the
+# beat's sweep wakes it again (its wake-up lost: the broker down at the commit, a worker killed).
+BOT_SEARCH_SECONDS = float(env("BOT_SEARCH_SECONDS", "1.5"))
+BOT_IDLE_SECONDS = envint("BOT_IDLE_SECONDS", 60)
 
 # === The clock (docs/clock.md) ===
 # The beat's scan over due reminders and timeouts: how often, how many per batch, and how long a queued

@@ -5,6 +5,7 @@ then writes inside one transaction holding the game's row lock, then schedules i
 Channels call these as an Actor; nothing else changes a game."""
 
 from games.actions.actor import Actor
+from games.actions.bots import add_bot, play_against_bots, remove_bot
 from games.actions.chat import (
     CHAT_MAX,
     check_chat,
@@ -40,6 +41,7 @@ from games.actions.moderation import (
     pause_game,
     remove_player,
     replace_player,
+    replace_with_bot,
     resume_game,
     rollback_game,
 )
@@ -51,7 +53,8 @@ from games.actions.vacation import end_vacation, start_vacation
 
 __all__ = [
     "CHAT_MAX", "ActionError", "Actor", "Applied", "BadOptions", "GameMovedOn", "IllegalMove", "Invalid",
-    "NotAllowed", "NotInPlay", "NotYourTurn", "NothingToUndo", "abort_game", "apply_command", "ban_user",
+    "NotAllowed", "NotInPlay", "NotYourTurn", "NothingToUndo", "abort_game", "add_bot", "apply_command",
+    "ban_user", "play_against_bots", "remove_bot", "replace_with_bot",
     "check_chat", "check_game_options", "create_game", "end_vacation", "extend_deadline", "handle_reports",
     "hide_chat", "invite_user", "join_game", "leave_game", "mark_chat_read", "mark_read", "pause_game",
     "post_chat", "reinstate_user", "remove_player", "replace_player", "report", "report_chat", "resume_game",

@@ -26,7 +26,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from games.clock import plan
-from games.clock.rules import BANK, LAST_CALL_HOURS, ClockRules
+from games.clock.rules import BANK, BOT, LAST_CALL_HOURS, ClockRules
 from games.models import ClockDue, Game, Notice, Seat
 
 logger = logging.getLogger(__name__)
@@ -210,6 +210,13 @@ def _time_out(game: Game, seat: Seat) -> Fired:
 
     kind = kind_of(game)
     assert seat.index is not None  # an awaited seat has its place in the turn order
+    if game.clock_rules.on_timeout == BOT:
+        from games.actions.bots import stand_in
+
+        if stand_in(game, seat):
+            Seat.objects.filter(pk=seat.pk).update(timeouts=F("timeouts") + 1,
+                                                   timeouts_total=F("timeouts_total") + 1)
+            return Fired.TIMED_OUT
     commands = kind.timeout_commands(kind.load(game.state), seat.index)
     if not commands:
         logger.error("game %s: no command for the clock to play for seat %s", game.pk, seat.index)

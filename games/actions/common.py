@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -73,9 +73,20 @@ def store_state(game: Game, kind: Kind, state: Any, seats: Iterable[Seat] | None
             gone.append(seat)
         seat.status = status
     clock.track(game, game.clock_rules, kind.turn(state), rows, was_awaiting, timezone.now(), on_vacation)
+    wake_bots(game, [s for s in rows if s.awaiting and not was_awaiting[s.pk]])
     Seat.objects.bulk_update(rows, ["faction", "awaiting", "status", *clock.CLOCK_FIELDS])
     if kind.phase(state) != "over":  # out of a game that goes on; a game that ended mails its result
         notify_eliminated(game, gone)
+
+
+def wake_bots(game: Game, seats: Iterable[Seat]) -> None:
+    """After the commit, queue the bots' task (games/actions/bots.py) if one of these seats, newly
+    awaited, is held by a bot. A bot's own moves within its turn wake nothing: its task plays on."""
+    if any(s.bot and s.user_id is None for s in seats):
+        from games.tasks import queue_bots  # tasks import the actions: import when called
+
+        game_id = game.pk
+        transaction.on_commit(lambda: queue_bots(game_id))
 
 
 def finish_if_over(game: Game, kind: Kind, state: Any) -> None:

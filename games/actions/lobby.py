@@ -86,9 +86,16 @@ def join_game(game: Game, actor: Actor, invite_code: str | None = None) -> Seat:
         check_join(game, user, invite_code)
         seat = Seat.objects.create(game=game, user=user)
         game.invitations.filter(user=user, accepted_at__isnull=True).update(accepted_at=timezone.now())
-        if game.seats.count() == game.players:
-            _start(game)
+        start_if_full(game)
     return seat
+
+
+def start_if_full(game: Game) -> bool:
+    """Start the game (locked by the caller) if its last seat is taken: nobody waits on the creator."""
+    if game.seats.count() != game.players:
+        return False
+    _start(game)
+    return True
 
 
 def leave_game(game: Game, actor: Actor) -> None:

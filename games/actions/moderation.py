@@ -3,7 +3,8 @@ a reason, under the game's row lock, recorded (games/actions/audit.py) and told 
 
 - pause / resume: no moves and no clocks while paused (a dispute settled first);
 - abort: the game ends without a result;
-- replace a player with another user: the seat, its clock and its place stay, the person changes;
+- replace a player with another user, or with a bot: the seat, its clock and its place stay, the person
+  changes;
 - remove a player: the kind's leave_commands, as if eliminated;
 - roll back to action N: the state is rebuilt from the log up to N, the later actions are kept, voided;
 - extend a deadline: a seat's running stint gets more hours.
@@ -22,7 +23,7 @@ from games.actions import clock
 from games.actions.actor import Actor
 from games.actions.audit import players_of, record
 from games.actions.commands import apply_command
-from games.actions.common import finish_if_over, kind_of, locked, store_state
+from games.actions.common import finish_if_over, kind_of, locked, store_state, wake_bots
 from games.actions.errors import Invalid, NotInPlay
 from games.actions.expel import void_votes
 from games.actions.notify import notify_turn
@@ -117,24 +118,49 @@ def replace_player(game: Game, actor: Actor, index: int, user: Any) -> AuditEntr
             raise Invalid("Choose an active user to take the seat.", code="no_such_user")
         if game.seats.filter(user=user).exists():
             raise Invalid(f"{user.display_name} already plays in this game.", code="already_seated")
-        before, old = seat.name, seat.user
-        now = timezone.now()
-        seat.user, seat.bot, seat.chat_read, seat.timeouts = user, None, 0, 0
-        seat.save(update_fields=["user", "bot", "chat_read", "timeouts"])
-        if old is not None:
-            Notification.objects.filter(game=game, user=old, sent_at__isnull=True).update(
-                sent_at=now, dropped=True)
-        void_votes(game, index)
-        _clocks_follow_players(game, [seat], now)
-        game.version += 1
-        game.save(update_fields=["version"])
-        if seat.awaiting and game.state is not None:
-            kind = kind_of(game)
-            notify_turn(game, kind, kind.load(game.state))
-        tell = [*players_of(game), old]
+        before, old = _hand_on(game, seat, user=user)
         return record(actor, AuditEntry.Act.REPLACE, f"gave {before}'s seat to {user.display_name}",
-                      game=game, seat=index, user=user, tell=tell,
+                      game=game, seat=index, user=user, tell=[*players_of(game), old],
                       details={"from": getattr(old, "pk", None), "to": user.pk})
+
+
+def replace_with_bot(game: Game, actor: Actor, index: int, level: str) -> AuditEntry:
+    """Give a seat still in the game to a bot of `level` (docs/bots.md): a player who left, or a
+    suspended one whose games should not wait. The bot plays at once if the game waits for the seat."""
+    actor.require_moderator()
+    with transaction.atomic():
+        game = locked(game)
+        _in_play(game, "given a bot")
+        seat = _seat(game, index, out=": there is no seat to hand on")
+        kind = kind_of(game)
+        if level not in kind.bot_levels:
+            raise Invalid(f"Choose a bot level: {', '.join(kind.bot_levels)}.", code="no_such_level")
+        before, old = _hand_on(game, seat, bot=level)
+        if seat.awaiting:
+            wake_bots(game, [seat])
+        return record(actor, AuditEntry.Act.REPLACE, f"gave {before}'s seat to {seat.name}", game=game,
+                      seat=index, tell=[*players_of(game), old],
+                      details={"from": getattr(old, "pk", None), "bot": level})
+
+
+def _hand_on(game: Game, seat: Seat, *, user: Any = None, bot: str | None = None) -> tuple[str, Any]:
+    """The seat changes hands (its place, clock and pieces stay); returns the name it had and its old
+    user. Mail still owed to the old player about the game is dropped; the new player gets the turn's."""
+    before, old = seat.name, seat.user
+    now = timezone.now()
+    seat.user, seat.bot, seat.chat_read, seat.timeouts = user, bot, 0, 0
+    seat.save(update_fields=["user", "bot", "chat_read", "timeouts"])
+    if old is not None:
+        Notification.objects.filter(game=game, user=old, sent_at__isnull=True).update(sent_at=now,
+                                                                                      dropped=True)
+    void_votes(game, seat.index)
+    _clocks_follow_players(game, [seat], now)
+    game.version += 1
+    game.save(update_fields=["version"])
+    if seat.awaiting and game.state is not None and user is not None:
+        kind = kind_of(game)
+        notify_turn(game, kind, kind.load(game.state))
+    return before, old
 
 
 def _clocks_follow_players(game: Game, seats: list[Seat], now: Any) -> None:

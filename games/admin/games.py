@@ -20,10 +20,11 @@ from games.admin import shown
 from games.admin.confirm import ModeratorActions, ReasonForm, bulk, single
 from games.admin.links import admin_link
 from games.admin.readonly import ReadOnlyInline
-from games.kinds import all_kinds
+from games.kinds import all_kinds, get_kind
 from games.models import Action, AuditEntry, Game, Report, Seat
 from games.moderators import is_moderator
 from games.queries import find_user
+from games.seats import bot_title
 
 
 class SeatInline(ReadOnlyInline):
@@ -144,6 +145,16 @@ class ReplaceForm(SeatForm):
         return user
 
 
+class BotForm(SeatForm):
+    level = forms.ChoiceField(label="Bot", help_text="The bot plays the seat from now on (docs/bots.md).")
+
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
+        super().__init__(*args, game=game, **kwargs)
+        levels = get_kind(game.kind).bot_levels
+        self.fields["level"].choices = [(level, bot_title(level)) for level in levels]
+        self.fields["level"].initial = "greedy" if "greedy" in levels else levels[0]
+
+
 class ExtendForm(SeatForm):
     hours = forms.IntegerField(min_value=1, max_value=actions.moderation.EXTEND_MAX_HOURS, initial=24,
                                help_text="Added to what the seat's clock has left.")
@@ -161,6 +172,8 @@ MODERATE = {
     "abort": ("Abort the game", ReasonForm, lambda g, a, d: actions.abort_game(g, a), "Game aborted."),
     "replace": ("Replace a player", ReplaceForm,
                 lambda g, a, d: actions.replace_player(g, a, d["seat"], d["player"]), "Player replaced."),
+    "bot": ("Hand a seat to a bot", BotForm,
+            lambda g, a, d: actions.replace_with_bot(g, a, d["seat"], d["level"]), "The seat is the bot's."),
     "remove": ("Remove a player", SeatForm, lambda g, a, d: actions.remove_player(g, a, d["seat"]),
                "Player removed."),
     "rollback": ("Roll back", RollbackForm, lambda g, a, d: actions.rollback_game(g, a, d["to_seq"]),
@@ -178,7 +191,7 @@ def offered(game: Game) -> list[str]:
         return ["abort"]
     if game.status == Game.Status.FINISHED:
         return ["rollback"]
-    acts = ["resume" if game.paused_at else "pause", "abort", "replace", "remove", "rollback"]
+    acts = ["resume" if game.paused_at else "pause", "abort", "replace", "bot", "remove", "rollback"]
     if game.clock_rules.runs:
         acts.append("extend")
     return acts

@@ -14,9 +14,11 @@ NONE, DEADLINE, BANK = "none", "deadline", "bank"
 MODES = {NONE: "No clock", DEADLINE: "A deadline per turn", BANK: "A time bank per player"}
 # What a timeout does: the clock ends the seat's turn, or does that and, after `expel_after` timeouts
 # in a row, asks the other players whether to expel the player or keep waiting.
-END, VOTE = "end", "vote"
+# Or a bot plays the turn for the player (docs/bots.md), who keeps the seat and plays the next turn.
+END, VOTE, BOT = "end", "vote", "bot"
 ON_TIMEOUT = {END: "End the turn for the player", VOTE: "End the turn; after repeated timeouts the others "
-                                                        "may vote to expel the player"}
+                                                        "may vote to expel the player",
+              BOT: "A bot plays the turn for the player"}
 
 HOURS_MAX = 24 * 30
 BANK_MAX = 24 * 60
@@ -71,6 +73,8 @@ class ClockRules:
                     f"{span(self.cap_hours)}")
         if self.on_timeout == VOTE:
             text += f"; expel vote after {self.expel_after} timeouts"
+        elif self.on_timeout == BOT:
+            text += "; a bot plays a turn that runs out"
         return text
 
 
@@ -94,7 +98,8 @@ def check(data: Mapping[str, Any]) -> ClockRules:
     if rules.mode not in MODES:
         raise ClockError("The clock is none, a deadline per turn or a time bank.")
     if rules.on_timeout not in ON_TIMEOUT:
-        raise ClockError("A timeout ends the turn, or ends it and lets the others vote to expel.")
+        raise ClockError("A timeout ends the turn, ends it and lets the others vote to expel, or has a bot "
+                         "play it.")
     for name, low, high in (("hours", 1, HOURS_MAX), ("bank_hours", 1, BANK_MAX),
                             ("increment_hours", 0, HOURS_MAX), ("cap_hours", 1, BANK_MAX),
                             ("expel_after", 1, EXPEL_MAX)):

@@ -7,7 +7,7 @@ GameState.from_dict(state.to_dict())            # JSON-safe round trip (docs/sta
 """
 
 from .board import Board, load_board
-from .commands import MAX_COMMANDS, MAX_TEXT, VERBS, split_commands
+from .commands import ANYTIME_VERBS, MAX_COMMANDS, MAX_TEXT, VERBS, split_commands
 from .dice import Dice
 from .editions import EDITIONS, PLAYER_COUNTS, VARIANTS
 from .errors import IllegalCommand
@@ -19,6 +19,7 @@ from .setup import new_game
 from .state import Activation, GameState, Orders, Pending, SeatState, Ship
 
 __all__ = [
+    "ANYTIME_VERBS",
     "EDITIONS",
     "FACTIONS",
     "MAX_COMMANDS",

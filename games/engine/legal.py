@@ -11,7 +11,10 @@ from .turn import acting_ship
 from .view import Game, View, game_of
 
 
-def legal_commands(state: GameState, seat: int) -> list[str]:
+def legal_commands(state: GameState, seat: int, *, launches: bool = True) -> list[str]:
+    """Every command play() accepts now. `launches=False` leaves out the launches, which grow with the
+    cube of the reserve (61,666 commands at 256 credits): a bot that builds its own few launches and has
+    play() check them does not pay for listing them all."""
     # As play() refuses them: True is an int to Python but names no seat.
     if (
         not isinstance(seat, int)
@@ -34,7 +37,8 @@ def legal_commands(state: GameState, seat: int) -> list[str]:
         return common
     view = View(state)
     out = _ship_commands(game, state, view, seat)
-    out += _launches(game, state, view, seat)
+    if launches:
+        out += _launches(game, state, view, seat)
     out += _splits(game, state, view, seat)
     return out + ["end"] + common
 

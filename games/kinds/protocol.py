@@ -8,9 +8,12 @@ the API) holds a kind's state only as an opaque value it got from `new_state`/`l
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from games.bots.base import Bot
 
 Event = dict[str, Any]
 
@@ -148,6 +151,17 @@ class Kind(Protocol):
         ...
     def undo_barrier(self, command: str, events: Sequence[Event]) -> bool:
         """True when this action cannot be taken back (a roll, a draw, an answer to a roll, a seat out)."""
+        ...
+
+    # === BOTS (docs/bots.md) ===
+    # The bot levels the kind offers, easiest first: at least "random", which plays any kind.
+    bot_levels: tuple[str, ...]
+
+    def bot(self, level: str, rng: random.Random, *, seconds: float | None = None,
+            orders: bool = True) -> Bot:
+        """A bot of that level (KeyError for one the kind does not offer). `seconds`: how long a
+        searching bot may think per decision; `orders`: False for a bot standing in for a player (the
+        clock's), which leaves the player's standing orders as they are."""
         ...
 
     # === WHAT PEOPLE SEE ===

@@ -20,11 +20,12 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games import actions, queries
 from games.actions import Actor
-from games.forms import InviteForm, LobbyFilterForm, NewGameForm
+from games.forms import PEOPLE, AddBotForm, InviteForm, LobbyFilterForm, NewGameForm
 from games.kinds import offered_kinds
 from games.listing import game_rows
 from games.models import Game
 from games.moderators import is_moderator
+from games.seats import bot_title
 from games.views.refusals import http_status
 
 PAGE_SIZE = 25
@@ -45,6 +46,8 @@ def seating_context(request: HttpRequest, game: Game) -> dict[str, Any]:
     mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
     is_open = game.status == Game.Status.OPEN
     invited = bool(user.is_authenticated and game.invitations.filter(user=user).exists())
+    runs_it = bool(is_open and user.is_authenticated
+                   and (user.pk == game.created_by_id or is_moderator(user)))
     may_join = bool(is_open and user.is_authenticated and mine is None and len(seats) < game.players
                     and (game.visibility == Game.Visibility.PUBLIC or invited))
     return {
@@ -55,8 +58,11 @@ def seating_context(request: HttpRequest, game: Game) -> dict[str, Any]:
         "may_join": may_join,
         "may_leave": is_open and mine is not None,
         "may_invite": is_open and (mine is not None or is_moderator(user)),
-        "may_start": is_open and len(seats) == game.players and user.is_authenticated
-                     and (user.pk == game.created_by_id or is_moderator(user)),
+        "may_start": runs_it and len(seats) == game.players,
+        # The creator seats bots in free seats and takes them out again (docs/bots.md).
+        "may_add_bot": runs_it and len(seats) < game.players,
+        "may_remove_bots": runs_it,
+        "bot_form": AddBotForm(game=game),
         "invite_form": InviteForm(),
         "invite_url": request.build_absolute_uri(reverse("games:invite_link", args=[game.invite_code]))
                       if mine is not None else None,
@@ -129,11 +135,19 @@ def new(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST or None, kind=request.GET.get("kind"))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        game = actions.create_game(Actor.player(request.user), kind=data["kind"], players=data["players"],
-                                   options=form.options(), visibility=data["visibility"],
-                                   clock=form.clock())
-        messages.success(request, f"Game {game.pk} created: you hold the first seat. "
-                                  f"It starts when all {game.players} seats are taken.")
+        if data["opponents"] != PEOPLE:
+            game = actions.play_against_bots(Actor.player(request.user), kind=data["kind"],
+                                             players=data["players"], level=data["opponents"],
+                                             options=form.options(), visibility=data["visibility"],
+                                             clock=form.clock())
+            messages.success(request, f"Game {game.pk} has started against {game.players - 1} "
+                                      f"{bot_title(data['opponents'])}{'s' if game.players > 2 else ''}.")
+        else:
+            game = actions.create_game(Actor.player(request.user), kind=data["kind"], players=data["players"],
+                                       options=form.options(), visibility=data["visibility"],
+                                       clock=form.clock())
+            messages.success(request, f"Game {game.pk} created: you hold the first seat. "
+                                      f"It starts when all {game.players} seats are taken.")
         if request.htmx:
             return HttpResponseClientRedirect(game.get_absolute_url())
         return redirect(game)
@@ -225,3 +239,36 @@ def invite_link(request: HttpRequest, code: str) -> HttpResponse:
     context = {"game": game, "taken": game.seats.count(), "code": code}
     template = "games/invite_link.html#invite" if request.htmx else "games/invite_link.html"
     return render(request, template, context)
+
+
+@login_required
+@require_POST
+def add_bot(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = visible_game(request, game_id)
+    form = AddBotForm(request.POST, game=game)
+    if not form.is_valid():
+        return _after(request, game, "Choose which bot to seat.", ok=False)
+    level = form.cleaned_data["level"]
+    try:
+        actions.add_bot(game, Actor.player(request.user), level)
+    except actions.ActionError as exc:
+        return _after(request, game, exc.message, ok=False, status=http_status(exc))
+    game.refresh_from_db()
+    if game.status != Game.Status.OPEN:
+        return _after(request, game, f"A {bot_title(level)} took the last seat: the game has started.")
+    return _after(request, game, f"A {bot_title(level)} has taken a seat.")
+
+
+@login_required
+@require_POST
+def remove_bot(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = visible_game(request, game_id)
+    try:
+        seat_id = int(request.POST.get("seat", ""))
+    except ValueError:
+        return _after(request, game, "Say which bot to remove.", ok=False)
+    try:
+        actions.remove_bot(game, Actor.player(request.user), seat_id)
+    except actions.ActionError as exc:
+        return _after(request, game, exc.message, ok=False, status=http_status(exc))
+    return _after(request, game, "The bot has left its seat.")

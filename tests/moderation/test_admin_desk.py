@@ -44,7 +44,7 @@ def test_a_games_page_offers_the_moderator_what_fits_its_state(desk):
     game = started_game(players=2)
     html = desk.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
     offered = [act for act in MODERATE if moderate_url(game, act) in html]
-    assert offered == ["pause", "abort", "replace", "remove", "rollback", "extend"]
+    assert offered == ["pause", "abort", "replace", "bot", "remove", "rollback", "extend"]
     assert f'href="/games/{game.pk}/"' in html  # and the game's own page
 
     actions.pause_game(game, as_moderator(ModeratorFactory()))

@@ -7,11 +7,15 @@ into what each seat may see.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import games.engine as engine  # `engine.play`: the name `play` alone would read as the engine's module
+from games.bots import Bot, RandomBot
+from games.bots.metaltalon import GreedyBot, SearchBot
 from games.engine import (
+    ANYTIME_VERBS,
     EDITIONS,
     FACTIONS,
     VERBS,
@@ -26,8 +30,6 @@ from games.engine import (
 from games.kinds.metaltalon import options as opts
 from games.kinds.protocol import Dice, Event, PageInput, Refused, SeatOutcome
 
-# Commands any seat still in may give whoever's turn it is (RULINGS: standing orders; resigning).
-ANYTIME_VERBS = ("order", "resign")
 # An action with one of these events cannot be taken back: dice were rolled, a card drawn, a seat left.
 BARRIER_EVENTS = frozenset({"roll", "pending", "clover", "murphy", "redraw", "out", "win", "invade",
                             "takeover", "spoils"})
@@ -185,6 +187,19 @@ class MetalTalon:
 
     def undo_barrier(self, command: str, events: Sequence[Event]) -> bool:
         return _verb(command) in BARRIER_VERBS or any(e.get("type") in BARRIER_EVENTS for e in events)
+
+    # === BOTS (docs/bots.md) ===
+    bot_levels: tuple[str, ...] = ("random", "greedy", "search")
+
+    def bot(self, level: str, rng: random.Random, *, seconds: float | None = None,
+            orders: bool = True) -> Bot:
+        if level == "random":
+            return RandomBot(self, rng)
+        if level == "greedy":
+            return GreedyBot(rng, orders=orders)
+        if level == "search":
+            return SearchBot(rng, seconds=seconds, orders=orders)
+        raise KeyError(level)
 
     # === WHAT PEOPLE SEE ===
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:

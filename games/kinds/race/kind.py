@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.bots import Bot, RandomBot
 from games.kinds.protocol import Dice, Event, PageInput, SeatOutcome
 
 from . import rules
@@ -71,6 +73,15 @@ class RaceKind:
     # === COMMANDS ===
     def split(self, text: str) -> list[str]:
         return rules.split(text)
+
+    # === BOTS ===
+    bot_levels: tuple[str, ...] = ("random",)
+
+    def bot(self, level: str, rng: random.Random, *, seconds: float | None = None,
+            orders: bool = True) -> Bot:
+        if level not in self.bot_levels:
+            raise KeyError(level)
+        return RandomBot(self, rng)
 
     def anytime(self, command: str) -> bool:
         return rules.anytime(command)

@@ -1,0 +1,44 @@
+"""The decisions a MetalTalon bot takes outside the turn's moves: keeping or redrawing its faction, and
+its standing orders (RULINGS: "Decisions out of turn"), which it sets once it knows its faction."""
+
+from __future__ import annotations
+
+from games.engine import GameState
+
+# Factions a bot keeps when dealt; it redraws the others once (the second card is final). From the
+# balance report (docs/balance.md): the ones bots won the least with are redrawn.
+KEEP = frozenset({"warriors", "bankers", "zoomers", "vamps", "clovers", "murphys", "adapters", "anarchists"})
+
+
+def setup_choice(state: GameState, seat: int) -> str:
+    faction = state.seats[seat].faction
+    return "keep" if faction in KEEP else "redraw"
+
+
+def wanted_orders(state: GameState, seat: int) -> list[str]:
+    """The standing orders the bot wants for its faction, as commands, that differ from what it has.
+
+    - Clovers reroll their own roll when it shows less than 3 (it costs 1: a 1 or a 2 rarely hurts);
+    - Murphys force a reroll of a roll against them from 4 up while they can pay (the default is 5);
+    - damage keeps weapons before shields before engines for armed factions (a ship that still fires
+      after a hit); Zoomers keep engines first (their moves are worth half as much again).
+    """
+    me = state.seats[seat]
+    letters = _letters(state)
+    out = []
+    first = {"zoomers": (0, 1, 2)}.get(me.faction or "", (1, 2, 0))
+    damage = "".join(letters[i] for i in first)
+    if me.orders.damage != damage:
+        out.append(f"order damage {damage}")
+    low = 1 if state.dice_mode == "d6" else 0
+    if me.faction == "clovers" and me.orders.clover != low + 2:
+        out.append(f"order clover {low + 2}")
+    if me.faction == "murphys" and me.orders.murphy != 4:
+        out.append("order murphy 4")
+    return out
+
+
+def _letters(state: GameState) -> tuple[str, str, str]:
+    from .rules import table_of
+
+    return table_of(state).letters
