@@ -15,36 +15,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from games.bots import RandomBot, play_out  # noqa: E402
+from games.bots.metaltalon.rules import RULES, engine_play, engine_to_act  # noqa: E402
 from games.engine import GameState, legal_commands, new_game, play  # noqa: E402
 from games.engine.board import load_board  # noqa: E402
 from games.engine.state import evolve  # noqa: E402
 
 
-def pick(rng: random.Random, options: list[str]) -> str:
-    """A random player that acts more than it gives up: rarely resigns or fiddles with orders."""
-    core = [c for c in options if c != "resign" and not c.startswith("order")]
-    if not core:
-        return rng.choice(options)
-    if "end" in core and rng.random() < 0.2:
-        return "end"
-    fires = [c for c in core if c.startswith("fire")]
-    if fires and rng.random() < 0.5:
-        return rng.choice(fires)
-    return rng.choice(core)
-
-
 def random_game(seed: int, players: int, steps: int, edition: str = "token") -> tuple[GameState, list]:
-    rng = random.Random(seed)
+    """A seeded game between lively random bots (games/bots: they rarely end a turn early and shoot when
+    they can), so a long game reaches fights: [(state after, seat, command), ...]."""
     state = new_game(players, edition, seed=seed)
-    log = []
-    for _ in range(steps):
-        if state.phase == "over":
-            break
-        seat = rng.choice(state.to_act)
-        cmd = pick(rng, legal_commands(state, seat))
-        state, _ = play(state, seat, cmd)
-        log.append((state, seat, cmd))
-    return state, log
+    bots = [RandomBot(RULES, random.Random(f"{seed}:{i}"), lively=True) for i in range(players)]
+    log = [(step.state, step.seat, step.command)
+           for step in play_out(state, bots, engine_play, engine_to_act, steps)]
+    return (log[-1][0] if log else state), log
 
 
 def midgame() -> GameState:

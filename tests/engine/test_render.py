@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from games.engine import Ship, legal_commands, new_game, play
+from games.bots import RandomBot, play_out
+from games.bots.metaltalon.rules import RULES, engine_play, engine_to_act
+from games.engine import Ship, new_game, play
 from games.engine.board import load_board
 from games.engine.render import EVENT_TYPES, describe, render_text, seat_label, seat_letter
 
@@ -32,17 +34,13 @@ def with_ships(state, *ships):
 
 
 def random_game(edition, players, variants=(), steps=150, seed=1):
+    """A seeded game between random bots (games/bots): where it got to and every event on the way."""
     state = new_game(players=players, edition=edition, variants=variants, seed=seed)
-    rng = random.Random(seed)
+    bots = [RandomBot(RULES, random.Random(f"{seed}:{i}")) for i in range(players)]
     events = []
-    for _ in range(steps):
-        if state.phase == "over":
-            break
-        seat = state.to_act[0]
-        options = [c for c in legal_commands(state, seat) if not c.startswith("order") and c != "resign"]
-        outcome = play(state, seat, rng.choice(options))
-        state = outcome.state
-        events += outcome.events
+    for step in play_out(state, bots, engine_play, engine_to_act, steps):
+        state = step.state
+        events += step.events
     return state, events
 
 

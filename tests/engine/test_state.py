@@ -5,6 +5,8 @@ import random
 
 import pytest
 
+from games.bots import RandomBot, play_out
+from games.bots.metaltalon.rules import RULES, engine_play, engine_to_act
 from games.engine import GameState, legal_commands, new_game, play
 from games.engine.state import Activation, Orders, Pending, SeatState, Ship
 
@@ -14,17 +16,13 @@ from .helpers import QueueDice, position
 def random_log(
     edition: str, players: int, seed: int, steps: int = 300
 ) -> tuple[GameState, list[tuple[int, str]]]:
-    rng = random.Random(seed)
+    """A seeded game between random bots (games/bots): the state it reached and its command log."""
     state = new_game(players, edition, seed=seed)
+    bots = [RandomBot(RULES, random.Random(f"{seed}:{i}")) for i in range(players)]
     log = []
-    for _ in range(steps):
-        if state.phase == "over":
-            break
-        seat = rng.choice(state.to_act)
-        options = [c for c in legal_commands(state, seat) if c != "resign"]
-        cmd = rng.choice(options)
-        state, _ = play(state, seat, cmd)
-        log.append((seat, cmd))
+    for step in play_out(state, bots, engine_play, engine_to_act, steps):
+        state = step.state
+        log.append((step.seat, step.command))
     return state, log
 
 

@@ -1,0 +1,114 @@
+"""Many seeded bot games in parallel processes, and what they say (`manage.py simulate`, docs/balance.md).
+
+Game g uses seed `seed + g`; the bot list is turned one seat further each game, so with two levels each
+plays every seat order equally often. The engine's own seeded dice roll (match.py), so a run repeats
+exactly for the same arguments and budget.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from games.bots.base import Bot
+from games.bots.random_bot import RandomBot
+from games.bots.stats import Rate
+
+from .greedy import GreedyBot
+from .match import TURN_CAP, Result, play_game
+from .rules import RULES
+from .search import ROLLOUTS, SearchBot
+
+LEVELS = ("random", "greedy", "search")
+
+
+def make_bot(level: str, rng: random.Random, rollouts: int = ROLLOUTS) -> Bot:
+    if level == "random":
+        return RandomBot(RULES, rng)
+    if level == "greedy":
+        return GreedyBot(rng)
+    if level == "search":
+        return SearchBot(rng, rollouts=rollouts)
+    raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
+
+
+@dataclass(frozen=True)
+class Plan:
+    games: int
+    players: int = 2
+    edition: str = "token"
+    bots: tuple[str, ...] = ("greedy",)
+    seed: int = 1
+    turn_cap: int = TURN_CAP
+    rollouts: int = ROLLOUTS
+    variants: tuple[str, ...] = ()
+
+    def levels(self, g: int) -> tuple[str, ...]:
+        n = len(self.bots)
+        return tuple(self.bots[(i + g) % n] for i in range(self.players))
+
+
+def one_game(plan: Plan, g: int) -> Result:
+    levels = plan.levels(g)
+    return play_game(plan.seed + g, plan.players, plan.edition,
+                     lambda seat, rng: make_bot(levels[seat], rng, plan.rollouts), levels,
+                     variants=plan.variants, turn_cap=plan.turn_cap)
+
+
+def run(plan: Plan, workers: int = 1, progress: Callable[[Result], None] | None = None) -> list[Result]:
+    """Every game of the plan, in `workers` processes (1: in this one), in the order of their seeds."""
+    results: list[Result] = []
+    if workers <= 1:
+        for g in range(plan.games):
+            results.append(one_game(plan, g))
+            if progress:
+                progress(results[-1])
+        return results
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for result in pool.map(one_game, [plan] * plan.games, range(plan.games)):
+            results.append(result)
+            if progress:
+                progress(result)
+    return results
+
+
+@dataclass
+class Summary:
+    games: int
+    by_level: list[Rate] = field(default_factory=list)
+    by_faction: list[Rate] = field(default_factory=list)
+    by_seat: list[Rate] = field(default_factory=list)
+    endings: Counter[str] = field(default_factory=Counter)
+    mean_rounds: float = 0.0
+    undecided: int = 0  # turn-capped games with two leaders level on credits
+
+
+def summarise(results: Sequence[Result]) -> Summary:
+    """Win rates per bot level (a level counted once per game it played, won if any of its seats won),
+    per faction and per seat in turn order; how games ended; the mean length in rounds."""
+    levels: dict[str, Rate] = {}
+    factions: dict[str, Rate] = {}
+    seats: dict[int, Rate] = {}
+    summary = Summary(len(results))
+    for r in results:
+        summary.endings[r.ending] += 1
+        summary.undecided += r.winner is None
+        for level in set(r.levels):
+            rate = levels.setdefault(level, Rate(level))
+            rate.games += 1
+            rate.wins += r.winner is not None and r.levels[r.winner] == level
+        for i, faction in enumerate(r.factions):
+            rate = factions.setdefault(faction, Rate(faction))
+            rate.games += 1
+            rate.wins += r.winner == i
+            rate = seats.setdefault(i, Rate(f"seat {i + 1}"))
+            rate.games += 1
+            rate.wins += r.winner == i
+    summary.by_level = sorted(levels.values(), key=lambda x: -x.rate)
+    summary.by_faction = sorted(factions.values(), key=lambda x: -x.rate)
+    summary.by_seat = [seats[i] for i in sorted(seats)]
+    summary.mean_rounds = sum(r.turns for r in results) / len(results) if results else 0.0
+    return summary
