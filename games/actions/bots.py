@@ -99,7 +99,8 @@ def play_against_bots(actor: Actor, *, kind: str = "metaltalon", players: int = 
         Seat.objects.create(game=game, user=user)
         for _ in range(players - 1):
             Seat.objects.create(game=game, bot=level)
-        start_if_full(locked(game))
+        game = locked(game)
+        start_if_full(game)
     return game
 
 
