@@ -1,0 +1,54 @@
+"""`manage.py simulate` (docs/bots.md): seeded bot games in parallel processes, their win rates with 95%
+intervals, lengths and endings, and the balance report with its chart."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.bots.metaltalon.simulate import Plan, one_game
+from games.bots.stats import wilson
+
+
+def test_the_wilson_interval_matches_known_values():
+    # Wilson (1927) intervals at 95%, as tabulated by Newcombe (1998), Statistics in Medicine 17: 857-872.
+    low, high = wilson(81, 263)
+    assert (round(low, 4), round(high, 4)) == (0.2553, 0.3662)
+    low, high = wilson(15, 148)
+    assert (round(low, 4), round(high, 4)) == (0.0624, 0.1605)
+    assert wilson(0, 10)[0] == pytest.approx(0.0, abs=1e-12) and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_each_level_plays_every_seat_order_as_often_and_a_seed_repeats_its_game():
+    plan = Plan(games=4, players=2, bots=("greedy", "random"), seed=7, turn_cap=30)
+    assert [plan.levels(g) for g in range(4)] == [("greedy", "random"), ("random", "greedy")] * 2
+    assert one_game(plan, 1) == one_game(plan, 1)
+
+
+def test_simulate_prints_win_rates_with_intervals_lengths_and_endings_and_writes_the_report(tmp_path):
+    out = io.StringIO()
+    report, chart, data = tmp_path / "balance.md", tmp_path / "factions.png", tmp_path / "games.json"
+    call_command("simulate", "--games", "4", "--players", "2", "--bots", "greedy,random", "--workers", "2",
+                 "--turn-cap", "40", "--report", str(report), "--chart", str(chart), "--json", str(data),
+                 stdout=out, stderr=io.StringIO())
+    text = out.getvalue()
+    for heading in ("win rate by bot level:", "win rate by faction:", "win rate by seat (turn order):",
+                    "mean length:", "endings:"):
+        assert heading in text
+    results = json.loads(data.read_text())
+    assert len(results) == 4
+    levels = [line.split() for line in text.splitlines() if line.strip().startswith(("greedy ", "random "))]
+    assert len(levels) == 2 and all(row[2:4] == ["/", "4"] and "CI" in row for row in levels)
+    assert sum(int(row[1]) for row in levels) == sum(r["winner"] is not None for r in results)
+    assert report.read_text().startswith("# Balance report") and "| faction |" in report.read_text()
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("args, message", [(["--bots", "grandmaster"], "--bots takes levels from"),
+                                           (["--games", "0"], "--games is at least 1")])
+def test_simulate_refuses_what_it_cannot_play(args, message):
+    with pytest.raises(CommandError, match=message):
+        call_command("simulate", *args, stdout=io.StringIO(), stderr=io.StringIO())
