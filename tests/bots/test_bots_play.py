@@ -48,12 +48,12 @@ def checked_game(levels: tuple[str, ...], seed: int, steps: int, edition: str = 
                                     ("greedy", "greedy", "random", "greedy")])
 def test_greedy_sends_only_legal_commands_and_finishes_every_turn(levels):
     for seed in (1, 2):
-        assert checked_game(levels, seed, 400) > 50
+        assert checked_game(levels, seed, 400) >= 20  # a whole game, or 400 commands of one
 
 
 @pytest.mark.parametrize("edition", ["metatalon", "web2002"])
 def test_the_bots_play_the_coin_editions_too(edition):
-    assert checked_game(("greedy", "random"), 3, 300, edition) > 50
+    assert checked_game(("greedy", "random"), 3, 300, edition) >= 20
 
 
 def test_search_sends_only_legal_commands_and_finishes_every_turn():

@@ -62,11 +62,17 @@ class GreedyBot:
         """The options by worth, best first; `end` stands for "nothing better" (its worth is the
         position as it is)."""
         scored = []
+        # A move that does not improve on standing still is dropped: ships otherwise shuffle back and
+        # forth for nothing until the step limit. (Not shots: a shot at a reserve does not raise the
+        # chance of invading now on average, yet it is how the invasion happens.)
+        still = evaluate(state, seat, self.weights) + EPSILON if "end" in options else float("-inf")
         for command in options:
             if command == "end":
                 scored.append((evaluate(state, seat, self.weights, now=False) + EPSILON, command))
             else:
-                scored.append((self.worth(state, seat, command), command))
+                worth = self.worth(state, seat, command)
+                if worth > still or not command.startswith("move"):
+                    scored.append((worth, command))
         scored = [x for x in scored if x[0] != float("-inf")]
         if not scored:
             raise BotStuck(f"nothing to play for seat {seat}")

@@ -24,16 +24,24 @@ from games.engine import GameState, Ship
 from .rules import Table, table_of
 
 WIN = 1000.0
+# A decided game: far beyond any heuristic figure (a big material lead plus an invasion in reach can
+# pass WIN, and then the invasion itself must still look better).
+FINAL = 100 * WIN
 # A position where the seat is invaded loses everything; one where it invades wins most of the game.
 INVADED = 300.0
 W_THREAT = 0.8  # the opponents act before the seat does again
-W_CHANCE = 0.35
+W_CHANCE = 0.5
 W_INVADE = 0.5
 INCOME_TURNS = 4.0  # what a ship on an unowned base is worth: its income over a few turns
 W_APPROACH = 0.05
 W_NOW = 0.5
 RESERVE_GUARD = 12  # credits in reserve that keep the home base from being shot open
-IDLE_RESERVE = 0.85  # what a credit beyond them counts
+IDLE_RESERVE = 0.75  # what a credit beyond them counts
+# A weapon is worth more than its credits: it is what takes credits off the rivals and opens their home.
+# Without this, shielded unarmed ships (safe income) beat fighters, and games drift to the turn cap.
+W_ARMS = 1.0
+W_DOOM = 0.7  # how much of a threat the seat's unspent shots this turn are trusted to remove
+W_FAR = 0.3  # an invasion two turns away, against one next turn
 
 
 @dataclass(frozen=True)
@@ -46,6 +54,9 @@ class Weights:
     now: float = W_NOW
     guard: int = RESERVE_GUARD
     idle: float = IDLE_RESERVE
+    arms: float = W_ARMS
+    far: float = W_FAR
+    doom: float = W_DOOM
 
 
 DEFAULT = Weights()
@@ -80,6 +91,9 @@ def _reach_p(values: tuple[tuple[float, int], ...], edges: Sequence[int], need: 
     """The chance that these shots (one edge each) take at least `need` points in all."""
     if need <= 0:
         return 1.0
+    top = values[-1][1]
+    if sum(max(0, top + e) for e in edges) < need:
+        return 0.0
     dist = {0: 1.0}
     for edge in edges:
         nxt: dict[int, float] = {}
@@ -95,10 +109,10 @@ def evaluate(state: GameState, seat: int, w: Weights = DEFAULT, *, now: bool = T
     """The position's worth to `seat`. `now`: while it is the seat's turn, count what it can still do
     before the turn ends (an invasion within reach); False for the worth of ending the turn here."""
     if state.phase == "over":
-        return WIN if state.winner == seat else -WIN
+        return FINAL if state.winner == seat else -FINAL
     me = state.seats[seat]
     if me.out:
-        return -WIN
+        return -FINAL
     t = table_of(state)
     dist = t.board.distance
     values = tuple(t.die_values())
@@ -106,7 +120,7 @@ def evaluate(state: GameState, seat: int, w: Weights = DEFAULT, *, now: bool = T
     alive = [s.index for s in state.seats if not s.out]
     rivals = [i for i in alive if i != seat]
     if not rivals:
-        return WIN
+        return FINAL
     # Credits in reserve beyond what guards the home base do nothing: they count a little less than
     # ships, so a rich seat launches rather than hoards.
     worth = {i: _idle(state.seats[i].reserve, w) for i in alive}
@@ -114,7 +128,7 @@ def evaluate(state: GameState, seat: int, w: Weights = DEFAULT, *, now: bool = T
     for ship in state.ships:
         if ship.owner in by_seat:
             by_seat[ship.owner].append(ship)
-            worth[ship.owner] += ship.value
+            worth[ship.owner] += ship.value + w.arms * shots_of(ship, t)
     others = [worth[i] for i in rivals]
     score = worth[seat] - 0.5 * (max(others) + sum(others) / len(others))
 
@@ -143,24 +157,45 @@ def evaluate(state: GameState, seat: int, w: Weights = DEFAULT, *, now: bool = T
                 best = max(best, min(float(reserve), shots * expected_hit(values, edge)))
         return best
 
-    def invasion(attackers: list[tuple[Ship, str | None]], home: str, reserve: int, rebels: bool) -> float:
-        """The chance these ships invade `home` next turn: some ship can step in, and the shots of
-        those that can close to it take the reserve to 0."""
-        walkers = [(s, f) for s, f in attackers if moves_of(s, f, t) >= dist(s.cell, home)]
+    def invasion(attackers: list[tuple[Ship, str | None]], home: str, reserve: int, rebels: bool,
+                 turns: int = 1) -> float:
+        """The chance these ships invade `home` within `turns` turns: some ship can step in, and the
+        shots of those that can close to it take the reserve (plus the income meanwhile) to 0."""
+        walkers = [(s, f) for s, f in attackers if turns * moves_of(s, f, t) >= dist(s.cell, home)]
         if not walkers or home in occupied and not rebels:
             return 0.0
         if rebels and len(walkers) < 3:
             return 0.0
-        edges = [1 if f == "warriors" else 0 for s, f in walkers for _ in range(shots_of(s, t))]
-        p = _reach_p(values, edges, reserve)
+        edges = [1 if f == "warriors" else 0 for s, f in walkers for _ in range(turns * shots_of(s, t))]
+        p = _reach_p(values, edges, reserve + turns - 1)
         return p / 3 if rebels else p
 
     # What the rivals threaten: each enemy ship picks its best target among mine.
     my_ships = by_seat[seat]
     my_home, my_reserve = me.home, me.reserve
     enemy_ships = [(s, factions[s.owner]) for i in rivals for s in by_seat[i]]
-    danger = sum(threat(s, f, my_ships, my_home, my_reserve) for s, f in enemy_ships) * share
+    # While it is the seat's turn, an enemy ship that the seat's ships still to act can shoot down
+    # threatens less: without this, the first ship to close in always looks exposed and a superior
+    # fleet never attacks (one ship at a time, greedy sees only the exposure).
+    doomed: dict[int, float] = {}
+    if now and state.phase == "play" and state.active == seat and state.pending is None:
+        strikers = _can_act(state, seat, my_ships, t)
+        if strikers:
+            bonus = 1 if factions[seat] == "warriors" else 0
+            for e, _ in enemy_ships:
+                hit = 0.0
+                for s, m, n in strikers:
+                    edge = bonus - max(0, dist(s.cell, e.cell) - m - 1) - e.pieces[2]
+                    if edge + values[-1][1] > 0:
+                        hit += n * expected_hit(values, edge)
+                if hit > 0:
+                    doomed[e.id] = min(1.0, hit / e.value)
+    danger = sum(threat(s, f, my_ships, my_home, my_reserve) * (1.0 - w.doom * doomed.get(s.id, 0.0))
+                 for s, f in enemy_ships) * share
     invaded = invasion(enemy_ships, my_home, my_reserve, factions[seat] == "rebels")
+    # Two turns ahead as well: a seat that empties its reserve into one big ship is invaded before
+    # the danger is one turn away.
+    invaded = max(invaded, w.far * invasion(enemy_ships, my_home, my_reserve, factions[seat] == "rebels", 2))
     score -= w.threat * danger + INVADED * invaded * w.threat
 
     # What I threaten next turn, against each rival.
@@ -195,7 +230,8 @@ def evaluate(state: GameState, seat: int, w: Weights = DEFAULT, *, now: bool = T
         near_home = min(max(0, dist(ship.cell, h) - moves) * pull for h, pull in siege)
         if shots:
             near_ship = min((dist(ship.cell, c) for c in ship_cells), default=near_home)
-            score -= w.approach * shots * min(near_ship, near_home) + w.approach * near_home
+            # Per ship, not per weapon: a heavily armed ship launched far away is not worse for it.
+            score -= w.approach * 3 * min(near_ship, near_home) + w.approach * near_home
         elif moves:
             if ship.cell in base_cells and ship.cell not in homes:
                 continue
@@ -208,16 +244,14 @@ def _idle(reserve: int, w: Weights) -> float:
     return float(reserve) if reserve <= w.guard else w.guard + w.idle * (reserve - w.guard)
 
 
-def _invade_now(state: GameState, seat: int, rivals: list[int], mine: list[Ship], t: Table,
-                values: tuple[tuple[float, int], ...]) -> float:
-    """The best chance, over the rivals, that the ships which may still act this turn invade a home now:
-    each closes in (engines left), shoots the reserve to 0 from next to it (shots left), and one steps in.
-    Rebels (three invaders) are left to the next turns' figure."""
-    dist = t.board.distance
+def _can_act(state: GameState, seat: int, mine: list[Ship], t: Table) -> list[tuple[Ship, int, int]]:
+    """The seat's ships that may still act this turn, with the moves and shots they have left."""
     faction = state.seats[seat].faction
     act = state.activation
     can_act = []
     for ship in mine:
+        if state.launched and ship.id != state.new_ship:
+            continue  # after a launch (or split) only the new ship acts
         if act is not None and act.ship == ship.id:
             moves = moves_of(ship, faction, t) - act.moves
             shots = shots_of(ship, t) - act.shots
@@ -225,7 +259,19 @@ def _invade_now(state: GameState, seat: int, rivals: list[int], mine: list[Ship]
             continue
         else:
             moves, shots = moves_of(ship, faction, t), shots_of(ship, t)
-        can_act.append((ship, max(0, moves), max(0, shots)))
+        if shots > 0:
+            can_act.append((ship, max(0, moves), shots))
+    return can_act
+
+
+def _invade_now(state: GameState, seat: int, rivals: list[int], mine: list[Ship], t: Table,
+                values: tuple[tuple[float, int], ...]) -> float:
+    """The best chance, over the rivals, that the ships which may still act this turn invade a home now:
+    each closes in (engines left), shoots the reserve to 0 from next to it (shots left), and one steps in.
+    Rebels (three invaders) are left to the next turns' figure."""
+    dist = t.board.distance
+    faction = state.seats[seat].faction
+    can_act = _can_act(state, seat, mine, t)
     bonus = 1 if faction == "warriors" else 0
     occupied = {s.cell for s in state.ships}
     best = 0.0

@@ -15,15 +15,16 @@ import time
 import games.engine as engine  # `engine.play`: `play` alone is also a module's name
 from games.engine import GameState, IllegalCommand
 
+from . import choices
 from .greedy import GreedyBot
 from .position import DEFAULT, WIN, Weights, evaluate
 from .rules import blind, options
 
 WIDTH = 3  # the greedy bot's best commands considered, besides ending the turn
 ROLLOUTS = 24  # play-outs per decision, shared among the commands considered
-LOOKAHEAD_STEPS = 120
+LOOKAHEAD_STEPS = 120  # a play-out stops there even if the bot's next turn has not come
 # When greedy's best command leads its second by more than this (credits), the play-outs are skipped.
-MARGIN = 3.0  # a play-out stops there even if the bot's next turn has not come
+MARGIN = 3.0
 
 
 class Sampled:
@@ -57,9 +58,9 @@ class SearchBot:
     def choose(self, state: GameState, seat: int) -> str:
         if state.phase != "play":
             return self.greedy.choose(state, seat)
-        first = self.greedy.choose(state, seat)
-        if first.startswith("order") or state.pending is not None:
-            return first  # its orders; a Clovers answer is one roll's expectation, which greedy takes
+        if self.greedy.orders and choices.wanted_orders(state, seat) or state.pending is not None:
+            # its orders; a Clovers answer is one roll's expectation, which greedy takes
+            return self.greedy.choose(state, seat)
         state = blind(state, self.rng)
         ranked = self.greedy.rank(state, seat, options(state, seat))
         if ranked[0][0] >= WIN / 2 or len(ranked) == 1 or ranked[0][0] - ranked[1][0] > self.margin:
@@ -70,24 +71,27 @@ class SearchBot:
         return self.best(state, seat, candidates)
 
     def best(self, state: GameState, seat: int, candidates: list[str]) -> str:
+        """Common random numbers: the k-th play-out of every candidate rolls the same dice, so the
+        averages differ by the choice and not by luck (far less noise for the same budget)."""
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
         stop = time.monotonic() + self.seconds if self.seconds is not None else None
-        for n in range(max(self.rollouts, len(candidates))):
-            command = candidates[n % len(candidates)]
-            totals[command] += self.play_out(state, seat, command)
-            counts[command] += 1
-            if stop is not None and n + 1 >= len(candidates) and time.monotonic() > stop:
+        base = self.rng.randrange(2**31)
+        for k in range(max(1, self.rollouts // len(candidates))):
+            for command in candidates:
+                totals[command] += self.play_out(state, seat, command, random.Random(base + k))
+                counts[command] += 1
+            if stop is not None and time.monotonic() > stop:
                 break
-        return max((c for c in candidates if counts[c]), key=lambda c: totals[c] / counts[c])
+        return max(candidates, key=lambda c: totals[c] / counts[c])
 
-    def play_out(self, state: GameState, seat: int, command: str) -> float:
+    def play_out(self, state: GameState, seat: int, command: str, rng: random.Random) -> float:
         """Play `command`, then every seat by the quick model with sampled dice, until the bot's next
         turn (or the game's end); the worth of where that leaves the bot."""
-        dice = Sampled(self.rng)
+        dice = Sampled(rng)
         start = state.turn
-        try:
-            state = engine.play(state, seat, command, dice=dice).state
+        try:  # the command's own roll apart, so the rolls after it line up across candidates
+            state = engine.play(state, seat, command, dice=Sampled(random.Random(rng.random()))).state
         except IllegalCommand:
             return float("-inf")
         for _ in range(LOOKAHEAD_STEPS):
