@@ -25,7 +25,7 @@ from django.db import transaction
 
 from games.actions.actor import Actor
 from games.actions.commands import apply_command
-from games.actions.common import kind_of, locked
+from games.actions.common import check_bot_level, kind_of, locked
 from games.actions.errors import GameMovedOn, IllegalMove, Invalid, NotAllowed, NotInPlay
 from games.actions.lobby import check_game_options, start_if_full
 from games.models import Game, Seat
@@ -41,14 +41,14 @@ TASK_SECONDS = 60.0
 RETRIES = 5
 
 
-def levels(game: Game) -> tuple[str, ...]:
-    return tuple(kind_of(game).bot_levels)
-
-
-def _check_level(game: Game, level: str) -> None:
-    offered = levels(game)
-    if level not in offered:
-        raise Invalid(f"Choose a bot level: {', '.join(offered)}.", code="no_such_level")
+def _creators_open_game(game: Game, user: Any, not_open: str, doing: str) -> Game:
+    """The game, locked, if it still waits for players and `user` created it (or moderates)."""
+    game = locked(game)
+    if game.status != Game.Status.OPEN:
+        raise NotInPlay(not_open)
+    if not (user.pk == game.created_by_id or is_moderator(user)):
+        raise NotAllowed(f"Only the game's creator can {doing}.")
+    return game
 
 
 def add_bot(game: Game, actor: Actor, level: str) -> Seat:
@@ -56,12 +56,9 @@ def add_bot(game: Game, actor: Actor, level: str) -> Seat:
     last seat it fills starts at once."""
     user = actor.require_player()
     with transaction.atomic():
-        game = locked(game)
-        if game.status != Game.Status.OPEN:
-            raise NotInPlay("Bots join games that are still waiting for players.")
-        if not (user.pk == game.created_by_id or is_moderator(user)):
-            raise NotAllowed("Only the game's creator can add a bot.")
-        _check_level(game, level)
+        game = _creators_open_game(game, user, "Bots join games that are still waiting for players.",
+                                   "add a bot")
+        check_bot_level(kind_of(game), level)
         if game.seats.count() >= game.players:
             raise NotInPlay("This game is full.", code="full")
         seat = Seat.objects.create(game=game, bot=level)
@@ -73,11 +70,7 @@ def remove_bot(game: Game, actor: Actor, seat_id: int) -> None:
     """The creator takes a bot out of an open game again."""
     user = actor.require_player()
     with transaction.atomic():
-        game = locked(game)
-        if game.status != Game.Status.OPEN:
-            raise NotInPlay("The game has started: its bots play on.")
-        if not (user.pk == game.created_by_id or is_moderator(user)):
-            raise NotAllowed("Only the game's creator can remove a bot.")
+        game = _creators_open_game(game, user, "The game has started: its bots play on.", "remove a bot")
         deleted, _ = game.seats.filter(pk=seat_id, user=None).exclude(bot=None).delete()
         if not deleted:
             raise Invalid("That seat holds no bot.", code="no_such_seat")
@@ -91,8 +84,7 @@ def play_against_bots(actor: Actor, *, kind: str = "metaltalon", players: int = 
     user = actor.require_player()
     _kind, checked, rules = check_game_options(kind, players, options or {}, visibility,
                                                clock or {"mode": "none"})
-    if level not in _kind.bot_levels:
-        raise Invalid(f"Choose a bot level: {', '.join(_kind.bot_levels)}.", code="no_such_level")
+    check_bot_level(_kind, level)
     with transaction.atomic():
         game = Game.objects.create(created_by=user, kind=kind, options=checked, players=players,
                                    visibility=visibility, clock=rules.to_dict())
@@ -117,9 +109,17 @@ class Run:
     more: bool = False  # stopped on its budget with a bot still awaited: queue the task again
 
 
-def awaits_bot(game_id: int) -> bool:
+def _next_bot(game_id: int) -> tuple[Game, Seat] | None:
+    """The game and the first seat held by a bot it awaits, if it is in play and not paused."""
     game = Game.objects.filter(pk=game_id).first()
-    return bool(game is not None and game.is_active and game.paused_at is None and awaited_bots(game))
+    if game is None or not game.is_active or game.paused_at is not None or game.state is None:
+        return None
+    seats = awaited_bots(game)
+    return (game, seats[0]) if seats else None
+
+
+def awaits_bot(game_id: int) -> bool:
+    return _next_bot(game_id) is not None
 
 
 def play_bots(game_id: int, *, steps: int = STEPS_PER_TASK, seconds: float | None = None,
@@ -136,13 +136,10 @@ def play_bots(game_id: int, *, steps: int = STEPS_PER_TASK, seconds: float | Non
         if run.played >= steps or time.monotonic() > stop:
             run.more = awaits_bot(game_id)
             break
-        game = Game.objects.filter(pk=game_id).first()
-        if game is None or not game.is_active or game.paused_at is not None or game.state is None:
+        found = _next_bot(game_id)
+        if found is None:
             break
-        seats = awaited_bots(game)
-        if not seats:
-            break
-        seat = seats[0]
+        game, seat = found
         assert seat.index is not None and seat.bot is not None
         kind = kind_of(game)
         bot = bots.get(seat.index)

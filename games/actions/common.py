@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from games.actions import clock
 from games.actions.actor import Actor
-from games.actions.errors import MOVED_ON, PAUSED, ActionError, GameMovedOn, NotInPlay
+from games.actions.errors import MOVED_ON, PAUSED, ActionError, GameMovedOn, Invalid, NotInPlay
 from games.actions.expel import record_abandoned, void_votes
 from games.actions.notify import notify_eliminated, notify_finished
 from games.actions.vacation import on_vacation
@@ -52,6 +52,12 @@ def kind_of(game: Game) -> Kind:
     except KeyError:
         raise ActionError(f"This site does not know the game kind “{game.kind}”.",
                           code="unknown_kind") from None
+
+
+def check_bot_level(kind: Kind, level: str) -> None:
+    """A bot level the kind offers (docs/bots.md), or Invalid naming them."""
+    if level not in kind.bot_levels:
+        raise Invalid(f"Choose a bot level: {', '.join(kind.bot_levels)}.", code="no_such_level")
 
 
 def store_state(game: Game, kind: Kind, state: Any, seats: Iterable[Seat] | None = None) -> None:

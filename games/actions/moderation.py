@@ -23,7 +23,7 @@ from games.actions import clock
 from games.actions.actor import Actor
 from games.actions.audit import players_of, record
 from games.actions.commands import apply_command
-from games.actions.common import finish_if_over, kind_of, locked, store_state, wake_bots
+from games.actions.common import check_bot_level, finish_if_over, kind_of, locked, store_state, wake_bots
 from games.actions.errors import Invalid, NotInPlay
 from games.actions.expel import void_votes
 from games.actions.notify import notify_turn
@@ -132,9 +132,7 @@ def replace_with_bot(game: Game, actor: Actor, index: int, level: str) -> AuditE
         game = locked(game)
         _in_play(game, "given a bot")
         seat = _seat(game, index, out=": there is no seat to hand on")
-        kind = kind_of(game)
-        if level not in kind.bot_levels:
-            raise Invalid(f"Choose a bot level: {', '.join(kind.bot_levels)}.", code="no_such_level")
+        check_bot_level(kind_of(game), level)
         before, old = _hand_on(game, seat, bot=level)
         if seat.awaiting:
             wake_bots(game, [seat])

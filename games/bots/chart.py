@@ -1,4 +1,4 @@
-"""A bar chart of win rates with their 95% intervals, as SVG (turned into the PNG of docs/balance.md by
+"""A bar chart of win rates with their 95% intervals, as SVG (turned into the balance report's PNG by
 games/pictures.py). Plain SVG: the report is written by a management command, no plotting stack needed."""
 
 from __future__ import annotations

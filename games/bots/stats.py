@@ -1,4 +1,4 @@
-"""Win rates with their 95% confidence intervals, for the simulations' reports (docs/balance.md)."""
+"""Win rates with their 95% confidence intervals, for the simulations' reports (docs/bots.md)."""
 
 from __future__ import annotations
 

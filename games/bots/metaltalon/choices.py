@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from games.engine import GameState
 
-# Factions a bot keeps when dealt; it redraws the others once (the second card is final). From the
-# balance report (docs/balance.md): the ones bots won the least with are redrawn.
+# Factions a bot keeps when dealt; it redraws the others once (the second card is final). A first guess,
+# not yet checked against what `manage.py simulate` says of the factions (docs/bots.md).
 KEEP = frozenset({"warriors", "bankers", "zoomers", "vamps", "clovers", "murphys", "adapters", "anarchists"})
 
 

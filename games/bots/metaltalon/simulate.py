@@ -1,4 +1,4 @@
-"""Many seeded bot games in parallel processes, and what they say (`manage.py simulate`, docs/balance.md).
+"""Many seeded bot games in parallel processes, and what they say (`manage.py simulate`, docs/bots.md).
 
 Game g uses seed `seed + g`; the bot list is turned one seat further each game, so with two levels each
 plays every seat order equally often. The engine's own seeded dice roll (match.py), so a run repeats
@@ -7,32 +7,16 @@ exactly for the same arguments and budget.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from games.bots.base import Bot
-from games.bots.random_bot import RandomBot
 from games.bots.stats import Rate
 
-from .greedy import GreedyBot
+from . import make_bot
 from .match import TURN_CAP, Result, play_game
-from .rules import RULES
-from .search import ROLLOUTS, SearchBot
-
-LEVELS = ("random", "greedy", "search")
-
-
-def make_bot(level: str, rng: random.Random, rollouts: int = ROLLOUTS) -> Bot:
-    if level == "random":
-        return RandomBot(RULES, rng)
-    if level == "greedy":
-        return GreedyBot(rng)
-    if level == "search":
-        return SearchBot(rng, rollouts=rollouts)
-    raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
+from .search import ROLLOUTS
 
 
 @dataclass(frozen=True)
@@ -54,7 +38,7 @@ class Plan:
 def one_game(plan: Plan, g: int) -> Result:
     levels = plan.levels(g)
     return play_game(plan.seed + g, plan.players, plan.edition,
-                     lambda seat, rng: make_bot(levels[seat], rng, plan.rollouts), levels,
+                     lambda seat, rng: make_bot(levels[seat], rng, rollouts=plan.rollouts), levels,
                      variants=plan.variants, turn_cap=plan.turn_cap)
 
 

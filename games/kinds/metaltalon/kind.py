@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import games.engine as engine  # `engine.play`: the name `play` alone would read as the engine's module
-from games.bots import Bot, RandomBot
-from games.bots.metaltalon import GreedyBot, SearchBot
+from games.bots import Bot
+from games.bots.metaltalon import LEVELS as bot_levels
+from games.bots.metaltalon import make_bot
 from games.engine import (
     ANYTIME_VERBS,
     EDITIONS,
@@ -189,17 +190,11 @@ class MetalTalon:
         return _verb(command) in BARRIER_VERBS or any(e.get("type") in BARRIER_EVENTS for e in events)
 
     # === BOTS (docs/bots.md) ===
-    bot_levels: tuple[str, ...] = ("random", "greedy", "search")
+    bot_levels: tuple[str, ...] = bot_levels
 
     def bot(self, level: str, rng: random.Random, *, seconds: float | None = None,
             orders: bool = True) -> Bot:
-        if level == "random":
-            return RandomBot(self, rng)
-        if level == "greedy":
-            return GreedyBot(rng, orders=orders)
-        if level == "search":
-            return SearchBot(rng, seconds=seconds, orders=orders)
-        raise KeyError(level)
+        return make_bot(level, rng, rules=self, seconds=seconds, orders=orders)
 
     # === WHAT PEOPLE SEE ===
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""`manage.py simulate`: seeded MetalTalon games between bots, in parallel processes (docs/balance.md).
+"""`manage.py simulate`: seeded MetalTalon games between bots, in parallel processes (docs/bots.md).
 
     manage.py simulate --games 200 --players 2 --edition token --bots greedy,search
 
@@ -19,9 +19,10 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.bots.chart import rates_svg
+from games.bots.metaltalon import LEVELS
 from games.bots.metaltalon.match import TURN_CAP, Result
 from games.bots.metaltalon.search import ROLLOUTS
-from games.bots.metaltalon.simulate import LEVELS, Plan, Summary, run, summarise
+from games.bots.metaltalon.simulate import Plan, Summary, run, summarise
 from games.engine import EDITIONS, PLAYER_COUNTS, VARIANTS
 from games.pictures import svg_png
 
