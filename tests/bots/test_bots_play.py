@@ -113,6 +113,19 @@ def test_greedy_shoots_an_empty_reserve_open_and_then_invades():
     assert bot.choose(state, 0) == "move C9 B9"
 
 
+def test_greedy_clears_a_ship_holding_a_home_base_and_invades():
+    # Seat 1 holds B9 with a 1-credit ship, reserve 0: three shots from C9 destroy it (any roll does 1),
+    # and the base is open. Left alone, a beaten seat launches such a ship every turn and holds out.
+    state = position(ships=((0, "C9", (3, 3, 0)), (1, "B9", (1, 0, 0)), (1, "J14", (2, 2, 0))),
+                     reserves=(10, 0))
+    bot = tactician()
+    first = bot.choose(state, 0)
+    assert first.startswith("fire C9 B9")
+    state, _ = engine_play(state, 0, first)
+    assert not any(s.cell == "B9" for s in state.ships)
+    assert bot.choose(state, 0) == "move C9 B9"
+
+
 def test_greedy_fires_at_a_ship_in_range_rather_than_ending_its_turn():
     state = position(ships=((0, "H9", (2, 2, 0)), (1, "I9", (3, 1, 0))), reserves=(10, 10))
     assert tactician().choose(state, 0) == "fire H9 I9"

@@ -54,6 +54,8 @@ class GreedyBot:
         listed = options(state, seat)
         if self.quick:
             listed = prune(state, seat, listed)
+        elif len(listed) > CROWDED:
+            listed = prune(state, seat, listed, per_ship=CROWDED_MOVES, launches=True)
         if counted and self._count(state) > MAX_STEPS and "end" in listed:
             return "end"
         return self.rank(state, seat, listed)[0][1]
@@ -108,11 +110,17 @@ class GreedyBot:
 
 # Per ship, the quick look-ahead keeps this many moves: those ending nearest to what the ship is for.
 QUICK_MOVES = 4
+# A big fleet lists thousands of moves, each judged by a play and a look at the whole board (a turn of
+# 30 ships took minutes): beyond this many options, greedy too keeps per ship only its best-aimed moves.
+CROWDED = 300
+CROWDED_MOVES = 8
 
 
-def prune(state: GameState, seat: int, listed: list[str]) -> list[str]:
-    """The quick bot's options: every shot, launch of a few sizes and answer, and per ship the moves that
-    end on a base or nearest its aim (armed: an enemy ship or home; unarmed: an unowned base)."""
+def prune(state: GameState, seat: int, listed: list[str], *, per_ship: int = QUICK_MOVES,
+          launches: bool = False) -> list[str]:
+    """The quick bot's options: every shot, launch of a few sizes (`launches`: every one listed) and
+    answer, and per ship the moves that end on a base or nearest its aim (armed: an enemy ship or home;
+    unarmed: an unowned base)."""
     t = table_of(state)
     dist = t.board.distance
     bases = t.board.base_cells
@@ -126,7 +134,7 @@ def prune(state: GameState, seat: int, listed: list[str]) -> list[str]:
     for command in listed:
         words = command.split()
         if words[0] == "launch":
-            if command in _quick_launches(t.letters):
+            if launches or command in _quick_launches(t.letters):
                 out.append(command)
             continue
         if words[0] != "move":
@@ -140,7 +148,7 @@ def prune(state: GameState, seat: int, listed: list[str]) -> list[str]:
         moves.setdefault(source, []).append((min(dist(dest, a) for a in aims) if aims else 0, command))
     for options_ in moves.values():
         options_.sort()
-        out += [c for _, c in options_[:QUICK_MOVES]]
+        out += [c for _, c in options_[:per_ship]]
     return out
 
 

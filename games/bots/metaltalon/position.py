@@ -42,6 +42,12 @@ IDLE_RESERVE = 0.75  # what a credit beyond them counts
 W_ARMS = 1.0
 W_DOOM = 0.7  # how much of a threat the seat's unspent shots this turn are trusted to remove
 W_FAR = 0.3  # an invasion two turns away, against one next turn
+# The damage the seat's unspent shots can do from where its ships stand, counted while it is its turn:
+# a step into firing range then shows, where reach alone (moves + range) says nothing new, and a siege
+# that is "in reach" on paper closes in and fires.
+W_STRIKE = 0.4
+REBELS_INVADERS = 3  # ships of one invader that take a Rebels' base (RULINGS.md)
+LANDED = 15.0  # one of them landed: more than most ships are worth, so a bot commits them
 
 
 @dataclass(frozen=True)
@@ -57,6 +63,7 @@ class Weights:
     arms: float = W_ARMS
     far: float = W_FAR
     doom: float = W_DOOM
+    strike: float = W_STRIKE
 
 
 DEFAULT = Weights()
@@ -135,6 +142,8 @@ def evaluate(state: GameState, seat: int, w: Weights = DEFAULT, *, now: bool = T
     homes = {state.seats[i].home for i in alive}
     free_bases = [b for b in t.board.base_cells if b not in homes]
     occupied = {s.cell for s in state.ships}
+    blockers = _blockers(state, alive)
+    landed = _landed(state, alive)
     share = 1.0 if len(rivals) == 1 else 0.6
 
     def threat(attacker: Ship, faction: str | None, victims: list[Ship], home: str, reserve: int) -> float:
@@ -157,18 +166,18 @@ def evaluate(state: GameState, seat: int, w: Weights = DEFAULT, *, now: bool = T
                 best = max(best, min(float(reserve), shots * expected_hit(values, edge)))
         return best
 
-    def invasion(attackers: list[tuple[Ship, str | None]], home: str, reserve: int, rebels: bool,
+    def invasion(attackers: list[tuple[Ship, str | None]], home: str, reserve: int, needed: int,
                  turns: int = 1) -> float:
-        """The chance these ships invade `home` within `turns` turns: some ship can step in, and the
-        shots of those that can close to it take the reserve (plus the income meanwhile) to 0."""
-        walkers = [(s, f) for s, f in attackers if turns * moves_of(s, f, t) >= dist(s.cell, home)]
-        if not walkers or home in occupied and not rebels:
-            return 0.0
-        if rebels and len(walkers) < 3:
+        """The chance these ships invade `home` within `turns` turns: `needed` of them can step in (a
+        Rebels' base takes three, less those landed already), and the shots of those that can close
+        to it take the reserve (plus the income meanwhile) to 0."""
+        walkers = [(s, f) for s, f in attackers
+                   if s.cell != home and turns * moves_of(s, f, t) >= dist(s.cell, home)]
+        if len(walkers) < max(1, needed):
             return 0.0
         edges = [1 if f == "warriors" else 0 for s, f in walkers for _ in range(turns * shots_of(s, t))]
-        p = _reach_p(values, edges, reserve + turns - 1)
-        return p / 3 if rebels else p
+        p = _break_in(values, edges, reserve + turns - 1, blockers.get(home))
+        return p / needed if needed > 1 else p
 
     # What the rivals threaten: each enemy ship picks its best target among mine.
     my_ships = by_seat[seat]
@@ -192,11 +201,15 @@ def evaluate(state: GameState, seat: int, w: Weights = DEFAULT, *, now: bool = T
                     doomed[e.id] = min(1.0, hit / e.value)
     danger = sum(threat(s, f, my_ships, my_home, my_reserve) * (1.0 - w.doom * doomed.get(s.id, 0.0))
                  for s, f in enemy_ships) * share
-    invaded = invasion(enemy_ships, my_home, my_reserve, factions[seat] == "rebels")
+    their_landed = max((landed.get((i, seat), 0) for i in rivals), default=0)
+    needed = _needed(factions[seat], their_landed)
+    invaded = invasion(enemy_ships, my_home, my_reserve, needed)
     # Two turns ahead as well: a seat that empties its reserve into one big ship is invaded before
     # the danger is one turn away.
-    invaded = max(invaded, w.far * invasion(enemy_ships, my_home, my_reserve, factions[seat] == "rebels", 2))
+    invaded = max(invaded, w.far * invasion(enemy_ships, my_home, my_reserve, needed, 2))
     score -= w.threat * danger + INVADED * invaded * w.threat
+    # Ships landed on a Rebels' base stay there: each is a third of the invasion.
+    score += LANDED * (sum(landed.get((seat, i), 0) for i in rivals) - their_landed)
 
     # What I threaten next turn, against each rival.
     mine = [(s, factions[seat]) for s in my_ships]
@@ -205,10 +218,12 @@ def evaluate(state: GameState, seat: int, w: Weights = DEFAULT, *, now: bool = T
     for i in rivals:
         rival = state.seats[i]
         chance += sum(threat(s, f, by_seat[i], rival.home, rival.reserve) for s, f in mine)
-        invading = max(invading, invasion(mine, rival.home, rival.reserve, factions[i] == "rebels"))
+        needed = _needed(factions[i], landed.get((seat, i), 0))
+        invading = max(invading, invasion(mine, rival.home, rival.reserve, needed))
     score += w.chance * chance + w.invade * INVADED * invading
     if now and state.phase == "play" and state.active == seat and state.pending is None:
         score += w.now * WIN * _invade_now(state, seat, rivals, by_seat[seat], t, values)
+        score += w.strike * _strike(state, seat, rivals, by_seat, t, values)
 
     # Income from unowned bases, mine and theirs.
     base_cells = t.board.base_cells
@@ -268,20 +283,80 @@ def _invade_now(state: GameState, seat: int, rivals: list[int], mine: list[Ship]
                 values: tuple[tuple[float, int], ...]) -> float:
     """The best chance, over the rivals, that the ships which may still act this turn invade a home now:
     each closes in (engines left), shoots the reserve to 0 from next to it (shots left), and one steps in.
-    Rebels (three invaders) are left to the next turns' figure."""
+    Against Rebels, enough of them must step in to make three with those landed already."""
     dist = t.board.distance
     faction = state.seats[seat].faction
     can_act = _can_act(state, seat, mine, t)
     bonus = 1 if faction == "warriors" else 0
-    occupied = {s.cell for s in state.ships}
+    blockers = _blockers(state, rivals)
+    landed = _landed(state, [seat, *rivals])
     best = 0.0
     for i in rivals:
         rival = state.seats[i]
-        if rival.faction == "rebels" or rival.home in occupied:
-            continue
-        walkers = [(s, m, n) for s, m, n in can_act if m >= dist(s.cell, rival.home)]
-        if not walkers:
+        walkers = [(s, m, n) for s, m, n in can_act if s.cell != rival.home and m >= dist(s.cell, rival.home)]
+        if len(walkers) < max(1, _needed(rival.faction, landed.get((seat, i), 0))):
             continue
         edges = [bonus for _, _, n in walkers for _ in range(n)]
-        best = max(best, _reach_p(values, edges, rival.reserve))
+        best = max(best, _break_in(values, edges, rival.reserve, blockers.get(rival.home)))
     return best
+
+
+def _strike(state: GameState, seat: int, rivals: list[int], by_seat: dict[int, list[Ship]], t: Table,
+            values: tuple[tuple[float, int], ...]) -> float:
+    """The expected damage of the shots the seat's ships may still fire this turn without moving, each
+    ship at its best target (an enemy ship or a home's reserve), no target counted beyond its worth."""
+    dist = t.board.distance
+    bonus = 1 if state.seats[seat].faction == "warriors" else 0
+    taken: dict[object, float] = {}
+    for ship, _, shots in _can_act(state, seat, by_seat[seat], t):
+        best, pick = 0.0, None
+        for i in rivals:
+            for target in by_seat[i]:
+                edge = bonus - max(0, dist(ship.cell, target.cell) - 1) - target.pieces[2]
+                if edge + values[-1][1] > 0:
+                    left = target.value - taken.get(target.id, 0.0)
+                    hit = min(left, shots * expected_hit(values, edge))
+                    if hit > best:
+                        best, pick = hit, target.id
+            rival = state.seats[i]
+            edge = bonus - max(0, dist(ship.cell, rival.home) - 1)
+            if rival.reserve > 0 and edge + values[-1][1] > 0:
+                key = ("home", i)
+                hit = min(rival.reserve - taken.get(key, 0.0), shots * expected_hit(values, edge))
+                if hit > best:
+                    best, pick = hit, key
+        if pick is not None:
+            taken[pick] = taken.get(pick, 0.0) + best
+    return sum(taken.values())
+
+
+def _needed(faction: str | None, landed: int) -> int:
+    return max(1, REBELS_INVADERS - landed) if faction == "rebels" else 1
+
+
+def _landed(state: GameState, seats: list[int]) -> dict[tuple[int, int], int]:
+    """(invader, owner): how many of the invader's ships stand on the owner's home base."""
+    homes = {state.seats[i].home: i for i in seats}
+    out: dict[tuple[int, int], int] = {}
+    for ship in state.ships:
+        owner = homes.get(ship.cell)
+        if owner is not None and owner != ship.owner:
+            out[ship.owner, owner] = out.get((ship.owner, owner), 0) + 1
+    return out
+
+
+def _blockers(state: GameState, seats: list[int]) -> dict[str, Ship]:
+    """The ship standing on each of these seats' home bases: its owner's own, which must be destroyed
+    before anyone can step in (a beaten seat that launches a small ship each turn otherwise holds out
+    for ever)."""
+    homes = {state.seats[i].home: i for i in seats}
+    return {s.cell: s for s in state.ships if homes.get(s.cell) == s.owner}
+
+
+def _break_in(values: tuple[tuple[float, int], ...], edges: list[int], reserve: int,
+              blocker: Ship | None) -> float:
+    """The chance these shots open a home: destroy the ship on it, if any, and take the reserve to 0.
+    Every shot is counted against the blocker's shields: a little pessimistic, and cheap."""
+    if blocker is None:
+        return _reach_p(values, edges, reserve)
+    return _reach_p(values, [e - blocker.pieces[2] for e in edges], blocker.value + reserve)
