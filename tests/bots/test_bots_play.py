@@ -126,6 +126,27 @@ def test_greedy_clears_a_ship_holding_a_home_base_and_invades():
     assert bot.choose(state, 0) == "move C9 B9"
 
 
+def test_greedy_lands_a_ship_on_an_open_rebels_base_towards_the_three_it_takes():
+    # Rebels need three invaders of one seat on their base; one landed stays there. Two are landed
+    # already: the third completes the invasion.
+    ships = ((0, "C9", (3, 1, 0)), (0, "B9", (1, 0, 0)), (1, "J14", (2, 2, 0)))
+    state = position(factions=("bankers", "rebels"), ships=ships, reserves=(10, 0))
+    assert tactician().choose(state, 0) == "move C9 B9"
+    state = position(factions=("bankers", "rebels"), ships=(*ships, (0, "B9", (2, 0, 0))), reserves=(10, 0))
+    state, _ = engine_play(state, 0, tactician().choose(state, 0))
+    assert state.phase == "over" and state.winner == 0
+
+
+def test_greedy_closes_in_on_a_ship_out_of_range_and_fires():
+    # Four spaces apart: the shot from here loses 3 points to the range, one step closer loses none.
+    state = position(ships=((0, "H9", (3, 2, 0)), (1, "L9", (3, 0, 0))), reserves=(10, 10))
+    bot = tactician()
+    first = bot.choose(state, 0)
+    assert first.startswith("move H9")
+    state, _ = engine_play(state, 0, first)
+    assert bot.choose(state, 0).startswith("fire")
+
+
 def test_greedy_fires_at_a_ship_in_range_rather_than_ending_its_turn():
     state = position(ships=((0, "H9", (2, 2, 0)), (1, "I9", (3, 1, 0))), reserves=(10, 10))
     assert tactician().choose(state, 0) == "fire H9 I9"
