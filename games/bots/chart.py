@@ -29,15 +29,24 @@ def _text(x: float, y: float, text: str, anchor: str = "start", extra: str = "")
     return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" {extra}>{escape(text)}</text>'
 
 
-def rates_svg(title: str, rates: Sequence[Rate], expected: float | None = None) -> str:
-    """One horizontal bar per rate, its interval as a whisker, `expected` (the fair share) as a dashed
-    line; every bar is labelled with its percentage and sample, so the chart reads without colour."""
+def panels_svg(panels: Sequence[tuple[str, Sequence[Rate], float | None]]) -> str:
+    """Charts one above the other (one per player count), each with one horizontal bar per rate, its
+    interval as a whisker and the fair share as a dashed line; every bar is labelled with its percentage
+    and sample, so the chart reads without colour."""
+    parts, top = [], 0
+    for title, rates, expected in panels:
+        drawn, height = _panel(title, rates, expected)
+        parts.append(f'<g transform="translate(0,{top})">{drawn}</g>')
+        top += height
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{top}" '
+            f'viewBox="0 0 {WIDTH} {top}" font-family="DejaVu Sans, sans-serif" font-size="13">'
+            f'<rect width="{WIDTH}" height="{top}" fill="#ffffff"/>{"".join(parts)}</svg>')
+
+
+def _panel(title: str, rates: Sequence[Rate], expected: float | None) -> tuple[str, int]:
     height = TOP + len(rates) * (BAR + GAP) + 36
     bottom = height - 30
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-             f'viewBox="0 0 {WIDTH} {height}" font-family="DejaVu Sans, sans-serif" font-size="13">',
-             f'<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>',
-             _text(WIDTH / 2, 24, title, "middle", 'font-size="15" font-weight="bold"')]
+    parts = [_text(WIDTH / 2, 24, title, "middle", 'font-size="15" font-weight="bold"')]
     for tick in (0, 0.25, 0.5, 0.75, 1):
         parts.append(_line(_x(tick), TOP - 6, _x(tick), bottom, GRID))
         parts.append(_text(_x(tick), height - 14, f"{tick:.0%}", "middle", 'fill="#555555"'))
@@ -53,5 +62,4 @@ def rates_svg(title: str, rates: Sequence[Rate], expected: float | None = None) 
     if expected is not None:
         parts.append(_line(_x(expected), TOP - 6, _x(expected), bottom, ORANGE,
                            'stroke-width="2" stroke-dasharray="6 4"'))
-    parts.append("</svg>")
-    return "".join(parts)
+    return "".join(parts), height

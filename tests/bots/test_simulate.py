@@ -47,8 +47,25 @@ def test_simulate_prints_win_rates_with_intervals_lengths_and_endings_and_writes
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_simulate_plays_each_player_count_asked_for_and_reports_each(tmp_path):
+    out = io.StringIO()
+    report, chart, data = tmp_path / "balance.md", tmp_path / "factions.png", tmp_path / "games.json"
+    call_command("simulate", "--games", "2", "--players", "2,3", "--bots", "greedy", "--workers", "1",
+                 "--turn-cap", "30", "--report", str(report), "--chart", str(chart), "--json", str(data),
+                 stdout=out, stderr=io.StringIO())
+    results = json.loads(data.read_text())
+    assert [len(r["levels"]) for r in results] == [2, 2, 3, 3]
+    assert out.getvalue().count("win rate by faction:") == 2
+    text = report.read_text()
+    assert "## 2 players" in text and "## 3 players" in text and "A fair share is 33%" in text
+    assert "| bot level |" not in text  # one level: its win rate says nothing
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 @pytest.mark.parametrize("args, message", [(["--bots", "grandmaster"], "--bots takes levels from"),
-                                           (["--games", "0"], "--games is at least 1")])
+                                           (["--games", "0"], "--games is at least 1"),
+                                           (["--players", "2,7"], "MetalTalon is played by"),
+                                           (["--players", "two"], "MetalTalon is played by")])
 def test_simulate_refuses_what_it_cannot_play(args, message):
     with pytest.raises(CommandError, match=message):
         call_command("simulate", *args, stdout=io.StringIO(), stderr=io.StringIO())

@@ -93,10 +93,14 @@ class GreedyBot:
             if self.quick:  # one roll a little above the middle
                 outcomes = (outcomes[len(outcomes) // 2],)
                 outcomes = ((outcomes[0][0], 1.0, 0),)
+            changed = False
             for face, p, _ in outcomes:
                 after = engine.play(state, seat, command, dice=Faces([face], self.rng)).state
+                changed = changed or _changed(state, after)
                 total += p * evaluate(after, seat, w)
-            return total
+            # A shot no roll can make tell (out of range, or at shields it cannot pass) is dropped: it
+            # would otherwise stand for the shots the evaluation still counts as to come.
+            return total if changed else float("-inf")
         except IllegalCommand:  # listed as legal, so never; a bot must not stop on it all the same
             return float("-inf")
 
@@ -106,6 +110,13 @@ class GreedyBot:
             self._turn, self._steps = key, 0
         self._steps += 1
         return self._steps
+
+
+def _changed(before: GameState, after: GameState) -> bool:
+    """Whether a roll did anything: a ship or a reserve hit (a reroll of a roll that can do nothing does
+    nothing either)."""
+    return after.ships != before.ships or any(
+        a.reserve != b.reserve for a, b in zip(after.seats, before.seats, strict=True))
 
 
 # Per ship, the quick look-ahead keeps this many moves: those ending nearest to what the ship is for.

@@ -3,8 +3,9 @@
     manage.py simulate --games 200 --players 2 --edition token --bots greedy,search
 
 prints the win rate of each bot level, faction and seat in turn order with 95% confidence intervals, the
-mean length in rounds and how the games ended. `--report docs/balance.md --chart docs/balance-factions.png`
-also writes them as the balance report with its chart. The engine alone plays: no database is touched.
+mean length in rounds and how the games ended. `--players 2,3,4,6` runs that many games at each count.
+`--report docs/balance.md --chart docs/balance-factions.png` also writes them as the balance report with
+its chart. The engine alone plays: no database is touched.
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.bots.chart import rates_svg
+from games.bots.chart import panels_svg
 from games.bots.metaltalon import LEVELS
 from games.bots.metaltalon.match import TURN_CAP, Result
 from games.bots.metaltalon.search import ROLLOUTS
@@ -32,7 +34,8 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--games", type=int, default=100)
-        parser.add_argument("--players", type=int, default=2, choices=PLAYER_COUNTS)
+        parser.add_argument("--players", default="2",
+                            help="a player count, or several comma-separated (2,3,4,6): --games at each")
         parser.add_argument("--edition", default="token", choices=sorted(EDITIONS))
         parser.add_argument("--variants", default="", help="comma-separated: " + ", ".join(VARIANTS))
         parser.add_argument("--bots", default="greedy",
@@ -52,35 +55,45 @@ class Command(BaseCommand):
         unknown = [b for b in bots if b not in LEVELS]
         if not bots or unknown:
             raise CommandError(f"--bots takes levels from: {', '.join(LEVELS)}")
-        if opts["players"] not in PLAYER_COUNTS:
+        try:
+            counts = tuple(int(n) for n in str(opts["players"]).split(",") if n.strip())
+        except ValueError:
+            counts = ()
+        if not counts or any(n not in PLAYER_COUNTS for n in counts):
             raise CommandError(f"MetalTalon is played by {', '.join(map(str, PLAYER_COUNTS))} players")
         if opts["games"] < 1:
             raise CommandError("--games is at least 1")
         variants = tuple(v.strip() for v in opts["variants"].split(",") if v.strip())
-        plan = Plan(games=opts["games"], players=opts["players"], edition=opts["edition"], bots=bots,
-                    seed=opts["seed"], turn_cap=opts["turn_cap"], rollouts=opts["rollouts"],
-                    variants=variants)
-        started = time.monotonic()
+        runs: list[tuple[Plan, Summary, float]] = []
+        every: list[Result] = []
+        for players in counts:
+            plan = Plan(games=opts["games"], players=players, edition=opts["edition"], bots=bots,
+                        seed=opts["seed"], turn_cap=opts["turn_cap"], rollouts=opts["rollouts"],
+                        variants=variants)
+            started = time.monotonic()
+            results = run(plan, workers=opts["workers"], progress=self._progress(plan, started))
+            runs.append((plan, summarise(results), time.monotonic() - started))
+            every += results
+            self.stdout.write(text(*runs[-1]))
+        if opts["json"]:
+            Path(opts["json"]).write_text(json.dumps([asdict(r) for r in every], indent=1) + "\n")
+        if opts["chart"]:
+            panels = [(f"Win rate by faction: {plan.games} games, {plan.players} players, {plan.edition}",
+                       summary.by_faction, 1 / plan.players) for plan, summary, _ in runs]
+            Path(opts["chart"]).write_bytes(svg_png(panels_svg(panels), 640))
+        if opts["report"]:
+            Path(opts["report"]).write_text(markdown(runs, opts["chart"]))
+
+    def _progress(self, plan: Plan, started: float) -> Callable[[Result], None]:
         done = 0
 
         def progress(result: Result) -> None:
             nonlocal done
             done += 1
             if done % max(1, plan.games // 10) == 0 or done == plan.games:
-                self.stderr.write(f"{done}/{plan.games} games, {time.monotonic() - started:.0f} s")
-
-        results = run(plan, workers=opts["workers"], progress=progress)
-        summary = summarise(results)
-        seconds = time.monotonic() - started
-        self.stdout.write(text(plan, summary, seconds))
-        if opts["json"]:
-            Path(opts["json"]).write_text(json.dumps([asdict(r) for r in results], indent=1) + "\n")
-        if opts["chart"]:
-            title = f"Win rate by faction: {plan.games} games, {plan.players} players, {plan.edition}"
-            svg = rates_svg(title, summary.by_faction, expected=1 / plan.players)
-            Path(opts["chart"]).write_bytes(svg_png(svg, 640))
-        if opts["report"]:
-            Path(opts["report"]).write_text(markdown(plan, summary, seconds, opts["chart"]))
+                self.stderr.write(f"{plan.players} players: {done}/{plan.games} games, "
+                                  f"{time.monotonic() - started:.0f} s")
+        return progress
 
 
 def _command(plan: Plan) -> str:
@@ -105,7 +118,7 @@ def text(plan: Plan, summary: Summary, seconds: float) -> str:
     return "\n".join(out) + "\n"
 
 
-def markdown(plan: Plan, summary: Summary, seconds: float, chart: str | None) -> str:
+def markdown(runs: list[tuple[Plan, Summary, float]], chart: str | None) -> str:
     def table(title: str, rates: list[Any]) -> list[str]:
         rows = [f"| {title} | wins | games | win rate | 95% interval |", "| --- | --- | --- | --- | --- |"]
         for r in rates:
@@ -113,13 +126,19 @@ def markdown(plan: Plan, summary: Summary, seconds: float, chart: str | None) ->
             rows.append(f"| {r.label} | {r.wins} | {r.games} | {r.rate:.1%} | {low:.1%} - {high:.1%} |")
         return rows + [""]
 
+    games = sum(summary.games for _, summary, _ in runs)
+    minutes = sum(seconds for _, _, seconds in runs) / 60
     out = ["# Balance report", "",
-           f"Written by `{_command(plan)} --report ...` ({summary.games} games, {seconds / 60:.0f} minutes "
-           f"on this machine). Every game is seeded: the same command gives the same games.", ""]
+           f"{games} seeded games between bots ({minutes:.0f} minutes on this machine); the same command "
+           "gives the same games. A run at several player counts plays the command once per count.", ""]
     if chart:
         out += [f"![Win rate by faction]({Path(chart).name})", ""]
-    out += table("bot level", summary.by_level) + table("faction", summary.by_faction)
-    out += table("seat (turn order)", summary.by_seat)
-    out += [f"Mean length: {summary.mean_rounds:.1f} rounds. Endings: "
-            + ", ".join(f"{k} {v}" for k, v in summary.endings.most_common()) + ".", ""]
+    for plan, summary, seconds in runs:
+        out += [f"## {plan.players} players", "", f"`{_command(plan)} --report ...`: {summary.games} games, "
+                f"{seconds / 60:.0f} minutes. A fair share is {1 / plan.players:.0%}.", ""]
+        if len(plan.bots) > 1:
+            out += table("bot level", summary.by_level)
+        out += table("faction", summary.by_faction) + table("seat (turn order)", summary.by_seat)
+        out += [f"Mean length: {summary.mean_rounds:.1f} rounds. Endings: "
+                + ", ".join(f"{k} {v}" for k, v in summary.endings.most_common()) + ".", ""]
     return "\n".join(out)
