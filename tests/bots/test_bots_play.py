@@ -147,6 +147,16 @@ def test_greedy_closes_in_on_a_ship_out_of_range_and_fires():
     assert bot.choose(state, 0).startswith("fire")
 
 
+def test_greedy_never_fires_a_shot_no_roll_can_make_tell():
+    # From N9 to C9 the range takes 9 points off a d6: listed as legal, and worthless. (It stood for the
+    # shots still to come, which the evaluation counts while a turn lasts, so it beat ending the turn.)
+    state = position(ships=((0, "N9", (0, 2, 0)), (0, "D9", (2, 2, 0)), (1, "C9", (1, 0, 0))),
+                     reserves=(10, 3))
+    assert "fire N9 C9" in legal_commands(state, 0)
+    ranked = [command for _, command in tactician().rank(state, 0, legal_commands(state, 0))]
+    assert "fire N9 C9" not in ranked and "fire D9 C9" in ranked
+
+
 def test_greedy_fires_at_a_ship_in_range_rather_than_ending_its_turn():
     state = position(ships=((0, "H9", (2, 2, 0)), (1, "I9", (3, 1, 0))), reserves=(10, 10))
     assert tactician().choose(state, 0) == "fire H9 I9"
