@@ -11,7 +11,7 @@ from .commands import ANYTIME_VERBS, MAX_COMMANDS, MAX_TEXT, VERBS, split_comman
 from .dice import Dice
 from .editions import EDITIONS, PLAYER_COUNTS, VARIANTS
 from .errors import IllegalCommand
-from .factions import FACTIONS
+from .factions import FACTIONS, REBELS_INVADERS_NEEDED
 from .legal import legal_commands
 from .play import Outcome, ShotPreview, play, shot_preview
 from .render import describe, render_text, seat_label, seat_letter
@@ -25,6 +25,7 @@ __all__ = [
     "MAX_COMMANDS",
     "MAX_TEXT",
     "PLAYER_COUNTS",
+    "REBELS_INVADERS_NEEDED",
     "VARIANTS",
     "VERBS",
     "Activation",

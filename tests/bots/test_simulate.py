@@ -28,38 +28,40 @@ def test_each_level_plays_every_seat_order_as_often_and_a_seed_repeats_its_game(
     assert one_game(plan, 1) == one_game(plan, 1)
 
 
-def test_simulate_prints_win_rates_with_intervals_lengths_and_endings_and_writes_the_report(tmp_path):
+def simulate(tmp_path, *args: str) -> tuple[str, str, bytes, list[dict]]:
+    """Run the command with a report, a chart and the games' JSON: what it printed, and the three files."""
     out = io.StringIO()
     report, chart, data = tmp_path / "balance.md", tmp_path / "factions.png", tmp_path / "games.json"
-    call_command("simulate", "--games", "4", "--players", "2", "--bots", "greedy,random", "--workers", "2",
-                 "--turn-cap", "40", "--report", str(report), "--chart", str(chart), "--json", str(data),
+    call_command("simulate", *args, "--report", str(report), "--chart", str(chart), "--json", str(data),
                  stdout=out, stderr=io.StringIO())
-    text = out.getvalue()
+    return out.getvalue(), report.read_text(), chart.read_bytes(), json.loads(data.read_text())
+
+
+def test_simulate_prints_win_rates_with_intervals_lengths_and_endings_and_writes_the_report(tmp_path):
+    text, report, chart, results = simulate(tmp_path, "--games", "4", "--players", "2", "--bots",
+                                            "greedy,random", "--workers", "2", "--turn-cap", "40")
     for heading in ("win rate by bot level:", "win rate by faction:", "win rate by seat (turn order):",
                     "mean length:", "endings:"):
         assert heading in text
-    results = json.loads(data.read_text())
     assert len(results) == 4
     levels = [line.split() for line in text.splitlines() if line.strip().startswith(("greedy ", "random "))]
     assert len(levels) == 2 and all(row[2:4] == ["/", "4"] and "CI" in row for row in levels)
     assert sum(int(row[1]) for row in levels) == sum(r["winner"] is not None for r in results)
-    assert report.read_text().startswith("# Balance report") and "| faction |" in report.read_text()
-    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert report.startswith("# Balance report") and "| faction |" in report
+    assert chart[:8] == PNG
 
 
 def test_simulate_plays_each_player_count_asked_for_and_reports_each(tmp_path):
-    out = io.StringIO()
-    report, chart, data = tmp_path / "balance.md", tmp_path / "factions.png", tmp_path / "games.json"
-    call_command("simulate", "--games", "2", "--players", "2,3", "--bots", "greedy", "--workers", "1",
-                 "--turn-cap", "30", "--report", str(report), "--chart", str(chart), "--json", str(data),
-                 stdout=out, stderr=io.StringIO())
-    results = json.loads(data.read_text())
+    text, report, chart, results = simulate(tmp_path, "--games", "2", "--players", "2,3", "--bots", "greedy",
+                                            "--workers", "1", "--turn-cap", "30")
     assert [len(r["levels"]) for r in results] == [2, 2, 3, 3]
-    assert out.getvalue().count("win rate by faction:") == 2
-    text = report.read_text()
-    assert "## 2 players" in text and "## 3 players" in text and "A fair share is 33%" in text
-    assert "| bot level |" not in text  # one level: its win rate says nothing
-    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert text.count("win rate by faction:") == 2
+    assert "## 2 players" in report and "## 3 players" in report and "A fair share is 33%" in report
+    assert "| bot level |" not in report  # one level: its win rate says nothing
+    assert chart[:8] == PNG
+
+
+PNG = b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.mark.parametrize("args, message", [(["--bots", "grandmaster"], "--bots takes levels from"),

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from games.engine import GameState, Ship
+from games.engine import REBELS_INVADERS_NEEDED, GameState, Ship
 
 from .rules import Table, table_of
 
@@ -46,8 +46,7 @@ W_FAR = 0.3  # an invasion two turns away, against one next turn
 # a step into firing range then shows, where reach alone (moves + range) says nothing new, and a siege
 # that is "in reach" on paper closes in and fires.
 W_STRIKE = 0.4
-REBELS_INVADERS = 3  # ships of one invader that take a Rebels' base (RULINGS.md)
-LANDED = 15.0  # one of them landed: more than most ships are worth, so a bot commits them
+LANDED = 15.0  # a ship landed on a Rebels' base, of the three it takes: more than most ships are worth
 
 
 @dataclass(frozen=True)
@@ -187,18 +186,18 @@ def evaluate(state: GameState, seat: int, w: Weights = DEFAULT, *, now: bool = T
     # threatens less: without this, the first ship to close in always looks exposed and a superior
     # fleet never attacks (one ship at a time, greedy sees only the exposure).
     doomed: dict[int, float] = {}
-    if now and state.phase == "play" and state.active == seat and state.pending is None:
-        strikers = _can_act(state, seat, my_ships, t)
-        if strikers:
-            bonus = 1 if factions[seat] == "warriors" else 0
-            for e, _ in enemy_ships:
-                hit = 0.0
-                for s, m, n in strikers:
-                    edge = bonus - max(0, dist(s.cell, e.cell) - m - 1) - e.pieces[2]
-                    if edge + values[-1][1] > 0:
-                        hit += n * expected_hit(values, edge)
-                if hit > 0:
-                    doomed[e.id] = min(1.0, hit / e.value)
+    my_turn = now and state.phase == "play" and state.active == seat and state.pending is None
+    strikers = _can_act(state, seat, my_ships, t) if my_turn else []
+    if strikers:
+        bonus = 1 if factions[seat] == "warriors" else 0
+        for e, _ in enemy_ships:
+            hit = 0.0
+            for s, m, n in strikers:
+                edge = bonus - max(0, dist(s.cell, e.cell) - m - 1) - e.pieces[2]
+                if edge + values[-1][1] > 0:
+                    hit += n * expected_hit(values, edge)
+            if hit > 0:
+                doomed[e.id] = min(1.0, hit / e.value)
     danger = sum(threat(s, f, my_ships, my_home, my_reserve) * (1.0 - w.doom * doomed.get(s.id, 0.0))
                  for s, f in enemy_ships) * share
     their_landed = max((landed.get((i, seat), 0) for i in rivals), default=0)
@@ -221,9 +220,9 @@ def evaluate(state: GameState, seat: int, w: Weights = DEFAULT, *, now: bool = T
         needed = _needed(factions[i], landed.get((seat, i), 0))
         invading = max(invading, invasion(mine, rival.home, rival.reserve, needed))
     score += w.chance * chance + w.invade * INVADED * invading
-    if now and state.phase == "play" and state.active == seat and state.pending is None:
-        score += w.now * WIN * _invade_now(state, seat, rivals, by_seat[seat], t, values)
-        score += w.strike * _strike(state, seat, rivals, by_seat, t, values)
+    if my_turn:
+        score += w.now * WIN * _invade_now(state, seat, rivals, strikers, blockers, landed, t, values)
+        score += w.strike * _strike(state, seat, rivals, strikers, by_seat, t, values)
 
     # Income from unowned bases, mine and theirs.
     base_cells = t.board.base_cells
@@ -279,17 +278,15 @@ def _can_act(state: GameState, seat: int, mine: list[Ship], t: Table) -> list[tu
     return can_act
 
 
-def _invade_now(state: GameState, seat: int, rivals: list[int], mine: list[Ship], t: Table,
+def _invade_now(state: GameState, seat: int, rivals: list[int], can_act: list[tuple[Ship, int, int]],
+                blockers: dict[str, Ship], landed: dict[tuple[int, int], int], t: Table,
                 values: tuple[tuple[float, int], ...]) -> float:
     """The best chance, over the rivals, that the ships which may still act this turn invade a home now:
     each closes in (engines left), shoots the reserve to 0 from next to it (shots left), and one steps in.
     Against Rebels, enough of them must step in to make three with those landed already."""
     dist = t.board.distance
     faction = state.seats[seat].faction
-    can_act = _can_act(state, seat, mine, t)
     bonus = 1 if faction == "warriors" else 0
-    blockers = _blockers(state, rivals)
-    landed = _landed(state, [seat, *rivals])
     best = 0.0
     for i in rivals:
         rival = state.seats[i]
@@ -301,14 +298,14 @@ def _invade_now(state: GameState, seat: int, rivals: list[int], mine: list[Ship]
     return best
 
 
-def _strike(state: GameState, seat: int, rivals: list[int], by_seat: dict[int, list[Ship]], t: Table,
-            values: tuple[tuple[float, int], ...]) -> float:
+def _strike(state: GameState, seat: int, rivals: list[int], can_act: list[tuple[Ship, int, int]],
+            by_seat: dict[int, list[Ship]], t: Table, values: tuple[tuple[float, int], ...]) -> float:
     """The expected damage of the shots the seat's ships may still fire this turn without moving, each
     ship at its best target (an enemy ship or a home's reserve), no target counted beyond its worth."""
     dist = t.board.distance
     bonus = 1 if state.seats[seat].faction == "warriors" else 0
     taken: dict[object, float] = {}
-    for ship, _, shots in _can_act(state, seat, by_seat[seat], t):
+    for ship, _, shots in can_act:
         best, pick = 0.0, None
         for i in rivals:
             for target in by_seat[i]:
@@ -331,7 +328,7 @@ def _strike(state: GameState, seat: int, rivals: list[int], by_seat: dict[int, l
 
 
 def _needed(faction: str | None, landed: int) -> int:
-    return max(1, REBELS_INVADERS - landed) if faction == "rebels" else 1
+    return max(1, REBELS_INVADERS_NEEDED - landed) if faction == "rebels" else 1
 
 
 def _landed(state: GameState, seats: list[int]) -> dict[tuple[int, int], int]:
