@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 
 import pytest
 from django.core.management import CommandError, call_command
 
+from games.bots.metaltalon.choices import KEEP
 from games.bots.metaltalon.simulate import Plan, one_game
 from games.bots.stats import wilson
+from games.engine import new_game
 
 
 def test_the_wilson_interval_matches_known_values():
@@ -26,6 +29,14 @@ def test_each_level_plays_every_seat_order_as_often_and_a_seed_repeats_its_game(
     plan = Plan(games=4, players=2, bots=("greedy", "random"), seed=7, turn_cap=30)
     assert [plan.levels(g) for g in range(4)] == [("greedy", "random"), ("random", "greedy")] * 2
     assert one_game(plan, 1) == one_game(plan, 1)
+
+
+def test_keep_dealt_plays_every_faction_as_dealt_where_the_bots_would_redraw_some():
+    plan = Plan(games=1, players=2, seed=1, turn_cap=20)
+    dealt = tuple(s.faction for s in new_game(players=2, edition=plan.edition, seed=plan.seed).seats)
+    assert any(f not in KEEP for f in dealt)  # a bot left to itself redraws this deal
+    assert one_game(plan, 0).factions != dealt
+    assert one_game(replace(plan, keep_dealt=True), 0).factions == dealt
 
 
 def simulate(tmp_path, *args: str) -> tuple[str, str, bytes, list[dict]]:
@@ -53,11 +64,12 @@ def test_simulate_prints_win_rates_with_intervals_lengths_and_endings_and_writes
 
 def test_simulate_plays_each_player_count_asked_for_and_reports_each(tmp_path):
     text, report, chart, results = simulate(tmp_path, "--games", "2", "--players", "2,3", "--bots", "greedy",
-                                            "--workers", "1", "--turn-cap", "30")
+                                            "--workers", "1", "--turn-cap", "30", "--keep-dealt")
     assert [len(r["levels"]) for r in results] == [2, 2, 3, 3]
     assert text.count("win rate by faction:") == 2
     assert "## 2 players" in report and "## 3 players" in report and "A fair share is 33%" in report
     assert "| bot level |" not in report  # one level: its win rate says nothing
+    assert "kept the faction it was dealt" in report and "--keep-dealt --report" in report
     assert chart[:8] == PNG
 
 

@@ -8,11 +8,11 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from games.bots.base import Bot
+from games.bots.base import Bot, moves_on
 from games.bots.loop import play_out
 from games.engine import GameState, new_game
 
-from .rules import engine_play, engine_to_act
+from .rules import RULES, engine_play, engine_to_act
 
 # A game still undecided after this many turns stops there; the seat with the most credits (ships and
 # reserve) is scored the winner, and the game's end is "turn cap".
@@ -33,10 +33,15 @@ class Result:
 
 
 def play_game(seed: int, players: int, edition: str, make: Callable[[int, random.Random], Bot],
-              levels: Sequence[str], *, variants: tuple[str, ...] = (), turn_cap: int = TURN_CAP) -> Result:
-    """`make(seat, rng)` gives the bot of each seat; every bot's generator comes from the seed too."""
+              levels: Sequence[str], *, variants: tuple[str, ...] = (), turn_cap: int = TURN_CAP,
+              keep_dealt: bool = False) -> Result:
+    """`make(seat, rng)` gives the bot of each seat; every bot's generator comes from the seed too.
+    `keep_dealt`: every seat keeps the faction it is dealt, so the factions are measured as the deal
+    gives them rather than as the bots choose them (the balance report, docs/balance.md)."""
     state = new_game(players=players, edition=edition, variants=variants, seed=seed)
-    bots = {i: make(i, random.Random(f"{seed}:bot:{i}")) for i in range(players)}
+    bots: dict[int, Bot] = {i: make(i, random.Random(f"{seed}:bot:{i}")) for i in range(players)}
+    if keep_dealt:
+        bots = {i: KeepsDealt(bot) for i, bot in bots.items()}
     ending = "turn cap"
     commands = 0
     for step in play_out(state, bots, engine_play, engine_to_act, STEP_CAP):
@@ -52,6 +57,19 @@ def play_game(seed: int, players: int, edition: str, make: Callable[[int, random
         ending = "turn cap"
     return Result(seed, tuple(levels), tuple(s.faction or "" for s in state.seats), winner, ending,
                   (state.turn + players - 1) // players, commands, _credits(state))
+
+
+class KeepsDealt:
+    """A bot that keeps whatever faction it is dealt, and otherwise plays as `bot` does."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.level = bot.level
+
+    def choose(self, state: GameState, seat: int) -> str:
+        if state.phase == "setup" and "keep" in moves_on(RULES, state, seat):
+            return "keep"
+        return self.bot.choose(state, seat)
 
 
 def _ending(reason: str) -> str:

@@ -29,6 +29,7 @@ class Plan:
     turn_cap: int = TURN_CAP
     rollouts: int = ROLLOUTS
     variants: tuple[str, ...] = ()
+    keep_dealt: bool = False  # every seat keeps the faction dealt (match.KeepsDealt)
 
     def levels(self, g: int) -> tuple[str, ...]:
         n = len(self.bots)
@@ -39,7 +40,7 @@ def one_game(plan: Plan, g: int) -> Result:
     levels = plan.levels(g)
     return play_game(plan.seed + g, plan.players, plan.edition,
                      lambda seat, rng: make_bot(levels[seat], rng, rollouts=plan.rollouts), levels,
-                     variants=plan.variants, turn_cap=plan.turn_cap)
+                     variants=plan.variants, turn_cap=plan.turn_cap, keep_dealt=plan.keep_dealt)
 
 
 def run(plan: Plan, workers: int = 1, progress: Callable[[Result], None] | None = None) -> list[Result]:

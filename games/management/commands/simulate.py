@@ -46,6 +46,9 @@ class Command(BaseCommand):
                             help="rounds after which the richest seat is scored the winner")
         parser.add_argument("--rollouts", type=int, default=ROLLOUTS, help="the search bot's play-outs")
         parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+        parser.add_argument("--keep-dealt", action="store_true",
+                            help="every seat keeps the faction it is dealt (no redraws): the factions as "
+                                 "dealt, not as the bots choose them")
         parser.add_argument("--json", help="write every game's result to this file")
         parser.add_argument("--report", help="write the balance report (Markdown) to this file")
         parser.add_argument("--chart", help="write the factions' win-rate chart (PNG) to this file")
@@ -69,7 +72,7 @@ class Command(BaseCommand):
         for players in counts:
             plan = Plan(games=opts["games"], players=players, edition=opts["edition"], bots=bots,
                         seed=opts["seed"], turn_cap=opts["turn_cap"], rollouts=opts["rollouts"],
-                        variants=variants)
+                        variants=variants, keep_dealt=opts["keep_dealt"])
             started = time.monotonic()
             results = run(plan, workers=opts["workers"], progress=self._progress(plan, started))
             runs.append((plan, summarise(results), time.monotonic() - started))
@@ -103,6 +106,8 @@ def _command(plan: Plan) -> str:
         line += f" --rollouts {plan.rollouts}"
     if plan.turn_cap != TURN_CAP:
         line += f" --turn-cap {plan.turn_cap}"
+    if plan.keep_dealt:
+        line += " --keep-dealt"
     return line
 
 
@@ -131,6 +136,9 @@ def markdown(runs: list[tuple[Plan, Summary, float]], chart: str | None) -> str:
     out = ["# Balance report", "",
            f"{games} seeded games between bots ({minutes:.0f} minutes on this machine); the same command "
            "gives the same games. A run at several player counts plays the command once per count.", ""]
+    if any(plan.keep_dealt for plan, _, _ in runs):
+        out += ["Every seat kept the faction it was dealt (`--keep-dealt`): each faction is measured as "
+                "often as the deal gives it, not as often as the bots would keep it.", ""]
     if chart:
         out += [f"![Win rate by faction]({Path(chart).name})", ""]
     for plan, summary, seconds in runs:
