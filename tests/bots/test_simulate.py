@@ -83,3 +83,22 @@ PNG = b"\x89PNG\r\n\x1a\n"
 def test_simulate_refuses_what_it_cannot_play(args, message):
     with pytest.raises(CommandError, match=message):
         call_command("simulate", *args, stdout=io.StringIO(), stderr=io.StringIO())
+
+
+def test_a_run_stopped_part_way_keeps_the_player_counts_it_finished(tmp_path, monkeypatch):
+    from games.management.commands import simulate as command
+
+    played = command.run
+
+    def stopped_at_three(plan, **kwargs):
+        if plan.players == 3:
+            raise KeyboardInterrupt  # the operator stops a long run
+        return played(plan, **kwargs)
+
+    monkeypatch.setattr(command, "run", stopped_at_three)
+    with pytest.raises(KeyboardInterrupt):
+        simulate(tmp_path, "--games", "2", "--players", "2,3", "--workers", "1", "--turn-cap", "30")
+    report = (tmp_path / "balance.md").read_text()
+    assert "## 2 players" in report and "## 3 players" not in report
+    assert len(json.loads((tmp_path / "games.json").read_text())) == 2
+    assert (tmp_path / "factions.png").read_bytes()[:8] == PNG

@@ -78,14 +78,8 @@ class Command(BaseCommand):
             runs.append((plan, summarise(results), time.monotonic() - started))
             every += results
             self.stdout.write(text(*runs[-1]))
-        if opts["json"]:
-            Path(opts["json"]).write_text(json.dumps([asdict(r) for r in every], indent=1) + "\n")
-        if opts["chart"]:
-            panels = [(f"Win rate by faction: {plan.games} games, {plan.players} players, {plan.edition}",
-                       summary.by_faction, 1 / plan.players) for plan, summary, _ in runs]
-            Path(opts["chart"]).write_bytes(svg_png(panels_svg(panels), 640))
-        if opts["report"]:
-            Path(opts["report"]).write_text(markdown(runs, opts["chart"]))
+            # Written after each count: a long run stopped part-way keeps the counts it finished.
+            write_files(opts, runs, every)
 
     def _progress(self, plan: Plan, started: float) -> Callable[[Result], None]:
         done = 0
@@ -97,6 +91,17 @@ class Command(BaseCommand):
                 self.stderr.write(f"{plan.players} players: {done}/{plan.games} games, "
                                   f"{time.monotonic() - started:.0f} s")
         return progress
+
+
+def write_files(opts: dict[str, Any], runs: list[tuple[Plan, Summary, float]], every: list[Result]) -> None:
+    if opts["json"]:
+        Path(opts["json"]).write_text(json.dumps([asdict(r) for r in every], indent=1) + "\n")
+    if opts["chart"]:
+        panels = [(f"Win rate by faction: {plan.games} games, {plan.players} players, {plan.edition}",
+                   summary.by_faction, 1 / plan.players) for plan, summary, _ in runs]
+        Path(opts["chart"]).write_bytes(svg_png(panels_svg(panels), 640))
+    if opts["report"]:
+        Path(opts["report"]).write_text(markdown(runs, opts["chart"]))
 
 
 def _command(plan: Plan) -> str:
