@@ -70,6 +70,13 @@ def test_simulate_plays_each_player_count_asked_for_and_reports_each(tmp_path):
     assert "## 2 players" in report and "## 3 players" in report and "A fair share is 33%" in report
     assert "| bot level |" not in report  # one level: its win rate says nothing
     assert "kept the faction it was dealt" in report and "--keep-dealt --report" in report
+    rows = [line.split("|")[1:5] for line in report.split("## Every player count")[1].splitlines()
+            if line.startswith("| ") and "---" not in line and "faction" not in line]
+    seats = {faction: ([r["factions"].count(faction) / len(r["factions"]) for r in results],
+                       sum(r["factions"][r["winner"]] == faction for r in results if r["winner"] is not None))
+             for faction in {f for r in results for f in r["factions"]}}
+    assert {row[0].strip(): (int(row[1]), float(row[2])) for row in rows} == {
+        faction: (wins, round(sum(shares), 1)) for faction, (shares, wins) in seats.items()}
     assert chart[:8] == PNG
 
 

@@ -97,3 +97,16 @@ def summarise(results: Sequence[Result]) -> Summary:
     summary.by_seat = [seats[i] for i in sorted(seats)]
     summary.mean_rounds = sum(r.turns for r in results) / len(results) if results else 0.0
     return summary
+
+
+def fair_shares(runs: Sequence[tuple[Plan, Summary]]) -> list[tuple[str, int, float]]:
+    """Each faction's wins over every player count, beside the wins a fair share would give it (a seat in
+    a game of n players: 1/n): (faction, wins, fair wins), most times a fair share first. Above 1.0 a
+    faction is worth keeping; a redraw is worth 1.0 on average (choices.KEEP)."""
+    wins: Counter[str] = Counter()
+    fair: Counter[str] = Counter()
+    for plan, summary in runs:
+        for rate in summary.by_faction:
+            wins[rate.label] += rate.wins
+            fair[rate.label] += rate.games / plan.players
+    return sorted(((f, wins[f], fair[f]) for f in fair), key=lambda row: -row[1] / row[2])

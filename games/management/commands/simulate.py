@@ -24,7 +24,7 @@ from games.bots.chart import panels_svg
 from games.bots.metaltalon import LEVELS
 from games.bots.metaltalon.match import TURN_CAP, Result
 from games.bots.metaltalon.search import ROLLOUTS
-from games.bots.metaltalon.simulate import Plan, Summary, run, summarise
+from games.bots.metaltalon.simulate import Plan, Summary, fair_shares, run, summarise
 from games.engine import EDITIONS, PLAYER_COUNTS, VARIANTS
 from games.pictures import svg_png
 
@@ -154,4 +154,12 @@ def markdown(runs: list[tuple[Plan, Summary, float]], chart: str | None) -> str:
         out += table("faction", summary.by_faction) + table("seat (turn order)", summary.by_seat)
         out += [f"Mean length: {summary.mean_rounds:.1f} rounds. Endings: "
                 + ", ".join(f"{k} {v}" for k, v in summary.endings.most_common()) + ".", ""]
+    if len(runs) > 1:
+        out += ["## Every player count", "",
+                "Each faction's wins over the counts above, beside the wins a fair share (1/n in a game of "
+                "n) would give it.", "", "| faction | wins | fair share | times a fair share |",
+                "| --- | --- | --- | --- |"]
+        out += [f"| {faction} | {wins} | {fair:.1f} | {wins / fair:.2f} |"
+                for faction, wins, fair in fair_shares([(plan, summary) for plan, summary, _ in runs])]
+        out.append("")
     return "\n".join(out)
