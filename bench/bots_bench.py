@@ -2,8 +2,8 @@
 
 Targets (issue 12): the greedy bot's decision p50 <= 50 ms; the search bot's decision at its budget (the
 site caps it at BOT_SEARCH_SECONDS, 1.5 s by default; simulations use a fixed number of play-outs).
-Decisions are timed over seeded games, greedy against greedy and search against greedy, 2 and 4 players,
-so the positions are the ones the bots really meet, from the first turn to the last.
+Decisions are timed over seeded games, greedy against greedy (2, 4 and 6 players) and search against
+greedy (2 players), so the positions are the ones the bots really meet, from the first turn to the last.
 """
 
 import os
@@ -60,6 +60,7 @@ def main() -> None:
     print(f"os.cpu_count() = {os.cpu_count()}, load average {os.getloadavg()[0]:.2f}")
     greedy = timed_games(2, lambda rng: GreedyBot(rng), "greedy, 2 players")
     timed_games(4, lambda rng: GreedyBot(rng), "greedy, 4 players")
+    timed_games(6, lambda rng: GreedyBot(rng), "greedy, 6 players")
     print(f"greedy decision p50: {statistics.median(greedy) * 1000:.1f} ms   (target <= 50 ms)")
     search = timed_games(2, lambda rng: SearchBot(rng, rollouts=ROLLOUTS), f"search, {ROLLOUTS} play-outs")
     # At the site's cap a decision thinks until the cap: the first rounds of one game show it.
