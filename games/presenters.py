@@ -72,8 +72,8 @@ def allowance(pieces: Sequence[int], faction: str | None, edition: str) -> tuple
 
 
 def budget(state: GameState, seat: int, cell: str) -> dict[str, Any] | None:
-    """What the ship on `cell` has left this activation, counted as the rules count it (RULINGS: each ship
-    acts once; metatalon dimes may stand in for a move or a shot once the pennies or nickels run out)."""
+    """What the ship on `cell` has left this activation, counted as the rules count it (docs/rules.md: each
+    ship acts once; metatalon dimes may stand in for a move or a shot once the pennies or nickels run out)."""
     ship = next((s for s in state.ships if s.cell == cell and s.owner == seat), None)
     if ship is None:
         return None
@@ -253,7 +253,7 @@ def roll_chances(edition: str, dice_mode: str) -> dict[int, Fraction]:
 
 def damage_chances(chances: dict[int, Fraction], bonus: int, penalty: int,
                    shields: int) -> dict[int, Fraction]:
-    """Damage = roll (+1 Warriors) - penalty - shields, floored at 0 (RULINGS: "Firing"); before any
+    """Damage = roll (+1 Warriors) - penalty - shields, floored at 0 (docs/rules.md: "Firing"); before any
     Murphys or Clovers reroll."""
     out: dict[int, Fraction] = {}
     for roll, p in chances.items():
@@ -303,7 +303,7 @@ def targets_for(state: GameState, seat: int, cell: str, legal: Legal) -> list[Ta
             what = f"home base (reserve {value})"
         dist = damage_chances(chances, bonus, penalty, shields)
         base = at_base or ship is None
-        if base:  # a base loses its reserve and no more (RULINGS: "Firing"): a roll past it does nothing
+        if base:  # a base loses its reserve and no more (docs/rules.md, "Firing"): a roll past it is lost
             dist = cap_damage(dist, value)
         kill = sum((p for d, p in dist.items() if d >= value and value > 0), Fraction(0))
         mean = sum((d * p for d, p in dist.items()), Fraction(0))

@@ -11,7 +11,7 @@ MAX_TEXT = 5000
 MAX_COMMANDS = 40
 VERBS = ("move", "fire", "launch", "split", "end", "keep", "redraw", "reroll", "accept", "resign", "order")
 ORDER_NAMES = ("damage", "adapt", "murphy", "clover")
-# Commands any seat still in may give whoever's turn it is (RULINGS: standing orders; resigning): they
+# Commands any seat still in may give whoever's turn it is (docs/rules.md: standing orders; resigning): they
 # never end what the game waits for.
 ANYTIME_VERBS = ("order", "resign")
 _SIMPLE = {"end", "keep", "redraw", "reroll", "accept", "resign"}

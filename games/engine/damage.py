@@ -1,4 +1,4 @@
-"""Damage allocation by the target owner's standing orders (RULINGS: "Firing")."""
+"""Damage allocation by the target owner's standing orders (docs/rules.md: "Firing")."""
 
 from .editions import Edition
 from .pieces import Pieces, best_by_priority, change_downwards, compositions, value

@@ -1,4 +1,4 @@
-"""Firing: targets, range penalty, rolls with Murphys and Clovers, damage, Vamps (RULINGS: "Firing")."""
+"""Firing: targets, range penalty, rolls with Murphys and Clovers, damage, Vamps (docs/rules.md: "Firing")."""
 
 from dataclasses import replace
 

@@ -1,4 +1,4 @@
-"""Moving ships: steps, budgets, shortest legal paths (RULINGS: "Moving and recycling")."""
+"""Moving ships: steps, budgets, shortest legal paths (docs/rules.md: "Moving")."""
 
 from collections.abc import Callable
 from itertools import pairwise

@@ -1,4 +1,5 @@
-"""Standing orders: decisions out of turn, editable at any time (RULINGS: "Decisions out of turn")."""
+"""Standing orders: decisions out of turn, editable at any time (docs/rules.md: "Rerolls: Murphys and
+Clovers")."""
 
 from dataclasses import replace
 from itertools import permutations

@@ -1,4 +1,4 @@
-"""New games and the faction deal (RULINGS: "Setup")."""
+"""New games and the faction deal (docs/rules.md: "Setting up")."""
 
 from collections.abc import Sequence
 from dataclasses import replace

@@ -33,7 +33,7 @@ class View:
         for ship in state.ships:
             occ.setdefault(ship.cell, []).append(ship)
         self.occ = occ
-        # Home bases of seats still in; every other base is unowned (RULINGS: "Turn", income).
+        # Home bases of seats still in; every other base is unowned (docs/rules.md: "Income").
         self.homes = {s.home: s.index for s in state.seats if not s.out}
 
     def own_ships_at(self, cell: str, seat: int) -> list[Ship]:

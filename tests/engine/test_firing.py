@@ -1,5 +1,5 @@
 """Firing: range penalty on the legal path, shields, Warriors, bases, Vamps per edition, destruction
-(RULINGS: "Firing")."""
+(docs/rules.md: "Firing")."""
 
 import random
 

@@ -1,5 +1,5 @@
 """Activation and movement: engines/pennies, Zoomers, 001's wild dimes, no passing through ships,
-recycling, explicit paths (RULINGS: "Turn", "Moving and recycling")."""
+recycling, explicit paths (docs/rules.md: "Your turn", "Moving")."""
 
 import pytest
 

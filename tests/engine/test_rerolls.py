@@ -1,5 +1,5 @@
 """Murphys force, then Clovers reroll, each once, by standing orders; a Clovers roller without an
-automatic reroll is asked (RULINGS: "Decisions out of turn")."""
+automatic reroll is asked (docs/rules.md: "Rerolls: Murphys and Clovers")."""
 
 import pytest
 
