@@ -58,10 +58,9 @@ def timed_games(players: int, make_first, label: str, turn_cap: int = 60, games:
 
 def main() -> None:
     print(f"os.cpu_count() = {os.cpu_count()}, load average {os.getloadavg()[0]:.2f}")
-    greedy = timed_games(2, lambda rng: GreedyBot(rng), "greedy, 2 players")
-    timed_games(4, lambda rng: GreedyBot(rng), "greedy, 4 players")
-    timed_games(6, lambda rng: GreedyBot(rng), "greedy, 6 players")
-    print(f"greedy decision p50: {statistics.median(greedy) * 1000:.1f} ms   (target <= 50 ms)")
+    greedy = {n: timed_games(n, lambda rng: GreedyBot(rng), f"greedy, {n} players") for n in (2, 4, 6)}
+    print("greedy decision p50: " + ", ".join(f"{statistics.median(t) * 1000:.1f} ms at {n} players"
+                                             for n, t in greedy.items()) + "   (target <= 50 ms)")
     search = timed_games(2, lambda rng: SearchBot(rng, rollouts=ROLLOUTS), f"search, {ROLLOUTS} play-outs")
     # At the site's cap a decision thinks until the cap: the first rounds of one game show it.
     capped = timed_games(2, lambda rng: SearchBot(rng, rollouts=10_000, seconds=SITE_SECONDS),

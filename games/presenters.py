@@ -72,8 +72,9 @@ def allowance(pieces: Sequence[int], faction: str | None, edition: str) -> tuple
 
 
 def budget(state: GameState, seat: int, cell: str) -> dict[str, Any] | None:
-    """What the ship on `cell` has left this activation, counted as the rules count it (docs/rules.md: each
-    ship acts once; metatalon dimes may stand in for a move or a shot once the pennies or nickels run out)."""
+    """What the ship on `cell` has left this activation, counted as the rules count it (docs/rules.md: "Your
+    turn", "Moving": each ship acts once; metatalon dimes may stand in for a move or a shot once the pennies
+    or nickels run out)."""
     ship = next((s for s in state.ships if s.cell == cell and s.owner == seat), None)
     if ship is None:
         return None

@@ -11,8 +11,8 @@ MAX_TEXT = 5000
 MAX_COMMANDS = 40
 VERBS = ("move", "fire", "launch", "split", "end", "keep", "redraw", "reroll", "accept", "resign", "order")
 ORDER_NAMES = ("damage", "adapt", "murphy", "clover")
-# Commands any seat still in may give whoever's turn it is (docs/rules.md: standing orders; resigning): they
-# never end what the game waits for.
+# Commands any seat still in may give whoever's turn it is (docs/rules.md: standing orders in "Rerolls:
+# Murphys and Clovers", resigning in "Out of the game, and winning"): they never end what the game waits for.
 ANYTIME_VERBS = ("order", "resign")
 _SIMPLE = {"end", "keep", "redraw", "reroll", "accept", "resign"}
 _PIECE = re.compile(r"(\d{0,3})([a-z])")

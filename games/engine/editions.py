@@ -57,7 +57,7 @@ TOKEN = Edition(
     piece_names=("engine", "weapon", "shield"),
     start=25,
     start_two=32,
-    # docs/rules.md, "The three editions": Bankers ceil(1.2 x start), Vamps ceil(0.8 x start), so 30 and
+    # docs/rules.md, "Setting up": Bankers ceil(1.2 x start), Vamps ceil(0.8 x start), so 30 and
     # 20 from 25 credits, 39 and 26 from the two-player 32.
     bankers=(30, 39),
     vamps=(20, 26),

@@ -1,4 +1,5 @@
-"""Firing: targets, range penalty, rolls with Murphys and Clovers, damage, Vamps (docs/rules.md: "Firing")."""
+"""Firing: targets, range penalty, rolls with Murphys and Clovers, damage, Vamps (docs/rules.md: "Firing",
+"Rerolls: Murphys and Clovers")."""
 
 from dataclasses import replace
 

@@ -1,5 +1,5 @@
-"""Standing orders: decisions out of turn, editable at any time (docs/rules.md: "Rerolls: Murphys and
-Clovers")."""
+"""Standing orders: decisions out of turn, editable at any time (docs/rules.md: "Firing" for damage,
+"Rerolls: Murphys and Clovers")."""
 
 from dataclasses import replace
 from itertools import permutations

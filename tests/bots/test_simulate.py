@@ -62,7 +62,7 @@ def test_simulate_prints_win_rates_with_intervals_lengths_and_endings_and_writes
     assert chart[:8] == PNG
 
 
-def test_simulate_plays_each_player_count_asked_for_and_reports_each(tmp_path):
+def test_simulate_reports_each_player_count_and_every_factions_wins_against_a_fair_share(tmp_path):
     text, report, chart, results = simulate(tmp_path, "--games", "2", "--players", "2,3", "--bots", "greedy",
                                             "--workers", "1", "--turn-cap", "30", "--keep-dealt")
     assert [len(r["levels"]) for r in results] == [2, 2, 3, 3]
@@ -77,6 +77,10 @@ def test_simulate_plays_each_player_count_asked_for_and_reports_each(tmp_path):
              for faction in {f for r in results for f in r["factions"]}}
     assert {row[0].strip(): (int(row[1]), float(row[2])) for row in rows} == {
         faction: (wins, round(sum(shares), 1)) for faction, (shares, wins) in seats.items()}
+    times = [float(row[3]) for row in rows]
+    assert times == sorted(times, reverse=True)  # the strongest first
+    exact = {faction: wins / sum(shares) for faction, (shares, wins) in seats.items()}
+    assert {row[0].strip(): float(row[3]) for row in rows} == {f: round(x, 2) for f, x in exact.items()}
     assert chart[:8] == PNG
 
 

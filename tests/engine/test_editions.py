@@ -1,4 +1,4 @@
-"""Edition figures from docs/rules.md ("The three editions") and the three seed texts."""
+"""Edition figures from docs/rules.md ("The three editions", "Setting up") and the three seed texts."""
 
 import pytest
 

@@ -1,5 +1,5 @@
-"""Standing orders (docs/rules.md: "Rerolls: Murphys and Clovers"): which each faction may give, the die
-numbers each edition's dice allow, what is stored and the event that says so."""
+"""Standing orders (docs/rules.md: "Firing", "Rerolls: Murphys and Clovers"): which each faction may give,
+the die numbers each edition's dice allow, what is stored and the event that says so."""
 
 import pytest
 

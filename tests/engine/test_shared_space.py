@@ -1,6 +1,6 @@
 """Firing at one ship of a shared space: `fire <shooter> <target> <n>` names ship n of ALL the ships on
 the space, lowest id first, the same number for every player (invaders on a Rebels' base; docs/rules.md,
-"Moving")."""
+"Firing")."""
 
 import pytest
 

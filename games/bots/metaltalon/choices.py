@@ -1,6 +1,6 @@
-"""The decisions a MetalTalon bot takes outside the turn's moves: keeping or redrawing its faction, and
-its standing orders (docs/rules.md: "Rerolls: Murphys and Clovers"), which it sets once it knows its
-faction."""
+"""The decisions a MetalTalon bot takes outside the turn's moves: keeping or redrawing its faction
+(docs/rules.md: "Setting up"), and its standing orders ("Firing", "Rerolls: Murphys and Clovers"), which it
+sets once it knows its faction."""
 
 from __future__ import annotations
 

@@ -95,13 +95,20 @@ class Command(BaseCommand):
 
 def write_files(opts: dict[str, Any], runs: list[tuple[Plan, Summary, float]], every: list[Result]) -> None:
     if opts["json"]:
-        Path(opts["json"]).write_text(json.dumps([asdict(r) for r in every], indent=1) + "\n")
+        _replace(opts["json"], (json.dumps([asdict(r) for r in every], indent=1) + "\n").encode())
     if opts["chart"]:
         panels = [(f"Win rate by faction: {plan.games} games, {plan.players} players, {plan.edition}",
                    summary.by_faction, 1 / plan.players) for plan, summary, _ in runs]
-        Path(opts["chart"]).write_bytes(svg_png(panels_svg(panels), 640))
+        _replace(opts["chart"], svg_png(panels_svg(panels), 640))
     if opts["report"]:
-        Path(opts["report"]).write_text(markdown(runs, opts["chart"]))
+        _replace(opts["report"], markdown(runs, opts["chart"]).encode())
+
+
+def _replace(path: str, content: bytes) -> None:
+    """Write beside the file, then swap it in: a run stopped mid-write keeps the previous whole file."""
+    part = Path(f"{path}.part")
+    part.write_bytes(content)
+    os.replace(part, path)
 
 
 def _command(plan: Plan) -> str:
@@ -153,7 +160,9 @@ def markdown(runs: list[tuple[Plan, Summary, float]], chart: str | None) -> str:
             out += table("bot level", summary.by_level)
         out += table("faction", summary.by_faction) + table("seat (turn order)", summary.by_seat)
         out += [f"Mean length: {summary.mean_rounds:.1f} rounds. Endings: "
-                + ", ".join(f"{k} {v}" for k, v in summary.endings.most_common()) + ".", ""]
+                + ", ".join(f"{k} {v}" for k, v in summary.endings.most_common()) + "."
+                + (f" Turn-capped games with no single leader (no winner): {summary.undecided}."
+                   if summary.undecided else ""), ""]
     if len(runs) > 1:
         out += ["## Every player count", "",
                 "Each faction's wins over the counts above, beside the wins a fair share (1/n in a game of "
