@@ -111,6 +111,9 @@ def _replace(path: str, content: bytes) -> None:
     os.replace(part, path)
 
 
+UNDECIDED = "turn-capped games with no single leader (no winner)"
+
+
 def _command(plan: Plan) -> str:
     line = (f"manage.py simulate --games {plan.games} --players {plan.players} --edition {plan.edition} "
             f"--bots {','.join(plan.bots)} --seed {plan.seed}")
@@ -131,7 +134,7 @@ def text(plan: Plan, summary: Summary, seconds: float) -> str:
     out += ["", f"mean length: {summary.mean_rounds:.1f} rounds",
             "endings: " + ", ".join(f"{k} {v}" for k, v in summary.endings.most_common())]
     if summary.undecided:
-        out.append(f"turn-capped games with no single leader (no winner): {summary.undecided}")
+        out.append(f"{UNDECIDED}: {summary.undecided}")
     return "\n".join(out) + "\n"
 
 
@@ -161,7 +164,7 @@ def markdown(runs: list[tuple[Plan, Summary, float]], chart: str | None) -> str:
         out += table("faction", summary.by_faction) + table("seat (turn order)", summary.by_seat)
         out += [f"Mean length: {summary.mean_rounds:.1f} rounds. Endings: "
                 + ", ".join(f"{k} {v}" for k, v in summary.endings.most_common()) + "."
-                + (f" Turn-capped games with no single leader (no winner): {summary.undecided}."
+                + (f" {UNDECIDED.capitalize()}: {summary.undecided}."
                    if summary.undecided else ""), ""]
     if len(runs) > 1:
         out += ["## Every player count", "",
