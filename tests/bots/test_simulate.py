@@ -11,9 +11,10 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.bots.metaltalon.choices import KEEP
-from games.bots.metaltalon.simulate import Plan, one_game
+from games.bots.metaltalon.simulate import Plan, Summary, one_game
 from games.bots.stats import wilson
 from games.engine import new_game
+from games.management.commands import simulate as command
 
 
 def test_the_wilson_interval_matches_known_values():
@@ -97,8 +98,6 @@ def test_simulate_refuses_what_it_cannot_play(args, message):
 
 
 def test_a_run_stopped_part_way_keeps_the_player_counts_it_finished(tmp_path, monkeypatch):
-    from games.management.commands import simulate as command
-
     played = command.run
 
     def stopped_at_three(plan, **kwargs):
@@ -113,3 +112,23 @@ def test_a_run_stopped_part_way_keeps_the_player_counts_it_finished(tmp_path, mo
     assert "## 2 players" in report and "## 3 players" not in report
     assert len(json.loads((tmp_path / "games.json").read_text())) == 2
     assert (tmp_path / "factions.png").read_bytes()[:8] == PNG
+
+
+def test_the_report_counts_turn_capped_games_left_with_no_winner():
+    plan = Plan(games=3, players=3)
+    report = command.markdown([(plan, Summary(games=3, undecided=1), 1.0)], None)
+    assert "Turn-capped games with no single leader (no winner): 1." in report
+    assert "no single leader" not in command.markdown([(plan, Summary(games=3), 1.0)], None)
+
+
+def test_a_stop_while_a_file_is_written_keeps_the_previous_whole_file(tmp_path, monkeypatch):
+    report = tmp_path / "balance.md"
+    report.write_text("# Balance report\n\nthe last whole report\n")
+
+    def stopped(*args):
+        raise KeyboardInterrupt  # the operator stops the run between the write and the swap
+
+    monkeypatch.setattr(command.os, "replace", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        command._replace(str(report), b"# Balance report\n\nhalf a rep")
+    assert report.read_text() == "# Balance report\n\nthe last whole report\n"
