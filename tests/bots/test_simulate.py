@@ -85,11 +85,22 @@ def test_simulate_reports_each_player_count_and_every_factions_wins_against_a_fa
     assert chart[:8] == PNG
 
 
+def test_simulate_plays_a_number_of_games_for_each_player_count(tmp_path):
+    _, report, _, results = simulate(tmp_path, "--games", "1,2", "--players", "2,3", "--workers", "1",
+                                     "--turn-cap", "10")
+    assert [len(r["levels"]) for r in results] == [2, 3, 3]
+    assert "`manage.py simulate --games 1 --players 2 " in report
+    assert "`manage.py simulate --games 2 --players 3 " in report
+
+
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.mark.parametrize("args, message", [(["--bots", "grandmaster"], "--bots takes levels from"),
                                            (["--games", "0"], "--games is at least 1"),
+                                           (["--games", "2,0", "--players", "2,3"], "--games is at least 1"),
+                                           (["--games", "many"], "--games takes a number"),
+                                           (["--games", "2,2", "--players", "2"], "gives 2 numbers for 1"),
                                            (["--players", "2,7"], "MetalTalon is played by"),
                                            (["--players", "two"], "MetalTalon is played by")])
 def test_simulate_refuses_what_it_cannot_play(args, message):

@@ -3,7 +3,8 @@
     manage.py simulate --games 200 --players 2 --edition token --bots greedy,search
 
 prints the win rate of each bot level, faction and seat in turn order with 95% confidence intervals, the
-mean length in rounds and how the games ended. `--players 2,3,4,6` runs that many games at each count.
+mean length in rounds and how the games ended. `--players 2,3,4,6` runs that many games at each count,
+or `--games 200,200,200,100` a number for each.
 `--report docs/balance.md --chart docs/balance-factions.png` also writes them as the balance report with
 its chart. The engine alone plays: no database is touched.
 """
@@ -33,7 +34,8 @@ class Command(BaseCommand):
     help = "Play seeded bot games in parallel and print win rates (with 95% intervals), lengths and endings."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--games", type=int, default=100)
+        parser.add_argument("--games", default="100",
+                            help="games at each player count, or one number per count (200,200,200,100)")
         parser.add_argument("--players", default="2",
                             help="a player count, or several comma-separated (2,3,4,6): --games at each")
         parser.add_argument("--edition", default="token", choices=sorted(EDITIONS))
@@ -64,13 +66,12 @@ class Command(BaseCommand):
             counts = ()
         if not counts or any(n not in PLAYER_COUNTS for n in counts):
             raise CommandError(f"MetalTalon is played by {', '.join(map(str, PLAYER_COUNTS))} players")
-        if opts["games"] < 1:
-            raise CommandError("--games is at least 1")
+        games = _games(str(opts["games"]), len(counts))
         variants = tuple(v.strip() for v in opts["variants"].split(",") if v.strip())
         runs: list[tuple[Plan, Summary, float]] = []
         every: list[Result] = []
-        for players in counts:
-            plan = Plan(games=opts["games"], players=players, edition=opts["edition"], bots=bots,
+        for players, n in zip(counts, games, strict=True):
+            plan = Plan(games=n, players=players, edition=opts["edition"], bots=bots,
                         seed=opts["seed"], turn_cap=opts["turn_cap"], rollouts=opts["rollouts"],
                         variants=variants, keep_dealt=opts["keep_dealt"])
             started = time.monotonic()
@@ -91,6 +92,22 @@ class Command(BaseCommand):
                 self.stderr.write(f"{plan.players} players: {done}/{plan.games} games, "
                                   f"{time.monotonic() - started:.0f} s")
         return progress
+
+
+def _games(value: str, counts: int) -> list[int]:
+    """One number for every player count, or one for each: six-player games take about 25 times a
+    two-player game's time, so a balance run may play fewer of them."""
+    try:
+        games = [int(n) for n in value.split(",")]
+    except ValueError:
+        raise CommandError("--games takes a number, or one number per player count (200,200,100)") from None
+    if len(games) == 1:
+        games *= counts
+    if len(games) != counts:
+        raise CommandError(f"--games gives {len(games)} numbers for {counts} player counts")
+    if min(games) < 1:
+        raise CommandError("--games is at least 1")
+    return games
 
 
 def write_files(opts: dict[str, Any], runs: list[tuple[Plan, Summary, float]], every: list[Result]) -> None:
