@@ -67,6 +67,8 @@ class Game(models.Model):
     paused_at = models.DateTimeField(null=True, blank=True)
     # A moderator's line is in the game's log (games/actions/audit.py): only then does the page look for them.
     moderated = models.BooleanField(default=False)
+    # Counts for the players' ratings when it ends (docs/ratings.md): only its human players are rated.
+    rated = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -542,3 +544,68 @@ class ExpelBallot(models.Model):
 
     def __str__(self) -> str:
         return f"{'expel' if self.expel else 'wait'} by seat {self.voter_id}"
+
+
+class Ladder(models.Model):
+    """The games rated together (docs/ratings.md): a kind's rating pool (MetalTalon: an edition) at one
+    player count, or at every count (players 0). Its row is locked while a result is rated, and it keeps
+    the last game it rated, so a result that arrives out of order rates the ladder again from the record."""
+
+    kind = models.CharField(max_length=32)
+    pool = models.CharField(max_length=32)
+    label = models.CharField(max_length=80)  # the kind's words for the pool ("Token edition (000)")
+    players = models.PositiveSmallIntegerField(default=0)
+    last_finished_at = models.DateTimeField(null=True, blank=True)
+    last_game_id = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["kind", "pool", "players"], name="ladder_once")]
+
+    def __str__(self) -> str:
+        count = f"{self.players} players" if self.players else "every player count"
+        return f"{self.label}, {count}"
+
+
+class Rating(models.Model):
+    """A player's openskill rating on one ladder; `score` is its ordinal (mu - 3 sigma), what the
+    leaderboard sorts by and shows."""
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="ratings")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    score = models.FloatField(db_index=True)
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["ladder", "user"], name="rating_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} on {self.ladder_id}: {self.score:.1f}"
+
+
+class RatingChange(models.Model):
+    """What one rated game did to one player's rating on one ladder: the rating history's rows."""
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="changes")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="rating_changes")
+    place = models.PositiveSmallIntegerField()  # among the game's rated players, 1 for the best
+    rated_players = models.PositiveSmallIntegerField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    score_before = models.FloatField()
+    score_after = models.FloatField()
+    at = models.DateTimeField()  # the game's end
+
+    class Meta:
+        ordering = ["at", "game_id"]
+        constraints = [models.UniqueConstraint(fields=["ladder", "game", "user"], name="ratingchange_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in game {self.game_id}: {self.score_before:.1f} -> {self.score_after:.1f}"

@@ -86,8 +86,9 @@ def play_against_bots(actor: Actor, *, kind: str = "metaltalon", players: int = 
                                                clock or {"mode": "none"})
     check_bot_level(_kind, level)
     with transaction.atomic():
+        # One human player: nobody to be rated against (docs/ratings.md), so the game says it is unrated.
         game = Game.objects.create(created_by=user, kind=kind, options=checked, players=players,
-                                   visibility=visibility, clock=rules.to_dict())
+                                   visibility=visibility, clock=rules.to_dict(), rated=False)
         Seat.objects.create(game=game, user=user)
         for _ in range(players - 1):
             Seat.objects.create(game=game, bot=level)

@@ -20,7 +20,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from games import dice as live_dice
-from games.actions import clock
+from games.actions import clock, ratings
 from games.actions.actor import Actor
 from games.actions.common import (
     check_not_paused,
@@ -121,8 +121,11 @@ def apply_command(game: Game, actor: Actor, text: str, expected_version: int | N
         store_state(game, kind, state)
         if any(kind.turn(s.before) != kind.turn(s.after) for s in steps):
             game.turn_started_at = timezone.now()
+        ending = game.finished_at is None
         finish_if_over(game, kind, state)
         game.save()
+        if ending and game.finished_at is not None:
+            ratings.settle(game)
         if set(kind.to_act(state)) - before_to_act:
             notify_turn(game, kind, state)
     return Applied(game, actions, [e for a in actions for e in a.events], stopped)

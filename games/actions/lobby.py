@@ -54,13 +54,14 @@ def check_game_options(kind_name: str, players: int, options: Mapping[str, Any],
 
 def create_game(actor: Actor, *, kind: str = "metaltalon", players: int = 2,
                 options: Mapping[str, Any] | None = None, visibility: str = "public",
-                clock: Mapping[str, Any] | None = None) -> Game:
-    """A new open game with its creator in the first seat."""
+                clock: Mapping[str, Any] | None = None, rated: bool = True) -> Game:
+    """A new open game with its creator in the first seat; a rated game's result moves its human players'
+    ratings (docs/ratings.md)."""
     user = actor.require_player()
     _kind, checked, rules = check_game_options(kind, players, options or {}, visibility, clock)
     with transaction.atomic():
         game = Game.objects.create(created_by=user, kind=kind, options=checked, players=players,
-                                   visibility=visibility, clock=rules.to_dict())
+                                   visibility=visibility, clock=rules.to_dict(), rated=bool(rated))
         Seat.objects.create(game=game, user=user)
     return game
 

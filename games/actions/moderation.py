@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.actions import clock
+from games.actions import clock, ratings
 from games.actions.actor import Actor
 from games.actions.audit import players_of, record
 from games.actions.commands import apply_command
@@ -237,6 +237,8 @@ def rollback_game(game: Game, actor: Actor, to_seq: int) -> AuditEntry:
         Notification.objects.filter(game=game, seat__in=back_in, kind=Notification.Kind.ELIMINATED).delete()
         finish_if_over(game, kind, state)
         game.save()
+        if reopened or game.finished_at is not None:
+            ratings.settle(game)  # a result taken back (or changed) leaves the ladders
         notify_turn(game, kind, state)
         return record(actor, AuditEntry.Act.ROLLBACK, f"rolled the game back to action {to_seq}", game=game,
                       tell=players_of(game), details={"to": to_seq, "voided": [a.seq for a in voided]})

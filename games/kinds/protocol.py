@@ -101,6 +101,10 @@ class Kind(Protocol):
     def option_filters(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
         """(option name, label, choices) the lobby may filter open games by."""
         ...
+    def rating_pool(self, options: Mapping[str, Any]) -> tuple[str, str]:
+        """(key, label) of the games rated together with a game of these options: MetalTalon rates each
+        edition apart (docs/ratings.md)."""
+        ...
 
     # === STATE ===
     def new_state(self, options: Mapping[str, Any], players: int, dice: Dice) -> Any: ...

@@ -27,7 +27,7 @@ from games.engine import GameState
 from games.kinds import get_kind
 from games.models import Game, Notification, Seat, Snapshot
 
-PLATFORM = ("kind", "players", "visibility", "clock")
+PLATFORM = ("kind", "players", "visibility", "clock", "rated")
 
 
 class UserFactory(factory.django.DjangoModelFactory):

@@ -89,6 +89,10 @@ class MetalTalon:
     def option_filters(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
         return [("edition", "Edition", opts.EDITION_CHOICES)]
 
+    def rating_pool(self, options: Mapping[str, Any]) -> tuple[str, str]:
+        edition = str(options.get("edition") or opts.DEFAULTS["edition"])
+        return edition, dict(opts.EDITION_CHOICES).get(edition, edition)
+
     # === STATE ===
     def new_state(self, options: Mapping[str, Any], players: int, dice: Dice) -> GameState:
         o = opts.check_options(options, players)

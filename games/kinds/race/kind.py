@@ -42,6 +42,9 @@ class RaceKind:
     def option_filters(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
         return []
 
+    def rating_pool(self, options: Mapping[str, Any]) -> tuple[str, str]:
+        return "race", "Race"
+
     # === STATE ===
     def new_state(self, options: Mapping[str, Any], players: int, dice: Dice) -> RaceState:
         return rules.new_state(options, players, dice)
