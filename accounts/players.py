@@ -7,15 +7,18 @@ reader), an e-mail address, a time zone or anything a game hides while in play (
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Sum
 
 from games import seats as seats_of
-from games.models import Game, Seat
+from games.models import Game, Rating, RatingChange, Seat
+from games.ratings import PROVISIONAL_GAMES
 
 FINISHED_SHOWN = 50
+HISTORY_SHOWN = 20
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,15 @@ class PlayerPage:
     wins: int
     # Games of any visibility the player left by letting the clock run out (a count only: docs/clock.md).
     abandoned: int = 0
+    # Turns of any visibility's games the clock ended for the player (a count only).
+    timeouts: int = 0
+    # (label, games) of the factions (a kind's seat labels) the player had in finished public games.
+    factions: list[tuple[str, int]] = field(default_factory=list)
+    # Every ladder the player is rated on; the rating counts private rated games too (a figure only).
+    ratings: list[Rating] = field(default_factory=list)
+    # The latest changes on the every-count ladders, public games only (docs/ratings.md).
+    history: list[RatingChange] = field(default_factory=list)
+    provisional_games: int = PROVISIONAL_GAMES
 
 
 def player_page(player: Any) -> PlayerPage:
@@ -51,7 +63,14 @@ def player_page(player: Any) -> PlayerPage:
         in_play=[_played(game, player) for game in in_play],
         finished=[_played(game, player) for game in finished[:FINISHED_SHOWN]],
         finished_count=finished.count(), wins=wins,
-        abandoned=Seat.objects.filter(user=player, abandoned=True).count())
+        abandoned=Seat.objects.filter(user=player, abandoned=True).count(),
+        timeouts=Seat.objects.filter(user=player).aggregate(n=Sum("timeouts_total"))["n"] or 0,
+        factions=Counter(f for f in mine.values_list("faction", flat=True) if f).most_common(),
+        ratings=list(Rating.objects.filter(user=player).select_related("ladder")
+                     .order_by("ladder__kind", "ladder__pool", "ladder__players")),
+        history=list(RatingChange.objects.filter(user=player, ladder__players=0,
+                                                 game__visibility=Game.Visibility.PUBLIC)
+                     .select_related("ladder", "game").order_by("-at", "-game_id")[:HISTORY_SHOWN]))
 
 
 def _played(game: Game, player: Any) -> PlayedGame:

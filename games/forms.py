@@ -51,6 +51,11 @@ class NewGameForm(forms.Form):
                                      initial=_DEFAULT.expel_after, label="Timeouts in a row before a vote")
     visibility = forms.ChoiceField(choices=Game.Visibility.choices, initial=Game.Visibility.PUBLIC,
                                    widget=forms.RadioSelect)
+    # A choice rather than a tick box: a form posted without it (an older page, a script) stays rated.
+    rated = forms.ChoiceField(label="Ratings", required=False, initial="rated", widget=forms.RadioSelect,
+                              choices=[("rated", "Rated: the result moves the players' ratings"),
+                                       ("unrated", "Unrated")],
+                              help_text="Bots are never rated, so a game against bots alone is unrated.")
     # "people": the other seats wait for players; a bot level: bots take them and the game starts now.
     opponents = forms.ChoiceField(label="Opponents", initial=PEOPLE, widget=forms.RadioSelect, required=False,
                                   help_text="With bots the game starts at once; you can also add bots to "
@@ -81,6 +86,9 @@ class NewGameForm(forms.Form):
             self.option_names.append(name)
         ordered.update({k: v for k, v in self.fields.items() if k not in ordered})
         self.fields = ordered
+
+    def clean_rated(self) -> bool:
+        return self.cleaned_data.get("rated") != "unrated"
 
     def clean_opponents(self) -> str:
         return self.cleaned_data.get("opponents") or PEOPLE

@@ -96,10 +96,12 @@ class Game(models.Model):
 
     @property
     def options_text(self) -> str:
-        """The kind's own words for this game's options ("Token edition (000) · Takeover · Six-sided die")."""
+        """The kind's own words for this game's options ("Token edition (000) · Takeover · Six-sided die"),
+        and "Unrated" for a game whose result moves no rating (docs/ratings.md)."""
         from games.kinds import get_kind
 
-        return get_kind(self.kind).describe_options(self.options)
+        text = get_kind(self.kind).describe_options(self.options)
+        return text if self.rated else f"{text} · Unrated"
 
     @property
     def clock_rules(self) -> ClockRules:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import clock, follow, history, lobby, play, rules, social, unsubscribe
+from games.views import clock, follow, history, ladders, lobby, play, rules, social, unsubscribe
 
 app_name = "games"
 
@@ -42,6 +42,9 @@ urlpatterns = [
     path("games/<int:game_id>/board.svg", play.board_svg, name="board_svg"),
     # The one-click opt-out every notice links to (RFC 8058)
     path("mail/unsubscribe/<str:token>/", unsubscribe.unsubscribe, name="unsubscribe"),
+    # Ratings (docs/ratings.md)
+    path("leaderboards/", ladders.leaderboard, name="leaderboard"),
+    path("leaderboards/<str:kind>/<str:pool>/", ladders.leaderboard, name="leaderboard_pool"),
     # The site's own rules (docs/rules.md)
     path("rules/", rules.rules, name="rules"),
 ]

@@ -145,7 +145,7 @@ def new(request: HttpRequest) -> HttpResponse:
         else:
             game = actions.create_game(Actor.player(request.user), kind=data["kind"], players=data["players"],
                                        options=form.options(), visibility=data["visibility"],
-                                       clock=form.clock())
+                                       clock=form.clock(), rated=data["rated"])
             messages.success(request, f"Game {game.pk} created: you hold the first seat. "
                                       f"It starts when all {game.players} seats are taken.")
         if request.htmx:
