@@ -151,3 +151,22 @@ def first_free_name(wanted: str, but: Profile | None = None) -> str:
     if but is not None and but.pk is not None:
         others = others.exclude(pk=but.pk)
     return names.first_free(wanted, set(others.values_list("name_key", flat=True)))
+
+
+class ApiToken(models.Model):
+    """A personal token for the public API (docs/api.md). The secret is shown once, when it is made; the
+    site keeps only its SHA-256, so a stolen database gives no token. Revoked tokens stay listed."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=60)
+    digest = models.CharField(max_length=64, unique=True, editable=False)
+    prefix = models.CharField(max_length=12, editable=False)  # the secret's start, to tell tokens apart
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…) of {self.user_id}"

@@ -3,12 +3,19 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 
+from accounts import tokens
 from accounts.forms import ProfileForm
 from accounts.models import Profile, User
 from accounts.players import FINISHED_SHOWN, player_page
 
+NEW_TOKEN = "new_api_token"  # the session key that carries a new token's secret to the one page showing it
 
+
+@never_cache  # it shows a new API token's secret once
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
     own, _ = Profile.objects.get_or_create(user=request.user)
@@ -20,7 +27,32 @@ def profile(request: HttpRequest) -> HttpResponse:
 
     vacation = {"days": days_left(own), "per_year": settings.VACATION_DAYS_PER_YEAR,
                 "most": settings.VACATION_MAX_DAYS}
-    return render(request, "accounts/profile.html", {"form": form, "vacation": vacation})
+    return render(request, "accounts/profile.html", {
+        "form": form, "vacation": vacation, "tokens": request.user.api_tokens.all(),
+        "new_token": request.session.pop(NEW_TOKEN, None), "max_tokens": tokens.MAX_TOKENS})
+
+
+@login_required
+@require_POST
+def new_token(request: HttpRequest) -> HttpResponse:
+    """Make an API token; its secret is shown once, on the profile page this redirects to."""
+    try:
+        _token, secret = tokens.issue(request.user, request.POST.get("name", ""))
+    except tokens.TokenRefused as exc:
+        messages.error(request, str(exc))
+    else:
+        request.session[NEW_TOKEN] = secret
+    return redirect(reverse("profile") + "#api-tokens")
+
+
+@login_required
+@require_POST
+def revoke_token(request: HttpRequest, token_id: int) -> HttpResponse:
+    if tokens.revoke(request.user, token_id):
+        messages.success(request, "Token revoked: programs using it can no longer act for you.")
+    else:
+        messages.error(request, "You have no such token, or it was revoked already.")
+    return redirect(reverse("profile") + "#api-tokens")
 
 
 def player(request: HttpRequest, user_id: int) -> HttpResponse:

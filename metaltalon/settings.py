@@ -112,6 +112,7 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "anymail",
+    "ninja",  # the API's documentation page and its vendored Swagger UI (games/api/)
 ]
 
 MIDDLEWARE = [
@@ -317,6 +318,10 @@ if MAIL_AUTH_RESULTS not in {"present", "required", "off"}:
 MAIL_AUTHSERV_ID = env("MAIL_AUTHSERV_ID", "")
 # Per sender address, in the `limits` library's notation.
 MAIL_RATE_LIMIT = env("MAIL_RATE_LIMIT", "60/hour;500/day")
+# Per user, every API request and the API's command submissions (docs/api.md); the limits library's
+# notation, several separated by ";".
+API_RATE_LIMIT = env("API_RATE_LIMIT", "120/minute;10000/day")
+API_COMMAND_RATE_LIMIT = env("API_COMMAND_RATE_LIMIT", "30/minute")
 # The languages the reply parser knows quote headers and signatures in (mail-parser-reply's codes).
 MAIL_REPLY_LANGUAGES = envlist("MAIL_REPLY_LANGUAGES", ["en", "de", "fr", "es", "nl"])
 # The doors replies come in by (games/mail/doors.py). `manage.py mailserver` listens for SMTP (LMTP with

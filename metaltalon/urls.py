@@ -3,6 +3,7 @@ from django.urls import include, path
 
 from accounts.urls import player_urlpatterns
 from games.admin import dashboard as moderation_dashboard
+from games.api import api
 from games.views.home import home
 from metaltalon import views
 
@@ -14,6 +15,8 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("profile/", include("accounts.urls")),
     path("players/", include(player_urlpatterns)),
+    # The public JSON API, its OpenAPI description at /api/schema and its documentation at /api/docs.
+    path("api/", api.urls),
     # Answers 404 unless DEBUG is on (checked per request, so tests can turn it on).
     path("dev/inbox/", views.dev_inbox, name="dev_inbox"),
     path("dev/inbox/answer/", views.dev_inbox_answer, name="dev_inbox_answer"),

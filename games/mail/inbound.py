@@ -16,7 +16,6 @@ played by games.actions.mail as the seat's player.
 from __future__ import annotations
 
 import email.policy
-import functools
 import hashlib
 import logging
 from collections.abc import Iterable, Sequence
@@ -27,11 +26,10 @@ from email.utils import getaddresses
 from typing import Any
 
 import authres
-import limits
-import limits.storage
 from allauth.account.models import EmailAddress
 from django.conf import settings
 
+from games import rates
 from games.actions.mail import UNDO, Mailed, play_mail
 from games.kinds import Kind, get_kind
 from games.mail.addresses import seat_from_address, turn_replied_to
@@ -240,22 +238,13 @@ def _our_auth_results(message: EmailMessage) -> list[Any] | None:
 # === 5. Rate ===
 
 
-@functools.cache
-def _limiter() -> limits.strategies.MovingWindowRateLimiter:
-    # Redis when the site has it, so every web process and listener counts together; else this process.
-    url = settings.REDIS_URL or "memory://"
-    return limits.strategies.MovingWindowRateLimiter(limits.storage.storage_from_string(url))
-
-
 def _within_rate(sender: str) -> bool:
-    limiter = _limiter()
-    return all(limiter.hit(rate, "inbound-mail", sender.lower())
-               for rate in limits.parse_many(settings.MAIL_RATE_LIMIT))
+    return not rates.hit(settings.MAIL_RATE_LIMIT, "inbound-mail", sender.lower())
 
 
 def reset_rate_limits() -> None:
     """Forget every count (tests, and an operator after a flood)."""
-    _limiter().storage.reset()
+    rates.reset()
 
 
 # === Reading the commands ===
