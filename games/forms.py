@@ -148,6 +148,33 @@ class LobbyFilterForm(forms.Form):
         return {name: self.cleaned_data[name] for name in self.filter_names if self.cleaned_data.get(name)}
 
 
+class ArchiveFilterForm(LobbyFilterForm):
+    """The archive's search: the lobby's filters, and a player, a faction (a kind's seat label) and the
+    dates the games ended between."""
+
+    player = forms.CharField(required=False, max_length=60, label="Player",
+                             help_text="The name other players see.")
+    faction = forms.ChoiceField(required=False, label="Faction")
+    ended_from = forms.DateField(required=False, label="Ended from",
+                                 widget=forms.DateInput(attrs={"type": "date"}))
+    ended_to = forms.DateField(required=False, label="to", widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args: Any, labels: list[str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["faction"].choices = ANY + [(label, label.capitalize()) for label in labels or []]
+
+    def clean_player(self) -> Any:
+        from games.queries import find_user
+
+        name = self.cleaned_data.get("player", "").strip()
+        if not name:
+            return None
+        user = find_user(name)
+        if user is None:
+            raise forms.ValidationError(f"No player is called “{name}”.")
+        return user
+
+
 class InviteForm(forms.Form):
     username = forms.CharField(max_length=150, label="Invite a player by name",
                                help_text="The name other players see.")

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import clock, follow, history, ladders, lobby, play, rules, social, unsubscribe
+from games.views import archive, clock, follow, history, ladders, lobby, play, rules, social, unsubscribe
 
 app_name = "games"
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/", lobby.lobby, name="lobby"),
     path("games/new/", lobby.new, name="new"),
     path("games/mine/", lobby.mine, name="mine"),
+    path("games/archive/", archive.archive, name="archive"),
     path("games/next/", clock.next_game, name="next"),
     # The clock: vacation on and off (from the profile page)
     path("vacation/", clock.vacation, name="vacation"),

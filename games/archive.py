@@ -1,0 +1,56 @@
+"""The archive: finished public games, searchable by player, rules, player count, faction and the dates
+they ended; each opens in replay. Only what the finished game shows anyone (docs/ratings.md has the
+player pages, which list the same games for one player)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+from typing import Any
+
+from django.db.models import Prefetch, Q, QuerySet
+from django.utils import timezone
+
+from games.models import Game, Seat
+
+
+def finished_public() -> QuerySet[Game]:
+    return Game.objects.filter(status=Game.Status.FINISHED, visibility=Game.Visibility.PUBLIC)
+
+
+def seat_labels() -> list[str]:
+    """The seat labels (MetalTalon: factions) of finished public games, for the search's choices."""
+    labels = (Seat.objects.filter(game__in=finished_public()).exclude(faction="")
+              .values_list("faction", flat=True).distinct())
+    return sorted(set(labels))
+
+
+def search(filters: dict[str, Any], options: dict[str, Any]) -> QuerySet[Game]:
+    """`filters`: the archive form's cleaned data; `options`: the kinds' option filters chosen."""
+    games = finished_public()
+    if filters.get("kind"):
+        games = games.filter(kind=filters["kind"])
+    for name, value in options.items():
+        games = games.filter(**{f"options__{name}": value})
+    if filters.get("players"):
+        games = games.filter(players=filters["players"])
+    player, faction = filters.get("player"), filters.get("faction")
+    if player is not None or faction:
+        # One seat: with both, the player played that faction.
+        seat = Q()
+        if player is not None:
+            seat &= Q(user=player)
+        if faction:
+            seat &= Q(faction=faction)
+        games = games.filter(pk__in=Seat.objects.filter(seat).values("game"))
+    if filters.get("ended_from"):
+        games = games.filter(finished_at__gte=_start_of(filters["ended_from"]))
+    if filters.get("ended_to"):
+        games = games.filter(finished_at__lt=_start_of(filters["ended_to"], next_day=True))
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user__profile").order_by("index"))
+    return games.prefetch_related(seats).order_by("-finished_at", "-pk")
+
+
+def _start_of(day: date, next_day: bool = False) -> datetime:
+    if next_day:
+        day = date.fromordinal(day.toordinal() + 1)
+    return timezone.make_aware(datetime.combine(day, time.min))
