@@ -27,8 +27,14 @@ def profile(request: HttpRequest) -> HttpResponse:
 
     vacation = {"days": days_left(own), "per_year": settings.VACATION_DAYS_PER_YEAR,
                 "most": settings.VACATION_MAX_DAYS}
+    from games.models import Game, Webhook
+
+    in_play = (Game.Status.SETUP, Game.Status.ACTIVE)
+    playing = Game.objects.filter(seats__user=request.user, status__in=in_play)
     return render(request, "accounts/profile.html", {
         "form": form, "vacation": vacation, "tokens": request.user.api_tokens.all(),
+        "webhooks": request.user.webhooks.select_related("game"), "hook_formats": Webhook.Format.choices,
+        "hook_games": playing.order_by("-pk")[:50],
         "new_token": request.session.pop(NEW_TOKEN, None), "max_tokens": tokens.MAX_TOKENS})
 
 

@@ -611,3 +611,53 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} in game {self.game_id}: {self.score_before:.1f} -> {self.score_after:.1f}"
+
+
+class Webhook(models.Model):
+    """A URL that receives a JSON POST when it is its owner's turn (docs/api.md, "Webhooks"): in one game,
+    or in every game of theirs when `game` is null. Signed with `secret` (HMAC-SHA256)."""
+
+    class Format(models.TextChoices):
+        JSON = "json", "JSON (the site's own fields)"
+        DISCORD = "discord", "Discord (a message for a channel webhook)"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhooks")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, null=True, blank=True, related_name="webhooks")
+    url = models.URLField(max_length=500)
+    format = models.CharField(max_length=8, choices=Format.choices, default=Format.JSON)
+    secret = models.CharField(max_length=64, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # What the last delivery met, for the owner's list ("200", "timeout", "refused: ...").
+    last_outcome = models.CharField(max_length=200, blank=True)
+    last_sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.format} hook of {self.user_id} to {self.url}"
+
+
+class WebhookDelivery(models.Model):
+    """One POST owed to one webhook: unique per hook, game and turn, so a turn is announced once however
+    often the action or the sweep runs; `sent_at` (or `failed`) ends it."""
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    turn = models.PositiveIntegerField()
+    payload = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_try_at = models.DateTimeField(default=timezone.now)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    failed = models.BooleanField(default=False)  # gave up after the last retry
+    last_error = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["webhook", "game", "turn"],
+                                               name="webhook_once_a_turn")]
+        indexes = [models.Index(fields=["next_try_at"], condition=models.Q(sent_at=None, failed=False),
+                                name="webhook_pending")]
+
+    def __str__(self) -> str:
+        return f"hook {self.webhook_id}, game {self.game_id} turn {self.turn}"

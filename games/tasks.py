@@ -26,6 +26,7 @@ from django.db import OperationalError
 from django.utils import timezone
 
 from games.actions import bots, clock, digest, sanctions, vacation
+from games.actions import webhooks as webhook_actions
 from games.actions.actor import Actor
 from games.actions.errors import Invalid
 from games.actions.notify import due_notifications
@@ -79,6 +80,37 @@ def sweep_notifications(limit: int = 200) -> int:
             if failures >= SWEEP_FAILURES:
                 break
     return sent
+
+
+def queue_webhooks(ids: list[int]) -> None:
+    """Queue a task per webhook delivery, on commit; like queue_notifications it never raises nor waits,
+    and the sweep sends what was not queued."""
+    try:
+        with current_app.connection_for_write(transport_options={"max_retries": 0}) as connection:
+            for pk in ids:
+                send_webhook.apply_async((pk,), retry=False, connection=connection)
+    except Exception:
+        logger.warning("could not queue webhooks %s; the sweep will send them", ids, exc_info=True)
+
+
+@shared_task(bind=True, soft_time_limit=30, time_limit=45, max_retries=len(webhook_actions.BACKOFF),
+             ignore_result=True)
+def send_webhook(self: Any, delivery_id: int) -> None:
+    """One attempt at a webhook delivery; a failure comes back after the delivery's own wait (the sweep
+    takes it should this retry be lost)."""
+    wait = webhook_actions.deliver(delivery_id)
+    if wait is not None:
+        raise self.retry(countdown=wait + 1)
+
+
+@shared_task(soft_time_limit=100, time_limit=120, ignore_result=True)
+def sweep_webhooks(limit: int = 100) -> int:
+    """Attempt every delivery that is due (new ones a lost task left, retries whose wait is over)."""
+    tried = 0
+    for pk in webhook_actions.due_deliveries(limit):
+        webhook_actions.deliver(pk)
+        tried += 1
+    return tried
 
 
 def queue_bots(game_id: int) -> None:

@@ -2,7 +2,19 @@
 
 from django.urls import path
 
-from games.views import archive, clock, follow, history, ladders, lobby, play, rules, social, unsubscribe
+from games.views import (
+    archive,
+    clock,
+    follow,
+    history,
+    ladders,
+    lobby,
+    play,
+    rules,
+    social,
+    unsubscribe,
+    webhooks,
+)
 
 app_name = "games"
 
@@ -13,6 +25,10 @@ urlpatterns = [
     path("games/mine/", lobby.mine, name="mine"),
     path("games/archive/", archive.archive, name="archive"),
     path("games/next/", clock.next_game, name="next"),
+    # Webhooks (from the profile page: docs/api.md)
+    path("webhooks/", webhooks.add, name="webhook_add"),
+    path("webhooks/<int:hook_id>/remove/", webhooks.remove, name="webhook_remove"),
+    path("webhooks/<int:hook_id>/try/", webhooks.try_it, name="webhook_try"),
     # The clock: vacation on and off (from the profile page)
     path("vacation/", clock.vacation, name="vacation"),
     path("games/join/<str:code>/", lobby.invite_link, name="invite_link"),

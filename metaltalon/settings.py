@@ -236,6 +236,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
                             "options": {"expires": 50}},
     # Wakes the bots of games that have waited for one longer than BOT_IDLE_SECONDS (docs/bots.md).
     "sweep-bots": {"task": "games.tasks.sweep_bots", "schedule": 60.0, "options": {"expires": 50}},
+    "sweep-webhooks": {"task": "games.tasks.sweep_webhooks", "schedule": 60.0, "options": {"expires": 50}},
 }
 # A turn notice waits this long before it is sent (then by the sweep above, so up to a minute more), and
 # is dropped if its player acted or had the game page open meanwhile (docs/architecture.md, Notices).
@@ -322,6 +323,9 @@ MAIL_RATE_LIMIT = env("MAIL_RATE_LIMIT", "60/hour;500/day")
 # notation, several separated by ";".
 API_RATE_LIMIT = env("API_RATE_LIMIT", "120/minute;10000/day")
 API_COMMAND_RATE_LIMIT = env("API_COMMAND_RATE_LIMIT", "30/minute")
+# Webhooks to private, loopback or link-local addresses (games/webhooks.py): refused in production, so
+# players' URLs cannot reach the site's own network; allowed where DEBUG is (a receiver on this machine).
+WEBHOOK_ALLOW_PRIVATE = envbool("WEBHOOK_ALLOW_PRIVATE", DEBUG)
 # The languages the reply parser knows quote headers and signatures in (mail-parser-reply's codes).
 MAIL_REPLY_LANGUAGES = envlist("MAIL_REPLY_LANGUAGES", ["en", "de", "fr", "es", "nl"])
 # The doors replies come in by (games/mail/doors.py). `manage.py mailserver` listens for SMTP (LMTP with

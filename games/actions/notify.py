@@ -27,6 +27,7 @@ from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import TurnMail
+from games.actions.webhooks import owe_turn
 from games.kinds import Kind
 from games.models import ClockDue, Game, InboundMail, Invitation, Notification, Seat
 
@@ -53,6 +54,7 @@ def notify_turn(game: Game, kind: Kind, state: Any) -> list[int]:
         return []
     key = kind.turn(state)
     due = timezone.now() + timedelta(seconds=settings.NOTICE_DELAY_SECONDS)
+    owe_turn(game, key, list(game.seats.filter(awaiting=True)))
     return _owe(game, Notification.Kind.TURN, _recipients(game).filter(awaiting=True),
                 had=Q(kind__in=TURN_NOTICES, key=key), key=key, due_at=due)
 
@@ -62,6 +64,7 @@ def notify_started(game: Game, kind: Kind, state: Any) -> list[int]:
     the game awaits at the start this is also that turn's notice (keyed by the turn, as a turn notice is):
     one mail, not a start mail and a turn mail. Sent whatever "every turn" or "only when I am away" says
     (it is not a turn notice); "never" still stops it. Call instead of notify_turn when the game starts."""
+    owe_turn(game, kind.turn(state), list(game.seats.filter(awaiting=True)))
     return _owe(game, Notification.Kind.STARTED, _recipients(game), key=kind.turn(state))
 
 

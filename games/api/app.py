@@ -21,11 +21,20 @@ from games.models import Game
 from games.views.refusals import http_status
 
 PAGE_SIZE = 50
+DESCRIPTION = """Play and read games with a personal token: make one on your profile page and send it as
+`Authorization: Bearer <token>`. Every seat sees only its own view of a game. Refusals are
+`{"code", "message"}`; nothing changes on a refusal.
+
+**Webhooks** (kept on the profile page) receive a POST when it is your turn. The JSON format's body is
+`{"event": "your_turn", "game", "kind", "title", "turn", "player", "url", "api"}`; the Discord format is a
+channel message. Each POST carries `X-MetalTalon-Timestamp` and `X-MetalTalon-Signature: sha256=<hex>`,
+the HMAC-SHA256 of `<timestamp>.<body>` keyed with the webhook's secret (shown with the webhook):
+compute it over the raw body and compare, and refuse an old timestamp. A delivery that fails is retried
+after 30 s, 2 min, 10 min, 30 min and 2 h, then given up."""
 
 api = NinjaAPI(title="MetalTalon API", version="1", auth=TokenAuth(), urls_namespace="api",
                openapi_url="/schema", docs_url="/docs",
-               description="Play and read games with a personal token (make one on your profile page). "
-                           "Every seat sees only its own view of a game. See docs/api.md.")
+               description=DESCRIPTION)
 
 NOT_FOUND = {404: Problem}
 REFUSED = {400: Problem, 403: Problem, 404: Problem, 409: Problem, 429: Problem}

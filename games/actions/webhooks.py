@@ -1,0 +1,125 @@
+"""Webhooks (docs/api.md, "Webhooks"): a player's URLs told when it is their turn. Adding and removing
+them, owing a delivery when a game comes to a player's turn (in the game's transaction, once per hook,
+game and turn), and delivering it: each attempt is claimed by a conditional update, so a delivery is
+sent by one worker at a time and never again once sent; a failure waits longer before each retry, and the
+sweep retries what a lost task left."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games import webhooks as hooks
+from games.actions.actor import Actor
+from games.actions.errors import Invalid, NotAllowed
+from games.models import Game, Seat, Webhook, WebhookDelivery
+
+MAX_HOOKS = 10
+# Seconds to wait after the n-th failed attempt; after the last the delivery is given up.
+BACKOFF = (30, 120, 600, 1800, 7200)
+CLAIM = timedelta(seconds=60)  # an attempt's hold on its row: longer than the POST's timeout
+
+
+def add_webhook(actor: Actor, url: str, fmt: str = Webhook.Format.JSON, game: Game | None = None) -> Webhook:
+    user = actor.require_player()
+    url = (url or "").strip()
+    try:
+        hooks.check_destination(url)
+    except hooks.NotSent as exc:
+        if exc.final:
+            raise Invalid(f"That URL cannot receive webhooks: {exc}.", code="bad_webhook") from None
+    if len(url) > 500:
+        raise Invalid("The URL is longer than 500 characters.", code="bad_webhook")
+    if fmt not in Webhook.Format.values:
+        raise Invalid("Choose the JSON or the Discord format.", code="bad_webhook")
+    if game is not None and not Seat.objects.filter(game=game, user=user).exists():
+        raise NotAllowed("You can add a webhook only to a game you play in.")
+    with transaction.atomic():
+        if Webhook.objects.select_for_update().filter(user=user).count() >= MAX_HOOKS:
+            raise Invalid(f"You have {MAX_HOOKS} webhooks already: remove one first.", code="too_many")
+        return Webhook.objects.create(user=user, url=url, format=fmt, game=game,
+                                      secret=secrets.token_hex(24))
+
+
+def remove_webhook(actor: Actor, hook_id: int) -> None:
+    user = actor.require_player()
+    deleted, _ = Webhook.objects.filter(pk=hook_id, user=user).delete()
+    if not deleted:
+        raise Invalid("You have no such webhook.", code="no_such_webhook")
+
+
+def owe_turn(game: Game, turn: int, seats: list[Seat]) -> list[int]:
+    """A delivery for every webhook of the players of these awaited seats (their own seats in this game,
+    or all their games), once per hook and turn; queued on commit. Call under the game's row lock."""
+    users = [s.user_id for s in seats if s.user_id is not None]
+    if not users:
+        return []
+    found = Webhook.objects.filter(user_id__in=users).filter(Q(game=None) | Q(game=game))
+    rows = [WebhookDelivery(webhook=h, game=game, turn=turn, payload=hooks.payload(h, game, turn))
+            for h in found]
+    WebhookDelivery.objects.bulk_create(rows, ignore_conflicts=True)
+    ids = list(WebhookDelivery.objects.filter(game=game, turn=turn, webhook__in=found, sent_at=None,
+                                              failed=False).values_list("pk", flat=True))
+    if ids:
+        from games.tasks import queue_webhooks  # tasks import the actions: import when called
+
+        transaction.on_commit(lambda: queue_webhooks(ids))
+    return ids
+
+
+def deliver(delivery_id: int) -> float | None:
+    """One attempt at a due delivery. None when it is done (sent, given up, not due, or another worker
+    holds it); else the seconds until it should be tried again."""
+    now = timezone.now()
+    claimed = WebhookDelivery.objects.filter(pk=delivery_id, sent_at=None, failed=False,
+                                             next_try_at__lte=now).update(next_try_at=now + CLAIM)
+    if not claimed:
+        return None
+    row = WebhookDelivery.objects.select_related("webhook").get(pk=delivery_id)
+    hook = row.webhook
+    try:
+        status = hooks.post(hook, row.payload, row.pk)
+    except hooks.NotSent as exc:
+        attempts = row.attempts + 1
+        final = exc.final or attempts > len(BACKOFF)
+        wait = 0 if final else BACKOFF[attempts - 1]
+        WebhookDelivery.objects.filter(pk=row.pk).update(
+            attempts=attempts, failed=final, last_error=str(exc)[:300],
+            next_try_at=timezone.now() + timedelta(seconds=wait))
+        _outcome(hook, str(exc))
+        return None if final else float(wait)
+    WebhookDelivery.objects.filter(pk=row.pk).update(attempts=row.attempts + 1, sent_at=timezone.now(),
+                                                     last_error="")
+    _outcome(hook, f"HTTP {status}")
+    return None
+
+
+def due_deliveries(limit: int) -> list[int]:
+    return list(WebhookDelivery.objects.filter(sent_at=None, failed=False, next_try_at__lte=timezone.now())
+                .order_by("next_try_at").values_list("pk", flat=True)[:limit])
+
+
+def _outcome(hook: Webhook, text: str) -> None:
+    Webhook.objects.filter(pk=hook.pk).update(last_outcome=text[:200], last_sent_at=timezone.now())
+
+
+def try_webhook(actor: Actor, hook_id: int) -> str:
+    """Send a sample POST to one of the actor's hooks now; what it met ("HTTP 204" or why not)."""
+    user = actor.require_player()
+    hook = Webhook.objects.filter(pk=hook_id, user=user).first()
+    if hook is None:
+        raise Invalid("You have no such webhook.", code="no_such_webhook")
+    body: dict[str, Any] = {"event": "test", "player": user.pk}
+    if hook.format == Webhook.Format.DISCORD:
+        body = {"content": "A test from MetalTalon: this webhook works."}
+    try:
+        text = f"HTTP {hooks.post(hook, body, 0)}"
+    except hooks.NotSent as exc:
+        text = str(exc)
+    _outcome(hook, text)
+    return text
