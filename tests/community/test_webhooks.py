@@ -176,3 +176,29 @@ def logged_in(user: Any) -> Client:
     c = Client()
     c.force_login(user)
     return c
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_a_celery_worker_posts_the_turns_webhook_after_the_commit(receiver, start_celery_worker, monkeypatch):
+    import uuid
+
+    from games.tasks import send_webhook
+    from tests.bots.test_bot_worker import wait_for
+    from tests.conftest import redis_url
+
+    url = redis_url()
+    worker = start_celery_worker(url, url, REDIS_URL=url, WEBHOOK_ALLOW_PRIVATE="true",
+                                 CELERY_TASK_DEFAULT_QUEUE=f"hooks-{uuid.uuid4().hex[:8]}")
+    monkeypatch.setattr("games.tasks.queue_webhooks",
+                        lambda ids: [send_webhook.apply_async((pk,), queue=worker.queue) for pk in ids])
+    monkeypatch.setattr("games.tasks.queue_notifications", lambda ids: None)
+    game = started_game(players=2)
+    add_webhook(Actor.player(other_seat(game).user), receiver.url)
+
+    actions.apply_command(fresh(game), Actor.player(active_seat(game).user), "end")
+
+    wait_for(lambda: len(receiver.posts) == 1, "the worker to post the webhook")
+    wait_for(lambda: WebhookDelivery.objects.filter(sent_at__isnull=False).count() == 1, "the delivery's row")
+    assert json.loads(receiver.posts[0]["body"])["game"] == game.pk
+    assert "send_webhook" in worker.log.read_text()
