@@ -54,9 +54,15 @@ def problem(request: HttpRequest, status: int, code: str, message: str, **header
     return response
 
 
+# The API's own words where the action's speak of a page (docs/architecture.md: each channel turns the
+# codes into its own form).
+API_MESSAGES = {"moved_on": "The game has moved on since the version you sent: read it again (GET the game) "
+                            "and send the new version. Nothing was applied."}
+
+
 @api.exception_handler(actions.ActionError)
 def refused(request: HttpRequest, exc: actions.ActionError) -> HttpResponse:
-    return problem(request, http_status(exc), exc.code, exc.message)
+    return problem(request, http_status(exc), exc.code, API_MESSAGES.get(exc.code, exc.message))
 
 
 @api.exception_handler(RateLimited)

@@ -194,6 +194,7 @@ def test_a_refused_submission_says_why_and_changes_nothing(who, commands, versio
 
     assert response.status_code == status
     assert response.json()["message"] and (code is None or response.json()["code"] == code)
+    assert "page" not in response.json()["message"]  # the API's words, not the web page's
     assert (fresh(game).version, fresh(game).state, Action.objects.filter(game=game).count()) == before
 
 
