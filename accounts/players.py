@@ -38,11 +38,11 @@ class PlayerPage:
     wins: int
     # Games of any visibility the player left by letting the clock run out (a count only: docs/clock.md).
     abandoned: int = 0
-    # Turns of any visibility's games the clock ended for the player (a count only).
+    # Turns of public games the clock ended for the player.
     timeouts: int = 0
     # (label, games) of the factions (a kind's seat labels) the player had in finished public games.
     factions: list[tuple[str, int]] = field(default_factory=list)
-    # Every ladder the player is rated on; the rating counts private rated games too (a figure only).
+    # Every ladder the player is rated on (public games only are rated: docs/ratings.md).
     ratings: list[Rating] = field(default_factory=list)
     # The latest changes on the every-count ladders, public games only (docs/ratings.md).
     history: list[RatingChange] = field(default_factory=list)
@@ -64,7 +64,8 @@ def player_page(player: Any) -> PlayerPage:
         finished=[_played(game, player) for game in finished[:FINISHED_SHOWN]],
         finished_count=finished.count(), wins=wins,
         abandoned=Seat.objects.filter(user=player, abandoned=True).count(),
-        timeouts=Seat.objects.filter(user=player).aggregate(n=Sum("timeouts_total"))["n"] or 0,
+        timeouts=Seat.objects.filter(user=player, game__visibility=Game.Visibility.PUBLIC)
+        .aggregate(n=Sum("timeouts_total"))["n"] or 0,
         factions=Counter(f for f in mine.values_list("faction", flat=True) if f).most_common(),
         ratings=list(Rating.objects.filter(user=player).select_related("ladder")
                      .order_by("ladder__kind", "ladder__pool", "ladder__players")),

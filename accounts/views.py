@@ -12,10 +12,8 @@ from accounts.forms import ProfileForm
 from accounts.models import Profile, User
 from accounts.players import FINISHED_SHOWN, player_page
 
-NEW_TOKEN = "new_api_token"  # the session key that carries a new token's secret to the one page showing it
 
-
-@never_cache  # it shows a new API token's secret once
+@never_cache
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
     own, _ = Profile.objects.get_or_create(user=request.user)
@@ -23,32 +21,37 @@ def profile(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid() and form.save_unless_taken():
         messages.success(request, "Profile saved.")
         return redirect("profile")
+    return _profile_page(request, own, form)
+
+
+@never_cache  # the answer shows the new token's secret, once
+@login_required
+@require_POST
+def new_token(request: HttpRequest) -> HttpResponse:
+    """Make an API token and answer with the profile page showing its secret: the secret is in this one
+    response and nowhere else (not in the session, not in the database)."""
+    try:
+        _token, secret = tokens.issue(request.user, request.POST.get("name", ""))
+    except tokens.TokenRefused as exc:
+        messages.error(request, str(exc))
+        return redirect(reverse("profile") + "#api-tokens")
+    own, _ = Profile.objects.get_or_create(user=request.user)
+    return _profile_page(request, own, ProfileForm(instance=own), new_token=secret)
+
+
+def _profile_page(request: HttpRequest, own: Profile, form: ProfileForm, new_token: str | None = None
+                  ) -> HttpResponse:
     from games.actions.vacation import days_left
+    from games.models import Game, Webhook
 
     vacation = {"days": days_left(own), "per_year": settings.VACATION_DAYS_PER_YEAR,
                 "most": settings.VACATION_MAX_DAYS}
-    from games.models import Game, Webhook
-
     in_play = (Game.Status.SETUP, Game.Status.ACTIVE)
     playing = Game.objects.filter(seats__user=request.user, status__in=in_play)
     return render(request, "accounts/profile.html", {
         "form": form, "vacation": vacation, "tokens": request.user.api_tokens.all(),
         "webhooks": request.user.webhooks.select_related("game"), "hook_formats": Webhook.Format.choices,
-        "hook_games": playing.order_by("-pk")[:50],
-        "new_token": request.session.pop(NEW_TOKEN, None), "max_tokens": tokens.MAX_TOKENS})
-
-
-@login_required
-@require_POST
-def new_token(request: HttpRequest) -> HttpResponse:
-    """Make an API token; its secret is shown once, on the profile page this redirects to."""
-    try:
-        _token, secret = tokens.issue(request.user, request.POST.get("name", ""))
-    except tokens.TokenRefused as exc:
-        messages.error(request, str(exc))
-    else:
-        request.session[NEW_TOKEN] = secret
-    return redirect(reverse("profile") + "#api-tokens")
+        "hook_games": playing.order_by("-pk")[:50], "new_token": new_token, "max_tokens": tokens.MAX_TOKENS})
 
 
 @login_required

@@ -55,7 +55,7 @@ class NewGameForm(forms.Form):
     rated = forms.ChoiceField(label="Ratings", required=False, initial="rated", widget=forms.RadioSelect,
                               choices=[("rated", "Rated: the result moves the players' ratings"),
                                        ("unrated", "Unrated")],
-                              help_text="Bots are never rated, so a game against bots alone is unrated.")
+                              help_text="Private games and games against bots alone are never rated.")
     # "people": the other seats wait for players; a bot level: bots take them and the game starts now.
     opponents = forms.ChoiceField(label="Opponents", initial=PEOPLE, widget=forms.RadioSelect, required=False,
                                   help_text="With bots the game starts at once; you can also add bots to "

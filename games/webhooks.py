@@ -1,18 +1,19 @@
 """Sending the webhooks' POSTs (docs/api.md, "Webhooks"): the body for each format, its signature, and one
 attempt at delivering it. A URL whose host is a private, loopback or link-local address is refused unless
 WEBHOOK_ALLOW_PRIVATE is set (tests, a site on a private network): players give the URLs, and the site
-must not become their way into its own network. Redirects are not followed, for the same reason."""
+must not become their way into its own network. The POST goes to the address that was checked, and
+redirects are not followed, for the same reason."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import http.client
 import ipaddress
 import json
 import socket
+import ssl
 import time
-import urllib.error
-import urllib.request
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -51,44 +52,88 @@ def signature(secret: str, timestamp: str, body: bytes) -> str:
     return "sha256=" + mac.hexdigest()
 
 
-def check_destination(url: str) -> None:
-    parts = urlsplit(url)
+def check_destination(url: str) -> tuple[str, str, int, str]:
+    """(scheme, host, port, address to connect to) for a URL the site may post to. The address is the one
+    checked: the POST connects to it rather than looking the name up again, so a name that answers with a
+    public address for the check and a private one for the POST (DNS rebinding) reaches nothing."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError:
+        raise NotSent("the URL is not a valid address", final=True) from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise NotSent("the URL is not an http(s) address", final=True)
-    if settings.WEBHOOK_ALLOW_PRIVATE:
-        return
+    if not settings.WEBHOOK_ALLOW_PRIVATE and port not in (80, 443):
+        raise NotSent("the URL's port is not 80 or 443", final=True)
     try:
-        addresses = {info[4][0] for info in socket.getaddrinfo(parts.hostname, parts.port or 443)}
-    except OSError as exc:
-        raise NotSent(f"the host does not resolve ({exc.strerror or exc})") from None
-    for address in addresses:
-        ip = ipaddress.ip_address(address.split("%", 1)[0])
-        if not ip.is_global:
-            raise NotSent(f"the host is a private address ({ip}): refused", final=True)
+        infos = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as exc:
+        raise NotSent(f"the host does not resolve ({getattr(exc, 'strerror', None) or exc})") from None
+    addresses = [str(info[4][0]) for info in infos]
+    if not settings.WEBHOOK_ALLOW_PRIVATE:
+        for address in addresses:
+            if not _public(ipaddress.ip_address(address.split("%", 1)[0])):
+                raise NotSent(f"the host is a private address ({address}): refused", final=True)
+    return parts.scheme, parts.hostname, port, addresses[0]
 
 
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None
+NAT64 = ipaddress.ip_network("64:ff9b::/96")
 
 
-_opener = urllib.request.build_opener(_NoRedirects)
+def _public(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """A global address, looking through the IPv6 forms that carry an IPv4 one (mapped, NAT64, 6to4)."""
+    if isinstance(ip, ipaddress.IPv6Address):
+        inner = ip.ipv4_mapped or ip.sixtofour
+        if inner is None and ip in NAT64:
+            inner = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+        if inner is not None:
+            return inner.is_global
+    return ip.is_global
+
+
+class _Pinned(http.client.HTTPConnection):
+    """HTTP to the checked address; the Host header still names the host."""
+
+    def __init__(self, host: str, port: int, address: str, timeout: float) -> None:
+        super().__init__(host, port, timeout=timeout)
+        self.address = address
+
+    def connect(self) -> None:
+        self.sock = socket.create_connection((self.address, self.port), self.timeout)
+
+
+class _PinnedTLS(http.client.HTTPSConnection):
+    """HTTPS to the checked address, the certificate still checked against the host's name."""
+
+    def __init__(self, host: str, port: int, address: str, timeout: float) -> None:
+        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+        self.address = address
+
+    def connect(self) -> None:
+        sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)  # type: ignore[attr-defined]
 
 
 def post(hook: Webhook, body: dict[str, Any], delivery_id: int) -> int:
-    """One POST; the status code when it is 2xx, else NotSent."""
-    check_destination(hook.url)
+    """One POST; the status code when it is 2xx, else NotSent. A redirect is an answer like any other (not
+    followed). Each network step waits at most TIMEOUT_SECONDS; the caller's claim outlasts a slow one."""
+    scheme, host, port, address = check_destination(hook.url)
+    parts = urlsplit(hook.url)
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     data = json.dumps(body, separators=(",", ":")).encode()
     stamp = str(int(time.time()))
-    request = urllib.request.Request(hook.url, data=data, method="POST", headers={
-        "Content-Type": "application/json", "User-Agent": "MetalTalon-webhook/1",
-        SIGNATURE: signature(hook.secret, stamp, data), TIMESTAMP: stamp,
-        "X-MetalTalon-Delivery": str(delivery_id)})
+    kind = _PinnedTLS if scheme == "https" else _Pinned
+    connection = kind(host, port, address, TIMEOUT_SECONDS)
     try:
-        with _opener.open(request, timeout=TIMEOUT_SECONDS) as response:
-            return int(response.status)
-    except urllib.error.HTTPError as exc:
-        raise NotSent(f"HTTP {exc.code}") from None
-    except (urllib.error.URLError, OSError) as exc:
-        reason = getattr(exc, "reason", exc)
-        raise NotSent(f"no answer ({reason})"[:200]) from None
+        connection.request("POST", path, body=data, headers={
+            "Content-Type": "application/json", "User-Agent": "MetalTalon-webhook/1",
+            SIGNATURE: signature(hook.secret, stamp, data), TIMESTAMP: stamp,
+            "X-MetalTalon-Delivery": str(delivery_id)})
+        status = connection.getresponse().status
+    except (OSError, http.client.HTTPException, ValueError) as exc:
+        raise NotSent(f"no answer ({exc})"[:200]) from None
+    finally:
+        connection.close()
+    if not 200 <= status < 300:
+        raise NotSent(f"HTTP {status}")
+    return status

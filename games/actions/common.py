@@ -31,7 +31,10 @@ def locked(game: Game) -> Game:
     side by side); later writers wait for it rather than read a state about to change."""
     if connection.vendor == "sqlite":
         Game.objects.filter(pk=game.pk).update(version=F("version"))
-    return Game.objects.select_for_update().get(pk=game.pk)
+    # NO KEY UPDATE: writers of one game still queue behind each other, but a row that merely refers to the
+    # game (a rating change written while another game's end rates the ladder again) does not wait for it,
+    # so the game lock and the ladder lock (games/actions/ratings.py) cannot deadlock.
+    return Game.objects.select_for_update(no_key=True).get(pk=game.pk)
 
 
 def check_version(game: Game, expected_version: int | None) -> None:

@@ -61,7 +61,9 @@ def create_game(actor: Actor, *, kind: str = "metaltalon", players: int = 2,
     _kind, checked, rules = check_game_options(kind, players, options or {}, visibility, clock)
     with transaction.atomic():
         game = Game.objects.create(created_by=user, kind=kind, options=checked, players=players,
-                                   visibility=visibility, clock=rules.to_dict(), rated=bool(rated))
+                                   visibility=visibility, clock=rules.to_dict(),
+                                   # A rating is a public figure, made from public results only.
+                                   rated=bool(rated) and visibility == Game.Visibility.PUBLIC)
         Seat.objects.create(game=game, user=user)
     return game
 

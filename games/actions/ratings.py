@@ -53,7 +53,9 @@ def rated_order(game: Game) -> list[int]:
     """The users to rate for a finished game, best first: its human players in the result's places.
     Empty for an unrated game, one without a result, or one with fewer than two human players."""
     places = (game.result or {}).get("places") or []
-    if not game.rated or game.status != Game.Status.FINISHED or game.finished_at is None:
+    if not game.rated or game.visibility != Game.Visibility.PUBLIC:
+        return []
+    if game.status != Game.Status.FINISHED or game.finished_at is None:
         return []
     humans = {s.index: s.user_id for s in game.seats.all() if s.user_id is not None and s.index is not None}
     order = [humans[i] for i in places if i in humans]
@@ -92,7 +94,7 @@ def recompute(ladder: Ladder) -> None:
 
 def recompute_all() -> list[Ladder]:
     """Every ladder rated again from the record, the ladders of games never rated made first."""
-    games = Game.objects.filter(status=Game.Status.FINISHED, rated=True)
+    games = Game.objects.filter(status=Game.Status.FINISHED, rated=True, visibility=Game.Visibility.PUBLIC)
     for game in games.only("pk", "kind", "options", "players").iterator():
         try:
             ladders_of(game)
@@ -111,7 +113,8 @@ def _newest(game: Game, ladder: Ladder) -> bool:
 
 
 def _record(ladder: Ladder) -> Iterable[Game]:
-    games = Game.objects.filter(kind=ladder.kind, status=Game.Status.FINISHED, rated=True)
+    games = Game.objects.filter(kind=ladder.kind, status=Game.Status.FINISHED, rated=True,
+                                visibility=Game.Visibility.PUBLIC)
     if ladder.players:
         games = games.filter(players=ladder.players)
     games = games.order_by("finished_at", "pk").prefetch_related("seats")

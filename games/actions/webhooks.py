@@ -11,18 +11,22 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
+from games import rates
 from games import webhooks as hooks
 from games.actions.actor import Actor
 from games.actions.errors import Invalid, NotAllowed
 from games.models import Game, Seat, Webhook, WebhookDelivery
 
 MAX_HOOKS = 10
+TRY_LIMIT = "5/minute"  # "Send a test" posts from the web request itself
 # Seconds to wait after the n-th failed attempt; after the last the delivery is given up.
 BACKOFF = (30, 120, 600, 1800, 7200)
-CLAIM = timedelta(seconds=60)  # an attempt's hold on its row: longer than the POST's timeout
+# An attempt's hold on its row: longer than the send task's hard time limit (games/tasks.py), so no second
+# worker posts while a slow first one may still be posting.
+CLAIM = timedelta(seconds=120)
 
 
 def add_webhook(actor: Actor, url: str, fmt: str = Webhook.Format.JSON, game: Game | None = None) -> Webhook:
@@ -59,7 +63,8 @@ def owe_turn(game: Game, turn: int, seats: list[Seat]) -> list[int]:
     users = [s.user_id for s in seats if s.user_id is not None]
     if not users:
         return []
-    found = Webhook.objects.filter(user_id__in=users).filter(Q(game=None) | Q(game=game))
+    found = (Webhook.objects.filter(user_id__in=users, user__is_active=True)
+             .filter(Q(game=None) | Q(game=game)))
     rows = [WebhookDelivery(webhook=h, game=game, turn=turn, payload=hooks.payload(h, game, turn))
             for h in found]
     WebhookDelivery.objects.bulk_create(rows, ignore_conflicts=True)
@@ -74,27 +79,29 @@ def owe_turn(game: Game, turn: int, seats: list[Seat]) -> list[int]:
 
 def deliver(delivery_id: int) -> float | None:
     """One attempt at a due delivery. None when it is done (sent, given up, not due, or another worker
-    holds it); else the seconds until it should be tried again."""
+    holds it); else the seconds until it should be tried again. The claim counts the attempt, so one a
+    killed worker never finished still counts towards giving up."""
     now = timezone.now()
     claimed = WebhookDelivery.objects.filter(pk=delivery_id, sent_at=None, failed=False,
-                                             next_try_at__lte=now).update(next_try_at=now + CLAIM)
+                                             next_try_at__lte=now).update(next_try_at=now + CLAIM,
+                                                                          attempts=F("attempts") + 1)
     if not claimed:
         return None
     row = WebhookDelivery.objects.select_related("webhook").get(pk=delivery_id)
     hook = row.webhook
+    if row.attempts > len(BACKOFF) + 1:  # attempts that never came back (a worker killed mid-POST)
+        WebhookDelivery.objects.filter(pk=row.pk).update(failed=True, last_error="no attempt finished")
+        return None
     try:
         status = hooks.post(hook, row.payload, row.pk)
     except hooks.NotSent as exc:
-        attempts = row.attempts + 1
-        final = exc.final or attempts > len(BACKOFF)
-        wait = 0 if final else BACKOFF[attempts - 1]
+        final = exc.final or row.attempts > len(BACKOFF)
+        wait = 0 if final else BACKOFF[row.attempts - 1]
         WebhookDelivery.objects.filter(pk=row.pk).update(
-            attempts=attempts, failed=final, last_error=str(exc)[:300],
-            next_try_at=timezone.now() + timedelta(seconds=wait))
+            failed=final, last_error=str(exc)[:300], next_try_at=timezone.now() + timedelta(seconds=wait))
         _outcome(hook, str(exc))
         return None if final else float(wait)
-    WebhookDelivery.objects.filter(pk=row.pk).update(attempts=row.attempts + 1, sent_at=timezone.now(),
-                                                     last_error="")
+    WebhookDelivery.objects.filter(pk=row.pk).update(sent_at=timezone.now(), last_error="")
     _outcome(hook, f"HTTP {status}")
     return None
 
@@ -114,6 +121,9 @@ def try_webhook(actor: Actor, hook_id: int) -> str:
     hook = Webhook.objects.filter(pk=hook_id, user=user).first()
     if hook is None:
         raise Invalid("You have no such webhook.", code="no_such_webhook")
+    wait = rates.hit(TRY_LIMIT, "webhook-try", str(user.pk))
+    if wait:
+        raise Invalid(f"A test was sent a moment ago: try again in {wait} s.", code="rate_limited")
     body: dict[str, Any] = {"event": "test", "player": user.pk}
     if hook.format == Webhook.Format.DISCORD:
         body = {"content": "A test from MetalTalon: this webhook works."}

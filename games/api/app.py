@@ -21,6 +21,7 @@ from games.models import Game
 from games.views.refusals import http_status
 
 PAGE_SIZE = 50
+LEGAL_PAGE_MAX = 5000
 DESCRIPTION = """Play and read games with a personal token: make one on your profile page and send it as
 `Authorization: Bearer <token>`. Every seat sees only its own view of a game. Refusals are
 `{"code", "message"}`; nothing changes on a refusal.
@@ -120,8 +121,9 @@ def read_game(request: HttpRequest, game_id: int) -> Any:
     return reads.detail(game, request.auth) if game else _missing(request)
 
 
-@api.get("/games/{game_id}/legal", response={200: Legal, **REFUSED}, summary="Your legal commands now")
-def legal(request: HttpRequest, game_id: int) -> Any:
+@api.get("/games/{game_id}/legal", response={200: Legal, **REFUSED},
+         summary="Your legal commands now, `limit` at a time from `offset`")
+def legal(request: HttpRequest, game_id: int, offset: int = 0, limit: int = 1000) -> Any:
     game = reads.game_for(request.auth, game_id)
     if game is None:
         return _missing(request)
@@ -130,8 +132,11 @@ def legal(request: HttpRequest, game_id: int) -> Any:
         return problem(request, 403, "no_seat", "You have no seat in this game in play.")
     kind = get_kind(game.kind)
     state = kind.load(game.state)
+    # Launches grow with the cube of the reserve (tens of thousands of commands): a page at a time.
     commands = kind.legal_commands(state, seat.index) if game.is_active else []
-    return {"version": game.version, "seat": seat.index, "commands": commands}
+    offset, limit = max(0, offset), min(max(1, limit), LEGAL_PAGE_MAX)
+    return {"version": game.version, "seat": seat.index, "total": len(commands), "offset": offset,
+            "commands": commands[offset:offset + limit]}
 
 
 @api.get("/games/{game_id}/log", response={200: Log, **NOT_FOUND},

@@ -69,7 +69,10 @@ class GamePage(Schema):
 class Legal(Schema):
     version: int = Field(description="send it back as expected_version with your commands")
     seat: int
-    commands: list[str] = Field(description="every legal command for your seat now, in canonical text")
+    total: int = Field(description="how many legal commands there are in all")
+    offset: int
+    commands: list[str] = Field(description="the legal commands for your seat now, in canonical text, "
+                                            "from `offset` (launches can number tens of thousands)")
 
 
 class LoggedAction(Schema):

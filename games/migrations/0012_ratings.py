@@ -13,7 +13,14 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        # Games from before ratings are unrated (nobody chose), so the ladders start from the first game
+        # created rated; new games are rated by default (docs/ratings.md).
         migrations.AddField(
+            model_name='game',
+            name='rated',
+            field=models.BooleanField(default=False),
+        ),
+        migrations.AlterField(
             model_name='game',
             name='rated',
             field=models.BooleanField(default=True),

@@ -21,7 +21,7 @@ def leaderboard(request: HttpRequest, kind: str | None = None, pool: str | None 
         return redirect("games:leaderboard_pool", kind=first.kind, pool=first.pool)
     players = request.GET.get("players", "0")
     ladder = (Ladder.objects.filter(kind=kind, pool=pool, players=int(players)).first()
-              if players.isdigit() and len(players) < 3 else None)
+              if players.isascii() and players.isdecimal() and len(players) < 3 else None)
     if ladder is None:
         raise Http404("No rated game of these rules and player count has finished yet.")
     return render(request, "games/leaderboard.html", {"pools": known, "board": board(ladder)})

@@ -31,6 +31,7 @@ HTTP_STATUS = {
     "not_due": 400,
     "vote_over": 409,
     "not_a_voter": 403,
+    "rate_limited": 429,
     "unknown_kind": 500,
 }
 

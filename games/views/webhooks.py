@@ -24,7 +24,8 @@ def _back() -> HttpResponse:
 @require_POST
 def add(request: HttpRequest) -> HttpResponse:
     game_id = request.POST.get("game", "")
-    game = Game.objects.filter(pk=int(game_id)).first() if game_id.isdigit() else None
+    ok = game_id.isascii() and game_id.isdecimal() and len(game_id) < 12
+    game = Game.objects.filter(pk=int(game_id)).first() if ok else None
     if game_id and game is None:
         messages.error(request, "No such game.")
         return _back()

@@ -90,12 +90,13 @@ def test_tokens_are_made_shown_once_and_revoked_on_the_profile_page(client):
     user = UserFactory()
     client.force_login(user)
     response = client.post("/profile/tokens/", {"name": "my bot"})
-    assert response.status_code == 302
-    page = client.get("/profile/").content.decode()
+    page = response.content.decode()
+    assert response.status_code == 200 and "no-store" in response["Cache-Control"]
     token = ApiToken.objects.get(user=user)
     secret = page.split("<code>", 1)[1].split("</code>", 1)[0]
     assert secret.startswith(token.prefix) and "shown only this once" in page
     assert "shown only this once" not in client.get("/profile/").content.decode()
+    assert secret not in str(dict(client.session))
     assert Client().get("/api/me", HTTP_AUTHORIZATION=f"Bearer {secret}").status_code == 200
 
     other = Client()
@@ -146,9 +147,12 @@ def test_a_game_reads_as_the_readers_seat_sees_it_with_their_legal_commands():
     assert data["my_seat"] == seat.index and data["my_turn"] is True and data["to_act"] == [seat.index]
     assert data["view"] == kind.view(state, seat.index) and "rng" not in data["view"]
     assert [s["index"] for s in data["seats"]] == [0, 1]
+    every = legal_commands(state, seat.index)
     legal = api.get(f"/games/{game.pk}/legal").json()
-    assert legal == {"version": fresh(game).version, "seat": seat.index,
-                     "commands": legal_commands(state, seat.index)}
+    assert legal == {"version": fresh(game).version, "seat": seat.index, "total": len(every), "offset": 0,
+                     "commands": every[:1000]}
+    page = api.get(f"/games/{game.pk}/legal", offset=2, limit=3).json()
+    assert page["commands"] == every[2:5] and page["total"] == len(every)
     spectator = Api(UserFactory())
     assert spectator.get(f"/games/{game.pk}").json()["my_seat"] is None
     assert spectator.get(f"/games/{game.pk}/legal").json()["code"] == "no_seat"
@@ -182,7 +186,7 @@ def test_commands_play_through_the_same_action_logged_as_the_api():
     ("me", "move Z99 Z98", "now", 400, "illegal"),
     ("me", "end", "stale", 409, "moved_on"),
     ("other", "end", "now", 403, "not_your_turn"),
-    ("stranger", "end", "now", 403, None),
+    ("stranger", "end", "now", 403, "not_your_seat"),
 ])
 def test_a_refused_submission_says_why_and_changes_nothing(who, commands, version, status, code):
     game = started_game(players=2)

@@ -22,6 +22,7 @@ from tests.web.factories import (
     active_seat,
     finished_game,
     fresh,
+    open_game,
     started_game,
 )
 
@@ -111,7 +112,33 @@ def test_an_unrated_game_rates_nobody():
     assert not Rating.objects.exists() and not RatingChange.objects.exists()
 
 
-def test_bots_are_not_rated_and_a_game_with_one_human_player_rates_nobody(monkeypatch):
+def test_bots_are_not_rated_and_the_humans_are_rated_by_their_order_among_themselves(monkeypatch):
+    monkeypatch.setattr("games.tasks.queue_bots", lambda game_id: None)
+    alice, bob = UserFactory(), UserFactory()
+    game = open_game(alice, players=3)
+    actions.add_bot(game, Actor.player(alice), "random")
+    actions.join_game(game, Actor.player(bob), invite_code=game.invite_code)
+    assert fresh(game).rated and fresh(game).is_active
+    for user in (alice, bob):  # resign is an anytime command: the bot is left, and wins
+        actions.apply_command(fresh(game), Actor.player(user), "resign")
+    game = fresh(game)
+    assert game.status == Game.Status.FINISHED and game.seats.get(index=game.result["winner"]).bot
+
+    model = PlackettLuce()
+    [[first], [second]] = model.rate([[model.rating()], [model.rating()]], ranks=[1, 2])
+    got = ratings_of(3)
+    assert set(got) == {alice.pk, bob.pk}  # no rating for the bot
+    assert got[bob.pk][:2] == (pytest.approx(first.mu), pytest.approx(first.sigma))  # out last: ahead
+    assert got[alice.pk][:2] == (pytest.approx(second.mu), pytest.approx(second.sigma))
+    assert not Rating.objects.filter(wins__gt=0).exists()  # the bot won, no human did
+
+
+def test_a_private_game_is_never_rated():
+    game, _, _ = finished_game(visibility="private")
+    assert not game.rated and not Rating.objects.exists()
+
+
+def test_a_game_with_one_human_player_rates_nobody(monkeypatch):
     monkeypatch.setattr("games.tasks.queue_bots", lambda game_id: None)
     user = UserFactory()
     game = actions.play_against_bots(Actor.player(user), players=2, level="random")
