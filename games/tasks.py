@@ -41,17 +41,21 @@ SWEEP_FAILURES = 3
 SWEEP_BUDGET = 180
 
 
-def queue_notifications(ids: list[int]) -> None:
-    """Queue a send task per notice. Called on commit inside the request, so it never raises and never
-    waits long: its own broker connection tries once (kombu's default keeps retrying; with a Redis result
-    backend Celery would also wait ~19 s for the result store, hence the task ignores results), publishes
-    without retries and gives up at the first failure. The sweep sends whatever was not queued."""
+def queue_on_commit(task: Any, calls: list[tuple[Any, ...]], what: str) -> None:
+    """Queue one task per argument tuple. Called on commit inside the request, so it never raises and
+    never waits long: its own broker connection tries once (kombu's default keeps retrying; with a Redis
+    result backend Celery would also wait ~19 s for the result store, hence the tasks ignore results),
+    publishes without retries and gives up at the first failure. A sweep does whatever was not queued."""
     try:
         with current_app.connection_for_write(transport_options={"max_retries": 0}) as connection:
-            for pk in ids:
-                send_notification.apply_async((pk,), retry=False, connection=connection)
+            for args in calls:
+                task.apply_async(args, retry=False, connection=connection)
     except Exception:
-        logger.warning("could not queue notifications %s; the sweep will send them", ids, exc_info=True)
+        logger.warning("could not queue %s; the sweep will", what, exc_info=True)
+
+
+def queue_notifications(ids: list[int]) -> None:
+    queue_on_commit(send_notification, [(pk,) for pk in ids], f"notifications {ids}")
 
 
 @shared_task(bind=True, soft_time_limit=60, time_limit=90, max_retries=8, ignore_result=True)
@@ -83,14 +87,7 @@ def sweep_notifications(limit: int = 200) -> int:
 
 
 def queue_webhooks(ids: list[int]) -> None:
-    """Queue a task per webhook delivery, on commit; like queue_notifications it never raises nor waits,
-    and the sweep sends what was not queued."""
-    try:
-        with current_app.connection_for_write(transport_options={"max_retries": 0}) as connection:
-            for pk in ids:
-                send_webhook.apply_async((pk,), retry=False, connection=connection)
-    except Exception:
-        logger.warning("could not queue webhooks %s; the sweep will send them", ids, exc_info=True)
+    queue_on_commit(send_webhook, [(pk,) for pk in ids], f"webhooks {ids}")
 
 
 @shared_task(bind=True, soft_time_limit=30, time_limit=45, max_retries=len(webhook_actions.BACKOFF),
@@ -117,13 +114,8 @@ def sweep_webhooks(limit: int = 100) -> int:
 
 
 def queue_bots(game_id: int) -> None:
-    """Queue the bots' task for a game, on commit: like queue_notifications, it never raises nor waits;
-    the beat's sweep_bots wakes a game whose wake-up was lost."""
-    try:
-        with current_app.connection_for_write(transport_options={"max_retries": 0}) as connection:
-            bot_move.apply_async((game_id,), retry=False, connection=connection)
-    except Exception:
-        logger.warning("could not queue the bots of game %s; the sweep will", game_id, exc_info=True)
+    """The beat's sweep_bots wakes a game whose wake-up was lost."""
+    queue_on_commit(bot_move, [(game_id,)], f"the bots of game {game_id}")
 
 
 # One task per game plays its bots at a time (a second finds the lease held and leaves it the work). The
