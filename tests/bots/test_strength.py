@@ -1,7 +1,6 @@
 """How strong the bots are, on a seeded sample (docs/bots.md): greedy beats random, search beats greedy.
 The games are seeded, so the sample is the same on every run: the first games of the 200-game runs whose
-figures docs/bots.md gives (`manage.py simulate`; the search run's figures predate choices.KEEP's
-change, which changes the factions the bots keep in these games)."""
+figures docs/bots.md gives (`manage.py simulate`)."""
 
 from __future__ import annotations
 
