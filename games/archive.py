@@ -24,15 +24,9 @@ def seat_labels() -> list[str]:
     return sorted(set(labels))
 
 
-def search(filters: dict[str, Any], options: dict[str, Any]) -> QuerySet[Game]:
-    """`filters`: the archive form's cleaned data; `options`: the kinds' option filters chosen."""
-    games = finished_public()
-    if filters.get("kind"):
-        games = games.filter(kind=filters["kind"])
-    for name, value in options.items():
-        games = games.filter(**{f"options__{name}": value})
-    if filters.get("players"):
-        games = games.filter(players=filters["players"])
+def search(games: QuerySet[Game], filters: dict[str, Any]) -> QuerySet[Game]:
+    """`games` (finished public ones, narrowed by the lobby's filters) by the archive form's own: a
+    player, a faction and the dates they ended; newest first, with their seats."""
     player, faction = filters.get("player"), filters.get("faction")
     if player is not None or faction:
         # One seat: with both, the player played that faction.

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.db.models import QuerySet
 
 from games import actions
 from games.clock import rules as clock
@@ -146,6 +147,16 @@ class LobbyFilterForm(forms.Form):
 
     def option_filters(self) -> dict[str, Any]:
         return {name: self.cleaned_data[name] for name in self.filter_names if self.cleaned_data.get(name)}
+
+    def narrow(self, games: QuerySet[Game]) -> QuerySet[Game]:
+        """The games of the chosen kind, options and player count (a valid form)."""
+        if self.cleaned_data.get("kind"):
+            games = games.filter(kind=self.cleaned_data["kind"])
+        for name, value in self.option_filters().items():
+            games = games.filter(**{f"options__{name}": value})
+        if self.cleaned_data.get("players"):
+            games = games.filter(players=self.cleaned_data["players"])
+        return games
 
 
 class ArchiveFilterForm(LobbyFilterForm):

@@ -54,7 +54,7 @@ def notify_turn(game: Game, kind: Kind, state: Any) -> list[int]:
         return []
     key = kind.turn(state)
     due = timezone.now() + timedelta(seconds=settings.NOTICE_DELAY_SECONDS)
-    owe_turn(game, key, list(game.seats.filter(awaiting=True)))
+    owe_turn(game, key)
     return _owe(game, Notification.Kind.TURN, _recipients(game).filter(awaiting=True),
                 had=Q(kind__in=TURN_NOTICES, key=key), key=key, due_at=due)
 
@@ -64,8 +64,9 @@ def notify_started(game: Game, kind: Kind, state: Any) -> list[int]:
     the game awaits at the start this is also that turn's notice (keyed by the turn, as a turn notice is):
     one mail, not a start mail and a turn mail. Sent whatever "every turn" or "only when I am away" says
     (it is not a turn notice); "never" still stops it. Call instead of notify_turn when the game starts."""
-    owe_turn(game, kind.turn(state), list(game.seats.filter(awaiting=True)))
-    return _owe(game, Notification.Kind.STARTED, _recipients(game), key=kind.turn(state))
+    key = kind.turn(state)
+    owe_turn(game, key)
+    return _owe(game, Notification.Kind.STARTED, _recipients(game), key=key)
 
 
 def notify_invited(invitation: Invitation) -> list[int]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from games import ratings as math
@@ -92,10 +92,14 @@ def recompute(ladder: Ladder) -> None:
         _save(board)
 
 
+def _rated_games() -> QuerySet[Game]:
+    """The record ratings come from: finished rated public games (rated_order checks one game alike)."""
+    return Game.objects.filter(status=Game.Status.FINISHED, rated=True, visibility=Game.Visibility.PUBLIC)
+
+
 def recompute_all() -> list[Ladder]:
     """Every ladder rated again from the record, the ladders of games never rated made first."""
-    games = Game.objects.filter(status=Game.Status.FINISHED, rated=True, visibility=Game.Visibility.PUBLIC)
-    for game in games.only("pk", "kind", "options", "players").iterator():
+    for game in _rated_games().only("pk", "kind", "options", "players").iterator():
         try:
             ladders_of(game)
         except ActionError:  # a kind this site no longer knows: its games have no ladder
@@ -113,8 +117,7 @@ def _newest(game: Game, ladder: Ladder) -> bool:
 
 
 def _record(ladder: Ladder) -> Iterable[Game]:
-    games = Game.objects.filter(kind=ladder.kind, status=Game.Status.FINISHED, rated=True,
-                                visibility=Game.Visibility.PUBLIC)
+    games = _rated_games().filter(kind=ladder.kind)
     if ladder.players:
         games = games.filter(players=ladder.players)
     games = games.order_by("finished_at", "pk").prefetch_related("seats")
@@ -168,8 +171,3 @@ def _save(board: _Board) -> None:
     RatingChange.objects.bulk_create(board.changes)
     board.ladder.save(update_fields=["last_finished_at", "last_game_id"])
 
-
-def player_ratings(user: Any) -> list[Rating]:
-    """A player's ratings, every count's ladder first, for the player page."""
-    return list(Rating.objects.filter(user=user).select_related("ladder")
-                .order_by("ladder__kind", "ladder__pool", "ladder__players"))

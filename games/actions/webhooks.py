@@ -57,14 +57,14 @@ def remove_webhook(actor: Actor, hook_id: int) -> None:
         raise Invalid("You have no such webhook.", code="no_such_webhook")
 
 
-def owe_turn(game: Game, turn: int, seats: list[Seat]) -> list[int]:
-    """A delivery for every webhook of the players of these awaited seats (their own seats in this game,
-    or all their games), once per hook and turn; queued on commit. Call under the game's row lock."""
-    users = [s.user_id for s in seats if s.user_id is not None]
-    if not users:
+def owe_turn(game: Game, turn: int) -> list[int]:
+    """A delivery for every webhook (this game's, or all their games') of the players the game awaits,
+    once per hook and turn; queued on commit. Call under the game's row lock, after store_state."""
+    awaited = Seat.objects.filter(game=game, awaiting=True, user__isnull=False).values("user")
+    found = list(Webhook.objects.filter(user__in=awaited, user__is_active=True)
+                 .filter(Q(game=None) | Q(game=game)))
+    if not found:  # most turns: one query, and nothing to write
         return []
-    found = (Webhook.objects.filter(user_id__in=users, user__is_active=True)
-             .filter(Q(game=None) | Q(game=game)))
     rows = [WebhookDelivery(webhook=h, game=game, turn=turn, payload=hooks.payload(h, game, turn))
             for h in found]
     WebhookDelivery.objects.bulk_create(rows, ignore_conflicts=True)

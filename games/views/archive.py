@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from games.archive import search, seat_labels
+from games.archive import finished_public, search, seat_labels
 from games.forms import ArchiveFilterForm
 from games.models import Game
+from games.views.paging import paged
 
 PAGE_SIZE = 30
 
@@ -18,14 +18,11 @@ PAGE_SIZE = 30
 def archive(request: HttpRequest) -> HttpResponse:
     form = ArchiveFilterForm(request.GET or None, labels=seat_labels())
     if not form.is_bound:
-        games = search({}, {})
+        games = search(finished_public(), {})
     elif form.is_valid():
-        games = search(form.cleaned_data, form.option_filters())
+        games = search(form.narrow(finished_public()), form.cleaned_data)
     else:  # the form says what is wrong (an unknown player's name); no games rather than all of them
         games = Game.objects.none()
-    page = Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
-    query = request.GET.copy()
-    query.pop("page", None)
-    context = {"form": form, "page": page, "query": query.urlencode()}
+    context = {"form": form, **paged(request, games, PAGE_SIZE)}
     template = "games/archive.html#archive-list" if request.htmx else "games/archive.html"
     return render(request, template, context)

@@ -11,7 +11,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -26,6 +25,7 @@ from games.listing import game_rows
 from games.models import Game
 from games.moderators import is_moderator
 from games.seats import bot_title
+from games.views.paging import paged
 from games.views.refusals import http_status
 
 PAGE_SIZE = 25
@@ -96,17 +96,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
     form = LobbyFilterForm(request.GET or None)
     games = queries.open_games()
     if form.is_valid():
-        if form.cleaned_data.get("kind"):
-            games = games.filter(kind=form.cleaned_data["kind"])
-        for name, value in form.option_filters().items():
-            games = games.filter(**{f"options__{name}": value})
-        if form.cleaned_data.get("players"):
-            games = games.filter(players=form.cleaned_data["players"])
-    page = Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
-    watch = queries.games_to_watch()[:10]
-    query = request.GET.copy()
-    query.pop("page", None)
-    context = {"form": form, "page": page, "watch": watch, "query": query.urlencode()}
+        games = form.narrow(games)
+    context = {"form": form, "watch": queries.games_to_watch()[:10], **paged(request, games, PAGE_SIZE)}
     template = "games/lobby.html#game-list" if request.htmx else "games/lobby.html"
     return render(request, template, context)
 
