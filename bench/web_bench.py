@@ -7,7 +7,10 @@
 2. In-process, with Django's test client against that database: server time p50/p95 and SQL query count of
    the game page and of the htmx partial for both games, and the p50 of command POSTs (real moves).
 3. Starts gunicorn on a loopback port over the same database and Redis cache and drives it with wrk for a
-   logged-in game page and an unchanged-game poll (304) at 4 and 32 connections, 10 s each.
+   logged-in game page (both games), the unchanged-game pulse (204) and poll (304) at 4 and 32 connections,
+   10 s each; and, as the yardstick, a bare Django view returning a body of the page's size under the same
+   gunicorn (bench/bare_site.py). The page's rate is printed as a share of the bare one (the machine's speed
+   cancels out) beside the targets and Rally the Troops' figures from issue 14.
 
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/metaltalon_web2_bench, created
 if missing), BENCH_REDIS_URL (default redis://127.0.0.1:6379/3), WRK (default wrk), BENCH_SECONDS (10),
@@ -32,7 +35,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -48,7 +51,16 @@ WORKERS = os.environ.get("BENCH_WORKERS", "4")
 WORKER_CLASS = os.environ.get("BENCH_WORKER_CLASS", "sync")
 THREADS = os.environ.get("BENCH_THREADS", "4" if WORKER_CLASS == "gthread" else "1")
 REPEAT = 60
-TARGETS = {"page_p50_ms": 40, "queries": 12, "post_p50_ms": 50, "page_rps": 1000}
+TARGETS = {"page_p50_ms": 40, "queries": 12, "post_p50_ms": 50, "page_rps": 2000, "page_share": 0.40,
+           "check_rps": 4000}
+# Issue 14's figures, measured on one of these 2-core machines with wrk on the box (req/s at 4 / 32
+# connections): the peer, Rally the Troops (Node, Express + Pug, SQLite WAL, production mode), and the bare
+# Django view on that machine. They are printed for comparison; this run's own bare figure is the yardstick.
+PEER = {"Rally the Troops, logged-in lobby page /join/1": (3627, 4012),
+        "Rally the Troops, logged-in game list /games/active": (4146, 3817),
+        "bare Django 6.1 view, 120 KB, same gunicorn": (5512, 5063),
+        "this site's game page before issue 14": (568, 560),
+        "this site's unchanged-game poll before issue 14": (1329, 1316)}
 
 BENCH_ENV = {
     "DATABASE_URL": DB_URL, "REDIS_URL": REDIS, "DEBUG": "false", "CONN_MAX_AGE": "600",
@@ -204,14 +216,17 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_gunicorn(port: int, log: Path) -> subprocess.Popen[bytes]:
+def start_gunicorn(port: int, log: Path, app: str = "metaltalon.wsgi",
+                   env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
-    command = [gunicorn, "metaltalon.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", WORKERS,
+    command = [gunicorn, app, "--bind", f"127.0.0.1:{port}", "--workers", WORKERS,
                "--worker-class", WORKER_CLASS, "--log-level", "warning"]
+    if app != "metaltalon.wsgi":
+        command += ["--chdir", str(ROOT / "bench")]
     if WORKER_CLASS == "gthread":  # gunicorn turns a sync worker with threads into gthread
         command += ["--threads", THREADS, "--keep-alive", "5"]
-    process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **BENCH_ENV}, stdout=log.open("wb"),
-                               stderr=subprocess.STDOUT)
+    process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **BENCH_ENV, **(env or {})},
+                               stdout=log.open("wb"), stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -261,13 +276,13 @@ def session_cookies(client: Any) -> str:
 
 
 @contextmanager
-def served() -> Iterator[tuple[str, Path]]:
-    """gunicorn on a free loopback port over the bench database: its base URL and a scratch folder (for
-    its log and wrk scripts); stopped on the way out."""
+def served(app: str = "metaltalon.wsgi", env: dict[str, str] | None = None) -> Iterator[tuple[str, Path]]:
+    """gunicorn on a free loopback port (the site over the bench database, or bench/bare_site.py): its base
+    URL and a scratch folder (for its log and wrk scripts); stopped on the way out."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        process = start_gunicorn(port, folder / "gunicorn.log")
+        process = start_gunicorn(port, folder / "gunicorn.log", app, env)
         try:
             yield f"http://127.0.0.1:{port}", folder
         finally:
@@ -278,25 +293,68 @@ def served() -> Iterator[tuple[str, Path]]:
                 process.kill()
 
 
-def load_figures(game: Any) -> list[tuple[str, int, dict[str, Any]]]:
+def load_figures(games: dict[int, Any]) -> list[tuple[str, int, dict[str, Any]]]:
+    """wrk against the bare yardstick, then the game page of each game, the pulse and the poll of the
+    long game, all logged in as the long game's player to act."""
     if wrk_missing():
         return []
-    client, _seat = active_client(game)
-    client.get(f"/games/{game.pk}/")  # a browser holds a CSRF cookie after its first page
+    from games import pulse
+
+    long = games[SIZES[-1]]
+    client, seat = active_client(long)
+    client.get(f"/games/{long.pk}/")  # a browser holds a CSRF cookie after its first page
     cookies = session_cookies(client)
-    game.refresh_from_db()
+    page_bytes = len(client.get(f"/games/{long.pk}/").content)
     results = []
+    with served("bare_site:application", {"BARE_BYTES": str(page_bytes)}) as (root, folder):
+        script = wrk_lua(folder, "", {})
+        run_wrk(root + "/", 8, script, seconds=2)
+        for connections in (4, 32):
+            results.append(("bare Django, same body", connections, run_wrk(root + "/", connections, script)))
+    for game in games.values():
+        game.refresh_from_db()
+        other, _ = active_client(game)
+        other.get(f"/games/{game.pk}/")
+    long.refresh_from_db()
+    ticket = pulse.ticket(long.pk, str(seat.user_id))
+    pulse_query = urlencode({"t": ticket, "v": long.version, "c": pulse.read(long.pk).chat})
     with served() as (root, folder):
-        base = f"{root}/games/{game.pk}/"
         page = wrk_lua(folder, cookies, {})
-        poll = wrk_lua(folder, cookies, {"HX-Request": "true"})
+        htmx = wrk_lua(folder, cookies, {"HX-Request": "true"})
         # Every worker's first request imports, compiles templates and connects: not part of the figures.
-        run_wrk(base, 8, page, seconds=2)
-        for name, url, script in (("game page", base, page),
-                                  ("poll, unchanged (304)", f"{base}poll/?v={game.version}", poll)):
-            for connections in (4, 32):
+        run_wrk(f"{root}/games/{long.pk}/", 8, page, seconds=2)
+        for name, url, script, counts in (
+                (f"game page, {SIZES[-1]} actions", f"{root}/games/{long.pk}/", page, (4, 32)),
+                (f"game page, {SIZES[0]} actions", f"{root}/games/{games[SIZES[0]].pk}/", page, (32,)),
+                ("pulse, unchanged (204)", f"{root}/games/{long.pk}/pulse/?{pulse_query}", htmx, (4, 32)),
+                ("poll, unchanged (304)", f"{root}/games/{long.pk}/poll/?v={long.version}", htmx, (4, 32))):
+            for connections in counts:
                 results.append((name, connections, run_wrk(url, connections, script)))
     return results
+
+
+def print_load(results: list[tuple[str, int, dict[str, Any]]]) -> None:
+    bare = {c: r["rps"] for name, c, r in results if name.startswith("bare")}
+    print(f"  {'what':<28} {'conns':>5} {'req/s':>9} {'p99 ms':>8} {'errors':>7} {'of bare':>8}   target")
+    for name, connections, r in results:
+        share = r["rps"] / bare[connections] if bare.get(connections) else float("nan")
+        target = "-"
+        if name.startswith("game page"):
+            met = "met" if share >= TARGETS["page_share"] else "missed"
+            target = (f">= {TARGETS['page_share']:.0%} of bare: {met}; >= {TARGETS['page_rps']} req/s on "
+                      f"issue 14's machine (bare {PEER_BARE[connections]})")
+        elif name.startswith(("pulse", "poll")):
+            target = (f">= {TARGETS['check_rps']} req/s on issue 14's machine, "
+                      f"{TARGETS['check_rps'] / PEER_BARE[32]:.0%} of its bare: "
+                      f"{'met' if share >= TARGETS['check_rps'] / PEER_BARE[32] else 'missed'}")
+        print(f"  {name:<28} {connections:>5} {r['rps']:>9.0f} {r['p99']:>8.1f} {r['errors']:>7} "
+              f"{share:>8.0%}   {target}")
+    print("  issue 14's figures on its machine, req/s at 4 / 32 connections (for comparison):")
+    for name, (four, thirty_two) in PEER.items():
+        print(f"    {name:<56} {four:>6} / {thirty_two:<6} ({thirty_two / PEER_BARE[32]:.0%} of bare at 32)")
+
+
+PEER_BARE = {4: 5512, 32: 5063}
 
 
 # === REPORT ===
@@ -338,11 +396,7 @@ def main() -> None:
     print(f"gunicorn ({WORKERS} {WORKER_CLASS} workers{threads}) + wrk on loopback, {SECONDS} s "
           f"each, game with {games[SIZES[-1]].actions.count()} actions, logged in; load average "
           f"{os.getloadavg()[0]:.1f} before")
-    print(f"  {'what':<24} {'conns':>5} {'req/s':>9} {'p99 ms':>8} {'errors':>7}   target")
-    for name, connections, r in load_figures(games[SIZES[-1]]):
-        target = (f"page >= {TARGETS['page_rps']} req/s on 2 cores (wrk included): "
-                  f"{'met' if r['rps'] >= TARGETS['page_rps'] else 'missed'}") if name == "game page" else "-"
-        print(f"  {name:<24} {connections:>5} {r['rps']:>9.0f} {r['p99']:>8.1f} {r['errors']:>7}   {target}")
+    print_load(load_figures(games))
     print(f"  load average {os.getloadavg()[0]:.1f} after (wrk shares the 2 cores with gunicorn)")
 
 

@@ -247,8 +247,14 @@ class Snapshot(models.Model):
 
 
 class Invitation(models.Model):
+    """An invitation by name. `name` is the name as the inviter typed it; `user` the player who goes by it,
+    or None when nobody does: such a row invites nobody, but is listed like the others, so that the game's
+    page does not tell the inviter which names exist (games/actions/lobby.py)."""
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations",
+                             null=True, blank=True)
+    name = models.CharField(max_length=150, blank=True)
     invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     accepted_at = models.DateTimeField(null=True, blank=True)
@@ -258,7 +264,7 @@ class Invitation(models.Model):
         constraints = [models.UniqueConstraint(fields=["game", "user"], name="invitation_once")]
 
     def __str__(self) -> str:
-        return f"Invitation of {self.user} to game {self.game_id}"
+        return f"Invitation of {self.user or repr(self.name)} to game {self.game_id}"
 
 
 class ChatMessage(models.Model):

@@ -30,6 +30,9 @@ from django.db import transaction
 from games import queries
 
 PAGE_CACHE_SECONDS = 60
+# The selection part of the key of a page asked for with no query string at all (the default selection):
+# games.fast_page finds such a page without knowing the kind's selection parameters.
+PLAIN = "plain"
 PAGE_CACHE_VERSION = 2
 CHAT_GENERATION_SECONDS = 24 * 3600
 

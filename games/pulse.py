@@ -43,11 +43,28 @@ PRESENCE_WRITE_SECONDS = 30
 PRESENCE_SECONDS = 24 * 3600
 
 
-def _version_key(game_id: object) -> str:
-    return f"game-version:1:{game_id}"
+def head_key(game_id: object) -> str:
+    """The game's head: its version and whether it is public, "<version>:<1|0>" (games.fast_page reads
+    it too: a public game's page needs no access check)."""
+    return f"game-head:2:{game_id}"
 
 
-def _seen_key(game_id: object, user_id: object) -> str:
+def pack_head(version: int, public: bool) -> str:
+    return f"{version}:{int(public)}"
+
+
+def unpack_head(value: object) -> tuple[int, bool]:
+    version, public = str(value).split(":")
+    return int(version), public == "1"
+
+
+def remember_head(game: Game) -> None:
+    """Cache the head of a game just read from the database (an add: a save's forget always wins)."""
+    cache.add(head_key(game.pk), pack_head(game.version, game.visibility == Game.Visibility.PUBLIC),
+              VERSION_SECONDS)
+
+
+def seen_key(game_id: object, user_id: object) -> str:
     return f"game-seen:1:{game_id}:{user_id}"
 
 
@@ -62,39 +79,46 @@ def read(game_id: int, reader: str = "0") -> Pulse:
     (after a save, or once a minute). `reader` (follow.reader: a user id, "0" for a visitor) is noted as
     present, in the same round trip's answer and a write only when the last note is PRESENCE_WRITE_SECONDS
     old."""
-    version_key, chat_key = _version_key(game_id), page_cache.chat_key(game_id)
-    seen_key = _seen_key(game_id, reader) if reader != "0" else None
-    found = cache.get_many([version_key, chat_key, *([seen_key] if seen_key else [])])
-    if seen_key is not None:
-        last = found.get(seen_key)
-        now = time.time()
-        if last is None or now - float(last) >= PRESENCE_WRITE_SECONDS:
-            cache.set(seen_key, now, PRESENCE_SECONDS)
-    version = found.get(version_key)
-    if version is None:
-        version = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
-        if version is None:
+    version_key, chat_key = head_key(game_id), page_cache.chat_key(game_id)
+    seen = seen_key(game_id, reader) if reader != "0" else None
+    found = cache.get_many([version_key, chat_key, *([seen] if seen else [])])
+    if seen is not None:
+        note_seen(game_id, reader, found.get(seen))
+    head = found.get(version_key)
+    if head is None:
+        row = Game.objects.filter(pk=game_id).values_list("version", "visibility").first()
+        if row is None:
             return Pulse(version=None, chat="")
-        cache.add(version_key, version, VERSION_SECONDS)
+        version = row[0]
+        cache.add(version_key, pack_head(version, row[1] == Game.Visibility.PUBLIC), VERSION_SECONDS)
+    else:
+        version = unpack_head(head)[0]
     return Pulse(version=int(version), chat=page_cache.chat_generation(game_id, found.get(chat_key)))
+
+
+def note_seen(game_id: int, reader: object, last: object) -> None:
+    """Note the reader as present, unless `last` (their note as just read) is recent enough."""
+    now = time.time()
+    if last is None or now - float(str(last)) >= PRESENCE_WRITE_SECONDS:
+        cache.set(seen_key(game_id, reader), now, PRESENCE_SECONDS)
 
 
 def seen(game_id: int, user_id: int) -> None:
     """Note that the user has the game page open now (the page view itself: once per load)."""
-    cache.set(_seen_key(game_id, user_id), time.time(), PRESENCE_SECONDS)
+    cache.set(seen_key(game_id, user_id), time.time(), PRESENCE_SECONDS)
 
 
 def last_seen(game_id: int, user_id: int) -> datetime | None:
     """When the user last had the game page open, to within PRESENCE_WRITE_SECONDS; None if not in the
     last PRESENCE_SECONDS (or the cache forgot: then the notice is sent, never lost)."""
-    stamp = cache.get(_seen_key(game_id, user_id))
+    stamp = cache.get(seen_key(game_id, user_id))
     return None if stamp is None else datetime.fromtimestamp(float(stamp), tz=UTC)
 
 
 def game_changed(game_id: object) -> None:
     """Forget the cached version now and once the transaction commits (a pulse in between read the old
     one from the database: the second forget drops it)."""
-    key = _version_key(game_id)
+    key = head_key(game_id)
     cache.delete(key)
     transaction.on_commit(lambda: cache.delete(key))
 
@@ -106,10 +130,17 @@ def ticket(game_id: int, reader: str) -> str:
 
 def ticket_ok(value: str | None, game_id: int, reader: str) -> bool:
     """True for a ticket this site signed, less than TICKET_SECONDS ago, for this game and this reader."""
+    return ticket_reader(value, game_id) == reader
+
+
+def ticket_reader(value: str | None, game_id: int) -> str | None:
+    """The reader a good ticket for this game was made for; None for no ticket, a forged or expired one,
+    or one for another game."""
     if not value:
-        return False
+        return None
     try:
         signed = signing.TimestampSigner(salt=_SALT).unsign(value, max_age=TICKET_SECONDS)
     except signing.BadSignature:  # SignatureExpired is one
-        return False
-    return signed == f"{game_id}.{reader}"
+        return None
+    game, _, reader = signed.partition(".")
+    return reader if game == str(game_id) and reader else None

@@ -86,6 +86,11 @@ def chat_read(game_id: int, user: Any, cached: object = None) -> int | None:
         # A marker moved on between this read and the add is forgotten on commit, so at worst (the two
         # interleaved) the old one is shown for CHAT_READ_SECONDS: a message still lit as new, no more.
         cache.add(chat_read_key(game_id, user.pk), cached, CHAT_READ_SECONDS)
+    return chat_read_value(cached)
+
+
+def chat_read_value(cached: object) -> int | None:
+    """The cached marker as chat_read answers it."""
     value = int(str(cached))
     return None if value == NO_SEAT else value
 

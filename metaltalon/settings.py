@@ -14,6 +14,7 @@ from typing import NoReturn
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 import dj_database_url
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -117,13 +118,17 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A cached game page, an unchanged pulse or poll, answered before the session and the user are loaded.
+    "games.fast_page.serve_from_cache",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "metaltalon.middleware.private_when_signed_in",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.user_time_zone",
@@ -323,6 +328,13 @@ MAIL_RATE_LIMIT = env("MAIL_RATE_LIMIT", "60/hour;500/day")
 # notation, several separated by ";".
 API_RATE_LIMIT = env("API_RATE_LIMIT", "120/minute;10000/day")
 API_COMMAND_RATE_LIMIT = env("API_COMMAND_RATE_LIMIT", "30/minute")
+# Put before every counter's name: sites (or test runs) sharing one Redis count apart.
+RATE_LIMIT_PREFIX = env("RATE_LIMIT_PREFIX", "")
+# Per player, on every channel (games/actions/limits.py): chat messages, commands (the web, mail and the
+# API; bots and the clock are not counted) and invitations.
+CHAT_RATE_LIMIT = env("CHAT_RATE_LIMIT", "12/minute;500/day")
+COMMAND_RATE_LIMIT = env("COMMAND_RATE_LIMIT", "120/minute;5000/day")
+INVITE_RATE_LIMIT = env("INVITE_RATE_LIMIT", "30/hour;100/day")
 # Webhooks to private, loopback or link-local addresses (games/webhooks.py): refused in production, so
 # players' URLs cannot reach the site's own network; allowed where DEBUG is (a receiver on this machine).
 WEBHOOK_ALLOW_PRIVATE = envbool("WEBHOOK_ALLOW_PRIVATE", DEBUG)
@@ -398,6 +410,28 @@ STORAGES = {
 }
 
 # === Security: on when DEBUG is off; SECURE_SSL_REDIRECT can be turned off behind a TLS proxy ===
+
+# Behind the reverse proxy of docs/deploy.md every request comes from 127.0.0.1: the client's address is the
+# one that many proxies back in X-Forwarded-For, so that login and sign-up limits count per client, not for
+# everyone at once. 0 (no proxy): the connection's own address.
+TRUSTED_PROXY_COUNT = envint("TRUSTED_PROXY_COUNT", 0)
+ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT
+
+# The pages run no inline script and load nothing from elsewhere (htmx is vendored): scripts only from this
+# site. Inline style attributes stay allowed (the board's SVG and a few layouts use them; htmx adds its
+# indicator style).
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -62,9 +62,10 @@ def _test_run_settings(pytestconfig: pytest.Config) -> Iterator[None]:
     from django.conf import settings
     from django.test import override_settings
 
-    caches = {alias: {**conf, "KEY_PREFIX": f"test-{uuid.uuid4().hex[:8]}"}
-              for alias, conf in settings.CACHES.items()}
-    with override_settings(CACHES=caches, PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+    run = f"test-{uuid.uuid4().hex[:8]}"
+    caches = {alias: {**conf, "KEY_PREFIX": run} for alias, conf in settings.CACHES.items()}
+    with override_settings(CACHES=caches, RATE_LIMIT_PREFIX=f"{run}-",
+                           PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
                            NOTICE_DELAY_SECONDS=0):
         yield
 

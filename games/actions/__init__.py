@@ -26,6 +26,7 @@ from games.actions.errors import (
     NothingToUndo,
     NotInPlay,
     NotYourTurn,
+    RateLimited,
 )
 from games.actions.lobby import (
     check_game_options,
@@ -53,7 +54,8 @@ from games.actions.vacation import end_vacation, start_vacation
 
 __all__ = [
     "CHAT_MAX", "ActionError", "Actor", "Applied", "BadOptions", "GameMovedOn", "IllegalMove", "Invalid",
-    "NotAllowed", "NotInPlay", "NotYourTurn", "NothingToUndo", "abort_game", "add_bot", "apply_command",
+    "NotAllowed", "NotInPlay", "NotYourTurn", "RateLimited", "NothingToUndo", "abort_game", "add_bot",
+    "apply_command",
     "ban_user", "play_against_bots", "remove_bot", "replace_with_bot",
     "check_chat", "check_game_options", "create_game", "end_vacation", "extend_deadline", "handle_reports",
     "hide_chat", "invite_user", "join_game", "leave_game", "mark_chat_read", "mark_read", "pause_game",

@@ -13,6 +13,7 @@ from django.db.models import Max
 from games.actions.actor import Actor
 from games.actions.audit import record
 from games.actions.errors import Invalid, NotAllowed
+from games.actions.limits import check_rate
 from games.actions.reports import close_reports_on, report
 from games.models import AuditEntry, ChatMessage, Game, Report, Seat
 from games.moderators import is_moderator
@@ -35,6 +36,7 @@ def post_chat(game: Game, actor: Actor, text: str) -> ChatMessage:
     if len(text) > CHAT_MAX:
         raise Invalid(f"Chat messages are at most {CHAT_MAX} characters ({len(text)} given).",
                       code="too_long")
+    check_rate("chat", user)
     message = ChatMessage.objects.create(game=game, user=user, text=text)
     # Whoever writes has read the chat they answer: their own message never counts as new for them.
     _read_up_to(game, user, message.pk)

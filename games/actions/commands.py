@@ -12,6 +12,7 @@ docs/architecture.md, "Fair dice").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +32,7 @@ from games.actions.common import (
     store_state,
 )
 from games.actions.errors import ActionError, IllegalMove, NotAllowed, NotInPlay, NotYourTurn
+from games.actions.limits import check_rate
 from games.actions.notify import notify_turn
 from games.kinds import Kind, Refused
 from games.models import Action, Game, Seat, Snapshot
@@ -89,10 +91,16 @@ def _seat_name(game: Game, index: int) -> str:
     return seat.name if seat is not None else f"seat {index + 1}"
 
 
-def apply_command(game: Game, actor: Actor, text: str, expected_version: int | None = None, *,
-                  seat: int | None = None) -> Applied:
+def apply_command(game: Game, actor: Actor, text: str | Callable[[Any, int], str],
+                  expected_version: int | None = None, *, seat: int | None = None) -> Applied:
     """Play a submission for the actor's seat. One Action per command played, numbered on from the log
-    without gaps; a Snapshot whenever a turn starts; the players now to act are notified on commit."""
+    without gaps; a Snapshot whenever a turn starts; the players now to act are notified on commit.
+
+    `text` may be a function of (state, seat) read under the game's lock: a form whose meaning depends on
+    the position (the standing orders: the ones that differ from the seat's). When it means nothing there,
+    nothing is played or logged and the Applied holds no actions, so a double submission is harmless."""
+    if actor.role == "player" and actor.signed_in:
+        check_rate("commands", actor.user)
     with transaction.atomic():
         game = locked(game)
         check_version(game, expected_version)
@@ -102,6 +110,10 @@ def apply_command(game: Game, actor: Actor, text: str, expected_version: int | N
         kind = kind_of(game)
         state = kind.load(game.state)
         index = acting_seat(game, kind, state, actor, seat)
+        if callable(text):
+            text = text(state, index)
+            if not text.strip():
+                return Applied(game, [], [], None)
         try:
             commands = kind.split(text if isinstance(text, str) else "")
         except Refused as exc:

@@ -59,6 +59,16 @@ class Invalid(ActionError):
     code = "invalid"
 
 
+class RateLimited(ActionError):
+    """Too many of these too fast (games/rates.py): nothing was done; `retry_after` seconds to wait."""
+
+    code = "rate_limited"
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
 class NothingToUndo(ActionError):
     code = "nothing_to_undo"
 

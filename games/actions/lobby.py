@@ -10,10 +10,12 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts.names import name_key
 from games import dice as live_dice
 from games.actions.actor import Actor
 from games.actions.common import kind_of, locked, store_state
 from games.actions.errors import BadOptions, Invalid, NotAllowed, NotInPlay
+from games.actions.limits import check_rate
 from games.actions.notify import notify_invited, notify_started
 from games.clock import rules as clock_rules
 from games.clock.rules import ClockRules
@@ -118,29 +120,38 @@ def leave_game(game: Game, actor: Actor) -> None:
             game.save(update_fields=["status", "finished_at"])
 
 
-def invite_user(game: Game, actor: Actor, username: str) -> Invitation:
-    """Players of an open game (and moderators) invite others by name; the invitee gets a notice."""
+def invite_user(game: Game, actor: Actor, username: str) -> Invitation | None:
+    """Players of an open game (and moderators) invite others by the name players see; the invitee gets a
+    notice. A name nobody goes by is recorded and listed all the same (inviting no one), and a name already
+    invited answers None: the caller answers every case alike, so that the form and the game's page never
+    tell which names exist (docs/architecture.md, Fairness and privacy)."""
     by = actor.require_player()
+    name = " ".join(username.split())[:150]
+    if not name:
+        raise Invalid("Give the name of the player to invite.", code="empty")
     with transaction.atomic():
         game = locked(game)
         if game.status != Game.Status.OPEN:
             raise NotInPlay("Invitations are for games still waiting for players.")
         if not (game.seats.filter(user=by).exists() or is_moderator(by)):
             raise NotAllowed("Only the game's players can invite others.")
-        invitee = find_user(username)
-        if invitee is None:
-            raise Invalid(f"There is no player called “{username.strip()}”.", code="unknown_player")
-        if game.seats.filter(user=invitee).exists():
+        check_rate("invitations", by)
+        if any(name_key(n) == name_key(name) for n in game.invitations.values_list("name", flat=True)):
+            return None
+        invitee = find_user(name)
+        if invitee is not None and game.seats.filter(user=invitee).exists():
+            # The seated players' names are on the game's page for everyone who can invite: no secret.
             raise Invalid(f"{invitee.display_name} already has a seat in this game.")
         try:
             with transaction.atomic():
-                invitation = Invitation.objects.create(game=game, user=invitee, invited_by=by)
-        except IntegrityError:
-            raise Invalid(f"{invitee.display_name} is already invited.", code="duplicate") from None
-        Notice.objects.create(user=invitee, game=game, kind=Notice.Kind.INVITE,
-                              text=f"{by.display_name} invites you to game {game.pk} ({game.kind_title}: "
-                                   f"{game.options_text}, {game.players} players).")
-        notify_invited(invitation)
+                invitation = Invitation.objects.create(game=game, user=invitee, name=name, invited_by=by)
+        except IntegrityError:  # the player, invited earlier under another spelling of their name
+            return None
+        if invitee is not None:
+            Notice.objects.create(user=invitee, game=game, kind=Notice.Kind.INVITE,
+                                  text=f"{by.display_name} invites you to game {game.pk} ({game.kind_title}: "
+                                       f"{game.options_text}, {game.players} players).")
+            notify_invited(invitation)
     return invitation
 
 

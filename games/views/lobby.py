@@ -189,12 +189,14 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
     form = InviteForm(request.POST)
     if not form.is_valid():
         return _after(request, game, "Give the name of the player to invite.", ok=False)
+    name = form.cleaned_data["username"].strip()
     try:
-        invitation = actions.invite_user(game, Actor.player(request.user), form.cleaned_data["username"])
+        actions.invite_user(game, Actor.player(request.user), name)
     except actions.ActionError as exc:
         return _after(request, game, exc.message, ok=False, status=http_status(exc))
-    return _after(request, game, f"{invitation.user.display_name} is invited; they will see it on their "
-                                 f"next visit.")
+    # The same words whether or not someone goes by that name (games/actions/lobby.py).
+    return _after(request, game, f"If a player goes by “{name}”, they are invited: they will see it on "
+                                 f"their next visit.")
 
 
 @login_required

@@ -324,7 +324,8 @@ def _page_key(request: HttpRequest, viewer: Viewer,
     return page_cache.page_key(
         game_id=viewer.game.pk, version=viewer.game.version, user_id=user.pk or 0, staff=viewer.staff,
         time_zone=timezone.get_current_timezone_name(), name=prefs.display_name if prefs else "",
-        csrf_secret=str(secret), selection=_selection_key(sel), chat=chat, turn_count=turn_count), chat
+        csrf_secret=str(secret), selection=_selection_key(sel) if request.GET else page_cache.PLAIN,
+        chat=chat, turn_count=turn_count), chat
 
 
 def _live(request: HttpRequest, viewer: Viewer, sel: Selection,
@@ -368,6 +369,7 @@ def _live(request: HttpRequest, viewer: Viewer, sel: Selection,
 @require_GET
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
     viewer = _load(request, game_id)
+    pulse.remember_head(viewer.game)  # the next view of it may then be served by games.fast_page
     if request.user.is_authenticated:
         # On the page: a turn notice to them now waits and is dropped (the pulse keeps noting it).
         pulse.seen(game_id, request.user.pk)
@@ -400,17 +402,25 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
         version = _int(request.GET.get("v"))
         notice = Notice("confirm", command, version=version if version is not None else viewer.game.version)
         return _page(request, viewer, notice=notice if command else None)
-    expected = _int(request.POST.get("expected_version"))
+    try:
+        expected = _version(request.POST.get("expected_version"))
+    except actions.ActionError as exc:
+        return _refused(request, viewer.game.pk, exc)
     return _submit(request, viewer, expected)
 
 
 def _submit(request: HttpRequest, viewer: Viewer, expected: int | None) -> HttpResponse:
     game, kind = viewer.game, viewer.kind
+    actor = Actor.player(request.user)
+    if request.POST.get("form") == "orders":
+        # The orders form carries no version (orders change while others move), so its meaning, the
+        # orders that differ from the seat's, is read against the locked state: a double submission then
+        # finds nothing changed the second time (games/actions/commands.py).
+        data = request.POST
+        return _apply(request, viewer, lambda: actions.apply_command(
+            game, actor, lambda state, seat: kind.command_from_form(data, state, seat)))
     state = kind.load(game.state) if game.state is not None else None
     text = kind.command_from_form(request.POST, state, viewer.index)
-    if request.POST.get("form") == "orders" and not text.strip():
-        return _finish(request, viewer, Notice("info", "Your standing orders are unchanged."))
-    actor = Actor.player(request.user)
     return _apply(request, viewer,
                   lambda: actions.apply_command(game, actor, text, expected_version=expected))
 
@@ -421,10 +431,10 @@ def undo(request: HttpRequest, game_id: int) -> HttpResponse:
     refused = _may_act(request, viewer)
     if refused is not None:
         return refused
-    expected = _int(request.POST.get("expected_version"))
     actor = Actor.player(request.user)
-    return _apply(request, viewer, lambda: actions.undo(viewer.game, actor, expected_version=expected),
-                  undo=True)
+    return _apply(request, viewer, lambda: actions.undo(viewer.game, actor,
+                                                        expected_version=_version(request.POST.get(
+                                                            "expected_version"))), undo=True)
 
 
 @require_http_methods(["GET", "POST"])
@@ -497,11 +507,24 @@ def _int(raw: str | None) -> int | None:
         return None
 
 
+def _version(raw: str | None) -> int | None:
+    """The version a form was drawn for: None when the form has none; a value that is not a whole number
+    is refused, never read as "none" (that would apply the move with no stale check)."""
+    if raw is None or raw == "":
+        return None
+    if not raw.isascii() or not raw.isdigit():
+        raise actions.Invalid("This form is damaged (its game version is not a number), so nothing was "
+                              "applied: here is the current board.", code="bad_version")
+    return int(raw)
+
+
 def _apply(request: HttpRequest, viewer: Viewer, action: Any, undo: bool = False) -> HttpResponse:
     try:
         applied = action()
     except actions.ActionError as exc:
         return _refused(request, viewer.game.pk, exc)
+    if not applied.actions and not undo:
+        return _finish(request, viewer, Notice("info", "Your standing orders are unchanged."))
     if undo:
         taken = "; ".join(a.command for a in applied.actions)
         n = len(applied.actions)

@@ -7,7 +7,7 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from accounts.models import Profile, User
-from accounts.prefs import Prefs, _key, prefs_for
+from accounts.prefs import Prefs, prefs_for, prefs_key
 from tests.foundation.helpers import REPO, clean_env, manage
 
 
@@ -129,6 +129,6 @@ def test_preferences_read_while_a_save_is_uncommitted_are_not_kept(player,
         profile.time_zone = "Asia/Tokyo"
         profile.save()
         # Another request, before the save commits, reads the old row and caches it.
-        cache.set(_key(player.pk), Prefs(time_zone="UTC", display_name="kim"))
+        cache.set(prefs_key(player.pk), Prefs(time_zone="UTC", display_name="kim"))
 
     assert prefs_for(player.pk).time_zone == "Asia/Tokyo"

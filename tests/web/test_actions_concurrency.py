@@ -7,11 +7,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.test import Client
 
 from games import actions
 from games.actions import Actor
 from games.models import Game
-from tests.web.factories import active_seat, started_game
+from tests.web.factories import active_seat, other_seat, started_game
 from tests.web.helpers import run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -83,3 +84,27 @@ def test_six_players_changing_orders_at_once_leave_a_log_without_gap_or_duplicat
     game.refresh_from_db()
     assert game.version == version + 6
     assert sorted(game.actions.order_by("-seq").values_list("seat", flat=True)[:6]) == list(range(6))
+
+
+def test_a_standing_orders_form_submitted_twice_at_once_logs_one_action(slow_engine):
+    """The orders form carries no version (orders change while others move): the two submissions are
+    read against the locked state, so the second finds the orders already as asked."""
+    game = started_game(players=2)
+    waiting = other_seat(game)
+    current = game.state["seats"][waiting.index]["orders"]["damage"]
+    wanted = next(o for o in ("ews", "wes", "sew") if o != current)
+    before = len(log_of(game))
+    clients = [Client(), Client()]
+    for c in clients:
+        c.force_login(waiting.user)
+
+    def submit(c: Client) -> Callable[[], Any]:
+        return lambda: c.post(f"/games/{game.pk}/orders/", {"damage": wanted})
+
+    results = run_together([submit(c) for c in clients])
+
+    assert [r.status_code for r in results] == [302, 302], results
+    assert log_of(game) == list(range(1, before + 2))
+    assert game.actions.filter(command=f"order damage {wanted}").count() == 1
+    game.refresh_from_db()
+    assert game.state["seats"][waiting.index]["orders"]["damage"] == wanted

@@ -123,7 +123,7 @@ def test_every_refusal_code_the_actions_raise_has_one_web_status():
                                   actions.NotInPlay, actions.GameMovedOn, actions.IllegalMove,
                                   actions.BadOptions, actions.Invalid, actions.NothingToUndo)}
     codes |= {"not_signed_in", "not_your_seat", "no_seat", "reason_required", "stopped_after_roll", "full",
-              "empty", "too_long", "duplicate", "unknown_player"}
+              "empty", "too_long", "duplicate", "rate_limited", "bad_version"}
     assert codes - {"refused"} <= set(HTTP_STATUS)
     assert http_status(actions.GameMovedOn("x")) == 409
     assert http_status(actions.NotYourTurn("x")) == 403

@@ -193,10 +193,10 @@ def test_inviting_by_name_creates_the_invitation_and_notice_plain_and_htmx(clien
     partial = htmx_post(client, reverse("games:invite", args=[game.pk]), {"username": "other"})
     unknown = htmx_post(client, reverse("games:invite", args=[game.pk]), {"username": "ghost"})
 
-    assert any("is invited" in m for m in messages_of(plain))
-    assert partial.status_code == 200 and "is invited" in partial.content.decode()
-    assert unknown.status_code == 400 and "no player called" in unknown.content.decode()
-    assert set(Invitation.objects.values_list("user", flat=True)) == {friend.pk, other.pk}
+    assert any("If a player goes by “friend”, they are invited" in m for m in messages_of(plain))
+    assert partial.status_code == 200 and "goes by “other”, they are invited" in partial.content.decode()
+    assert unknown.status_code == 200 and "goes by “ghost”, they are invited" in unknown.content.decode()
+    assert set(Invitation.objects.values_list("user", flat=True)) == {friend.pk, other.pk, None}
     assert Notice.objects.filter(kind="invite").count() == 2
 
 
@@ -211,9 +211,9 @@ def test_inviting_by_name_never_looks_at_the_hidden_account_name(client):
     found = htmx_post(client, reverse("games:invite", args=[game.pk]), {"username": "bob"})
     hidden = htmx_post(client, reverse("games:invite", args=[game.pk]), {"username": robert.username + "x"})
 
-    assert found.status_code == 200 and "bob is invited" in found.content.decode()
-    assert list(Invitation.objects.values_list("user", flat=True)) == [bob.pk]
-    assert hidden.status_code == 400
+    assert found.status_code == 200 and "they are invited" in found.content.decode()
+    assert set(Invitation.objects.values_list("user", flat=True)) == {bob.pk, None}
+    assert hidden.status_code == 200
 
 
 def test_inviting_by_a_look_alike_of_a_players_name_finds_that_player(client):
@@ -223,8 +223,30 @@ def test_inviting_by_a_look_alike_of_a_players_name_finds_that_player(client):
 
     response = htmx_post(client, reverse("games:invite", args=[game.pk]), {"username": "ZOE  quinn"})
 
-    assert response.status_code == 200 and "Zoë Quinn is invited" in response.content.decode()
+    assert response.status_code == 200 and "they are invited" in response.content.decode()
     assert list(Invitation.objects.values_list("user", flat=True)) == [zoe.pk]
+
+
+def test_inviting_a_name_nobody_has_answers_exactly_like_inviting_a_player(client):
+    """Neither the answer nor the game's list of invitations tells which names exist: the same status and
+    the same page, but for the name as typed (and the game's own numbers), for a player, a name nobody
+    has, and a player invited a second time."""
+    UserFactory(profile__display_name="Carol")
+    host = UserFactory()
+    one, two = open_game(host, players=3), open_game(host, players=3)
+    client.force_login(host)
+
+    def answer(game: Game, name: str) -> tuple[int, str]:
+        response = htmx_post(client, reverse("games:invite", args=[game.pk]), {"username": name})
+        html = re.sub(r"/games/\d+/", "/games/N/", response.content.decode())
+        return response.status_code, re.sub(r"<input[^>]*>", "", html).replace(name, "NAME")
+
+    real, again, ghost = answer(one, "Carol"), answer(one, "Carol"), answer(two, "Nobody Atall")
+
+    assert real == again == ghost
+    assert real[0] == 200 and "Invited: NAME" in real[1]
+    assert list(Invitation.objects.filter(user=None).values_list("name", flat=True)) == ["Nobody Atall"]
+    assert Notice.objects.filter(kind="invite").count() == 1
 
 
 def test_the_private_link_shows_the_game_and_takes_a_seat(client):

@@ -199,6 +199,6 @@ def test_the_pulse_notes_an_open_page_at_most_twice_a_minute(monkeypatch):
         pulse.read(game.pk, str(user.pk))
         clock[0] += 1
 
-    assert [key for key in writes if "game-seen" in key] == [pulse._seen_key(game.pk, user.pk)] * 2
+    assert [key for key in writes if "game-seen" in key] == [pulse.seen_key(game.pk, user.pk)] * 2
     seen = pulse.last_seen(game.pk, user.pk)
     assert seen is not None and seen.timestamp() == 1_000_030.0

@@ -376,6 +376,31 @@ def test_standing_orders_can_be_changed_out_of_turn(client):
     assert state_of(game).seats[waiting.index].orders.damage == letters
 
 
+@pytest.mark.parametrize("version", ["abc", "1.0", " 3", "-1", "\u0663"])
+def test_a_malformed_expected_version_is_refused_and_nothing_is_applied(client, version):
+    game = started_game(players=2)
+    seat = active_seat(game)
+    client.force_login(seat.user)
+    before = (game.version, game.actions.count())
+    response = client.post(url(game, "play"), {"command": "launch 1e", "expected_version": version},
+                           headers=HX)
+    assert response.status_code == 400
+    assert "This form is damaged (its game version is not a number)" in response.content.decode()
+    game.refresh_from_db()
+    assert (game.version, game.actions.count()) == before
+
+
+def test_a_malformed_expected_version_on_undo_is_refused(client):
+    game = started_game(players=2)
+    seat = active_seat(game)
+    client.force_login(seat.user)
+    post(client, game, "launch 1e")
+    game.refresh_from_db()
+    response = client.post(url(game, "undo"), {"expected_version": "1.0"}, headers=HX)
+    assert response.status_code == 400
+    assert not game.actions.get(command="launch 1e").undone
+
+
 def test_unchanged_orders_apply_nothing(client):
     game = started_game(players=2)
     waiting = other_seat(game)

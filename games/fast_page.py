@@ -1,0 +1,202 @@
+"""The three requests an open game page repeats, answered from the cache before the session, the user and
+the view are built: the page itself when it is cached, the pulse while nothing changed (204), and the
+version poll of a public game while nothing changed (304). bench/README.md has the profile that led here:
+of 5.9 ms for a cached page, 4.5 went to the middleware, the session, the user and game rows and five
+separate cache round trips around the cached body.
+
+Everything this door reads is what the full path would read, from the same cache entries, and it answers
+only when every entry is there and agrees; anything else (a cache miss, a flash message, a private game,
+an htmx request, a query string it does not know, a ticket for another reader) goes on down the ordinary
+path, which answers and fills the cache. So the door never changes an answer, only its cost:
+
+- the session: the cached_db session engine's own cache entry (no entry: the full path loads it);
+- the signed-in user: the session's user id and auth hash, checked against the hash cached with the
+  user's preferences (accounts.prefs), which are dropped whenever the user or their groups change: a
+  changed password, a deactivated account or a moderator no longer one never finds its old entry;
+- the page: games.page_cache's key, built from the same parts as the view builds it.
+
+It stands after the security and CSP middleware (their headers are added to its answers too).
+"""
+
+from __future__ import annotations
+
+import re
+import zoneinfo
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.cached_db import KEY_PREFIX as CACHED_DB_PREFIX
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import CSRF_SECRET_LENGTH
+from django.utils.crypto import constant_time_compare
+
+from accounts.prefs import Prefs, prefs_key
+from games import page_cache, pulse, queries
+
+Handler = Callable[[HttpRequest], HttpResponse]
+
+_PATH = re.compile(r"^/games/(\d{1,18})/(pulse/|poll/)?$")
+_SESSION_ENGINES = ("django.contrib.sessions.backends.cached_db", "django.contrib.sessions.backends.cache")
+
+
+def serve_from_cache(get_response: Handler) -> Handler:
+    if settings.SESSION_ENGINE not in _SESSION_ENGINES:
+        return get_response  # the sessions are not in the cache: nothing to gain (the embedded default)
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        if request.method == "GET":
+            match = _PATH.match(request.path_info)
+            if match is not None:
+                try:
+                    answer = _answer(request, int(match[1]), match[2])
+                except (ValueError, TypeError, KeyError):
+                    answer = None  # anything unexpected in an entry: the ordinary path decides
+                if answer is not None:
+                    return answer
+        return get_response(request)
+
+    return middleware
+
+
+def _answer(request: HttpRequest, game_id: int, rest: str | None) -> HttpResponse | None:
+    if rest is None:
+        return _page(request, game_id)
+    if rest == "pulse/":
+        return _pulse(request, game_id)
+    return _poll(request, game_id)
+
+
+# === WHO ASKS ===
+
+
+def _session_key(request: HttpRequest) -> str | None:
+    key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    return CACHED_DB_PREFIX + key if key and key.isalnum() else None
+
+
+def _user_id(session: Any, prefs: Prefs | None) -> int | None:
+    """The signed-in user the session names, checked as django.contrib.auth.get_user checks it; 0 for no
+    one; None when the door cannot tell (the full path decides)."""
+    if not isinstance(session, dict):
+        return None
+    if session.get(SESSION_KEY) is None:
+        return 0
+    if session.get(BACKEND_SESSION_KEY) not in settings.AUTHENTICATION_BACKENDS or prefs is None:
+        return None
+    if not prefs.active or not prefs.session_hash or not constant_time_compare(
+            str(session.get(HASH_SESSION_KEY, "")), prefs.session_hash):
+        return None  # a changed password, a closed account, an old secret key: the full path says what
+    return int(session[SESSION_KEY])
+
+
+# === THE PAGE ===
+
+
+def _page(request: HttpRequest, game_id: int) -> HttpResponse | None:
+    if request.META.get("QUERY_STRING") or "HTTP_HX_REQUEST" in request.META:
+        return None
+    cookies = request.COOKIES
+    secret = cookies.get(settings.CSRF_COOKIE_NAME, "")
+    if len(secret) != CSRF_SECRET_LENGTH or not secret.isalnum() or cookies.get("messages"):
+        return None
+    session_key = _session_key(request)
+    head_key, chat_key = pulse.head_key(game_id), page_cache.chat_key(game_id)
+    found = cache.get_many([k for k in (session_key, head_key, chat_key) if k])
+    head, chat = found.get(head_key), found.get(chat_key)
+    session = found.get(session_key) if session_key else {}
+    if head is None or chat is None or not isinstance(session, dict) or "_messages" in session:
+        return None
+    version, public = pulse.unpack_head(head)
+    if not public:
+        return None  # whether the reader may see it needs their seats: the full path checks
+    uid_claimed = session.get(SESSION_KEY)
+    prefs = None
+    count: Any = 0
+    read: Any = None
+    seen = None
+    if uid_claimed is not None:
+        keys = [prefs_key(uid_claimed), queries.turn_count_key(uid_claimed),
+                queries.chat_read_key(game_id, uid_claimed), pulse.seen_key(game_id, uid_claimed)]
+        more = cache.get_many(keys)
+        prefs, count, read, seen = (more.get(k) for k in keys)
+        if not isinstance(prefs, Prefs) or count is None or read is None:
+            return None
+    uid = _user_id(session, prefs)
+    if uid is None:
+        return None
+    key = page_cache.page_key(
+        game_id=game_id, version=version, user_id=uid, staff=bool(prefs and prefs.moderator),
+        time_zone=_zone_name(prefs.time_zone if prefs else ""), name=prefs.display_name if prefs else "",
+        csrf_secret=secret, selection=page_cache.PLAIN,
+        chat=page_cache.ChatState(generation=str(chat), read=queries.chat_read_value(read) if uid else None),
+        turn_count=int(count))
+    body = page_cache.get_page(key)
+    if body is None:
+        return None
+    if uid:
+        pulse.note_seen(game_id, uid, seen)
+    response = HttpResponse(body)
+    response["Content-Length"] = str(len(body))
+    response["Vary"] = "HX-Request, Cookie"
+    if uid:
+        response["Cache-Control"] = "private"
+    return response
+
+
+def _zone_name(name: str) -> str:
+    """The zone the view renders in, as accounts.middleware sets it: the player's, or the site's."""
+    if name:
+        try:
+            return str(zoneinfo.ZoneInfo(name).key)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            pass
+    return str(settings.TIME_ZONE)
+
+
+# === THE PULSE AND THE POLL ===
+
+
+def _pulse(request: HttpRequest, game_id: int) -> HttpResponse | None:
+    """204 while the page's version and chat token hold and its ticket is good for this reader."""
+    query = request.GET
+    reader = pulse.ticket_reader(query.get("t"), game_id)
+    if reader is None:
+        return None
+    session_key = _session_key(request)
+    head_key, chat_key = pulse.head_key(game_id), page_cache.chat_key(game_id)
+    seen_key = pulse.seen_key(game_id, reader) if reader != "0" else None
+    keys = [k for k in (session_key, head_key, chat_key, seen_key) if k]
+    found = cache.get_many(keys)
+    head, chat = found.get(head_key), found.get(chat_key)
+    session = found.get(session_key) if session_key else {}
+    if head is None or chat is None or not isinstance(session, dict):
+        return None
+    if str(session.get(SESSION_KEY) or 0) != reader:
+        return None  # the ticket was not made for whoever holds this session now
+    version, _public = pulse.unpack_head(head)
+    if query.get("v") != str(version) or query.get("c") != str(chat):
+        return None  # something changed: the full path says what, with its events
+    if reader != "0":
+        pulse.note_seen(game_id, reader, found.get(seen_key))
+    response = HttpResponse(status=204)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _poll(request: HttpRequest, game_id: int) -> HttpResponse | None:
+    """304 for a public game whose version the page already shows (no reader needed: it is public)."""
+    head = cache.get(pulse.head_key(game_id))
+    if head is None:
+        return None
+    version, public = pulse.unpack_head(head)
+    etag = f'"g{game_id}v{version}"'
+    shown = request.GET.get("v") == str(version) or request.headers.get("If-None-Match") == etag
+    if not public or not shown:
+        return None
+    response = HttpResponseNotModified()
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    return response

@@ -1,0 +1,136 @@
+"""Rate limits on what a player can repeat fast (games/actions/limits.py), on every channel, with a clear
+refusal that changes nothing; login limits counted per client behind the proxy (TRUSTED_PROXY_COUNT)."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import actions, rates
+from games.actions import Actor
+from games.models import ChatMessage, Invitation
+from tests.web.factories import UserFactory, active_seat, open_game, started_game
+from tests.web.helpers import htmx_post
+
+pytestmark = pytest.mark.django_db
+
+
+def fresh_counts(settings) -> None:
+    """Counters of their own from here on (a game's setup already played commands for its players)."""
+    settings.RATE_LIMIT_PREFIX = f"{settings.RATE_LIMIT_PREFIX}{uuid.uuid4().hex[:8]}-"
+
+
+def test_a_chat_flood_is_refused_after_the_limit_with_a_clear_message(client, settings):
+    settings.CHAT_RATE_LIMIT = "3/minute"
+    game = started_game(players=2)
+    seat = active_seat(game)
+    client.force_login(seat.user)
+    chat = reverse("games:chat", args=[game.pk])
+
+    answers = [htmx_post(client, chat, {"text": f"message {i}" * 100}) for i in range(5)]
+
+    assert [a.status_code for a in answers] == [200, 200, 200, 429, 429]
+    assert "Too many chat messages in a short time: try again in" in answers[3].content.decode()
+    assert ChatMessage.objects.filter(game=game).count() == 3
+
+
+def test_commands_past_the_limit_are_refused_and_not_applied_on_any_channel(settings):
+    settings.COMMAND_RATE_LIMIT = "2/minute"
+    game = started_game(players=2)
+    seat = active_seat(game)
+    player = Actor.player(seat.user)
+    fresh_counts(settings)
+    actions.apply_command(game, player, "order damage ews")
+    actions.apply_command(game, player, "order damage wes")
+    before = game.actions.count()
+
+    with pytest.raises(actions.RateLimited, match="Too many commands") as refused:
+        actions.apply_command(game, Actor.player(seat.user, "api"), "order damage sew")
+
+    assert refused.value.code == "rate_limited" and 1 <= refused.value.retry_after <= 60
+    assert game.actions.count() == before
+    # Bots and the clock are never counted: only people typing or clicking.
+    assert actions.apply_command(game, Actor.clock(), "order damage sew", seat=seat.index).actions
+
+
+def test_a_command_past_the_limit_on_the_web_answers_429_over_the_board(client, settings):
+    settings.COMMAND_RATE_LIMIT = "1/minute"
+    game = started_game(players=2)
+    seat = active_seat(game)
+    client.force_login(seat.user)
+    fresh_counts(settings)
+    htmx_post(client, reverse("games:orders", args=[game.pk]), {"damage": "wes"})
+
+    response = htmx_post(client, reverse("games:play", args=[game.pk]), {"command": "launch 1e"})
+
+    assert response.status_code == 429
+    assert "Too many commands in a short time" in response.content.decode()
+    assert not game.actions.filter(command="launch 1e").exists()
+
+
+def test_invitations_past_the_limit_are_refused(settings):
+    settings.INVITE_RATE_LIMIT = "2/hour"
+    game = open_game(players=6)
+    names = [UserFactory().profile.display_name for _ in range(3)]
+    host = Actor.player(game.created_by)
+    actions.invite_user(game, host, names[0])
+    actions.invite_user(game, host, "nobody by this name")  # counted too: probing names costs the same
+
+    with pytest.raises(actions.RateLimited, match="Too many invitations"):
+        actions.invite_user(game, host, names[2])
+    assert list(Invitation.objects.filter(game=game).order_by("pk").values_list("name", flat=True)) == [
+        names[0], "nobody by this name"]
+
+
+def test_limits_pass_uncounted_when_their_store_is_out_of_reach(settings, caplog):
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"  # nothing listens on port 1
+    rates._limiter.cache_clear()
+    try:
+        with caplog.at_level(logging.WARNING, logger="games.rates"):
+            assert rates.hit("1/minute", "probe", "k") == 0
+            assert rates.hit("1/minute", "probe", "k") == 0
+    finally:
+        rates._limiter.cache_clear()
+    assert "not counted: its store is out of reach" in caplog.text
+
+
+TOO_MANY = "Too many failed login attempts"
+
+
+def _login(client: Client, email: str, password: str, forwarded: str) -> Any:
+    return client.post(reverse("account_login"), {"login": email, "password": password},
+                       headers={"X-Forwarded-For": forwarded})
+
+
+def test_behind_the_proxy_one_clients_failed_logins_do_not_lock_out_another(settings):
+    settings.TRUSTED_PROXY_COUNT = settings.ALLAUTH_TRUSTED_PROXY_COUNT = 1
+    settings.ACCOUNT_RATE_LIMITS = {"login_failed": "3/m/ip"}
+    alice = UserFactory(username="alice")
+    attacker, player = Client(), Client()
+
+    for i in range(4):
+        _login(attacker, f"nobody{i}@example.com", "wrong", "203.0.113.5")
+    blocked = _login(attacker, alice.email, "pass-word-123", "203.0.113.5")
+    allowed = _login(player, alice.email, "pass-word-123", "198.51.100.7")
+
+    assert TOO_MANY in blocked.content.decode()
+    assert allowed.status_code == 302 and player.session["_auth_user_id"] == str(alice.pk)
+
+
+def test_without_a_trusted_proxy_the_forwarded_header_is_ignored(settings):
+    """A client cannot dodge the limit by inventing X-Forwarded-For when no proxy adds it."""
+    settings.TRUSTED_PROXY_COUNT = settings.ALLAUTH_TRUSTED_PROXY_COUNT = 0
+    settings.ACCOUNT_RATE_LIMITS = {"login_failed": "3/m/ip"}
+    alice = UserFactory(username="alice")
+    client = Client()
+    for i in range(4):
+        _login(client, f"nobody{i}@example.com", "wrong", f"203.0.113.{i}")
+
+    again = _login(client, alice.email, "pass-word-123", "198.51.100.99")
+
+    assert again.status_code == 200 and TOO_MANY in again.content.decode()
