@@ -8,12 +8,18 @@ view (the kind's view() for a spectator) and no recorded draws; once it is over 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import json
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
+
+from django.db.models import QuerySet
 
 from games.dice import ReplayDice
 from games.kinds import Kind, get_kind
 from games.models import Action, Game
+
+# Actions read per query by the downloads: memory stays bounded, however long the game.
+BATCH = 2000
 
 
 def replay(kind: Kind, state: Any, actions: Iterable[Action]) -> Any:
@@ -48,55 +54,105 @@ def state_after(game: Game, actions: Sequence[Action], step: int) -> Any:
     return replay(kind, kind.load(snapshot.state), todo)
 
 
+def counted(game: Game) -> QuerySet[Action]:
+    """The actions that count, in order, as a query (log_actions reads them all)."""
+    return game.actions.filter(undone=False).order_by("seq")
+
+
+def at_step(game: Game, step: int) -> tuple[Action | None, Any]:
+    """The `step`-th counted action (None for 0, the start) and the state after it, from the nearest
+    snapshot before it and the few actions since: the same handful of queries whatever the log's length
+    (the replay of a 60,000-action game reads one turn, not the game: bench/README.md)."""
+    action = counted(game)[step - 1] if step > 0 else None
+    target = action.seq if action is not None else 0
+    snapshot = game.snapshots.filter(seq__lte=target).order_by("-seq").only("seq", "state").first()
+    if snapshot is None:
+        return action, None
+    kind = get_kind(game.kind)
+    return action, replay(kind, kind.load(snapshot.state), counted(game).filter(seq__gt=snapshot.seq,
+                                                                                  seq__lte=target))
+
+
 def record(game: Game) -> dict[str, Any]:
     """The full record of a game as JSON-safe data (the download). In play: the public view of each
     state and no dice; over: everything, so anyone can check the game replays from its log."""
+    head, tail = _record_parts(game)
+    return {**head, "actions": list(_record_actions(game)), **tail}
+
+
+def record_chunks(game: Game) -> Iterator[str]:
+    """record() as JSON text, a piece at a time: the actions are read from the database in batches and
+    written one per line, so a long game's download never sits whole in memory."""
+    head, tail = _record_parts(game)
+    # The standard encoder: every value here is plain JSON already (times as text), and its C encoder is
+    # several times faster than DjangoJSONEncoder's pure-Python one for 60,000 rows.
+    yield json.dumps(head)[:-1] + ', "actions": ['
+    for i, row in enumerate(_record_actions(game)):
+        yield ("," if i else "") + "\n" + json.dumps(row)
+    yield "\n], " + json.dumps(tail)[1:] + "\n"
+
+
+def _record_parts(game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What comes before the actions in the record, and what after."""
     kind = get_kind(game.kind)
-    over = game.is_over
     seats = game.seats.exclude(index=None).select_related("user__profile").order_by("index")
     initial = game.snapshots.filter(seq=0).values_list("state", flat=True).first()
-
-    def shown(data: dict[str, Any] | None) -> dict[str, Any] | None:
-        if data is None or over:
-            return data
-        return kind.view(kind.load(data), None)
-
-    actions = []
-    for a in game.actions.order_by("seq"):
-        command = a.command if over else kind.public_command(a.command)
-        row = {"seq": a.seq, "seat": a.seat, "command": command, "source": a.source, "turn": a.turn,
-               "undone": a.undone, "events": a.events, "at": a.created_at.isoformat()}
-        if over:
-            row["dice"] = a.dice
-        actions.append(row)
-    return {
+    head = {
         "game": game.pk, "kind": game.kind, "options": game.options, "players": game.players,
         "status": game.status, "version": game.version, "result": game.result,
         "created_at": game.created_at.isoformat(),
         "started_at": game.started_at.isoformat() if game.started_at else None,
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
         "seats": [{"index": s.index, "name": s.name, "label": s.faction, "status": s.status} for s in seats],
-        "initial_state": shown(initial),
-        "actions": actions,
-        "final_state": shown(game.state),
+        "initial_state": _shown(game, kind, initial),
+    }
+    tail = {
+        "final_state": _shown(game, kind, game.state),
         # The moderators' lines of the game's log (docs/moderation.md), each after action `after`.
         "moderation": [{"after": e.after_seq, "act": e.act, "summary": e.summary, "reason": e.reason,
                         "at": e.created_at.isoformat()}
                        for e in game.audit.filter(public=True).order_by("created_at", "pk")],
     }
+    return head, tail
+
+
+def _shown(game: Game, kind: Kind, data: dict[str, Any] | None) -> dict[str, Any] | None:
+    if data is None or game.is_over:
+        return data
+    return kind.view(kind.load(data), None)
+
+
+def _record_actions(game: Game) -> Iterator[dict[str, Any]]:
+    kind = get_kind(game.kind)
+    over = game.is_over
+    fields = ("seq", "seat", "command", "source", "turn", "undone", "events", "created_at", "dice")
+    for seq, seat, command, source, turn, undone, events, at, dice in (
+            game.actions.order_by("seq").values_list(*fields).iterator(chunk_size=BATCH)):
+        row = {"seq": seq, "seat": seat, "command": command if over else kind.public_command(command),
+               "source": source, "turn": turn, "undone": undone, "events": events, "at": at.isoformat()}
+        if over:
+            row["dice"] = dice
+        yield row
 
 
 def command_log(game: Game) -> str:
     """The counted commands as text, one per line: `seq seat command` (and, once the game is over, the
     values each one drew)."""
+    return "".join(command_log_lines(game))
+
+
+def command_log_lines(game: Game) -> Iterator[str]:
+    """command_log a line at a time, the actions read in batches (the streamed download)."""
     kind = get_kind(game.kind)
     names = {s.index: s.name for s in game.seats.exclude(index=None).select_related("user__profile")}
-    lines = [f"# {kind.title} game {game.pk}: {kind.describe_options(game.options)}, {game.players} players"]
-    lines += [f"# seat {i + 1}: {names[i]}" for i in sorted(names)]
-    for a in log_actions(game):
-        command = a.command if game.is_over else kind.public_command(a.command)
-        line = f"{a.seq}\t{a.seat + 1 if a.seat is not None else '-'}\t{command}"
-        if game.is_over and a.dice:
-            line += "\t# dice " + " ".join(str(d[2]) for d in a.dice)
-        lines.append(line)
-    return "\n".join(lines) + "\n"
+    yield f"# {kind.title} game {game.pk}: {kind.describe_options(game.options)}, {game.players} players\n"
+    for i in sorted(names):
+        yield f"# seat {i + 1}: {names[i]}\n"
+    over = game.is_over
+    for seq, seat, command, dice in counted(game).values_list("seq", "seat", "command", "dice").iterator(
+            chunk_size=BATCH):
+        shown = command if over else kind.public_command(command)
+        line = f"{seq}\t{seat + 1 if seat is not None else '-'}\t{shown}"
+        if over and dice:
+            line += "\t# dice " + " ".join(str(d[2]) for d in dice)
+        yield line + "\n"

@@ -58,10 +58,9 @@ def unpack_head(value: object) -> tuple[int, bool]:
     return int(version), public == "1"
 
 
-def remember_head(game: Game) -> None:
+def remember_head(game_id: int, version: int, visibility: str) -> None:
     """Cache the head of a game just read from the database (an add: a save's forget always wins)."""
-    cache.add(head_key(game.pk), pack_head(game.version, game.visibility == Game.Visibility.PUBLIC),
-              VERSION_SECONDS)
+    cache.add(head_key(game_id), pack_head(version, visibility == Game.Visibility.PUBLIC), VERSION_SECONDS)
 
 
 def seen_key(game_id: object, user_id: object) -> str:
@@ -90,7 +89,7 @@ def read(game_id: int, reader: str = "0") -> Pulse:
         if row is None:
             return Pulse(version=None, chat="")
         version = row[0]
-        cache.add(version_key, pack_head(version, row[1] == Game.Visibility.PUBLIC), VERSION_SECONDS)
+        remember_head(game_id, version, row[1])
     else:
         version = unpack_head(head)[0]
     return Pulse(version=int(version), chat=page_cache.chat_generation(game_id, found.get(chat_key)))

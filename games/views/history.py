@@ -2,13 +2,15 @@
 
 The replay works without JavaScript (?step=N links and a GET form around the slider); with htmx, moving
 the slider swaps the `frame` partial only. States come from engine replay of the Action log
-(games.history.state_after), starting from the nearest turn snapshot.
+(games.history.at_step), starting from the nearest turn snapshot: a few queries whatever the log's length.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
@@ -36,21 +38,20 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.info(request, "The replay opens when the game is over; the game log shows every move.")
         return redirect(game)
     kind = get_kind(game.kind)
-    actions = history.log_actions(game)
-    step = _step(request.GET.get("step"), len(actions))
-    state = history.state_after(game, actions, step)
+    last = history.counted(game).count()
+    step = _step(request.GET.get("step"), last)
+    action, state = history.at_step(game, step)
     seats = list(game.seats.exclude(index=None).select_related("user__profile").order_by("index"))
     names = [s.name for s in seats]
-    action = actions[step - 1] if step else None
     sentences = [kind.describe(e, state, names) for e in action.events] if action else []
     context = {
-        "game": game, "seats": seats, "step": step, "last": len(actions), "action": action,
+        "game": game, "seats": seats, "step": step, "last": last, "action": action,
         "actor": _name(names, action.seat) if action else "",
         "sentences": sentences,
         # A kind's board_svg escapes every text it draws; the markup is the kind's own.
         "board": mark_safe(kind.board_svg(state, None)) if state is not None else format_html(""),
         "text_board": kind.text_board(state, None) if state is not None else "",
-        "prev": max(step - 1, 0), "next": min(step + 1, len(actions)),
+        "prev": max(step - 1, 0), "next": min(step + 1, last),
     }
     template = "games/replay.html#frame" if request.htmx else "games/replay.html"
     return render(request, template, context)
@@ -60,8 +61,9 @@ def _name(names: list[str], seat: int | None) -> str:
     return names[seat] if seat is not None and 0 <= seat < len(names) else "Moderator"
 
 
-def _download(game: Game, body: str, content_type: str, name: str) -> HttpResponse:
-    response = HttpResponse(body, content_type=content_type)
+def _download(game: Game, chunks: Iterator[str], content_type: str, name: str) -> StreamingHttpResponse:
+    """Streamed: a long game's log is written as it is read, never held whole in memory."""
+    response = StreamingHttpResponse((chunk.encode() for chunk in chunks), content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{game.kind}-{game.pk}.{name}"'
     return response
 
@@ -71,7 +73,7 @@ def log_txt(request: HttpRequest, game_id: int) -> HttpResponse:
     """The command log as text; once the game is over each line also carries the dice it drew, so
     replaying it gives the same game."""
     game = visible_game(request, game_id)
-    return _download(game, history.command_log(game), "text/plain; charset=utf-8", "txt")
+    return _download(game, history.command_log_lines(game), "text/plain; charset=utf-8", "txt")
 
 
 @require_GET
@@ -79,9 +81,7 @@ def record_json(request: HttpRequest, game_id: int) -> HttpResponse:
     """Everything about the game: options, seats, every action with its events, first and last state
     (while in play, as a spectator sees them and without the dice; everything once it is over)."""
     game = visible_game(request, game_id)
-    response = JsonResponse(history.record(game), json_dumps_params={"indent": 1})
-    response["Content-Disposition"] = f'attachment; filename="{game.kind}-{game.pk}.json"'
-    return response
+    return _download(game, history.record_chunks(game), "application/json", "json")
 
 
 __all__ = ["log_txt", "record_json", "replay"]

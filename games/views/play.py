@@ -369,7 +369,8 @@ def _live(request: HttpRequest, viewer: Viewer, sel: Selection,
 @require_GET
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
     viewer = _load(request, game_id)
-    pulse.remember_head(viewer.game)  # the next view of it may then be served by games.fast_page
+    # The next view of it may then be served by games.fast_page.
+    pulse.remember_head(game_id, viewer.game.version, viewer.game.visibility)
     if request.user.is_authenticated:
         # On the page: a turn notice to them now waits and is dropped (the pulse keeps noting it).
         pulse.seen(game_id, request.user.pk)
@@ -462,6 +463,8 @@ def poll(request: HttpRequest, game_id: int) -> HttpResponse:
     row = Game.objects.filter(pk=game_id).values("version", "visibility", "status").first()
     if row is None:
         raise Http404("No such game")
+    # The next unchanged poll is then answered before the session is read (games.fast_page).
+    pulse.remember_head(game_id, row["version"], row["visibility"])
     etag = f'"g{game_id}v{row["version"]}"'
     if row["visibility"] != Game.Visibility.PUBLIC:
         _load(request, game_id)  # private: the visibility check needs the user

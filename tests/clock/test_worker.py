@@ -95,6 +95,7 @@ def test_beat_and_a_worker_over_redis_send_the_reminder_then_time_the_seat_out(s
                .values_list("outcome", flat=True)) == {"reminded", "timed out"}
 
 
+@pytest.mark.chaos
 def test_a_worker_killed_in_the_middle_of_a_reminder_task_still_yields_exactly_one_reminder(
         start_celery_worker, stalling_sink):  # noqa: F811  (the fixture imported above)
     game, seat = hour_game_nearly_out()

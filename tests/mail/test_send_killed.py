@@ -20,7 +20,7 @@ from games.models import Notification
 from tests.conftest import SmtpSink, WorkerProcess, free_port, redis_url
 from tests.web.factories import active_seat, started_game
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services, pytest.mark.chaos]
 
 LEASE_SECONDS = 3
 

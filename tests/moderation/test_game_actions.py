@@ -3,6 +3,7 @@ audit entry, the line in the game's own log, and the notice the players got."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -344,7 +345,7 @@ def test_the_record_download_carries_the_moderators_public_lines(client, moderat
     report = actions.report(game, Actor.player(active_seat(game).user), "game", "stuck")
     actions.handle_reports([report], as_moderator(moderator, "private note"), "dismissed")
 
-    record = client.get(f"/games/{game.pk}/record.json").json()
+    record = json.loads(client.get(f"/games/{game.pk}/record.json").getvalue())
 
     assert [(m["act"], m["summary"], m["reason"], m["after"]) for m in record["moderation"]] == [
         ("pause", "paused the game", "dispute", game.actions.order_by("-seq").first().seq)]

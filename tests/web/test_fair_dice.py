@@ -50,7 +50,7 @@ def everything_reachable(client: Client, game: Game) -> dict[str, str]:
     out = {}
     for name, route in names.items():
         response = client.get(reverse(route, args=[pk]), follow=True)
-        out[name] = response.content.decode()
+        out[name] = response.getvalue().decode()  # the downloads are streamed
     out["poll"] = client.get(reverse("games:poll", args=[pk]) + "?v=0", headers={"HX-Request": "true"}
                              ).content.decode()
     out["text"] = client.get(reverse("games:game", args=[pk]) + "?text=1").content.decode()
@@ -68,7 +68,7 @@ def test_no_page_or_download_shows_the_secret_seed_of_a_game_in_play():
             assert not re.search(rf"\b{seed}\b", body), f"the {who} reads the seed in {name}"
             leaked = '"seed"' in body or '"rolls"' in body
             assert not leaked, f"the {who} reads the dice source in {name}"
-    record = json.loads(Client().get(reverse("games:record_json", args=[game.pk])).content)
+    record = json.loads(Client().get(reverse("games:record_json", args=[game.pk])).getvalue())
     assert "dice" not in record["actions"][-1] and "seed" not in record["final_state"]
 
 
@@ -175,11 +175,11 @@ def test_downloads_of_a_finished_game_show_everything():
     game = gunship_game()
     actions.apply_command(game, Actor.player(user_of(game, 0)), "fire I9 I12")
     actions.apply_command(game, Actor.player(user_of(game, 1)), "resign")
-    record = json.loads(Client().get(reverse("games:record_json", args=[game.pk])).content)
+    record = json.loads(Client().get(reverse("games:record_json", args=[game.pk])).getvalue())
     assert record["final_state"]["seed"] == state_of(game).seed
     fire = next(a for a in record["actions"] if a["command"] == "fire I9 I12")
     assert fire["dice"][0][:2] == ["roll", 6]
-    text = Client().get(reverse("games:log_txt", args=[game.pk])).content.decode()
+    text = Client().get(reverse("games:log_txt", args=[game.pk])).getvalue().decode()
     assert f"fire I9 I12\t# dice {fire['dice'][0][2]}" in text
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import Group
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -53,6 +54,37 @@ def test_a_cached_page_is_served_without_a_query_and_is_the_same_page(client, ga
     assert response["Cache-Control"] == "private"
     assert "Content-Security-Policy" in response and response["X-Frame-Options"] == "DENY"
     assert response["Vary"] == "HX-Request, Cookie"
+
+
+def test_a_repeat_view_in_the_same_browser_costs_one_cache_round_trip(client, game, monkeypatch):
+    """The door remembers whom it last served this browser and which page, and fetches that page with the
+    session: one round trip, and the page only if the key rebuilt from what came back is the same."""
+    client.force_login(active_seat(game).user)
+    drawn = warm(client, page(game))
+    client.get(page(game))  # the door's first answer for this browser: it learns the page's key
+    trips: list[str] = []
+    for name in ("get", "get_many", "set", "add"):
+        real = getattr(cache, name)
+        monkeypatch.setattr(cache, name, lambda *a, _real=real, _name=name, **k: trips.append(_name)
+                            or _real(*a, **k))
+
+    response, queries = quiet_get(client, page(game))
+
+    assert queries == 0 and response.content.decode() == drawn
+    assert trips == ["get_many"]
+
+
+def test_after_a_move_the_remembered_page_is_not_served(client, game):
+    seat = active_seat(game)
+    client.force_login(seat.user)
+    warm(client, page(game))
+    client.get(page(game))
+    actions.apply_command(game, Actor.player(seat.user), "order damage wes")
+
+    after = client.get(page(game)).content.decode()
+
+    game.refresh_from_db()
+    assert f'data-version="{game.version}"' in after
 
 
 def test_a_visitor_is_served_the_cached_visitors_page(game):
@@ -191,9 +223,10 @@ def test_a_pulse_ticket_made_for_someone_else_is_checked_the_full_way(client, ga
 
 
 def test_an_unchanged_public_poll_answers_304_without_a_query(client, game):
-    client.get(page(game))
+    cache.delete(pulse.head_key(game.pk))
+    first = client.get(f"/games/{game.pk}/poll/?v={game.version}")  # the full path: it caches the head
     response, queries = quiet_get(client, f"/games/{game.pk}/poll/?v={game.version}")
-    assert response.status_code == 304 and queries == 0
+    assert first.status_code == response.status_code == 304 and queries == 0
 
 
 def test_a_private_games_poll_still_checks_who_asks(client):

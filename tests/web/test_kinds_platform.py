@@ -119,10 +119,10 @@ def test_replay_and_downloads_work_for_the_second_kind(live_dice):
     spectator = Client()
     replay = spectator.get(url(game, "replay") + "?step=2").content.decode()
     assert "rolled 6: score 7." in replay and "<svg" in replay
-    record = json.loads(spectator.get(url(game, "record_json")).content)
+    record = json.loads(spectator.get(url(game, "record_json")).getvalue())
     assert record["kind"] == "race" and record["final_state"]["scores"] == [13, 1]
     assert [a["dice"] for a in record["actions"] if a["command"] == "roll"][0] == [["roll", 6, 6]]
-    text = spectator.get(url(game, "log_txt")).content.decode()
+    text = spectator.get(url(game, "log_txt")).getvalue().decode()
     assert text.startswith("# Race to 10 game") and "roll\t# dice 6" in text
     assert spectator.get(url(game, "board_svg")).content.decode().lstrip().startswith("<svg")
 
@@ -137,7 +137,7 @@ def test_a_seats_hidden_note_reaches_no_other_seat_nor_spectator_on_any_channel(
     assert "zebra42" in second.get(url(game)).content.decode()
     for who, client in (("opponent", first), ("spectator", Client())):
         for name in ("game", "select", "board_svg", "log_txt", "record_json", "replay"):
-            body = client.get(url(game, name), follow=True).content.decode()
+            body = client.get(url(game, name), follow=True).getvalue().decode()
             assert "zebra42" not in body, f"the {who} reads the note in {name}"
     refused = first.post(url(game, "play"), {"command": "note zebra42; roll; roll"})
     assert "zebra42" not in refused.content.decode()
