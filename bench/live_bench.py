@@ -158,12 +158,7 @@ def play_a_move(game: Any) -> None:
     actions.apply_command(game, Actor.player(seat.user), "end")
 
 
-async def drive(game: Any, root: str, who: list[tuple[str, str]], master: int) -> dict[str, Any]:
-    from games import pulse
-
-    game.refresh_from_db()
-    chat = pulse.read(game.pk).chat
-    pages = [Page(who[i % len(who)][0], who[i % len(who)][1], game.version, chat) for i in range(PAGES)]
+async def drive(game: Any, root: str, pages: list[Page], master: int) -> dict[str, Any]:
     parts = urlsplit(root)
     base = (parts.hostname or "127.0.0.1", parts.port or 80)
     stats, moved_at, measuring = Stats(), [], [False]
@@ -194,9 +189,14 @@ def main() -> None:
           f"{os.getloadavg()[0]:.1f} at the start")
     game = web_bench.seeded(web_bench.SIZES[-1])
     who = sessions(game)
+    from games import pulse
+
+    game.refresh_from_db()
+    chat = pulse.read(game.pk).chat
+    pages = [Page(who[i % len(who)][0], who[i % len(who)][1], game.version, chat) for i in range(PAGES)]
     with web_bench.served() as (root, _folder):
         master = web_bench.LAST_SERVER["pid"]
-        result = asyncio.run(drive(game, root, who, master))
+        result = asyncio.run(drive(game, root, pages, master))
     stats, delays = result["stats"], result["delays"]
     lat = stats.latencies or [float("nan")]
     within = sum(d <= TARGET_SECONDS for d in delays) / PAGES

@@ -9,8 +9,8 @@
    then the game is marked aborted, so its replay opens.
 2. In-process, through Django's test client: the replay page at 40 random steps (p50, p95, queries), the
    first and the last step.
-3. The downloads (record.json, log.txt): time to stream them whole, their size, and the peak memory Python
-   allocated meanwhile (tracemalloc), beside building the same record in memory at once, as before.
+3. The downloads (record.json, log.txt): time to stream them whole, their size, and (in a second, traced
+   run) the peak memory Python allocated meanwhile, beside building the same record at once, as before.
 
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/metaltalon_replay_bench),
 BENCH_REPLAY_ACTIONS (60000). Speed is reported, never asserted.
@@ -148,28 +148,31 @@ def replay_figures(game: Any) -> dict[str, Any]:
 
 
 def download_figures(game: Any) -> list[tuple[str, float, float, float]]:
+    """Each download twice: timed, then under tracemalloc for its peak (tracing slows every allocation)."""
     from django.test import Client
 
     from games import history
 
     client = Client()
+
+    def streamed(path: str) -> int:
+        return sum(len(chunk) for chunk in client.get(f"/games/{game.pk}/{path}").streaming_content)
+
+    def whole() -> int:
+        return len(json.dumps(history.record(game), indent=1).encode())
+
     out = []
-    for name, path in (("record.json, streamed", "record.json"), ("log.txt, streamed", "log.txt")):
-        tracemalloc.start()
+    for name, run in (("record.json, streamed", lambda: streamed("record.json")),
+                      ("log.txt, streamed", lambda: streamed("log.txt")),
+                      ("record.json built whole (before)", whole)):
         started = time.perf_counter()
-        response = client.get(f"/games/{game.pk}/{path}")
-        size = sum(len(chunk) for chunk in response.streaming_content)
+        size = run()
         elapsed = time.perf_counter() - started
+        tracemalloc.start()
+        run()
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         out.append((name, elapsed, size / 1e6, peak / 1e6))
-    tracemalloc.start()
-    started = time.perf_counter()
-    body = json.dumps(history.record(game), indent=1).encode()
-    elapsed = time.perf_counter() - started
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    out.append(("record.json built whole (before)", elapsed, len(body) / 1e6, peak / 1e6))
     return out
 
 

@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Max, QuerySet
 
 from games.dice import ReplayDice
 from games.kinds import Kind, get_kind
@@ -59,11 +59,23 @@ def counted(game: Game) -> QuerySet[Action]:
     return game.actions.filter(undone=False).order_by("seq")
 
 
+def steps(game: Game) -> int:
+    """How many actions count: the last seq less the undone ones (two index reads, not a count of the log)."""
+    last = game.actions.aggregate(last=Max("seq"))["last"] or 0
+    return last - len(_undone(game))
+
+
 def at_step(game: Game, step: int) -> tuple[Action | None, Any]:
     """The `step`-th counted action (None for 0, the start) and the state after it, from the nearest
     snapshot before it and the few actions since: the same handful of queries whatever the log's length
     (the replay of a 60,000-action game reads one turn, not the game: bench/README.md)."""
-    action = counted(game)[step - 1] if step > 0 else None
+    action = None
+    if step > 0:
+        seq = step
+        for undone in _undone(game):  # each undone action before it moves the step one seq on
+            if undone <= seq:
+                seq += 1
+        action = game.actions.filter(seq=seq).first()
     target = action.seq if action is not None else 0
     snapshot = game.snapshots.filter(seq__lte=target).order_by("-seq").only("seq", "state").first()
     if snapshot is None:
@@ -71,6 +83,11 @@ def at_step(game: Game, step: int) -> tuple[Action | None, Any]:
     kind = get_kind(game.kind)
     return action, replay(kind, kind.load(snapshot.state), counted(game).filter(seq__gt=snapshot.seq,
                                                                                   seq__lte=target))
+
+
+def _undone(game: Game) -> list[int]:
+    """The seqs of the game's undone actions, in order: few, and read from their own partial index."""
+    return list(game.actions.filter(undone=True).order_by("seq").values_list("seq", flat=True))
 
 
 def record(game: Game) -> dict[str, Any]:

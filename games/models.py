@@ -224,6 +224,9 @@ class Action(models.Model):
     class Meta:
         ordering = ["game", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="action_unique_seq")]
+        # The few undone actions of a game, found without reading its log (games.history.at_step).
+        indexes = [models.Index(fields=["game", "seq"], condition=models.Q(undone=True),
+                                name="action_undone_seq")]
 
     def __str__(self) -> str:
         return f"#{self.seq} seat {self.seat}: {self.command}"

@@ -38,7 +38,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.info(request, "The replay opens when the game is over; the game log shows every move.")
         return redirect(game)
     kind = get_kind(game.kind)
-    last = history.counted(game).count()
+    last = history.steps(game)
     step = _step(request.GET.get("step"), last)
     action, state = history.at_step(game, step)
     seats = list(game.seats.exclude(index=None).select_related("user__profile").order_by("index"))
