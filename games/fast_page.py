@@ -60,7 +60,7 @@ def serve_from_cache(get_response: Handler) -> Handler:
                     answer = None  # anything unexpected in an entry: the ordinary path decides
                 if answer is not None:
                     if policy:
-                        answer[CSP.HEADER_ENFORCE] = policy
+                        answer[str(CSP.HEADER_ENFORCE)] = policy
                     return answer
         return get_response(request)
 

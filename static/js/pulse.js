@@ -6,6 +6,13 @@
 // is current as loaded, and a reload brings what is new.
 (function () {
   "use strict";
+  // A hidden tab does not pulse (its player counts as away: docs/architecture.md). Here, not as an hx-trigger
+  // filter: htmx evaluates those as script, which the site's Content-Security-Policy forbids.
+  document.addEventListener("htmx:confirm", function (event) {
+    if (event.target && event.target.id === "pulse" && document.visibilityState !== "visible") {
+      event.preventDefault();
+    }
+  });
   document.addEventListener("htmx:configRequest", function (event) {
     if (!event.detail.elt || event.detail.elt.id !== "pulse") return;
     var live = document.getElementById("live");
