@@ -98,6 +98,20 @@ def _user_id(session: Any, prefs: Prefs | None) -> int | None:
     return int(session[SESSION_KEY])
 
 
+def _read(game_id: int, session_key: str | None, extra: list[str]) -> tuple[dict[str, Any], dict[str, Any],
+                                                                        int, bool, str] | None:
+    """One MGET of the session, the game's head, its chat token and `extra`: what came back, the session
+    ({} for none), the version, whether the game is public and the chat token; None when any is missing."""
+    head_key, chat_key = pulse.head_key(game_id), page_cache.chat_key(game_id)
+    found = cache.get_many([k for k in (session_key, head_key, chat_key) if k] + extra)
+    head, chat = found.get(head_key), found.get(chat_key)
+    session = found.get(session_key) if session_key else {}
+    if head is None or chat is None or not isinstance(session, dict):
+        return None
+    version, public = pulse.unpack_head(head)
+    return found, session, version, public, str(chat)
+
+
 # === THE PAGE ===
 
 
@@ -121,30 +135,26 @@ def _page(request: HttpRequest, game_id: int) -> HttpResponse | None:
     if len(secret) != CSRF_SECRET_LENGTH or not secret.isalnum() or cookies.get("messages"):
         return None
     session_key = _session_key(request)
-    head_key, chat_key = pulse.head_key(game_id), page_cache.chat_key(game_id)
-    last = _LAST.get((session_key or secret, game_id))
-    keys = [k for k in (session_key, head_key, chat_key) if k]
-    if last is not None:
-        keys += [*(_user_keys(game_id, last[0]) if last[0] != "0" else []), last[1]]
-    found = cache.get_many(keys)
-    head, chat = found.get(head_key), found.get(chat_key)
-    session = found.get(session_key) if session_key else {}
-    if head is None or chat is None or not isinstance(session, dict) or "_messages" in session:
+    browser = (session_key or secret, game_id)
+    last = _LAST.get(browser)
+    guessed = [] if last is None else [*(_user_keys(game_id, last[0]) if last[0] != "0" else []), last[1]]
+    read = _read(game_id, session_key, guessed)
+    if read is None:
         return None
-    version, public = pulse.unpack_head(head)
-    if not public:
-        return None  # whether the reader may see it needs their seats: the full path checks
+    found, session, version, public, chat = read
+    if "_messages" in session or not public:
+        return None  # a flash message to show; or whether the reader may see it needs their seats
     uid_claimed = session.get(SESSION_KEY)
     prefs = None
     count: Any = 0
-    read: Any = None
+    marker: Any = None
     seen = None
     if uid_claimed is not None:
         user_keys = _user_keys(game_id, uid_claimed)
         if last is None or last[0] != str(uid_claimed):
             found.update(cache.get_many(user_keys))
-        prefs, count, read, seen = (found.get(k) for k in user_keys)
-        if not isinstance(prefs, Prefs) or count is None or read is None:
+        prefs, count, marker, seen = (found.get(k) for k in user_keys)
+        if not isinstance(prefs, Prefs) or count is None or marker is None:
             return None
     uid = _user_id(session, prefs)
     if uid is None:
@@ -153,14 +163,14 @@ def _page(request: HttpRequest, game_id: int) -> HttpResponse | None:
         game_id=game_id, version=version, user_id=uid, staff=bool(prefs and prefs.moderator),
         time_zone=_zone_name(prefs.time_zone if prefs else ""), name=prefs.display_name if prefs else "",
         csrf_secret=secret, selection=page_cache.PLAIN,
-        chat=page_cache.ChatState(generation=str(chat), read=queries.chat_read_value(read) if uid else None),
+        chat=page_cache.ChatState(generation=chat, read=queries.chat_read_value(marker) if uid else None),
         turn_count=int(count))
     body = found.get(key) if last is not None and key == last[1] else page_cache.get_page(key)
     if not isinstance(body, bytes):
         return None
     if len(_LAST) >= LAST_MAX:
         _LAST.clear()
-    _LAST[(session_key or secret, game_id)] = (str(uid), key)
+    _LAST[browser] = (str(uid), key)
     if uid:
         pulse.note_seen(game_id, uid, seen)
     response = HttpResponse(body)
@@ -190,19 +200,14 @@ def _pulse(request: HttpRequest, game_id: int) -> HttpResponse | None:
     reader = pulse.ticket_reader(query.get("t"), game_id)
     if reader is None:
         return None
-    session_key = _session_key(request)
-    head_key, chat_key = pulse.head_key(game_id), page_cache.chat_key(game_id)
     seen_key = pulse.seen_key(game_id, reader) if reader != "0" else None
-    keys = [k for k in (session_key, head_key, chat_key, seen_key) if k]
-    found = cache.get_many(keys)
-    head, chat = found.get(head_key), found.get(chat_key)
-    session = found.get(session_key) if session_key else {}
-    if head is None or chat is None or not isinstance(session, dict):
+    read = _read(game_id, _session_key(request), [seen_key] if seen_key else [])
+    if read is None:
         return None
+    found, session, version, _public, chat = read
     if str(session.get(SESSION_KEY) or 0) != reader:
         return None  # the ticket was not made for whoever holds this session now
-    version, _public = pulse.unpack_head(head)
-    if query.get("v") != str(version) or query.get("c") != str(chat):
+    if query.get("v") != str(version) or query.get("c") != chat:
         return None  # something changed: the full path says what, with its events
     if reader != "0":
         pulse.note_seen(game_id, reader, found.get(seen_key))

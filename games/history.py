@@ -59,21 +59,22 @@ def counted(game: Game) -> QuerySet[Action]:
     return game.actions.filter(undone=False).order_by("seq")
 
 
-def steps(game: Game) -> int:
-    """How many actions count: the last seq less the undone ones (two index reads, not a count of the log)."""
+def steps(game: Game, undone: list[int]) -> int:
+    """How many actions count: the last seq less the undone ones (`undone_seqs`), not a count of the log."""
     last = game.actions.aggregate(last=Max("seq"))["last"] or 0
-    return last - len(_undone(game))
+    return last - len(undone)
 
 
-def at_step(game: Game, step: int) -> tuple[Action | None, Any]:
+def at_step(game: Game, step: int, undone: list[int] | None = None) -> tuple[Action | None, Any]:
     """The `step`-th counted action (None for 0, the start) and the state after it, from the nearest
     snapshot before it and the few actions since: the same handful of queries whatever the log's length
-    (the replay of a 60,000-action game reads one turn, not the game: bench/README.md)."""
+    (the replay of a 60,000-action game reads one turn, not the game: bench/README.md). `undone`: the
+    game's `undone_seqs`, if already read."""
     action = None
     if step > 0:
         seq = step
-        for undone in _undone(game):  # each undone action before it moves the step one seq on
-            if undone <= seq:
+        for seq_undone in undone if undone is not None else undone_seqs(game):
+            if seq_undone <= seq:  # each undone action before it moves the step one seq on
                 seq += 1
         action = game.actions.filter(seq=seq).first()
     target = action.seq if action is not None else 0
@@ -85,7 +86,7 @@ def at_step(game: Game, step: int) -> tuple[Action | None, Any]:
                                                                                   seq__lte=target))
 
 
-def _undone(game: Game) -> list[int]:
+def undone_seqs(game: Game) -> list[int]:
     """The seqs of the game's undone actions, in order: few, and read from their own partial index."""
     return list(game.actions.filter(undone=True).order_by("seq").values_list("seq", flat=True))
 

@@ -130,39 +130,23 @@ class RedisCache(DjangoRedisCache):
         return self._guard(lambda: super(RedisCache, self).touch(*args, **kwargs), False)
 
     def incr(self, key: Any, delta: int = 1, version: Any = None) -> int:
-        if self.down:
+        value = self._guard(lambda: super(RedisCache, self).incr(key, delta, version), None)
+        if value is None:
             raise ValueError(f"Key '{key}' not found (the cache is out of reach)")
-        try:
-            return super().incr(key, delta, version)
-        except DOWN as exc:
-            self._failed(exc)
-            raise ValueError(f"Key '{key}' not found (the cache is out of reach)") from None
+        return value
 
     def delete(self, key: Any, version: Any = None) -> bool:
-        made = self.make_and_validate_key(key, version=version)
-        if self.down:
-            self._remember([made])
-            return False
-        try:
-            if self._pending:
-                self._flush_pending()
-            return bool(self._cache.delete(made))
-        except DOWN as exc:
-            self._failed(exc)
-            self._remember([made])
-            return False
+        return self._delete([self.make_and_validate_key(key, version=version)])
 
     def delete_many(self, keys: Any, version: Any = None) -> None:
         made = [self.make_and_validate_key(key, version=version) for key in keys]
-        if not made:
-            return
-        if self.down:
+        if made:
+            self._delete(made)
+
+    def _delete(self, made: list[str]) -> bool:
+        """Delete the (made) keys now, or remember to once Redis answers again."""
+        deleted = self._guard(lambda: bool(self._cache.get_client(write=True).delete(*made)), None)
+        if deleted is None:
             self._remember(made)
-            return
-        try:
-            if self._pending:
-                self._flush_pending()
-            self._cache.delete_many(made)
-        except DOWN as exc:
-            self._failed(exc)
-            self._remember(made)
+            return False
+        return deleted

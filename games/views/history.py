@@ -38,9 +38,10 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.info(request, "The replay opens when the game is over; the game log shows every move.")
         return redirect(game)
     kind = get_kind(game.kind)
-    last = history.steps(game)
+    undone = history.undone_seqs(game)
+    last = history.steps(game, undone)
     step = _step(request.GET.get("step"), last)
-    action, state = history.at_step(game, step)
+    action, state = history.at_step(game, step, undone)
     seats = list(game.seats.exclude(index=None).select_related("user__profile").order_by("index"))
     names = [s.name for s in seats]
     sentences = [kind.describe(e, state, names) for e in action.events] if action else []

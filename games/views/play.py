@@ -463,8 +463,10 @@ def poll(request: HttpRequest, game_id: int) -> HttpResponse:
     row = Game.objects.filter(pk=game_id).values("version", "visibility", "status").first()
     if row is None:
         raise Http404("No such game")
-    # The next unchanged poll is then answered before the session is read (games.fast_page).
-    pulse.remember_head(game_id, row["version"], row["visibility"])
+    if row["visibility"] == Game.Visibility.PUBLIC:
+        # The next unchanged poll is then answered before the session is read (games.fast_page, which
+        # answers public games' polls only: a private one's would cache the head for nobody).
+        pulse.remember_head(game_id, row["version"], row["visibility"])
     etag = f'"g{game_id}v{row["version"]}"'
     if row["visibility"] != Game.Visibility.PUBLIC:
         _load(request, game_id)  # private: the visibility check needs the user

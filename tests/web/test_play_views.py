@@ -47,7 +47,7 @@ def seat_user(game: Game, index: int) -> Any:
     return game.seats.get(index=index).user
 
 
-def post(client: Any, game: Game, command: str, htmx: bool = False, version: int | None = None,
+def post(client: Any, game: Game, command: str, htmx: bool = False, version: int | str | None = None,
          **extra: Any) -> Any:
     game.refresh_from_db()
     data = {"command": command, "expected_version": game.version if version is None else version, **extra}
@@ -382,8 +382,7 @@ def test_a_malformed_expected_version_is_refused_and_nothing_is_applied(client, 
     seat = active_seat(game)
     client.force_login(seat.user)
     before = (game.version, game.actions.count())
-    response = client.post(url(game, "play"), {"command": "launch 1e", "expected_version": version},
-                           headers=HX)
+    response = post(client, game, "launch 1e", htmx=True, version=version)
     assert response.status_code == 400
     assert "This form is damaged (its game version is not a number)" in response.content.decode()
     game.refresh_from_db()
