@@ -8,7 +8,16 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Count, Exists, F, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import (
+    Count,
+    Exists,
+    F,
+    OuterRef,
+    Prefetch,
+    QuerySet,
+    Subquery,
+    prefetch_related_objects,
+)
 from django.db.models.functions import Coalesce
 
 from games.models import Action, ChatMessage, Game, Invitation, Notice, Seat
@@ -17,6 +26,15 @@ from games.moderators import is_moderator
 TURN_COUNT_SECONDS = 300
 CHAT_READ_SECONDS = 300
 NO_SEAT = -1  # the cached "how far read" of a user without a seat (the cache cannot hold None apart)
+
+
+def with_seats(game: Game) -> Game:
+    """The game with its seats (and their players' names) read once, in seat order: `game.seats.all()` is
+    then that list, for every step of one request or one action that needs them (the command round trip
+    read them five times; bench/README.md). Read again only if not yet read for this game object."""
+    prefetch_related_objects([game], Prefetch("seats", queryset=Seat.objects.select_related("user__profile")
+                                              .order_by("index", "joined_at")))
+    return game
 
 
 def can_view(game: Game, user: Any) -> bool:

@@ -17,7 +17,8 @@ def forget_counts_for_game(sender: type, instance: Game, raw: bool = False, **kw
     # A saved game may have changed status or whose turn it is (the seats are bulk-updated just before).
     if raw:
         return
-    queries.forget_turn_counts(instance.seats.exclude(user=None).values_list("user_id", flat=True))
+    # seats.all(): no query when the writer read them with the game (games.queries.with_seats).
+    queries.forget_turn_counts([s.user_id for s in instance.seats.all() if s.user_id is not None])
 
 
 @receiver(post_save, sender=Game)

@@ -237,8 +237,13 @@ def _time_out(game: Game, seat: Seat) -> Fired:
 
 
 def played(game: Game, index: int) -> None:
-    """The seat's player acted themself: their run of timeouts is over, and so is any vote on them."""
-    if Seat.objects.filter(game=game, index=index, timeouts__gt=0).update(timeouts=0):
+    """The seat's player acted themself: their run of timeouts is over, and so is any vote on them. The
+    seats read with the locked game say whether there is a run to end (most moves: none, no write)."""
+    seat = next((s for s in game.seats.all() if s.index == index), None)
+    if seat is None or seat.timeouts == 0:
+        return
+    seat.timeouts = 0
+    if Seat.objects.filter(pk=seat.pk, timeouts__gt=0).update(timeouts=0):
         from games.actions.expel import void_votes
 
         void_votes(game, index)

@@ -35,7 +35,8 @@ from games.actions.errors import ActionError, IllegalMove, NotAllowed, NotInPlay
 from games.actions.limits import check_rate
 from games.actions.notify import notify_turn
 from games.kinds import Kind, Refused
-from games.models import Action, Game, Seat, Snapshot
+from games.models import Action, Game, Snapshot
+from games.queries import with_seats
 
 
 @dataclass
@@ -58,9 +59,10 @@ class Step:
 
 def acting_seat(game: Game, kind: Kind, state: Any, actor: Actor, seat: int | None) -> int:
     """The seat this actor may command, or NotAllowed: nobody acts for someone else."""
+    seats = list(game.seats.all())  # read once with the game (queries.with_seats)
     if actor.role == "player":
         user = actor.require_player()
-        own = game.seats.filter(user=user).first()
+        own = next((s for s in seats if s.user_id == user.pk), None)
         if own is None or own.index is None:
             raise NotAllowed("You are not playing in this game: nobody acts for someone else.",
                              code="not_your_seat")
@@ -70,7 +72,7 @@ def acting_seat(game: Game, kind: Kind, state: Any, actor: Actor, seat: int | No
     if seat is None or not 0 <= seat < game.players:
         raise NotAllowed("Say which seat to act for.", code="no_seat")
     if actor.role == "bot":
-        held = Seat.objects.filter(game=game, index=seat, user=None).exclude(bot=None).exists()
+        held = any(s.index == seat and s.user_id is None and s.bot is not None for s in seats)
         if actor.seat != seat or not held:
             raise NotAllowed("A bot acts only for the seat it holds.", code="not_your_seat")
     elif actor.role == "clock":
@@ -87,7 +89,7 @@ def acting_seat(game: Game, kind: Kind, state: Any, actor: Actor, seat: int | No
 
 
 def _seat_name(game: Game, index: int) -> str:
-    seat = game.seats.filter(index=index).select_related("user__profile").first()
+    seat = next((s for s in game.seats.all() if s.index == index), None)
     return seat.name if seat is not None else f"seat {index + 1}"
 
 
@@ -102,7 +104,9 @@ def apply_command(game: Game, actor: Actor, text: str | Callable[[Any, int], str
     if actor.role == "player" and actor.signed_in:
         check_rate("commands", actor.user)
     with transaction.atomic():
-        game = locked(game)
+        # The seats are read once, with the game, for the acting seat, the seats' write, the counts' and
+        # the page that answers (games.queries.with_seats).
+        game = with_seats(locked(game))
         check_version(game, expected_version)
         if game.status not in (Game.Status.SETUP, Game.Status.ACTIVE) or game.state is None:
             raise NotInPlay("This game is not in play.")

@@ -70,7 +70,8 @@ def store_state(game: Game, kind: Kind, state: Any, seats: Iterable[Seat] | None
     game.state = kind.dump(state)
     game.status = GAME_STATUS[kind.phase(state)]
     to_act = set(kind.to_act(state))
-    rows = list(seats if seats is not None else game.seats.exclude(index=None))
+    # game.seats.all(): the seats read with the game if they were (games.queries.with_seats), else one read.
+    rows = list(seats) if seats is not None else [s for s in game.seats.all() if s.index is not None]
     was_awaiting = {seat.pk: seat.awaiting for seat in rows}
     fields = ["faction", "awaiting", "status", *clock.CLOCK_FIELDS]
     before = {seat.pk: [getattr(seat, f) for f in fields] for seat in rows}

@@ -19,6 +19,7 @@ from games.actions.actor import Actor
 from games.actions.errors import Invalid, NotAllowed, NotInPlay
 from games.clock.rules import VOTE
 from games.models import ExpelBallot, ExpelVote, Game, Notice, Seat
+from games.queries import with_seats
 
 IN = (Seat.Status.PLAYING,)
 
@@ -52,8 +53,13 @@ def maybe_open_vote(game: Game, seat: Seat) -> ExpelVote | None:
 
 def open_vote_for(game: Game, user_id: Any) -> ExpelVote | None:
     """The open vote this player may still cast a ballot in, if any (the game page asks)."""
-    mine = game.seats.filter(user_id=user_id, status__in=IN).first()
+    seats = list(with_seats(game).seats.all())
+    mine = next((s for s in seats if s.user_id == user_id and s.status in IN), None)
     if mine is None:
+        return None
+    # A vote is opened on a seat's run of timeouts and closed by whatever ends the run (its player's own
+    # command, a new player, the vote's outcome), so with no run among the others there is none to find.
+    if not any(s.timeouts for s in seats if s.pk != mine.pk):
         return None
     vote = (ExpelVote.objects.filter(game=game, closed_at=None).exclude(seat=mine)
             .exclude(ballots__voter=mine).select_related("seat__user__profile").first())

@@ -67,7 +67,7 @@ class Viewer:
 
     @cached_property
     def seats(self) -> list[Seat]:
-        return list(self.game.seats.select_related("user__profile").order_by("index", "joined_at"))
+        return list(queries.with_seats(self.game).seats.all())
 
     @cached_property
     def seat(self) -> Seat | None:
@@ -528,31 +528,32 @@ def _apply(request: HttpRequest, viewer: Viewer, action: Any, undo: bool = False
         applied = action()
     except actions.ActionError as exc:
         return _refused(request, viewer.game.pk, exc)
+    # The htmx answer is drawn from the game as the action left it, with the seats it read (no re-read).
+    after = Viewer(applied.game, request.user)
     if not applied.actions and not undo:
-        return _finish(request, viewer, Notice("info", "Your standing orders are unchanged."))
+        return _finish(request, after, Notice("info", "Your standing orders are unchanged."))
     if undo:
         taken = "; ".join(a.command for a in applied.actions)
         n = len(applied.actions)
-        return _finish(request, viewer, Notice("done", f"Took back {n} action{pluralize(n)}: {taken}."))
+        return _finish(request, after, Notice("done", f"Took back {n} action{pluralize(n)}: {taken}."))
     game = applied.game
     kind = viewer.kind
     state = kind.load(game.state) if game.state else None
-    names = [s.name for s in viewer.seats if s.index is not None]
+    names = [s.name for s in after.seats if s.index is not None]
     sentences = [kind.describe(e, state, names) for e in applied.events]
     commands = [a.command for a in applied.actions]
     notice = Notice("done", "Done: " + "; ".join(commands) + ".", sentences)
     if applied.stopped is not None:
         notice = Notice("error", applied.stopped.message,
                         ["Played: " + "; ".join(commands) + ".", *sentences])
-    return _finish(request, viewer, notice, kind.selection_after(commands, applied.events))
+    return _finish(request, after, notice, kind.selection_after(commands, applied.events))
 
 
 def _finish(request: HttpRequest, viewer: Viewer, notice: Notice,
             selection: dict[str, str] | None = None) -> HttpResponse:
     """htmx: the fresh partial in place. Plain form: back to the page with a message (no resubmit)."""
     if request.htmx:
-        return _page(request, _load(request, viewer.game.pk), sel=Selection(kind=selection or {}),
-                     notice=notice)
+        return _page(request, viewer, sel=Selection(kind=selection or {}), notice=notice)
     level = {"done": messages.SUCCESS, "error": messages.ERROR}.get(notice.kind, messages.INFO)
     messages.add_message(request, level, " ".join([notice.text, *notice.details]))
     target = reverse("games:game", args=[viewer.game.pk])
