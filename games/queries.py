@@ -72,6 +72,20 @@ def your_turn_count(user: Any) -> int:
     return int(count)
 
 
+def turn_counts_hold(game: Game) -> None:
+    """A writer that knows no seat's `awaiting` and not the game's status changed says so: the game's next
+    save then leaves the players' cached counts alone (games.signals). Only for that save, and only while
+    the status is still the one it saw."""
+    game.__dict__[_COUNTS_HOLD] = game.status
+
+
+def counts_held(game: Game) -> bool:
+    return game.__dict__.pop(_COUNTS_HOLD, None) == game.status
+
+
+_COUNTS_HOLD = "_turn_counts_hold_for_status"
+
+
 def forget_turn_counts(user_ids: Iterable[object]) -> None:
     """Drop the cached counts now and again once the transaction commits: a page read in between would
     otherwise cache the count from before the change."""

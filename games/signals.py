@@ -15,7 +15,7 @@ from games.models import ChatMessage, Game, Seat
 @receiver(post_save, sender=Game)
 def forget_counts_for_game(sender: type, instance: Game, raw: bool = False, **kwargs: Any) -> None:
     # A saved game may have changed status or whose turn it is (the seats are bulk-updated just before).
-    if raw:
+    if raw or queries.counts_held(instance):
         return
     # seats.all(): no query when the writer read them with the game (games.queries.with_seats).
     queries.forget_turn_counts([s.user_id for s in instance.seats.all() if s.user_id is not None])

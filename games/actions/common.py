@@ -18,6 +18,7 @@ from games.actions.notify import notify_eliminated, notify_finished
 from games.actions.vacation import on_vacation
 from games.kinds import Kind, get_kind
 from games.models import Game, Seat
+from games.queries import turn_counts_hold
 
 SEAT_STATUS = {"playing": Seat.Status.PLAYING, "out": Seat.Status.OUT, "resigned": Seat.Status.RESIGNED,
                "won": Seat.Status.WON, "lost": Seat.Status.PLAYING}
@@ -67,6 +68,7 @@ def store_state(game: Game, kind: Kind, state: Any, seats: Iterable[Seat] | None
     """Write the state into the game row (not saved) and its seats (saved): label, status, awaiting, and
     the clocks of the seats the game now awaits or no longer does (games/actions/clock.py). A seat that
     goes out here while the game goes on is owed its "you are out" mail."""
+    status_before = game.status
     game.state = kind.dump(state)
     game.status = GAME_STATUS[kind.phase(state)]
     to_act = set(kind.to_act(state))
@@ -89,6 +91,9 @@ def store_state(game: Game, kind: Kind, state: Any, seats: Iterable[Seat] | None
     # Only the seats that changed: most moves change none, and bulk_update's CASE statements cost tens of
     # milliseconds to build (bench/README.md, the command round trip).
     changed = [seat for seat in rows if [getattr(seat, f) for f in fields] != before[seat.pk]]
+    if game.status == status_before and all(seat.awaiting == was_awaiting[seat.pk] for seat in rows):
+        # Nobody's "your turn" count can have changed (most moves): the game's save keeps them cached.
+        turn_counts_hold(game)
     if changed:
         Seat.objects.bulk_update(changed, fields)
     if kind.phase(state) != "over":  # out of a game that goes on; a game that ended mails its result

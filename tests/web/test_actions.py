@@ -340,6 +340,40 @@ def test_your_turn_count_follows_state_to_act():
     assert queries.your_turn_count(waiting.user) == 1
 
 
+def test_a_command_that_passes_no_turn_keeps_the_cached_counts_and_one_that_does_drops_them(
+        django_assert_num_queries):
+    game = started_game(players=2)
+    active, waiting = active_seat(game), other_seat(game)
+    assert (queries.your_turn_count(active.user), queries.your_turn_count(waiting.user)) == (1, 0)
+    legal = legal_commands(state_of(game), active.index)
+    some = [c for c in legal if c.startswith("launch")] or [c for c in legal if c.startswith("move")]
+
+    actions.apply_command(game, Actor.player(active.user), some[0])
+
+    with django_assert_num_queries(0):  # still cached: nobody's count changed
+        assert (queries.your_turn_count(active.user), queries.your_turn_count(waiting.user)) == (1, 0)
+    actions.apply_command(game, Actor.player(active.user), "end")
+    assert (queries.your_turn_count(active.user), queries.your_turn_count(waiting.user)) == (0, 1)
+
+
+def test_the_counts_are_held_for_one_save_only_and_never_across_a_new_status():
+    game = started_game(players=2)
+    active = active_seat(game)
+    legal = legal_commands(state_of(game), active.index)
+    some = [c for c in legal if c.startswith("launch")] or [c for c in legal if c.startswith("move")]
+    applied = actions.apply_command(game, Actor.player(active.user), some[0])  # its save kept the counts
+    assert queries.your_turn_count(active.user) == 1
+
+    applied.game.status = Game.Status.ABORTED  # a later save of the same object, by any path
+    applied.game.save()
+    assert queries.your_turn_count(active.user) == 0
+
+    queries.turn_counts_hold(applied.game)  # a writer that saw no change, then the status changes anyway
+    applied.game.status = Game.Status.ACTIVE
+    applied.game.save()
+    assert queries.your_turn_count(active.user) == 1
+
+
 def test_my_games_lists_the_games_awaiting_me_first():
     me = UserFactory()
     waiting_on_other = full_game(players=2, users=[me], faction_mode="fixed")
