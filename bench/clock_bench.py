@@ -44,7 +44,8 @@ SAMPLE = 100
 TARGETS = {"queries_per_batch": 4}
 ENV = {"DATABASE_URL": DB_URL, "REDIS_URL": REDIS, "CELERY_BROKER_URL": REDIS, "CELERY_RESULT_BACKEND": REDIS,
        "CELERY_TASK_DEFAULT_QUEUE": QUEUE, "DJANGO_SETTINGS_MODULE": "metaltalon.settings", "DEBUG": "false",
-       "SECRET_KEY": "bench-" + "k3y-" * 12 + "Zq9", "VACATION_START_DAYS": "0", "LOG_LEVEL": "WARNING"}
+       "SECRET_KEY": "bench-" + "k3y-" * 12 + "Zq9", "VACATION_START_DAYS": "0", "LOG_LEVEL": "WARNING",
+       "COMMAND_RATE_LIMIT": wb.BENCH_ENV["COMMAND_RATE_LIMIT"]}
 
 
 def setup() -> None:
