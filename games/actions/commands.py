@@ -99,8 +99,9 @@ def apply_command(game: Game, actor: Actor, text: str | Callable[[Any, int], str
     without gaps; a Snapshot whenever a turn starts; the players now to act are notified on commit.
 
     `text` may be a function of (state, seat) read under the game's lock: a form whose meaning depends on
-    the position (the standing orders: the ones that differ from the seat's). When it means nothing there,
-    nothing is played or logged and the Applied holds no actions, so a double submission is harmless."""
+    the position (the standing orders: the ones that differ from the seat's; the web's forms, read with the
+    seat the lock found). When it means nothing there, nothing is played or logged and the Applied holds no
+    actions, so a double submission is harmless; a Refused it raises is refused like typed text."""
     if actor.role == "player" and actor.signed_in:
         check_rate("commands", actor.user)
     with transaction.atomic():
@@ -114,11 +115,11 @@ def apply_command(game: Game, actor: Actor, text: str | Callable[[Any, int], str
         kind = kind_of(game)
         state = kind.load(game.state)
         index = acting_seat(game, kind, state, actor, seat)
-        if callable(text):
-            text = text(state, index)
-            if not text.strip():
-                return Applied(game, [], [], None)
         try:
+            if callable(text):
+                text = text(state, index)
+                if not text.strip():
+                    return Applied(game, [], [], None)
             commands = kind.split(text if isinstance(text, str) else "")
         except Refused as exc:
             raise IllegalMove(str(exc)) from None

@@ -395,7 +395,12 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
     """POST a command (free text, a button's command, or the launch builder's fields). A GET with
     ?command= shows what a board link would do and asks to confirm (the board works without JavaScript)."""
     viewer = _load(request, game_id)
-    refused = _may_act(request, viewer)
+    if request.method == "POST" and request.user.is_authenticated:
+        # Whether they hold a seat here is the action's to say: it reads the seats with the game's lock
+        # (games.queries.with_seats), and its refusal is the same page in the same words.
+        refused = None
+    else:
+        refused = _may_act(request, viewer)
     if refused is not None:
         return refused
     if request.method == "GET":
@@ -411,19 +416,23 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _submit(request: HttpRequest, viewer: Viewer, expected: int | None) -> HttpResponse:
-    game, kind = viewer.game, viewer.kind
-    actor = Actor.player(request.user)
-    if request.POST.get("form") == "orders":
-        # The orders form carries no version (orders change while others move), so its meaning, the
-        # orders that differ from the seat's, is read against the locked state: a double submission then
-        # finds nothing changed the second time (games/actions/commands.py).
-        data = request.POST
-        return _apply(request, viewer, lambda: actions.apply_command(
-            game, actor, lambda state, seat: kind.command_from_form(data, state, seat)))
-    state = kind.load(game.state) if game.state is not None else None
-    text = kind.command_from_form(request.POST, state, viewer.index)
-    return _apply(request, viewer,
-                  lambda: actions.apply_command(game, actor, text, expected_version=expected))
+    """The posted form's meaning is read against the locked state and the seat the action found
+    (games/actions/commands.py): the standing-orders form carries no version (orders change while others
+    move), so a double submission finds nothing changed the second time; any other form is refused in the
+    kind's own words when it means no command at all."""
+    kind = viewer.kind
+    data = request.POST
+    orders = data.get("form") == "orders"
+
+    def meaning(state: Any, seat: int) -> str:
+        text = kind.command_from_form(data, state, seat)
+        if not orders:
+            kind.split(text)  # an empty or overlong submission: refused as typed text is
+        return text
+
+    return _apply(request, viewer, lambda: actions.apply_command(
+        viewer.game, Actor.player(request.user), meaning, expected_version=None if orders else expected),
+        unchanged="Your standing orders are unchanged.")
 
 
 @require_POST
@@ -523,7 +532,10 @@ def _version(raw: str | None) -> int | None:
     return int(raw)
 
 
-def _apply(request: HttpRequest, viewer: Viewer, action: Any, undo: bool = False) -> HttpResponse:
+def _apply(request: HttpRequest, viewer: Viewer, action: Any, undo: bool = False,
+           unchanged: str = "Nothing was played.") -> HttpResponse:
+    """Carry out `action` and answer with its outcome; `unchanged` is what to say when it played nothing (a
+    form whose meaning, read under the lock, was already the case)."""
     try:
         applied = action()
     except actions.ActionError as exc:
@@ -531,7 +543,7 @@ def _apply(request: HttpRequest, viewer: Viewer, action: Any, undo: bool = False
     # The htmx answer is drawn from the game as the action left it, with the seats it read (no re-read).
     after = Viewer(applied.game, request.user)
     if not applied.actions and not undo:
-        return _finish(request, after, Notice("info", "Your standing orders are unchanged."))
+        return _finish(request, after, Notice("info", unchanged))
     if undo:
         taken = "; ".join(a.command for a in applied.actions)
         n = len(applied.actions)

@@ -286,6 +286,19 @@ def test_illegal_command_is_refused_with_the_reason_over_the_current_board(clien
     assert not game.actions.filter(command__startswith="move").exists()
 
 
+@pytest.mark.parametrize("htmx", [False, True])
+def test_an_empty_command_form_is_refused_in_the_kinds_words_and_nothing_changes(client, htmx):
+    game = started_game(players=2)
+    client.force_login(active_seat(game).user)
+    version = game.version
+
+    response = post(client, game, "   ", htmx=htmx)
+
+    assert response.status_code == 400 and "No command given" in response.content.decode()
+    game.refresh_from_db()
+    assert game.version == version
+
+
 def test_stale_version_is_refused_as_moved_on_and_nothing_applies(client):
     game = started_game(players=2)
     client.force_login(active_seat(game).user)
