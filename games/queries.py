@@ -48,6 +48,13 @@ def can_view(game: Game, user: Any) -> bool:
     return game.seats.filter(user=user).exists() or game.invitations.filter(user=user).exists()
 
 
+def plays_in(game: Game, user: Any) -> bool:
+    """Whether the user holds a place in the game's turn order (a seat with its index)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    return game.seats.filter(user=user, index__isnull=False).exists()
+
+
 def seat_of(game: Game, user: Any) -> Seat | None:
     if user is None or not getattr(user, "is_authenticated", False):
         return None

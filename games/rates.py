@@ -25,7 +25,7 @@ def _limiter() -> limits.strategies.MovingWindowRateLimiter:
 
 def hit(rates: str, namespace: str, key: str) -> int:
     """Count one request against every rate of `rates` ("60/minute;1000/day"): 0 when it is within them,
-    else the seconds until the window it filled frees a place (that rate does not count the request).
+    else the seconds until the first full window frees a place (the request is not counted then).
 
     With the counter's store out of reach (Redis down) the request passes uncounted: a limit is a guard
     against floods, and refusing every player until Redis is back would be the worse failure."""
@@ -37,16 +37,15 @@ def hit(rates: str, namespace: str, key: str) -> int:
 
 
 def _hit(rates: str, namespace: str, key: str) -> int:
-    """One round trip per rate: the moving window's hit counts the request only if it has room. A request
-    refused by a later rate (a full day) stays counted by the earlier ones (its minute), which only keeps a
-    client already refused waiting as long; a test before each hit would double the trips of every
-    command (bench/README.md, the command round trip)."""
     limiter = _limiter()
     namespace = settings.RATE_LIMIT_PREFIX + namespace
-    for rate in limits.parse_many(rates):
-        if not limiter.hit(rate, namespace, key):
+    parsed = limits.parse_many(rates)
+    for rate in parsed:
+        if not limiter.test(rate, namespace, key):
             reset = limiter.get_window_stats(rate, namespace, key).reset_time
             return max(1, int(reset - time.time() + 0.999))
+    for rate in parsed:
+        limiter.hit(rate, namespace, key)
     return 0
 
 

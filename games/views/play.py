@@ -395,9 +395,9 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
     """POST a command (free text, a button's command, or the launch builder's fields). A GET with
     ?command= shows what a board link would do and asks to confirm (the board works without JavaScript)."""
     viewer = _load(request, game_id)
-    if request.method == "POST" and request.user.is_authenticated:
-        # Whether they hold a seat here is the action's to say: it reads the seats with the game's lock
-        # (games.queries.with_seats), and its refusal is the same page in the same words.
+    if request.method == "POST" and queries.plays_in(viewer.game, request.user):
+        # One small read: the action reads the seats themselves with the game's lock (with_seats), so the
+        # viewer's list is only read for a refusal (_may_act: its page, in its words, before anything else).
         refused = None
     else:
         refused = _may_act(request, viewer)

@@ -87,6 +87,14 @@ def test_invitations_past_the_limit_are_refused(settings):
         names[0], "nobody by this name"]
 
 
+def test_a_request_refused_by_a_longer_window_is_not_counted_by_a_shorter_one(settings):
+    fresh_counts(settings)
+    waits = [rates.hit("5/minute;2/hour", "probe", "someone") for _ in range(8)]
+
+    # Told the hour's wait every time: the refused tries never filled the minute.
+    assert waits[:2] == [0, 0] and all(w > 60 for w in waits[2:])
+
+
 def test_limits_pass_uncounted_when_their_store_is_out_of_reach(settings, caplog):
     settings.REDIS_URL = "redis://127.0.0.1:1/0"  # nothing listens on port 1
     rates._limiter.cache_clear()

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games import actions
+from games import actions, rates
 from games.actions import Actor
 from games.models import Game
 from tests.web.factories import ModeratorFactory, UserFactory, active_seat, other_seat, started_game
@@ -112,3 +112,20 @@ def test_htmx_post_from_a_spectator_is_refused_too(client):
     client.force_login(UserFactory())
     response = submit(client, game, "command", htmx=True)
     assert response.status_code == 403
+
+
+@pytest.mark.parametrize("version", ["abc", "stale"])
+def test_a_spectator_is_told_they_do_not_play_before_anything_else_and_spends_no_allowance(
+        client, settings, version):
+    settings.COMMAND_RATE_LIMIT = "2/minute"
+    settings.RATE_LIMIT_PREFIX = f"{settings.RATE_LIMIT_PREFIX}spectator-{version}-"
+    game = started_game(players=2)
+    spectator = UserFactory()
+    client.force_login(spectator)
+    form = {"command": "end", "expected_version": "abc" if version == "abc" else game.version - 1}
+
+    answers = [client.post(f"/games/{game.pk}/play/", form) for _ in range(4)]
+
+    assert [a.status_code for a in answers] == [403] * 4
+    assert all("You are not playing in this game" in a.content.decode() for a in answers)
+    assert rates.hit(settings.COMMAND_RATE_LIMIT, "player-commands", str(spectator.pk)) == 0
