@@ -37,6 +37,11 @@ def with_seats(game: Game) -> Game:
     return game
 
 
+def seat_at(game: Game, index: int) -> Seat | None:
+    """The seat at `index` in the turn order, from `game.seats.all()` (no query once read: with_seats)."""
+    return next((s for s in game.seats.all() if s.index == index), None)
+
+
 def can_view(game: Game, user: Any) -> bool:
     """Public games: everyone. Private games: their players, invited users and moderators."""
     if game.visibility == Game.Visibility.PUBLIC:
@@ -79,6 +84,9 @@ def your_turn_count(user: Any) -> int:
     return int(count)
 
 
+_COUNTS_HOLD = "_turn_counts_hold_for_status"
+
+
 def turn_counts_hold(game: Game) -> None:
     """A writer that knows no seat's `awaiting` and not the game's status changed says so: the game's next
     save then leaves the players' cached counts alone (games.signals). Only for that save, and only while
@@ -88,9 +96,6 @@ def turn_counts_hold(game: Game) -> None:
 
 def counts_held(game: Game) -> bool:
     return game.__dict__.pop(_COUNTS_HOLD, None) == game.status
-
-
-_COUNTS_HOLD = "_turn_counts_hold_for_status"
 
 
 def forget_turn_counts(user_ids: Iterable[object]) -> None:

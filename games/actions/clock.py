@@ -28,6 +28,7 @@ from django.utils import timezone
 from games.clock import plan
 from games.clock.rules import BANK, BOT, LAST_CALL_HOURS, ClockRules
 from games.models import ClockDue, Game, Notice, Seat
+from games.queries import seat_at
 
 logger = logging.getLogger(__name__)
 
@@ -239,7 +240,7 @@ def _time_out(game: Game, seat: Seat) -> Fired:
 def played(game: Game, index: int) -> None:
     """The seat's player acted themself: their run of timeouts is over, and so is any vote on them. The
     seats read with the locked game say whether there is a run to end (most moves: none, no write)."""
-    seat = next((s for s in game.seats.all() if s.index == index), None)
+    seat = seat_at(game, index)
     if seat is None or seat.timeouts == 0:
         return
     seat.timeouts = 0

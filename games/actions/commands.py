@@ -36,7 +36,7 @@ from games.actions.limits import check_rate
 from games.actions.notify import notify_turn
 from games.kinds import Kind, Refused
 from games.models import Action, Game, Snapshot
-from games.queries import with_seats
+from games.queries import seat_at, with_seats
 
 
 @dataclass
@@ -89,7 +89,7 @@ def acting_seat(game: Game, kind: Kind, state: Any, actor: Actor, seat: int | No
 
 
 def _seat_name(game: Game, index: int) -> str:
-    seat = next((s for s in game.seats.all() if s.index == index), None)
+    seat = seat_at(game, index)
     return seat.name if seat is not None else f"seat {index + 1}"
 
 

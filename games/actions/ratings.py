@@ -20,6 +20,7 @@ from games import ratings as math
 from games.actions.common import kind_of
 from games.actions.errors import ActionError
 from games.models import Game, Ladder, Rating, RatingChange
+from games.queries import seat_at
 
 
 @dataclass
@@ -155,7 +156,8 @@ def _rate(board: _Board, game: Game, order: list[int]) -> None:
 
 def _winner(game: Game) -> int | None:
     index = (game.result or {}).get("winner")
-    return next((s.user_id for s in game.seats.all() if s.index == index and index is not None), None)
+    seat = seat_at(game, index) if index is not None else None
+    return seat.user_id if seat is not None else None
 
 
 def _save(board: _Board) -> None:
