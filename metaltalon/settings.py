@@ -382,6 +382,15 @@ ACCOUNT_SIGNUP_REDIRECT_URL = "profile"
 ACCOUNT_EMAIL_CONFIRMATION_ANONYMOUS_REDIRECT_URL = "/accounts/login/?next=/profile/"
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "account_login"
+# Password guesses (accounts/signin.py): per client address 10 a minute and 100 an hour; per account and
+# client 5 in 5 minutes; per account from browsers that never signed in to it, 20 an hour and 50 a day, past
+# which the password works only in a browser that has, or after a code mailed to the address (sign-in by
+# code, with allauth's own limits: 3 codes a minute per address, 3 tries per code). allauth's others stay.
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": "10/m/ip,100/h/ip,5/5m/key",
+    "login_failed_account": "20/h/key,50/d/key",
+}
+ACCOUNT_LOGIN_BY_CODE_ENABLED = True
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts.staff_login import admin_login
 from accounts.urls import player_urlpatterns
 from games.admin import dashboard as moderation_dashboard
 from games.api import api
@@ -11,6 +12,8 @@ urlpatterns = [
     path("", home, name="home"),
     # The moderators' dashboard, inside the admin's login (games/admin/dashboard.py).
     path("admin/moderation/", moderation_dashboard.view, name="moderation_dashboard"),
+    # Staff sign in through the site's login, whose failures are counted (accounts/signin.py).
+    path("admin/login/", admin_login, name="admin_login_door"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("profile/", include("accounts.urls")),

@@ -58,8 +58,9 @@ def test_a_demo_player_can_log_in_through_the_login_page(client):
 def test_the_demo_admin_can_log_in_to_the_admin_with_the_printed_email(client):
     run_demo_setup()
 
-    response = client.post("/admin/login/?next=/admin/",
-                           {"username": "admin@metaltalon.localhost", "password": "demo-admin-pass"})
+    door = client.get("/admin/login/?next=/admin/")
+    response = client.post(door["Location"],
+                           {"login": "admin@metaltalon.localhost", "password": "demo-admin-pass"})
 
     assert response.status_code == 302 and response["Location"] == "/admin/"
     assert client.get("/admin/").status_code == 200
