@@ -391,6 +391,8 @@ ACCOUNT_RATE_LIMITS = {
     "login_failed_account": "20/h/key,50/d/key",
 }
 ACCOUNT_LOGIN_BY_CODE_ENABLED = True
+# A password reset proves the address as a code does, so it signs the browser in and makes it a known one.
+ACCOUNT_LOGIN_ON_PASSWORD_RESET = True
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

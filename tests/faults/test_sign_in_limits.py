@@ -235,3 +235,24 @@ def test_under_attack_the_player_signs_in_from_a_new_browser_with_a_mailed_code(
 
     assert confirmed.status_code == 302 and signed_in_as(fresh) == str(dave.pk)
     assert signin.COOKIE in fresh.cookies  # and from now on this browser is a known one
+
+
+def test_under_attack_a_password_reset_signs_the_new_browser_in_and_it_is_known_from_then_on():
+    dave = UserFactory()
+    _guess_from_a_crowd(dave.email, 20)
+    fresh, address = Client(), new_address()
+    mail.outbox.clear()
+
+    fresh.post(reverse("account_reset_password"), {"email": dave.email}, headers={"X-Forwarded-For": address})
+    link = re.search(r"https?://[^/\s]+(/accounts/password/reset/key/\S+)", mail.outbox[-1].body)
+    assert link, mail.outbox[-1].body
+    form = fresh.get(link.group(1), headers={"X-Forwarded-For": address})
+    new = "a-new-pass-word-456"
+    done = fresh.post(form["Location"], {"password1": new, "password2": new},
+                      headers={"X-Forwarded-For": address})
+    assert done.status_code == 302 and signed_in_as(fresh) == str(dave.pk)
+    sign_out(fresh)
+
+    again = sign_in(fresh, dave.email, "a-new-pass-word-456", address)
+
+    assert again.status_code == 302 and signed_in_as(fresh) == str(dave.pk)

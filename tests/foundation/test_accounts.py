@@ -155,6 +155,8 @@ def test_password_reset_by_the_mailed_link(client, smtp_sink):
     new = "New-pass-for-ivy-77"
     done = client.post(set_page, {"password1": new, "password2": new})
     assert done.status_code == 302
+    assert signed_in_user(client).email == "ivy@example.test"  # the reset signs its browser in
+    client.post("/accounts/logout/")
 
     assert log_in(client, "ivy@example.test", "Old-pass-for-ivy-9").status_code == 200
     assert log_in(client, "ivy@example.test", new).status_code == 302
