@@ -8,6 +8,7 @@ refused (400), whatever its value."""
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from django.contrib.admin import FieldListFilter
 from django.contrib.admin.utils import get_fields_from_path
@@ -38,4 +39,10 @@ class DeclaredLookupsOnly:
     """Mixed into a ModelAdmin, before it: its list accepts only the lookups its filters declare."""
 
     def lookup_allowed(self, lookup: str, value: Any, request: HttpRequest) -> bool:
-        return lookup in declared(self, request)
+        # Asked once per parameter, and a filter's choices cost a query (a field's values, a relation's
+        # rows): the parameters are read once per request.
+        known: WeakKeyDictionary[HttpRequest, set[str]] = self.__dict__.setdefault("_declared_lookups",
+                                                                                   WeakKeyDictionary())
+        if request not in known:
+            known[request] = declared(self, request)
+        return lookup in known[request]
