@@ -7,9 +7,12 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from allauth.account.admin import EmailAddressAdmin
+from allauth.account.models import EmailAddress
 from django import forms
 from django.contrib import admin
-from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.admin import GroupAdmin, UserAdmin
+from django.contrib.auth.models import Group
 from django.db.models import QuerySet, Sum
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
@@ -17,6 +20,7 @@ from django.utils import timezone
 from accounts.models import Profile, User
 from games import actions
 from games.admin.confirm import ModeratorActions, ReasonForm, bulk
+from games.admin.lookups import DeclaredLookupsOnly
 from games.admin.readonly import ReadOnlyInline
 from games.models import AuditEntry, Seat
 
@@ -53,7 +57,7 @@ def describe(user: User) -> str:
 
 
 @admin.register(User)
-class SiteUserAdmin(ModeratorActions, UserAdmin):
+class SiteUserAdmin(DeclaredLookupsOnly, ModeratorActions, UserAdmin):
     inlines = [ProfileInline, SeatInline, AuditInline]
     list_display = ("email", "display_name", "is_active", "suspended_until", "timeouts", "is_staff",
                     "date_joined", "last_login")
@@ -90,3 +94,18 @@ class SiteUserAdmin(ModeratorActions, UserAdmin):
     def reinstate(self, request: HttpRequest, queryset: QuerySet[User]) -> HttpResponse | None:
         return bulk(self, request, queryset, title="Reinstate", describe=describe,
                     run=lambda u, a, d: actions.reinstate_user(u, a))
+
+
+# The groups' and the e-mail addresses' admins come with Django and allauth (importing their admin modules
+# above registered them): registered again, their lists too filter only as they declare.
+class SiteGroupAdmin(DeclaredLookupsOnly, GroupAdmin):
+    pass
+
+
+class SiteEmailAddressAdmin(DeclaredLookupsOnly, EmailAddressAdmin):
+    pass
+
+
+for _model, _admin_class in ((Group, SiteGroupAdmin), (EmailAddress, SiteEmailAddressAdmin)):
+    admin.site.unregister(_model)
+    admin.site.register(_model, _admin_class)

@@ -229,7 +229,9 @@ class Action(models.Model):
                                 name="action_undone_seq")]
 
     def __str__(self) -> str:
-        return f"#{self.seq} seat {self.seat}: {self.command}"
+        # Never the command: str() names the row wherever it is shown (the admin's inlines, titles and
+        # history pages), and a command may hold a seat's hidden choice (games/admin/shown.py).
+        return f"Action #{self.seq} of game {self.game_id}, seat {self.seat}"
 
 
 class Snapshot(models.Model):

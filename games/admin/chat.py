@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from games import actions
 from games.admin.confirm import ModeratorActions, bulk
 from games.admin.links import admin_link, user_link
+from games.admin.lookups import DeclaredLookupsOnly
 from games.admin.readonly import Linked, ReadOnlyInline
 from games.models import ChatMessage, Report
 
@@ -29,7 +30,7 @@ def describe(message: ChatMessage) -> str:
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(ModeratorActions, Linked, admin.ModelAdmin):
+class ChatMessageAdmin(DeclaredLookupsOnly, ModeratorActions, Linked, admin.ModelAdmin):
     list_display = ("id", "game_ref", "author", "short_text", "created_at", "hidden", "report_count")
     list_filter = ("hidden", "created_at")
     search_fields = ("text", "user__email", "user__profile__display_name", "game__id")

@@ -19,6 +19,7 @@ from games import actions, dashboard
 from games.admin import shown
 from games.admin.confirm import ModeratorActions, ReasonForm, bulk, single
 from games.admin.links import admin_link
+from games.admin.lookups import DeclaredLookupsOnly
 from games.admin.readonly import ReadOnlyInline
 from games.kinds import all_kinds, get_kind
 from games.models import Action, AuditEntry, Game, Report, Seat
@@ -198,7 +199,7 @@ def offered(game: Game) -> list[str]:
 
 
 @admin.register(Game)
-class GameAdmin(ModeratorActions, admin.ModelAdmin):
+class GameAdmin(DeclaredLookupsOnly, ModeratorActions, admin.ModelAdmin):
     list_display = ("id", "kind", "options_text", "players", "player_names", "status", "paused_at",
                     "visibility", "created_by", "turn_started_at", "created_at")
     list_filter = ("status", AttentionFilter, "kind", KindOptionFilter, "players", "visibility")

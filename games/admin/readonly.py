@@ -9,6 +9,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from games.admin.links import game_link, user_link
+from games.admin.lookups import DeclaredLookupsOnly
 
 
 class Linked:
@@ -35,7 +36,7 @@ class ReadOnlyInline(Linked, admin.TabularInline):
         return False
 
 
-class ReadOnlyAdmin(Linked, admin.ModelAdmin):
+class ReadOnlyAdmin(DeclaredLookupsOnly, Linked, admin.ModelAdmin):
     """Every field shown, none editable, no rows added or deleted here."""
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:

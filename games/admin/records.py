@@ -46,9 +46,9 @@ class ActionAdmin(ReadOnlyAdmin):
     search_fields = ("game__id", "actor__email")  # not the commands: a hidden choice is one while in play
     list_select_related = ("game", "actor")
     # While the game is in play, what a spectator sees (games/admin/shown.py).
-    fields = ("game", "seq", "seat", "actor", "shown_command", "events", "shown_dice", "source", "turn",
+    fields = ("game", "seq", "seat", "actor", "shown_command", "shown_events", "shown_dice", "source", "turn",
               "version_after", "undone", "created_at")
-    readonly_fields = ("shown_command", "shown_dice")
+    readonly_fields = ("shown_command", "shown_events", "shown_dice")
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         return list(self.fields)
@@ -56,6 +56,10 @@ class ActionAdmin(ReadOnlyAdmin):
     @admin.display(description="command")
     def shown_command(self, action: Action) -> str:
         return shown.command(action)
+
+    @admin.display(description="events")
+    def shown_events(self, action: Action) -> str:
+        return shown.events(action)
 
     @admin.display(description="dice")
     def shown_dice(self, action: Action) -> str:
@@ -107,6 +111,17 @@ class InboundMailAdmin(ReadOnlyAdmin):
     list_filter = ("outcome",)
     search_fields = ("user__email", "game__id", "message_id")
     list_select_related = ("user__profile", "game")
+    # The record of what the mail played, as the game's log tells it while the game is in play
+    # (games/admin/shown.py); never its raw commands and words.
+    fields = ("key", "message_id", "game", "seat", "user", "received_at", "size", "outcome", "shown_report")
+    readonly_fields = ("shown_report",)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return list(self.fields)
+
+    @admin.display(description="report")
+    def shown_report(self, mail: InboundMail) -> str:
+        return shown.mail_report(mail)
 
 
 @admin.register(ClockDue)

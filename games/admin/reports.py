@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from games import actions
 from games.admin.confirm import ModeratorActions, bulk
 from games.admin.links import admin_link, user_link
+from games.admin.lookups import DeclaredLookupsOnly
 from games.admin.readonly import Linked, ReadOnlyAdmin
 from games.models import AuditEntry, ChatMessage, Report
 
@@ -23,7 +24,7 @@ def describe(report: Report) -> str:
 
 
 @admin.register(Report)
-class ReportAdmin(ModeratorActions, Linked, admin.ModelAdmin):
+class ReportAdmin(DeclaredLookupsOnly, ModeratorActions, Linked, admin.ModelAdmin):
     list_display = ("id", "created_at", "about", "game_ref", "what", "reported_ref", "reporter_ref", "reason",
                     "status", "handled_by", "handled_at")
     list_filter = ("status", "about", "created_at")
