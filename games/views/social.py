@@ -36,7 +36,7 @@ def chat_context(request: HttpRequest, game: Any, form: ChatForm | None = None,
         may_chat = bool(seated or is_moderator(user))
     if chat is None:
         chat = page_cache.chat_state(game.pk, user)  # before the messages: the token must not be newer
-    recent = list(queries.visible_chat(game).order_by("-created_at", "-pk")[:CHAT_SHOWN])[::-1]
+    recent = list(queries.chat_lines(game).order_by("-created_at", "-pk")[:CHAT_SHOWN])[::-1]
     me = user.pk if user.is_authenticated else None
     read = chat.read
     new = {m.pk for m in recent if read is not None and m.pk > read and m.user_id != me}
@@ -124,7 +124,8 @@ def report(request: HttpRequest, message_id: int) -> HttpResponse:
         messages.add_message(request, messages.SUCCESS if ok else messages.ERROR, text)
         return redirect(f"{reverse('games:game', args=[message.game_id])}#chat")
     template = "games/report.html#report-form" if request.htmx else "games/report.html"
-    return render(request, template, {"form": form, "message": message, "quoted": bool(request.htmx)})
+    return render(request, template, {"form": form, "message": message, "quoted": bool(request.htmx),
+                                      "by_moderator": is_moderator(message.user)})
 
 
 @login_required
