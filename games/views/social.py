@@ -116,11 +116,12 @@ def report(request: HttpRequest, message_id: int) -> HttpResponse:
         try:
             actions.report_chat(message, Actor.player(request.user), form.cleaned_data["reason"])
             text, ok = "Thank you: the moderators will look at this message.", True
+            status = 200
         except actions.ActionError as exc:
-            text, ok = exc.message, False
+            text, ok, status = exc.message, False, http_status(exc)
         if request.htmx:
             return render(request, "games/report.html#reported", {"text": text, "ok": ok, "message": message},
-                          status=200 if ok else 400)
+                          status=status)
         messages.add_message(request, messages.SUCCESS if ok else messages.ERROR, text)
         return redirect(f"{reverse('games:game', args=[message.game_id])}#chat")
     template = "games/report.html#report-form" if request.htmx else "games/report.html"
@@ -139,6 +140,7 @@ def report_game(request: HttpRequest, game_id: int) -> HttpResponse:
     if request.GET.get("player", "").isdigit():
         initial = {"about": "player", "player": int(request.GET["player"])}
     form = GameReportForm(request.POST or None, players=players, initial=initial)
+    refused = 0
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         player = next((s.user for s in seats if s.user_id == data.get("player")), None)
@@ -147,8 +149,9 @@ def report_game(request: HttpRequest, game_id: int) -> HttpResponse:
                            player=player if data["about"] == Report.About.PLAYER else None)
         except actions.ActionError as exc:
             form.add_error(None, exc.message)
+            refused = http_status(exc)
         else:
             messages.success(request, "Thank you: the moderators will look at it.")
             return redirect(reverse("games:game", args=[game.pk]))
     return render(request, "games/report_game.html", {"form": form, "game": game},
-                  status=400 if form.errors else 200)
+                  status=(refused or 400) if form.errors else 200)
