@@ -132,6 +132,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.user_time_zone",
+    # A GET whose database connection dropped under its view reads again once (metaltalon/db_retry.py).
+    "metaltalon.db_retry.retry_reads_once",
 ]
 
 ROOT_URLCONF = "metaltalon.urls"
