@@ -19,10 +19,12 @@ from django.utils import timezone
 
 from accounts.models import Profile, User
 from games import actions
+from games.actions import Actor
 from games.admin.confirm import ModeratorActions, ReasonForm, bulk
 from games.admin.lookups import DeclaredLookupsOnly
 from games.admin.readonly import ReadOnlyInline
 from games.models import AuditEntry, Seat
+from games.moderators import is_moderator
 
 
 class ProfileInline(admin.StackedInline):
@@ -76,6 +78,14 @@ class SiteUserAdmin(DeclaredLookupsOnly, ModeratorActions, UserAdmin):
     @admin.display(description="timeouts", ordering="timeouts_sum")
     def timeouts(self, user: User) -> int:
         return getattr(user, "timeouts_sum", None) or 0
+
+    def save_model(self, request: HttpRequest, obj: User, form: Any, change: bool) -> None:
+        """The account form's "active" box, which only administrators may change, is recorded as their ban
+        or reinstatement (games/actions/sanctions.py): a moderator lifts only what a moderator did."""
+        super().save_model(request, obj, form, change)
+        if change and "is_active" in form.changed_data and is_moderator(request.user):
+            actions.record_admin_change(obj, Actor.moderator(request.user, "changed in the account form"),
+                                        obj.is_active)
 
     @admin.action(description="Suspend the selected users", permissions=["moderate"])
     def suspend(self, request: HttpRequest, queryset: QuerySet[User]) -> HttpResponse | None:

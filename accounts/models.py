@@ -110,6 +110,8 @@ class Profile(models.Model):
             alike = Profile.objects.filter(name_key=names.name_key(self.display_name)).exclude(pk=self.pk)
             twin = alike.first()
             problem = names.clash_message(self.display_name, twin.display_name) if twin else None
+        if problem is None and not (self.user_id and self.user.is_staff):
+            problem = names.reserved_problem(self.display_name)
         if problem:
             raise ValidationError({"display_name": problem})
 
@@ -127,7 +129,7 @@ class Profile(models.Model):
         """A profile saved without a name gets the first free one from its e-mail address ("alice",
         "alice2", ...), so the name players see is unique from the start. Two sign-ups may pick the same
         one at once: the loser of the race takes the next."""
-        base = names.default_base(self.user.email, self.user.username)
+        base = names.default_base(self.user.email, self.user.username, staff=self.user.is_staff)
         if kwargs.get("update_fields") is not None:
             kwargs["update_fields"] = {*kwargs["update_fields"], "display_name", "name_key"}
         for attempt in range(5):

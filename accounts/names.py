@@ -65,6 +65,32 @@ def name_key(name: str) -> str:
     return text
 
 
+# Words that would pass a player off as the site or its staff ("Moderator", "M0derator", "Аdmin" with a
+# Cyrillic А, "Admin 2"): names whose key, digits left out, is one of them, or that contain one of the long
+# ones anywhere ("The Moderator", "MetalTalon Support"), are for staff accounts only. The short ones are
+# refused only whole, so that "Staffan" or "Badminton" stay free.
+RESERVED_WORDS = ("moderator", "moderators", "moderation", "mod", "mods", "admin", "admins", "administrator",
+                  "staff", "metaltalon", "metal talon", "support", "system", "official", "root", "sysop",
+                  "webmaster")
+_LONG = 7
+
+
+@cache
+def _reserved_keys() -> tuple[frozenset[str], tuple[str, ...]]:
+    keys = {name_key(word) for word in RESERVED_WORDS}
+    return frozenset(keys), tuple(k for k in keys if len(k) >= _LONG)
+
+
+def reserved_problem(name: str) -> str | None:
+    """Why a name is kept for the site's staff (the caller asks only for a player who is not staff)."""
+    key = name_key(name)
+    whole, long = _reserved_keys()
+    if "".join(ch for ch in key if not ch.isdigit()) in whole or any(word in key for word in long):
+        return (f"“{name}” is kept for the site's staff (moderators and administrators): players may not "
+                "take a name that looks like theirs. Choose another name.")
+    return None
+
+
 def clash_message(wanted: str, existing: str) -> str:
     """The form's words when `wanted` has the key of another player's `existing` name."""
     if _plain(wanted) == _plain(existing):
@@ -72,11 +98,12 @@ def clash_message(wanted: str, existing: str) -> str:
     return f"That name is too like “{existing}”, another player's name."
 
 
-def default_base(email: str, username: str = "") -> str:
+def default_base(email: str, username: str = "", staff: bool = False) -> str:
     """The name a new player starts with: the start of their e-mail address (what the site always showed),
     or FALLBACK_NAME when that is no usable name. Short enough to take a number (numbered)."""
     base = tidy(email.split("@", 1)[0] or username)[: NAME_MAX - 4].strip()
-    return base if base and shape_problem(base) is None else FALLBACK_NAME
+    usable = base and shape_problem(base) is None and (staff or reserved_problem(base) is None)
+    return base if usable else FALLBACK_NAME
 
 
 def numbered(base: str, n: int) -> str:

@@ -17,6 +17,7 @@ from django.db.models import Max, QuerySet
 from games.dice import ReplayDice
 from games.kinds import Kind, get_kind
 from games.models import Action, Game
+from metaltalon.db_retry import read_once, resumable
 
 # Actions read per query by the downloads: memory stays bounded, however long the game.
 BATCH = 2000
@@ -101,11 +102,14 @@ def record(game: Game) -> dict[str, Any]:
 def record_chunks(game: Game) -> Iterator[str]:
     """record() as JSON text, a piece at a time: the actions are read from the database in batches and
     written one per line, so a long game's download never sits whole in memory."""
-    head, tail = _record_parts(game)
+    head, tail = read_once(lambda: _record_parts(game))
     # The standard encoder: every value here is plain JSON already (times as text), and its C encoder is
     # several times faster than DjangoJSONEncoder's pure-Python one for 60,000 rows.
     yield json.dumps(head)[:-1] + ', "actions": ['
-    for i, row in enumerate(_record_actions(game)):
+    # Streamed after the view answered: a dropped connection goes on after the last action sent
+    # (metaltalon/db_retry.py), so the download is whole instead of cut off after its 200.
+    rows = resumable(lambda after: _record_actions(game, after), key=lambda row: row["seq"], start=None)
+    for i, row in enumerate(rows):
         yield ("," if i else "") + "\n" + json.dumps(row)
     yield "\n], " + json.dumps(tail)[1:] + "\n"
 
@@ -140,12 +144,14 @@ def _shown(game: Game, kind: Kind, data: dict[str, Any] | None) -> dict[str, Any
     return kind.view(kind.load(data), None)
 
 
-def _record_actions(game: Game) -> Iterator[dict[str, Any]]:
+def _record_actions(game: Game, after: int | None = None) -> Iterator[dict[str, Any]]:
+    """The actions in order (those after seq `after`, when given)."""
     kind = get_kind(game.kind)
     over = game.is_over
     fields = ("seq", "seat", "command", "source", "turn", "undone", "events", "created_at", "dice")
+    actions = game.actions.all() if after is None else game.actions.filter(seq__gt=after)
     for seq, seat, command, source, turn, undone, events, at, dice in (
-            game.actions.order_by("seq").values_list(*fields).iterator(chunk_size=BATCH)):
+            actions.order_by("seq").values_list(*fields).iterator(chunk_size=BATCH)):
         row = {"seq": seq, "seat": seat, "command": command if over else kind.public_command(command),
                "source": source, "turn": turn, "undone": undone, "events": events, "at": at.isoformat()}
         if over:
@@ -162,13 +168,17 @@ def command_log(game: Game) -> str:
 def command_log_lines(game: Game) -> Iterator[str]:
     """command_log a line at a time, the actions read in batches (the streamed download)."""
     kind = get_kind(game.kind)
-    names = {s.index: s.name for s in game.seats.exclude(index=None).select_related("user__profile")}
+    names = read_once(lambda: {s.index: s.name
+                               for s in game.seats.exclude(index=None).select_related("user__profile")})
     yield f"# {kind.title} game {game.pk}: {kind.describe_options(game.options)}, {game.players} players\n"
     for i in sorted(names):
         yield f"# seat {i + 1}: {names[i]}\n"
     over = game.is_over
-    for seq, seat, command, dice in counted(game).values_list("seq", "seat", "command", "dice").iterator(
-            chunk_size=BATCH):
+    def read(after: int | None) -> Iterator[tuple[int, int | None, str, Any]]:
+        rows = counted(game) if after is None else counted(game).filter(seq__gt=after)
+        return rows.order_by("seq").values_list("seq", "seat", "command", "dice").iterator(chunk_size=BATCH)
+
+    for seq, seat, command, dice in resumable(read, key=lambda row: row[0], start=None):
         shown = command if over else kind.public_command(command)
         line = f"{seq}\t{seat + 1 if seat is not None else '-'}\t{shown}"
         if over and dice:

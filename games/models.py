@@ -468,7 +468,8 @@ class InboundMail(models.Model):
         NOTHING = "nothing", "Nothing to play"
         REJECTED = "rejected", "Mail not accepted"
 
-    # SHA-256 of the Message-ID (or, for a message without one, of the whole message).
+    # SHA-256 of the seat and the Message-ID in its normal form (games/mail/message_ids.py), or, for a
+    # message without one, of what identifies it (games/mail/inbound.py).
     key = models.CharField(max_length=64, unique=True)
     message_id = models.CharField(max_length=300, blank=True)
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="inbound_mails")

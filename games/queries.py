@@ -9,8 +9,10 @@ from typing import Any
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import (
+    BooleanField,
     Count,
     Exists,
+    ExpressionWrapper,
     F,
     OuterRef,
     Prefetch,
@@ -21,7 +23,7 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 
 from games.models import Action, ChatMessage, Game, Invitation, Notice, Seat
-from games.moderators import is_moderator
+from games.moderators import is_moderator, moderates
 
 TURN_COUNT_SECONDS = 300
 CHAT_READ_SECONDS = 300
@@ -109,6 +111,14 @@ def forget_turn_counts(user_ids: Iterable[object]) -> None:
 
 def visible_chat(game: Game) -> Any:
     return ChatMessage.objects.filter(game=game, hidden=False).select_related("user__profile")
+
+
+def chat_lines(game: Game) -> Any:
+    """The visible messages as the chat shows them: each knows whether its author is a moderator now
+    (`by_moderator`, the badge beside the name), in the same query, so a player named like one is told
+    apart from the real thing (accounts/names.py keeps such names for staff)."""
+    return visible_chat(game).annotate(by_moderator=ExpressionWrapper(moderates("user_id"),
+                                                                      output_field=BooleanField()))
 
 
 def chat_read_key(game_id: object, user_id: object) -> str:

@@ -132,6 +132,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.user_time_zone",
+    # A GET whose database connection dropped under its view reads again once (metaltalon/db_retry.py).
+    "metaltalon.db_retry.retry_reads_once",
 ]
 
 ROOT_URLCONF = "metaltalon.urls"
@@ -331,10 +333,12 @@ API_COMMAND_RATE_LIMIT = env("API_COMMAND_RATE_LIMIT", "30/minute")
 # Put before every counter's name: sites (or test runs) sharing one Redis count apart.
 RATE_LIMIT_PREFIX = env("RATE_LIMIT_PREFIX", "")
 # Per player, on every channel (games/actions/limits.py): chat messages, commands (the web, mail and the
-# API; bots and the clock are not counted) and invitations.
+# API; bots and the clock are not counted), invitations and reports.
 CHAT_RATE_LIMIT = env("CHAT_RATE_LIMIT", "12/minute;500/day")
 COMMAND_RATE_LIMIT = env("COMMAND_RATE_LIMIT", "120/minute;5000/day")
 INVITE_RATE_LIMIT = env("INVITE_RATE_LIMIT", "30/hour;100/day")
+# Reports to the moderators (games/actions/reports.py): enough for a bad game, not a flood of the queue.
+REPORT_RATE_LIMIT = env("REPORT_RATE_LIMIT", "5/minute;30/day")
 # Webhooks to private, loopback or link-local addresses (games/webhooks.py): refused in production, so
 # players' URLs cannot reach the site's own network; allowed where DEBUG is (a receiver on this machine).
 WEBHOOK_ALLOW_PRIVATE = envbool("WEBHOOK_ALLOW_PRIVATE", DEBUG)

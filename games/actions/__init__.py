@@ -48,7 +48,7 @@ from games.actions.moderation import (
 )
 from games.actions.notices import mark_read
 from games.actions.reports import handle_reports, report
-from games.actions.sanctions import ban_user, reinstate_user, suspend_user
+from games.actions.sanctions import ban_user, record_admin_change, reinstate_user, suspend_user
 from games.actions.undo import undo, undoable_actions
 from games.actions.vacation import end_vacation, start_vacation
 
@@ -56,7 +56,7 @@ __all__ = [
     "CHAT_MAX", "ActionError", "Actor", "Applied", "BadOptions", "GameMovedOn", "IllegalMove", "Invalid",
     "NotAllowed", "NotInPlay", "NotYourTurn", "RateLimited", "NothingToUndo", "abort_game", "add_bot",
     "apply_command",
-    "ban_user", "play_against_bots", "remove_bot", "replace_with_bot",
+    "ban_user", "record_admin_change", "play_against_bots", "remove_bot", "replace_with_bot",
     "check_chat", "check_game_options", "create_game", "end_vacation", "extend_deadline", "handle_reports",
     "hide_chat", "invite_user", "join_game", "leave_game", "mark_chat_read", "mark_read", "pause_game",
     "post_chat", "reinstate_user", "remove_player", "replace_player", "report", "report_chat", "resume_game",

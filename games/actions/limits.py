@@ -1,6 +1,7 @@
 """Per-player rate limits on what a person can repeat fast (docs/architecture.md, Rate limits): chat
-messages, commands and invitations, counted by the `limits` library (games/rates.py) across every channel
-and process. A limit reached refuses with RateLimited, which says how long to wait; nothing is done."""
+messages, commands, invitations and reports, counted by the `limits` library (games/rates.py) across every
+channel and process. A limit reached refuses with RateLimited, which says how long to wait; nothing is
+done."""
 
 from __future__ import annotations
 
@@ -16,11 +17,13 @@ LIMITS = {
     "chat": ("chat messages", "CHAT_RATE_LIMIT"),
     "commands": ("commands", "COMMAND_RATE_LIMIT"),
     "invitations": ("invitations", "INVITE_RATE_LIMIT"),
+    "reports": ("reports", "REPORT_RATE_LIMIT"),
 }
 
 
 def check_rate(what: str, user: Any) -> None:
-    """Count one `what` ("chat", "commands", "invitations") for the user; RateLimited when over."""
+    """Count one `what` ("chat", "commands", "invitations", "reports") for the user; RateLimited when
+    over."""
     words, setting = LIMITS[what]
     wait = rates.hit(getattr(settings, setting), f"player-{what}", str(user.pk))
     if wait:

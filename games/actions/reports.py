@@ -13,6 +13,7 @@ from django.utils import timezone
 from games.actions.actor import Actor
 from games.actions.audit import record
 from games.actions.errors import Invalid, NotAllowed
+from games.actions.limits import check_rate
 from games.models import AuditEntry, ChatMessage, Game, Notice, Report
 from games.queries import can_view
 
@@ -50,13 +51,25 @@ def report(game: Game, actor: Actor, about: str, reason: str, *, message: ChatMe
         raise Invalid("Say what is wrong: the moderators need a reason.", code="no_reason")
     if len(reason) > REASON_MAX:
         raise Invalid(f"A reason is at most {REASON_MAX} characters ({len(reason)} given).", code="too_long")
+    # The same thing twice by one player is one report: while theirs is open (the unique constraint has the
+    # last word in a race), and for a chat message ever (its words do not change after a moderator judged
+    # them). Refused before the rate limit counts it: a repeat costs the player nothing.
+    earlier = Report.objects.filter(reporter=user, target=target)
+    if about != Report.About.CHAT:
+        earlier = earlier.filter(status=Report.Status.OPEN)
+    if earlier.exists():
+        raise _duplicate()
+    check_rate("reports", user)
     try:
         with transaction.atomic():
             return Report.objects.create(about=about, game=game, message=message, reported=reported,
                                          reporter=user, target=target, reason=reason)
     except IntegrityError:
-        raise Invalid("You have already reported this; the moderators will look at it.",
-                      code="duplicate") from None
+        raise _duplicate() from None
+
+
+def _duplicate() -> Invalid:
+    return Invalid("You have already reported this; the moderators will look at it.", code="duplicate")
 
 
 def handle_reports(reports: Iterable[Report], actor: Actor, status: str) -> int:

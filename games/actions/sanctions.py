@@ -82,18 +82,50 @@ def _games_in_play(user: Any) -> list[tuple[Game, Seat]]:
 
 
 def reinstate_user(user: Any, actor: Actor) -> AuditEntry:
-    """Lift a suspension or a ban now."""
-    _check_target(actor, user)
+    """Lift a suspension or a ban now. A moderator lifts only what a moderator did: an account an
+    administrator (a superuser) deactivated, or that was closed another way, is the administrators' to
+    reinstate."""
+    moderator = _check_target(actor, user)
     with transaction.atomic():
         profile = Profile.objects.select_for_update().get(user=user)
+        user.refresh_from_db(fields=["is_active"])  # as it stands under the profile's lock
         if user.is_active:
             raise Invalid(f"{user.display_name} is not suspended or banned.", code="not_sanctioned")
+        if not moderator.is_superuser and not _sanctioned_by_a_moderator(user, profile):
+            raise NotAllowed(f"{user.display_name}'s account was not closed by a moderator's suspension or "
+                             "ban (an administrator deactivated it, or it was closed another way): only an "
+                             "administrator can reinstate it.", code="staff")
         user.is_active = True
         user.save(update_fields=["is_active"])
         profile.suspended_until = None
         profile.save(update_fields=["suspended_until"])
         return record(actor, AuditEntry.Act.REINSTATE, f"reinstated {user.display_name}", user=user,
                       tell=[user])
+
+
+def _sanctioned_by_a_moderator(user: Any, profile: Profile) -> bool:
+    """The account is inactive because of a moderator's suspension or ban still in force: the newest of the
+    user's sanctions and reinstatements (an administrator's change of the account's "active" box is
+    recorded among them: accounts/admin.py) is a suspension or ban by a moderator who is no superuser,
+    and a suspension is still running (one that ran out ended it; whatever closed the account since did
+    not come from a moderator)."""
+    latest = (AuditEntry.objects.filter(user=user, game=None, act__in=SANCTION_ACTS)
+              .select_related("moderator").order_by("-created_at", "-pk").first())
+    if latest is None or latest.act == AuditEntry.Act.REINSTATE or latest.moderator.is_superuser:
+        return False
+    return (profile.suspended_until is None) == (latest.act == AuditEntry.Act.BAN)
+
+
+# What makes or ends the account's inactivity, for _sanctioned_by_a_moderator.
+SANCTION_ACTS = (AuditEntry.Act.SUSPEND, AuditEntry.Act.BAN, AuditEntry.Act.REINSTATE)
+
+
+def record_admin_change(user: Any, actor: Actor, active: bool) -> AuditEntry:
+    """An administrator switched the account's "active" box in the admin's account form (accounts/admin.py):
+    recorded as a ban or a reinstatement by them, so that a moderator cannot undo it (reinstate_user)."""
+    actor.require_moderator()
+    act, word = (AuditEntry.Act.REINSTATE, "reactivated") if active else (AuditEntry.Act.BAN, "deactivated")
+    return record(actor, act, f"{word} the account of {user.display_name}", user=user)
 
 
 def suspensions_due(now: datetime, limit: int) -> list[int]:

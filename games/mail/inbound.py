@@ -16,7 +16,6 @@ played by games.actions.mail as the seat's player.
 from __future__ import annotations
 
 import email.policy
-import hashlib
 import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -33,6 +32,7 @@ from games import rates
 from games.actions.mail import UNDO, Mailed, play_mail
 from games.kinds import Kind, get_kind
 from games.mail.addresses import seat_from_address, turn_replied_to
+from games.mail.message_ids import normal_message_id, reply_key
 from games.mail.replies import written_text
 from games.models import Seat
 
@@ -256,9 +256,10 @@ def _read(message: EmailMessage, raw: bytes, seat: Seat, sender: str, kind: Kind
     text = "" if oversized else _clean(written_text(message))
     # Per seat: one mail to two of a player's seats is two replies. Without a Message-ID, what the player
     # wrote identifies it (the raw bytes differ from hop to hop).
-    identity = message_id or "\n".join([str(message.get("From", "")), str(message.get("Date", "")), subject,
-                                         text])
-    key = hashlib.sha256(f"{seat.pk}\n{identity}".encode("utf-8", "surrogatepass")).hexdigest()
+    # A Message-ID counts in its normal form (games/mail/message_ids.py): the same id re-cased is a replay.
+    identity = normal_message_id(message_id) or "\n".join([str(message.get("From", "")),
+                                                            str(message.get("Date", "")), subject, text])
+    key = reply_key(seat.pk, identity)
     # The newest of ours it answers: In-Reply-To, else the last of References.
     answered = f"{message.get('References', '')} {message.get('In-Reply-To', '')}"
     base = {"key": key, "message_id": message_id, "size": len(raw), "turn": turn_replied_to(answered),

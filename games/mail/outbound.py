@@ -38,7 +38,7 @@ from django.urls import reverse
 from accounts.models import TurnMail
 from games import pulse
 from games import seats as seats_of
-from games.actions.notify import claim, mark_failed, mark_sent
+from games.actions.notify import TURN_NOTICES, claim, mark_failed, mark_sent
 from games.actions.vacation import days_left
 from games.deadlines import seat_deadline
 from games.kinds import get_kind
@@ -199,10 +199,24 @@ def _started_mail(row: Notification) -> EmailMultiAlternatives | None:
     game = row.game
     if game.is_over or game.state is None or row.seat is None or row.seat.index is None:
         return None  # over already: the game-over mail says it all
+    if _turn_has_its_own_notice(row):
+        return None
     seats = game.seats.exclude(index=None).select_related("user__profile").order_by("index")
     players = [f"{seats_of.letter(s.index)} {s.name}".strip() for s in seats]
     return _with_position("started", {**_base(row), "what": _what(game), "players": players}, row,
                           position(game, row.seat))
+
+
+def _turn_has_its_own_notice(row: Notification) -> bool:
+    """A start mail composed after its turn has passed (the setup was over, or the bots had played, before
+    it went out) would show the seat's new turn as its own, beside that turn's notice: two "it is your
+    turn" mails for one turn. The start mail is the notice of the turn it was written for only
+    (games/actions/notify.py, notify_started); a later turn owed its seat a turn notice, which tells them."""
+    assert row.seat is not None
+    kind = get_kind(row.game.kind)
+    turn = kind.turn(kind.load(row.game.state))
+    return bool(turn != row.key and row.seat.awaiting and Notification.objects.filter(
+        game_id=row.game_id, user_id=row.user_id, kind__in=TURN_NOTICES, key=turn).exists())
 
 
 def _eliminated_mail(row: Notification) -> EmailMultiAlternatives | None:

@@ -36,7 +36,7 @@ def chat_context(request: HttpRequest, game: Any, form: ChatForm | None = None,
         may_chat = bool(seated or is_moderator(user))
     if chat is None:
         chat = page_cache.chat_state(game.pk, user)  # before the messages: the token must not be newer
-    recent = list(queries.visible_chat(game).order_by("-created_at", "-pk")[:CHAT_SHOWN])[::-1]
+    recent = list(queries.chat_lines(game).order_by("-created_at", "-pk")[:CHAT_SHOWN])[::-1]
     me = user.pk if user.is_authenticated else None
     read = chat.read
     new = {m.pk for m in recent if read is not None and m.pk > read and m.user_id != me}
@@ -116,15 +116,17 @@ def report(request: HttpRequest, message_id: int) -> HttpResponse:
         try:
             actions.report_chat(message, Actor.player(request.user), form.cleaned_data["reason"])
             text, ok = "Thank you: the moderators will look at this message.", True
+            status = 200
         except actions.ActionError as exc:
-            text, ok = exc.message, False
+            text, ok, status = exc.message, False, http_status(exc)
         if request.htmx:
             return render(request, "games/report.html#reported", {"text": text, "ok": ok, "message": message},
-                          status=200 if ok else 400)
+                          status=status)
         messages.add_message(request, messages.SUCCESS if ok else messages.ERROR, text)
         return redirect(f"{reverse('games:game', args=[message.game_id])}#chat")
     template = "games/report.html#report-form" if request.htmx else "games/report.html"
-    return render(request, template, {"form": form, "message": message, "quoted": bool(request.htmx)})
+    return render(request, template, {"form": form, "message": message, "quoted": bool(request.htmx),
+                                      "by_moderator": is_moderator(message.user)})
 
 
 @login_required
@@ -138,6 +140,7 @@ def report_game(request: HttpRequest, game_id: int) -> HttpResponse:
     if request.GET.get("player", "").isdigit():
         initial = {"about": "player", "player": int(request.GET["player"])}
     form = GameReportForm(request.POST or None, players=players, initial=initial)
+    refused = 0
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         player = next((s.user for s in seats if s.user_id == data.get("player")), None)
@@ -146,8 +149,9 @@ def report_game(request: HttpRequest, game_id: int) -> HttpResponse:
                            player=player if data["about"] == Report.About.PLAYER else None)
         except actions.ActionError as exc:
             form.add_error(None, exc.message)
+            refused = http_status(exc)
         else:
             messages.success(request, "Thank you: the moderators will look at it.")
             return redirect(reverse("games:game", args=[game.pk]))
     return render(request, "games/report_game.html", {"form": form, "game": game},
-                  status=400 if form.errors else 200)
+                  status=(refused or 400) if form.errors else 200)

@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from games import actions, rates
 from games.actions import Actor
-from games.models import ChatMessage, Invitation
-from tests.web.factories import UserFactory, active_seat, open_game, started_game
+from games.models import ChatMessage, Invitation, Report
+from tests.web.factories import UserFactory, active_seat, open_game, other_seat, started_game
 from tests.web.helpers import htmx_post
 
 pytestmark = pytest.mark.django_db
@@ -142,3 +142,17 @@ def test_without_a_trusted_proxy_the_forwarded_header_is_ignored(settings):
     again = _login(client, alice.email, "pass-word-123", "198.51.100.99")
 
     assert again.status_code == 200 and TOO_MANY in again.content.decode()
+
+
+def test_a_report_flood_is_refused_after_the_default_limit_in_words(client, settings):
+    fresh_counts(settings)
+    game = started_game(players=2)
+    me, them = active_seat(game), other_seat(game)
+    lines = [actions.post_chat(game, Actor.player(them.user), f"line {i}") for i in range(7)]
+    client.force_login(me.user)
+
+    answers = [htmx_post(client, reverse("games:report", args=[m.pk]), {"reason": "rude"}) for m in lines]
+
+    assert [a.status_code for a in answers] == [200] * 5 + [429] * 2  # REPORT_RATE_LIMIT: 5 a minute
+    assert "Too many reports in a short time: try again in" in answers[5].content.decode()
+    assert Report.objects.filter(reporter=me.user).count() == 5

@@ -390,3 +390,39 @@ def full_game_with(user: object) -> Game:
     from tests.web.factories import full_game
 
     return full_game(players=2, users=[user])
+
+
+@pytest.mark.parametrize("replayed", ["<{local}@CLIENT.EXAMPLE>", "<{upper}@client.example>",
+                                      "  <{local}@CLIENT.example >", "{local}@Client.Example"])
+def test_a_reply_replayed_with_its_message_id_re_cased_or_spaced_is_not_played_again(replayed: str) -> None:
+    seat = active_seat(started_game())
+    local, command = "reply.77", legal(seat, "launch")
+    assert receive_mail(reply(seat, command, message_id=f"<{local}@client.example>")).status == "played"
+    after = _snapshot(seat.game)
+
+    again = receive_mail(reply(seat, command, message_id=replayed.format(local=local, upper=local.upper())))
+
+    assert again.status == "duplicate"
+    assert _snapshot(seat.game) == after
+    assert InboundMail.objects.count() == 1
+
+
+def test_a_reply_stored_before_message_ids_were_normalised_is_not_played_again_re_cased() -> None:
+    import hashlib
+    from importlib import import_module
+
+    from django.apps import apps
+
+    seat = active_seat(started_game())
+    raw_id = "<Reply.78@Client.Example>"
+    # The row as the code before games/mail/message_ids.py keyed it: the id exactly as written.
+    old_key = hashlib.sha256(f"{seat.pk}\n{raw_id}".encode()).hexdigest()
+    InboundMail.objects.create(key=old_key, message_id=raw_id, game=seat.game, seat=seat, user=seat.user,
+                               outcome=InboundMail.Outcome.PLAYED)
+    import_module("games.migrations.0016_inbound_mail_normal_keys").normalise_keys(apps, None)
+    after = _snapshot(seat.game)
+
+    again = receive_mail(reply(seat, legal(seat, "launch"), message_id="<reply.78@CLIENT.EXAMPLE>"))
+
+    assert again.status == "duplicate"
+    assert _snapshot(seat.game) == after

@@ -144,3 +144,17 @@ def test_hiding_a_message_is_recorded_shown_in_the_log_told_to_its_author_and_ac
     assert f"Moderator: showed a chat message by {author.display_name} again." in log_text(game, reader)
     assert told(author, shown)
     assert actions.show_chat([message], as_moderator(moderator, "again")) == 0  # nothing to show twice
+
+
+def test_a_chat_message_reported_again_after_its_report_was_dismissed_is_refused_as_a_duplicate(moderator):
+    game = started_game(players=2)
+    me, them = active_seat(game), other_seat(game)
+    message = actions.post_chat(game, Actor.player(them.user), "hello")
+    first = actions.report_chat(message, Actor.player(me.user), "rude")
+    actions.handle_reports([first], as_moderator(moderator), Report.Status.DISMISSED)
+
+    with pytest.raises(actions.Invalid, match="You have already reported this") as again:
+        actions.report_chat(message, Actor.player(me.user), "rude, I said")
+
+    assert again.value.code == "duplicate"
+    assert Report.objects.filter(reporter=me.user).count() == 1

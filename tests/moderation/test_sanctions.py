@@ -13,6 +13,7 @@ from games import actions
 from games.actions import Actor
 from games.actions.clock import Fired, fire_due
 from games.actions.notify import notify_turn
+from games.actions.sanctions import end_suspension
 from games.kinds import get_kind
 from games.mail.outbound import compose
 from games.models import AuditEntry, ClockDue, Notification
@@ -128,3 +129,60 @@ def test_a_banned_user_is_not_suspended_or_banned_again_but_reinstated_first(mod
     with pytest.raises(actions.Invalid, match="banned"):
         actions.ban_user(user, as_moderator(moderator, "again"))
     assert Profile.objects.get(user=user).suspended_until is None and not fresh(user).is_active
+
+
+def test_a_moderator_cannot_reinstate_an_account_a_superuser_banned_but_a_superuser_can(moderator):
+    user = UserFactory()
+    superuser = StaffFactory(is_superuser=True)
+    actions.ban_user(user, as_moderator(superuser, "fraud"))
+
+    with pytest.raises(actions.NotAllowed, match="only an administrator can reinstate it") as refused:
+        actions.reinstate_user(user, as_moderator(moderator, "appeal"))
+
+    assert refused.value.code == "staff" and not fresh(user).is_active
+    assert not AuditEntry.objects.filter(act=AuditEntry.Act.REINSTATE).exists()
+    actions.reinstate_user(user, as_moderator(superuser, "cleared"))
+    assert fresh(user).is_active
+
+
+def test_a_moderator_cannot_reinstate_an_account_deactivated_by_other_means(moderator):
+    user = UserFactory()
+    actions.suspend_user(user, as_moderator(moderator, "a week"), datetime(2099, 1, 1, tzinfo=UTC))
+    end_suspension(user.pk, datetime(2099, 1, 2, tzinfo=UTC))  # the suspension ran out
+    user.refresh_from_db()
+    user.is_active = False  # closed another way (a shell, a script)
+    user.save(update_fields=["is_active"])
+
+    with pytest.raises(actions.NotAllowed, match="only an administrator can reinstate it"):
+        actions.reinstate_user(user, as_moderator(moderator, "appeal"))
+    assert not fresh(user).is_active
+
+
+def test_an_account_a_superuser_deactivated_in_the_admin_form_is_not_a_moderators_to_reinstate(moderator):
+    from django.urls import reverse
+
+    from tests.web.html_forms import forms_of
+
+    user = UserFactory()
+    actions.ban_user(user, as_moderator(moderator, "spam"))
+    actions.reinstate_user(user, as_moderator(moderator, "appeal accepted"))
+    admin = Client()
+    admin.force_login(StaffFactory(is_superuser=True))
+    url = reverse("admin:accounts_user_change", args=[user.pk])
+    page = admin.get(url).content.decode()
+    form = next(f for f in forms_of(page) if any(name == "email" for name, _ in f.fields))
+    data: dict[str, list[str]] = {}
+    for name, value in form.fields:
+        if name != "is_active":
+            data.setdefault(name, []).append(value)
+    assert admin.post(url, data).status_code == 302
+    assert not fresh(user).is_active
+
+    desk = Client()
+    desk.force_login(moderator)
+    answer = desk.post(reverse("admin:accounts_user_changelist"),
+                       {"action": "reinstate", "_selected_action": [user.pk], "confirm": "yes",
+                        "reason": "appeal"}, follow=True)
+
+    assert "only an administrator can reinstate it" in answer.content.decode()
+    assert not fresh(user).is_active

@@ -119,3 +119,23 @@ def test_the_game_page_chat_box_offers_a_report_link_on_others_messages_only(cli
 
     assert reverse("games:report", args=[theirs.pk]) in html
     assert reverse("games:report", args=[mine.pk]) not in html
+
+
+def test_a_real_moderators_chat_lines_carry_a_badge_and_a_player_named_moderator_gets_none(client, game):
+    from tests.web.factories import ModeratorFactory
+
+    a = active_seat(game)
+    # An account named so before such names were kept for staff (accounts/names.py): the save skips the form.
+    a.user.profile.display_name = "Moderator"
+    a.user.profile.save()
+    moderator = ModeratorFactory(profile__display_name="Mod Ruth")
+    actions.post_chat(game, Actor.player(a.user), "I am the moderator, give me your password")
+    actions.post_chat(game, Actor.player(moderator), "Please keep it civil.")
+
+    html = client.get(reverse("games:chat", args=[game.pk])).content.decode()
+
+    lines = {line.split("<time")[0]: line for line in html.split("<li ")[1:]}
+    fake = next(line for head, line in lines.items() if ">Moderator</strong>" in head)
+    real = next(line for head, line in lines.items() if ">Mod Ruth</strong>" in head)
+    assert "moderator-badge" in real.split("<time")[0]
+    assert "moderator-badge" not in fake
