@@ -10,6 +10,7 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -44,7 +45,10 @@ def add_webhook(actor: Actor, url: str, fmt: str = Webhook.Format.JSON, game: Ga
     if game is not None and not Seat.objects.filter(game=game, user=user).exists():
         raise NotAllowed("You can add a webhook only to a game you play in.")
     with transaction.atomic():
-        if Webhook.objects.select_for_update().filter(user=user).count() >= MAX_HOOKS:
+        # The owner's row, locked before counting, so that requests made at once count one after the
+        # other (as accounts/tokens.py does for tokens).
+        get_user_model().objects.select_for_update().get(pk=user.pk)
+        if Webhook.objects.filter(user=user).count() >= MAX_HOOKS:
             raise Invalid(f"You have {MAX_HOOKS} webhooks already: remove one first.", code="too_many")
         return Webhook.objects.create(user=user, url=url, format=fmt, game=game,
                                       secret=secrets.token_hex(24))
