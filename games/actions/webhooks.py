@@ -22,6 +22,7 @@ from games.actions.errors import Invalid, NotAllowed
 from games.models import Game, Seat, Webhook, WebhookDelivery
 
 MAX_HOOKS = 10
+NOT_YOURS = "You can add a webhook only to a game you play in."
 TRY_LIMIT = "5/minute"  # "Send a test" posts from the web request itself
 # Seconds to wait after the n-th failed attempt; after the last the delivery is given up.
 BACKOFF = (30, 120, 600, 1800, 7200)
@@ -43,7 +44,7 @@ def add_webhook(actor: Actor, url: str, fmt: str = Webhook.Format.JSON, game: Ga
     if fmt not in Webhook.Format.values:
         raise Invalid("Choose the JSON or the Discord format.", code="bad_webhook")
     if game is not None and not Seat.objects.filter(game=game, user=user).exists():
-        raise NotAllowed("You can add a webhook only to a game you play in.")
+        raise NotAllowed(NOT_YOURS)
     with transaction.atomic():
         # The owner's row, locked before counting, so that requests made at once count one after the
         # other (as accounts/tokens.py does for tokens).

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from games import actions
 from games.actions import Actor
-from games.actions.webhooks import add_webhook, remove_webhook, try_webhook
+from games.actions.webhooks import NOT_YOURS, add_webhook, remove_webhook, try_webhook
 from games.models import Game
 
 
@@ -27,7 +27,8 @@ def add(request: HttpRequest) -> HttpResponse:
     ok = game_id.isascii() and game_id.isdecimal() and len(game_id) < 12
     game = Game.objects.filter(pk=int(game_id)).first() if ok else None
     if game_id and game is None:
-        messages.error(request, "No such game.")
+        # The words of a game one does not play in (the action's): a private game stays hidden.
+        messages.error(request, NOT_YOURS)
         return _back()
     try:
         add_webhook(Actor.player(request.user), request.POST.get("url", ""),
