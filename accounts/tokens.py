@@ -30,6 +30,8 @@ def _digest(secret: str) -> str:
 
 def issue(user: Any, name: str) -> tuple[ApiToken, str]:
     """A new token for `user`: the row and the secret, which is never shown again."""
+    if "\x00" in name:  # PostgreSQL cannot store it
+        raise TokenRefused("A token's name cannot hold a NUL character: name it in plain words.")
     name = " ".join(name.split())[:60]
     if not name:
         raise TokenRefused("Name the token, so you can tell it from others later (say, the script's name).")

@@ -34,6 +34,8 @@ CLAIM = timedelta(seconds=120)
 def add_webhook(actor: Actor, url: str, fmt: str = Webhook.Format.JSON, game: Game | None = None) -> Webhook:
     user = actor.require_player()
     url = (url or "").strip()
+    if any(ord(c) < 0x20 or c == "\x7f" for c in url):  # a NUL PostgreSQL cannot store, any control
+        raise Invalid("That URL cannot receive webhooks: it holds a control character.", code="bad_webhook")
     try:
         hooks.check_destination(url)
     except hooks.NotSent as exc:
