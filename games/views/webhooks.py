@@ -56,9 +56,10 @@ def remove(request: HttpRequest, hook_id: int) -> HttpResponse:
 @require_POST
 def try_it(request: HttpRequest, hook_id: int) -> HttpResponse:
     try:
-        outcome = try_webhook(Actor.player(request.user), hook_id)
+        try_webhook(Actor.player(request.user), hook_id)
     except actions.ActionError as exc:
         messages.error(request, exc.message)
     else:
-        messages.info(request, f"Test sent: {outcome}.")
+        messages.info(request, "Test queued: in a moment the list says whether it was delivered or failed "
+                               "(reload the page).")
     return _back()
