@@ -11,7 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import ApiToken
+from accounts.models import ApiToken, User
 
 PREFIX = "mt_"
 MAX_TOKENS = 10  # live (not revoked) tokens per user
@@ -30,12 +30,16 @@ def _digest(secret: str) -> str:
 
 def issue(user: Any, name: str) -> tuple[ApiToken, str]:
     """A new token for `user`: the row and the secret, which is never shown again."""
+    if "\x00" in name:  # PostgreSQL cannot store it
+        raise TokenRefused("A token's name cannot hold a NUL character: name it in plain words.")
     name = " ".join(name.split())[:60]
     if not name:
         raise TokenRefused("Name the token, so you can tell it from others later (say, the script's name).")
     with transaction.atomic():
-        live = ApiToken.objects.select_for_update().filter(user=user, revoked_at=None)
-        if len(live) >= MAX_TOKENS:
+        # The owner's row, locked before counting: locking the tokens themselves would let requests made
+        # at once each count the same rows (none are new to them yet) and all pass the cap.
+        User.objects.select_for_update().get(pk=user.pk)
+        if ApiToken.objects.filter(user=user, revoked_at=None).count() >= MAX_TOKENS:
             raise TokenRefused(f"You have {MAX_TOKENS} tokens already: revoke one you no longer use first.")
         secret = PREFIX + secrets.token_urlsafe(30)
         token = ApiToken.objects.create(user=user, name=name, digest=_digest(secret),

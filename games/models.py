@@ -639,7 +639,8 @@ class Webhook(models.Model):
     format = models.CharField(max_length=8, choices=Format.choices, default=Format.JSON)
     secret = models.CharField(max_length=64, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
-    # What the last delivery met, for the owner's list ("200", "timeout", "refused: ...").
+    # What the last delivery or test met, for the owner's list: "delivered" or "failed" (no network detail:
+    # games/actions/webhooks.py, _outcome).
     last_outcome = models.CharField(max_length=200, blank=True)
     last_sent_at = models.DateTimeField(null=True, blank=True)
 

@@ -100,6 +100,16 @@ def send_webhook(self: Any, delivery_id: int) -> None:
         raise self.retry(countdown=wait + 1)
 
 
+def queue_webhook_test(hook_id: int) -> None:
+    queue_on_commit(send_webhook_test, [(hook_id,)], f"webhook test {hook_id}")
+
+
+@shared_task(soft_time_limit=30, time_limit=45, ignore_result=True)
+def send_webhook_test(hook_id: int) -> None:
+    """The profile page's "Send a test": one attempt, its outcome on the hook (games/actions/webhooks.py)."""
+    webhook_actions.send_test(hook_id)
+
+
 @shared_task(soft_time_limit=100, time_limit=120, ignore_result=True)
 def sweep_webhooks(limit: int = 100) -> int:
     """Attempt every delivery that is due (new ones a lost task left, retries whose wait is over)."""

@@ -1,8 +1,10 @@
 """Sending the webhooks' POSTs (docs/api.md, "Webhooks"): the body for each format, its signature, and one
-attempt at delivering it. A URL whose host is a private, loopback or link-local address is refused unless
+attempt at delivering it. A URL whose host resolves to any address that is not global (by Python's
+ipaddress, looking through the IPv6 forms that carry an IPv4 address) is refused unless
 WEBHOOK_ALLOW_PRIVATE is set (tests, a site on a private network): players give the URLs, and the site
 must not become their way into its own network. The POST goes to the address that was checked, and
-redirects are not followed, for the same reason."""
+redirects are not followed, for the same reason. What the network answered is for the operator's log and
+the delivery's row, never for the player's page: it would map the network for them."""
 
 from __future__ import annotations
 
@@ -72,23 +74,42 @@ def check_destination(url: str) -> tuple[str, str, int, str]:
     addresses = [str(info[4][0]) for info in infos]
     if not settings.WEBHOOK_ALLOW_PRIVATE:
         for address in addresses:
-            if not _public(ipaddress.ip_address(address.split("%", 1)[0])):
-                raise NotSent(f"the host is a private address ({address}): refused", final=True)
+            if not public(ipaddress.ip_address(address.split("%", 1)[0])):
+                # Not the address itself: the refusal is shown to the player, who may not learn what a name
+                # resolves to inside the site's network.
+                raise NotSent("its host is not a public address", final=True)
     return parts.scheme, parts.hostname, port, addresses[0]
 
 
-NAT64 = ipaddress.ip_network("64:ff9b::/96")
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+# IPv6 prefixes whose last 32 bits are an IPv4 address a gateway may reach: IPv4-compatible (deprecated,
+# still routed by some stacks), SIIT's IPv4-translated, and NAT64's well-known prefix.
+CARRY_IPV4 = tuple(ipaddress.ip_network(n) for n in ("::/96", "::ffff:0:0:0/96", "64:ff9b::/96"))
 
 
-def _public(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    """A global address, looking through the IPv6 forms that carry an IPv4 one (mapped, NAT64, 6to4)."""
+def _embedded_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip.sixtofour is not None:
+        return ip.sixtofour
+    if any(ip in network for network in CARRY_IPV4):
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return None
+
+
+def public(ip: Address) -> bool:
+    """Global by ipaddress (so not private, loopback, link- or site-local, reserved, shared...), not
+    multicast, and so is any IPv4 address the IPv6 one carries."""
+    if not ip.is_global or ip.is_multicast:
+        return False
     if isinstance(ip, ipaddress.IPv6Address):
-        inner = ip.ipv4_mapped or ip.sixtofour
-        if inner is None and ip in NAT64:
-            inner = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+        # ipaddress counts fec0::/10, deprecated site-local, as global.
+        if ip.is_site_local:
+            return False
+        inner = _embedded_ipv4(ip)
         if inner is not None:
-            return inner.is_global
-    return ip.is_global
+            return public(inner)
+    return True
 
 
 class _Pinned(http.client.HTTPConnection):

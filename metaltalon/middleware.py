@@ -1,11 +1,12 @@
-"""Response headers that depend on who asks."""
+"""Response headers that depend on who asks, and a NUL character refused before anything reads it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib.auth import SESSION_KEY
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.utils.cache import patch_cache_control
 
 Handler = Callable[[HttpRequest], HttpResponse]
@@ -24,3 +25,41 @@ def private_when_signed_in(get_response: Handler) -> Handler:
         return response
 
     return middleware
+
+
+NUL = "\x00"
+NUL_REFUSED = ("The request holds a NUL character (in its address, a cookie or a form field), which nothing "
+               "on this site accepts: nothing was changed.")
+
+
+def _holds_nul(values: Any) -> bool:
+    """Any key or value of a QueryDict (or a plain dict of cookies) with a NUL in it."""
+    lists = values.lists() if hasattr(values, "lists") else ((k, [v]) for k, v in values.items())
+    return any(NUL in key or any(NUL in value for value in found) for key, found in lists)
+
+
+def _nul_refused(request: HttpRequest) -> HttpResponse:
+    if request.path.startswith("/api/"):  # the API's refusals are problems (games/api/app.py)
+        return JsonResponse({"code": "invalid", "message": NUL_REFUSED}, status=400)
+    return HttpResponseBadRequest(NUL_REFUSED, content_type="text/plain; charset=utf-8")
+
+
+class RefuseNul:
+    """Answers 400 to a NUL character in the path, the query string, a cookie or a form field. PostgreSQL
+    refuses NUL in text, so one that reached a query (a leaderboard's pool, a join code, the session's key,
+    a token's name) answered 500. The form is read only for the views that read it anyway: a view exempt
+    from CSRF (anymail's webhooks, the API) reads its own body, which parsing the form first would use up."""
+
+    def __init__(self, get_response: Handler) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if NUL in request.path or _holds_nul(request.GET) or _holds_nul(request.COOKIES):
+            return _nul_refused(request)
+        return self.get_response(request)
+
+    def process_view(self, request: HttpRequest, view: Callable[..., Any], args: Any, kwargs: Any
+                     ) -> HttpResponse | None:
+        if request.method == "POST" and not getattr(view, "csrf_exempt", False) and _holds_nul(request.POST):
+            return _nul_refused(request)
+        return None

@@ -121,6 +121,8 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A NUL in the path, query, cookies or form answers 400 before anything queries with it.
+    "metaltalon.middleware.RefuseNul",
     # A cached game page, an unchanged pulse or poll, answered before the session and the user are loaded.
     "games.fast_page.serve_from_cache",
     "django.contrib.sessions.middleware.SessionMiddleware",

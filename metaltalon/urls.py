@@ -5,6 +5,7 @@ from accounts.staff_login import admin_login
 from accounts.urls import player_urlpatterns
 from games.admin import dashboard as moderation_dashboard
 from games.api import api
+from games.mail.webhook import webhook_urls
 from games.views.home import home
 from metaltalon import views
 
@@ -23,7 +24,8 @@ urlpatterns = [
     # Answers 404 unless DEBUG is on (checked per request, so tests can turn it on).
     path("dev/inbox/", views.dev_inbox, name="dev_inbox"),
     path("dev/inbox/answer/", views.dev_inbox_answer, name="dev_inbox_answer"),
-    # ESP webhooks; the inbound ones (/anymail/<esp>/inbound/) deliver replies (games/mail/webhook.py).
-    path("anymail/", include("anymail.urls")),
+    # ESP webhooks; the inbound ones (/anymail/<esp>/inbound/) deliver replies (games/mail/webhook.py), and
+    # a post none can read answers 400.
+    path("anymail/", include(webhook_urls())),
     path("", include("games.urls")),
 ]

@@ -6,10 +6,12 @@ sweep retries what a lost task left."""
 
 from __future__ import annotations
 
+import logging
 import secrets
 from datetime import timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -20,8 +22,11 @@ from games.actions.actor import Actor
 from games.actions.errors import Invalid, NotAllowed
 from games.models import Game, Seat, Webhook, WebhookDelivery
 
+logger = logging.getLogger(__name__)
+
 MAX_HOOKS = 10
-TRY_LIMIT = "5/minute"  # "Send a test" posts from the web request itself
+NOT_YOURS = "You can add a webhook only to a game you play in."
+TRY_LIMIT = "5/minute"  # "Send a test", each a POST from a worker
 # Seconds to wait after the n-th failed attempt; after the last the delivery is given up.
 BACKOFF = (30, 120, 600, 1800, 7200)
 # An attempt's hold on its row: longer than the send task's hard time limit (games/tasks.py), so no second
@@ -32,6 +37,8 @@ CLAIM = timedelta(seconds=120)
 def add_webhook(actor: Actor, url: str, fmt: str = Webhook.Format.JSON, game: Game | None = None) -> Webhook:
     user = actor.require_player()
     url = (url or "").strip()
+    if any(ord(c) < 0x20 or c == "\x7f" for c in url):  # a NUL PostgreSQL cannot store, any control
+        raise Invalid("That URL cannot receive webhooks: it holds a control character.", code="bad_webhook")
     try:
         hooks.check_destination(url)
     except hooks.NotSent as exc:
@@ -42,9 +49,12 @@ def add_webhook(actor: Actor, url: str, fmt: str = Webhook.Format.JSON, game: Ga
     if fmt not in Webhook.Format.values:
         raise Invalid("Choose the JSON or the Discord format.", code="bad_webhook")
     if game is not None and not Seat.objects.filter(game=game, user=user).exists():
-        raise NotAllowed("You can add a webhook only to a game you play in.")
+        raise NotAllowed(NOT_YOURS)
     with transaction.atomic():
-        if Webhook.objects.select_for_update().filter(user=user).count() >= MAX_HOOKS:
+        # The owner's row, locked before counting, so that requests made at once count one after the
+        # other (as accounts/tokens.py does for tokens).
+        get_user_model().objects.select_for_update().get(pk=user.pk)
+        if Webhook.objects.filter(user=user).count() >= MAX_HOOKS:
             raise Invalid(f"You have {MAX_HOOKS} webhooks already: remove one first.", code="too_many")
         return Webhook.objects.create(user=user, url=url, format=fmt, game=game,
                                       secret=secrets.token_hex(24))
@@ -99,10 +109,11 @@ def deliver(delivery_id: int) -> float | None:
         wait = 0 if final else BACKOFF[row.attempts - 1]
         WebhookDelivery.objects.filter(pk=row.pk).update(
             failed=final, last_error=str(exc)[:300], next_try_at=timezone.now() + timedelta(seconds=wait))
-        _outcome(hook, str(exc))
+        _outcome(hook, delivered=False)
         return None if final else float(wait)
     WebhookDelivery.objects.filter(pk=row.pk).update(sent_at=timezone.now(), last_error="")
-    _outcome(hook, f"HTTP {status}")
+    logger.info("webhook %s: delivery %s answered HTTP %s", hook.pk, row.pk, status)
+    _outcome(hook, delivered=True)
     return None
 
 
@@ -111,12 +122,17 @@ def due_deliveries(limit: int) -> list[int]:
                 .order_by("next_try_at").values_list("pk", flat=True)[:limit])
 
 
-def _outcome(hook: Webhook, text: str) -> None:
-    Webhook.objects.filter(pk=hook.pk).update(last_outcome=text[:200], last_sent_at=timezone.now())
+def _outcome(hook: Webhook, delivered: bool) -> None:
+    """What the owner's list shows: "delivered" or "failed", never what the network answered (a refused
+    connection, a timeout, a private address: a map of the network for whoever reads it). The details stay
+    in the delivery's row and the log, for the operator."""
+    Webhook.objects.filter(pk=hook.pk).update(last_outcome="delivered" if delivered else "failed",
+                                              last_sent_at=timezone.now())
 
 
-def try_webhook(actor: Actor, hook_id: int) -> str:
-    """Send a sample POST to one of the actor's hooks now; what it met ("HTTP 204" or why not)."""
+def try_webhook(actor: Actor, hook_id: int) -> None:
+    """Queue a sample POST to one of the actor's hooks, sent by a worker after the commit (send_test): a
+    slow or silent receiver must not hold a web process, and the page it answers with says nothing of it."""
     user = actor.require_player()
     hook = Webhook.objects.filter(pk=hook_id, user=user).first()
     if hook is None:
@@ -124,12 +140,24 @@ def try_webhook(actor: Actor, hook_id: int) -> str:
     wait = rates.hit(TRY_LIMIT, "webhook-try", str(user.pk))
     if wait:
         raise Invalid(f"A test was sent a moment ago: try again in {wait} s.", code="rate_limited")
-    body: dict[str, Any] = {"event": "test", "player": user.pk}
+    from games.tasks import queue_webhook_test  # tasks import the actions: import when called
+
+    transaction.on_commit(lambda: queue_webhook_test(hook.pk))
+
+
+def send_test(hook_id: int) -> bool | None:
+    """The sample POST (a worker's task): True when it was delivered, None when the hook is gone."""
+    hook = Webhook.objects.filter(pk=hook_id).first()
+    if hook is None:
+        return None
+    body: dict[str, Any] = {"event": "test", "player": hook.user_id}
     if hook.format == Webhook.Format.DISCORD:
         body = {"content": "A test from MetalTalon: this webhook works."}
     try:
-        text = f"HTTP {hooks.post(hook, body, 0)}"
+        hooks.post(hook, body, 0)
     except hooks.NotSent as exc:
-        text = str(exc)
-    _outcome(hook, text)
-    return text
+        logger.info("webhook %s: the test was not delivered: %s", hook.pk, exc)
+        _outcome(hook, delivered=False)
+        return False
+    _outcome(hook, delivered=True)
+    return True

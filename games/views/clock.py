@@ -8,7 +8,7 @@ from datetime import datetime
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
@@ -17,7 +17,7 @@ from games.actions import ActionError, Actor
 from games.actions.expel import cast_ballot
 from games.actions.vacation import end_vacation, start_vacation
 from games.deadlines import moment_text
-from games.models import Game
+from games.views.lobby import visible_game
 
 
 @login_required
@@ -61,8 +61,9 @@ def next_game(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def expel_vote(request: HttpRequest, game_id: int) -> HttpResponse:
-    """A ballot on an absent player (docs/clock.md): `choice` expel or wait."""
-    game = get_object_or_404(Game, pk=game_id)
+    """A ballot on an absent player (docs/clock.md): `choice` expel or wait. A private game the user may
+    not see answers as a missing one (404), before anything else is read."""
+    game = visible_game(request, game_id)
     choice = request.POST.get("choice")
     try:
         vote_id = int(request.POST.get("vote", ""))

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from games import actions
 from games.actions import Actor
-from games.actions.webhooks import add_webhook, remove_webhook, try_webhook
+from games.actions.webhooks import NOT_YOURS, add_webhook, remove_webhook, try_webhook
 from games.models import Game
 
 
@@ -27,7 +27,8 @@ def add(request: HttpRequest) -> HttpResponse:
     ok = game_id.isascii() and game_id.isdecimal() and len(game_id) < 12
     game = Game.objects.filter(pk=int(game_id)).first() if ok else None
     if game_id and game is None:
-        messages.error(request, "No such game.")
+        # The words of a game one does not play in (the action's): a private game stays hidden.
+        messages.error(request, NOT_YOURS)
         return _back()
     try:
         add_webhook(Actor.player(request.user), request.POST.get("url", ""),
@@ -55,9 +56,10 @@ def remove(request: HttpRequest, hook_id: int) -> HttpResponse:
 @require_POST
 def try_it(request: HttpRequest, hook_id: int) -> HttpResponse:
     try:
-        outcome = try_webhook(Actor.player(request.user), hook_id)
+        try_webhook(Actor.player(request.user), hook_id)
     except actions.ActionError as exc:
         messages.error(request, exc.message)
     else:
-        messages.info(request, f"Test sent: {outcome}.")
+        messages.info(request, "Test queued: in a moment the list says whether it was delivered or failed "
+                               "(reload the page).")
     return _back()
