@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from games.board_marks import Mark
-from games.board_svg import SEAT_COLOURS, board_png, board_svg, ship_radius
-from games.engine import Ship, new_game
-from games.engine.board import load_board
+from games.kinds.metaltalon.board_marks import Mark
+from games.kinds.metaltalon.board_svg import SEAT_COLOURS, board_png, board_svg, ship_radius
+from games.kinds.metaltalon.engine import Ship, new_game
+from games.kinds.metaltalon.engine.board import load_board
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 FACTIONS = ["vamps", "warriors", "bankers", "clovers", "murphys", "rebels"]

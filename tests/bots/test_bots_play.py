@@ -9,11 +9,11 @@ from dataclasses import replace
 import pytest
 
 from games.bots import BotStuck, RandomBot, play_out
-from games.bots.metaltalon import GreedyBot, SearchBot
-from games.bots.metaltalon.greedy import MAX_STEPS
-from games.bots.metaltalon.rules import RULES, engine_play
-from games.engine import legal_commands, new_game
 from games.kinds import get_kind
+from games.kinds.metaltalon.bots import GreedyBot, SearchBot
+from games.kinds.metaltalon.bots.greedy import MAX_STEPS
+from games.kinds.metaltalon.bots.rules import RULES, engine_play
+from games.kinds.metaltalon.engine import legal_commands, new_game
 from tests.engine.helpers import position
 
 LEVELS = {

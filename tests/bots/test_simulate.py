@@ -10,11 +10,11 @@ from dataclasses import replace
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.bots.metaltalon.choices import KEEP
-from games.bots.metaltalon.simulate import Plan, Summary, one_game
 from games.bots.stats import wilson
-from games.engine import new_game
-from games.management.commands import simulate as command
+from games.kinds.metaltalon.bots.choices import KEEP
+from games.kinds.metaltalon.bots.simulate import Plan, Summary, one_game
+from games.kinds.metaltalon.engine import new_game
+from games.kinds.metaltalon.management.commands import simulate as command
 
 
 def test_the_wilson_interval_matches_known_values():

@@ -4,7 +4,7 @@ figures docs/bots.md gives (`manage.py simulate`)."""
 
 from __future__ import annotations
 
-from games.bots.metaltalon.simulate import Plan, run, summarise
+from games.kinds.metaltalon.bots.simulate import Plan, run, summarise
 
 
 def win_rate(plan: Plan, level: str) -> tuple[int, int]:

@@ -5,11 +5,11 @@ command's range; the edge tests build those positions and compare the whole sets
 
 from itertools import permutations
 
-from games.engine import GameState, IllegalCommand, legal_commands, play
-from games.engine.commands import Command
-from games.engine.firing import target_at
-from games.engine.pieces import compositions, format_pieces
-from games.engine.view import View, game_of
+from games.kinds.metaltalon.engine import GameState, IllegalCommand, legal_commands, play
+from games.kinds.metaltalon.engine.commands import Command
+from games.kinds.metaltalon.engine.firing import target_at
+from games.kinds.metaltalon.engine.pieces import compositions, format_pieces
+from games.kinds.metaltalon.engine.view import View, game_of
 
 WORDS = ("keep", "redraw", "reroll", "accept", "end", "resign")
 

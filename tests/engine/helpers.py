@@ -3,9 +3,9 @@
 from dataclasses import replace
 from typing import Any
 
-from games.engine import GameState, Ship, new_game, play
-from games.engine.board import load_board
-from games.engine.editions import credits_total
+from games.kinds.metaltalon.engine import GameState, Ship, new_game, play
+from games.kinds.metaltalon.engine.board import load_board
+from games.kinds.metaltalon.engine.editions import credits_total
 
 NEUTRAL = ("bankers", "swarm", "rebels", "adapters", "anarchists", "zoomers")
 

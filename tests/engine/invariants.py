@@ -2,8 +2,8 @@
 
 from collections import Counter
 
-from games.engine import GameState
-from games.engine.editions import credits_total
+from games.kinds.metaltalon.engine import GameState
+from games.kinds.metaltalon.engine.editions import credits_total
 
 
 def check_invariants(state: GameState) -> None:

@@ -10,17 +10,18 @@ from importlib import resources
 
 import pytest
 
-from games.engine.board import Board, load_board
-from games.engine.boards import generate
+from games.kinds.metaltalon.engine.board import Board, load_board
+from games.kinds.metaltalon.engine.boards import generate
 
 BOARDS = ("token", "coin")
+BOARD_DATA = "games.kinds.metaltalon.engine.boards"
 FAIR_COUNTS = {"token": (2, 3, 4, 6), "coin": (2, 4)}
 
 
 def built(name: str) -> Board:
     """A board built from its data file for this test: load_board's is built once per process, so
     these tests exercise Board() itself each time (mutation testing sees them cover it)."""
-    text = resources.files("games.engine.boards").joinpath(f"{name}.json").read_text(encoding="utf-8")
+    text = resources.files(BOARD_DATA).joinpath(f"{name}.json").read_text(encoding="utf-8")
     return Board(json.loads(text))
 
 
@@ -71,7 +72,7 @@ def border_steps(board, territory):
 
 def test_data_files_are_what_the_generator_makes():
     for built in (generate.build_token(), generate.build_coin()):
-        text = resources.files("games.engine.boards").joinpath(f"{built['name']}.json").read_text()
+        text = resources.files(BOARD_DATA).joinpath(f"{built['name']}.json").read_text()
         assert json.loads(text) == json.loads(json.dumps(built))
 
 

@@ -1,4 +1,4 @@
-"""`python -m games.engine`: the terminal hot-seat game, driven through stdin."""
+"""`python -m games.kinds.metaltalon.engine`: the terminal hot-seat game, driven through stdin."""
 
 from __future__ import annotations
 
@@ -12,7 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from games.engine.__main__ import HELP, _check_dice, _check_players, _speaker, arguments, main, setup_game
+from games.kinds.metaltalon.engine.__main__ import (
+    HELP,
+    _check_dice,
+    _check_players,
+    _speaker,
+    arguments,
+    main,
+    setup_game,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,7 +52,7 @@ def test_python_dash_m_runs_the_hot_seat_game():
         [
             sys.executable,
             "-m",
-            "games.engine",
+            "games.kinds.metaltalon.engine",
             "--players",
             "2",
             "--edition",
@@ -248,7 +256,8 @@ def test_flags_are_checked_against_their_choices(run_cli, capsys):
         main(["--help"])
     assert usage.value.code == 0
     shown = capsys.readouterr().out
-    assert shown.startswith("usage: python -m games.engine ") and "Hot-seat MetalTalon." in shown
+    assert shown.startswith("usage: python -m games.kinds.metaltalon.engine ")
+    assert "Hot-seat MetalTalon." in shown
     refused_flags = (
         ["--players", "5"],
         ["--dice", "coin"],

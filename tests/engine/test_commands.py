@@ -2,9 +2,9 @@
 
 import pytest
 
-from games.engine import IllegalCommand, new_game, play
-from games.engine.commands import MAX_COMMANDS, MAX_TEXT, Command, Parser, split_commands
-from games.engine.editions import METATALON, TOKEN
+from games.kinds.metaltalon.engine import IllegalCommand, new_game, play
+from games.kinds.metaltalon.engine.commands import MAX_COMMANDS, MAX_TEXT, Command, Parser, split_commands
+from games.kinds.metaltalon.engine.editions import METATALON, TOKEN
 
 from .helpers import board, position
 

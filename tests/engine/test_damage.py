@@ -1,8 +1,8 @@
 """Damage allocation by standing order, change-making downwards, Adapters, 001's dime rule."""
 
-from games.engine.damage import adapted, after_damage
-from games.engine.editions import METATALON, TOKEN, WEB2002
-from games.engine.state import Orders
+from games.kinds.metaltalon.engine.damage import adapted, after_damage
+from games.kinds.metaltalon.engine.editions import METATALON, TOKEN, WEB2002
+from games.kinds.metaltalon.engine.state import Orders
 
 KEEP_BIG = Orders(damage="swe")
 KEEP_ENGINES = Orders(damage="esw")

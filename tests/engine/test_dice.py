@@ -1,13 +1,13 @@
 """The engine's dice: given dice for rolls and card draws, else the state's own seeded generator, and
-every draw counted so a game replays (games/engine/dice.py)."""
+every draw counted so a game replays (games/kinds/metaltalon/engine/dice.py)."""
 
 import random
 
 import pytest
 
-from games.engine import new_game, play
-from games.engine.dice import Roller
-from games.engine.factions import FACTIONS
+from games.kinds.metaltalon.engine import new_game, play
+from games.kinds.metaltalon.engine.dice import Roller
+from games.kinds.metaltalon.engine.factions import FACTIONS
 
 
 class CardDice:

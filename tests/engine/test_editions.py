@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine.editions import METATALON, TOKEN, WEB2002
+from games.kinds.metaltalon.engine.editions import METATALON, TOKEN, WEB2002
 
 
 @pytest.mark.parametrize(

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.engine import new_game
-from games.engine.factions import FACTIONS, NAMES, check_faction, faction_name
+from games.kinds.metaltalon.engine import new_game
+from games.kinds.metaltalon.engine.factions import FACTIONS, NAMES, check_faction, faction_name
 
 
 @pytest.mark.parametrize(

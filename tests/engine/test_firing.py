@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from games.engine import IllegalCommand, legal_commands, new_game, play, shot_preview
+from games.kinds.metaltalon.engine import IllegalCommand, legal_commands, new_game, play, shot_preview
 
 from .helpers import QueueDice, asked_to_reroll, board, of_type, position, ship_at
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine import IllegalCommand, legal_commands, play
+from games.kinds.metaltalon.engine import IllegalCommand, legal_commands, play
 
 from .helpers import board, of_type, position
 

@@ -4,7 +4,7 @@ the positions at the ends of each command's range, compared over everything a se
 
 import pytest
 
-from games.engine import new_game, play
+from games.kinds.metaltalon.engine import new_game, play
 
 from .agreement import check_listed_is_accepted
 from .helpers import asked_to_reroll, played, position

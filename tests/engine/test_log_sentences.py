@@ -1,8 +1,8 @@
 """The game log, word for word: commands played from set positions, and the sentence describe() gives
 each event they make (the log on the page, in the e-mails and the CLI reads these)."""
 
-from games.engine import new_game, play
-from games.engine.render import describe
+from games.kinds.metaltalon.engine import new_game, play
+from games.kinds.metaltalon.engine.render import describe
 
 from .helpers import QueueDice, position
 

@@ -3,7 +3,7 @@ recycling, explicit paths (docs/rules.md: "Your turn", "Moving")."""
 
 import pytest
 
-from games.engine import IllegalCommand, legal_commands, play
+from games.kinds.metaltalon.engine import IllegalCommand, legal_commands, play
 
 from .helpers import QueueDice, of_type, position, ship_at
 

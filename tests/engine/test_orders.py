@@ -3,7 +3,7 @@ the die numbers each edition's dice allow, what is stored and the event that say
 
 import pytest
 
-from games.engine import IllegalCommand, legal_commands, play
+from games.kinds.metaltalon.engine import IllegalCommand, legal_commands, play
 
 from .helpers import position
 

@@ -1,6 +1,6 @@
-"""Pieces: values, counts, compositions and change-making downwards (games/engine/pieces.py)."""
+"""Pieces: values, counts, compositions and change-making downwards (the engine's pieces.py)."""
 
-from games.engine.pieces import change_downwards, compositions, count, format_pieces, value
+from games.kinds.metaltalon.engine.pieces import change_downwards, compositions, count, format_pieces, value
 
 
 def test_value_count_and_text():

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import GameState, IllegalCommand, legal_commands, new_game, play
-from games.engine.view import game_of
+from games.kinds.metaltalon.engine import GameState, IllegalCommand, legal_commands, new_game, play
+from games.kinds.metaltalon.engine.view import game_of
 from tests.engine.agreement import canonical as legal_canonical
 
 from .invariants import check_invariants

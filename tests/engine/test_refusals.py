@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from games.engine import IllegalCommand, new_game, play
+from games.kinds.metaltalon.engine import IllegalCommand, new_game, play
 
 from .helpers import QueueDice, asked_to_reroll, played, position
 

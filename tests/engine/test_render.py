@@ -6,10 +6,10 @@ import random
 from dataclasses import replace
 
 from games.bots import RandomBot, play_out
-from games.bots.metaltalon.rules import RULES, engine_play, engine_to_act
-from games.engine import Ship, new_game, play
-from games.engine.board import load_board
-from games.engine.render import EVENT_TYPES, describe, render_text, seat_label, seat_letter
+from games.kinds.metaltalon.bots.rules import RULES, engine_play, engine_to_act
+from games.kinds.metaltalon.engine import Ship, new_game, play
+from games.kinds.metaltalon.engine.board import load_board
+from games.kinds.metaltalon.engine.render import EVENT_TYPES, describe, render_text, seat_label, seat_letter
 
 FACTIONS4 = ["vamps", "warriors", "bankers", "clovers"]
 
@@ -181,7 +181,9 @@ def test_every_event_type_the_engine_emits_has_a_sentence():
     import re
     from pathlib import Path
 
-    engine = Path(__file__).resolve().parents[2] / "games" / "engine"
+    import games.kinds.metaltalon.engine as package
+
+    engine = Path(package.__file__).parent
     emitted = set()
     for source in engine.glob("*.py"):
         emitted |= set(re.findall(r'"type": "([a-z_]+)"', source.read_text(encoding="utf-8")))

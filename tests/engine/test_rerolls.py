@@ -3,7 +3,7 @@ automatic reroll is asked (docs/rules.md: "Rerolls: Murphys and Clovers")."""
 
 import pytest
 
-from games.engine import IllegalCommand, legal_commands, play
+from games.kinds.metaltalon.engine import IllegalCommand, legal_commands, play
 
 from .helpers import QueueDice, of_type, position
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.engine import IllegalCommand, legal_commands, new_game, play
-from games.engine.editions import credits_total
+from games.kinds.metaltalon.engine import IllegalCommand, legal_commands, new_game, play
+from games.kinds.metaltalon.engine.editions import credits_total
 
 from .helpers import board
 

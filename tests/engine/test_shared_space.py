@@ -4,10 +4,10 @@ the space, lowest id first, the same number for every player (invaders on a Rebe
 
 import pytest
 
-from games.engine import IllegalCommand, legal_commands, play, render_text, shot_preview
-from games.engine.commands import Command
-from games.engine.render import describe
-from games.engine.view import game_of
+from games.kinds.metaltalon.engine import IllegalCommand, legal_commands, play, render_text, shot_preview
+from games.kinds.metaltalon.engine.commands import Command
+from games.kinds.metaltalon.engine.render import describe
+from games.kinds.metaltalon.engine.view import game_of
 from tests.engine.agreement import canonical
 
 from .helpers import QueueDice, board, of_type, position

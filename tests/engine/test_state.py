@@ -6,9 +6,9 @@ import random
 import pytest
 
 from games.bots import RandomBot, play_out
-from games.bots.metaltalon.rules import RULES, engine_play, engine_to_act
-from games.engine import GameState, legal_commands, new_game, play
-from games.engine.state import Activation, Orders, Pending, SeatState, Ship
+from games.kinds.metaltalon.bots.rules import RULES, engine_play, engine_to_act
+from games.kinds.metaltalon.engine import GameState, legal_commands, new_game, play
+from games.kinds.metaltalon.engine.state import Activation, Orders, Pending, SeatState, Ship
 
 from .helpers import QueueDice, position
 
@@ -143,7 +143,7 @@ def test_a_game_replays_exactly_from_seed_and_command_log():
 
 
 def test_evolve_names_the_field_it_does_not_know():
-    from games.engine.state import evolve
+    from games.kinds.metaltalon.engine.state import evolve
 
     with pytest.raises(TypeError) as refused:
         evolve(new_game(2, "token", seed=1), nope=1)

@@ -3,8 +3,8 @@ commands in one text."""
 
 import pytest
 
-from games.engine import IllegalCommand, legal_commands, play
-from games.engine.editions import credits_total
+from games.kinds.metaltalon.engine import IllegalCommand, legal_commands, play
+from games.kinds.metaltalon.engine.editions import credits_total
 
 from .helpers import QueueDice, of_type, position, ship_at
 
@@ -166,7 +166,7 @@ def test_a_new_turn_starts_with_no_ship_acting_none_used_and_nothing_launched():
 
 
 def test_seats_wiped_out_together_are_each_put_out_and_told():
-    from games.engine.turn import settle
+    from games.kinds.metaltalon.engine.turn import settle
 
     state = position(players=4, ships=((0, "I9", (3, 0, 0)), (3, "C3", (3, 0, 0))), reserves=(5, 0, 0, 5))
     after, events = settle(state)
@@ -175,7 +175,7 @@ def test_seats_wiped_out_together_are_each_put_out_and_told():
 
 
 def test_a_player_to_act_who_is_wiped_out_is_told_and_the_turn_passes_on():
-    from games.engine.turn import settle
+    from games.kinds.metaltalon.engine.turn import settle
 
     state = position(players=3, ships=((1, "I9", (3, 0, 0)), (2, "C3", (3, 0, 0))), reserves=(0, 5, 5))
     assert state.active == 0

@@ -4,8 +4,8 @@ from dataclasses import replace
 
 import pytest
 
-from games.engine.editions import EDITIONS
-from games.engine.view import View, game_of
+from games.kinds.metaltalon.engine.editions import EDITIONS
+from games.kinds.metaltalon.engine.view import View, game_of
 
 from .helpers import position
 

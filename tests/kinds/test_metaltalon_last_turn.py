@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from games.board_marks import Mark
-from games.engine import GameState, describe, play
+from games.kinds.metaltalon.board_marks import Mark
+from games.kinds.metaltalon.engine import GameState, describe, play
 from games.kinds.metaltalon.last_turn import chosen_actions, last_turn, marks_of
 from games.kinds.protocol import LoggedAction
 from tests.engine.helpers import QueueDice, position

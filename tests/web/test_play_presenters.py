@@ -1,11 +1,11 @@
-"""games/presenters.py: what the game page shows, computed from engine states (no database)."""
+"""MetalTalon's presenters.py: what the game page shows, computed from engine states (no database)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from games import presenters as P
-from games.engine import legal_commands, new_game, play
+from games.kinds.metaltalon import presenters as P
+from games.kinds.metaltalon.engine import legal_commands, new_game, play
 from tests.engine.helpers import QueueDice, position
 
 # Two ships three spaces apart on an empty stretch of the token board (I10, I11 between them).

@@ -1,4 +1,5 @@
-"""Terminal hot-seat MetalTalon: `python -m games.engine` (options may also be given as flags, see --help)."""
+"""Terminal hot-seat MetalTalon: `python -m games.kinds.metaltalon.engine` (options may also be given as
+flags, see --help)."""
 
 from __future__ import annotations
 
@@ -143,7 +144,8 @@ def run(state: GameState, read: Callable[[str], str]) -> int:
 
 
 def arguments() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m games.engine", description="Hot-seat MetalTalon.")
+    parser = argparse.ArgumentParser(prog="python -m games.kinds.metaltalon.engine",
+                                     description="Hot-seat MetalTalon.")
     parser.add_argument("--edition", choices=sorted(EDITIONS))
     parser.add_argument("--players", type=int, choices=PLAYER_COUNTS)
     parser.add_argument("--variant", choices=("none", "takeover", "spoils"))

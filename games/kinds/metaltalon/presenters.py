@@ -11,9 +11,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-import games.engine as engine  # `engine.play`: the name `play` alone would read as the engine's module
+import games.kinds.metaltalon.engine as engine  # `engine.play`: `play` alone reads as the engine's module
 from games import seats as seats_of
-from games.engine import EDITIONS, GameState, IllegalCommand, Ship, legal_commands, render_text
+from games.kinds.metaltalon.engine import (
+    EDITIONS,
+    GameState,
+    IllegalCommand,
+    Ship,
+    legal_commands,
+    render_text,
+)
 
 SEAT_LETTERS, SEAT_COLOURS, SEAT_INKS = seats_of.LETTERS, seats_of.COLOURS, seats_of.INKS
 

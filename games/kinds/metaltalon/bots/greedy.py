@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from functools import cache
 
-import games.engine as engine  # `engine.play`: `play` alone is also a module's name
+import games.kinds.metaltalon.engine as engine  # `engine.play`: `play` alone is also a module's name
 from games.bots.base import BotStuck, moves_on
-from games.engine import GameState, IllegalCommand
+from games.kinds.metaltalon.engine import GameState, IllegalCommand
 
 from . import choices
 from .position import DEFAULT, Weights, evaluate, shots_of

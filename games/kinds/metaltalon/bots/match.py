@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from games.bots.base import Bot, moves_on
 from games.bots.loop import play_out
-from games.engine import GameState, new_game
+from games.kinds.metaltalon.engine import GameState, new_game
 
 from .rules import RULES, engine_play, engine_to_act
 

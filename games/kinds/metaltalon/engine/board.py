@@ -1,7 +1,7 @@
 """Board geometry: cells, neighbours, distances, territories, borders and drawing coordinates.
 
-The two boards are data files (games/engine/boards/*.json, made by boards/generate.py). Everything a rule
-asks of a board is precomputed at load time so that play-time lookups are dictionary hits.
+The two boards are data files (boards/*.json beside this module, made by boards/generate.py). Everything a
+rule asks of a board is precomputed at load time so that play-time lookups are dictionary hits.
 """
 
 from __future__ import annotations
@@ -169,5 +169,5 @@ def load_board(name: str) -> Board:
     """The named board ("token" or "coin"), read once from the packaged data file."""
     if name not in BOARD_NAMES:
         raise ValueError(f"unknown board {name!r}; boards: {', '.join(BOARD_NAMES)}")
-    text = resources.files("games.engine.boards").joinpath(f"{name}.json").read_text(encoding="utf-8")
+    text = resources.files(f"{__package__}.boards").joinpath(f"{name}.json").read_text(encoding="utf-8")
     return Board(json.loads(text))

@@ -1,4 +1,4 @@
-"""Marks of recent play drawn over the board (games/board_svg.py): trails of moves, shots with the damage
+"""Marks of recent play drawn over the board (board_svg.py): trails of moves, shots with the damage
 they did, launches, ships destroyed. What is marked is chosen by the kind's page (which events of which
 actions); this module only draws, from cell names and seat numbers.
 

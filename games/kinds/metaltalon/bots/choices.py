@@ -4,7 +4,7 @@ sets once it knows its faction."""
 
 from __future__ import annotations
 
-from games.engine import GameState
+from games.kinds.metaltalon.engine import GameState
 
 # Factions a bot keeps when dealt; it redraws the others once (the second card is final). These four won
 # more than their fair share, pooled over 2, 3 and 4 players, in greedy games where every seat kept the

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 import time
 
-import games.engine as engine  # `engine.play`: `play` alone is also a module's name
-from games.engine import GameState, IllegalCommand
+import games.kinds.metaltalon.engine as engine  # `engine.play`: `play` alone is also a module's name
+from games.kinds.metaltalon.engine import GameState, IllegalCommand
 
 from . import choices
 from .greedy import GreedyBot

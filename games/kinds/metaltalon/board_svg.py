@@ -13,8 +13,16 @@ from functools import cache
 from xml.sax.saxutils import escape, quoteattr
 
 from games import seats as seats_of
-from games.board_marks import Mark, marks_key, marks_layer
-from games.engine import EDITIONS, Board, GameState, Ship, load_board, seat_label, seat_letter
+from games.kinds.metaltalon.board_marks import Mark, marks_key, marks_layer
+from games.kinds.metaltalon.engine import (
+    EDITIONS,
+    Board,
+    GameState,
+    Ship,
+    load_board,
+    seat_label,
+    seat_letter,
+)
 
 __all__ = ["SEAT_COLOURS", "board_png", "board_svg"]
 
@@ -370,7 +378,7 @@ def board_svg(
     viewer: the seat looking (its ships get a heavier outline); selected: the cell of the chosen ship;
     highlights: cells to draw as reachable; targets: cells to draw as attackable; cell_url: when given,
     each cell for which it returns a URL is wrapped in <a href> so the board works without JavaScript;
-    marks: recent play drawn over the board (games.board_marks), with a line of the key for them.
+    marks: recent play drawn over the board (board_marks.py), with a line of the key for them.
     """
     board = load_board(state.board)
     letters = EDITIONS[state.edition].letters

@@ -22,11 +22,11 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.bots.chart import panels_svg
-from games.bots.metaltalon import LEVELS
-from games.bots.metaltalon.match import TURN_CAP, Result
-from games.bots.metaltalon.search import ROLLOUTS
-from games.bots.metaltalon.simulate import Plan, Summary, fair_shares, run, summarise
-from games.engine import EDITIONS, PLAYER_COUNTS, VARIANTS
+from games.kinds.metaltalon.bots import LEVELS
+from games.kinds.metaltalon.bots.match import TURN_CAP, Result
+from games.kinds.metaltalon.bots.search import ROLLOUTS
+from games.kinds.metaltalon.bots.simulate import Plan, Summary, fair_shares, run, summarise
+from games.kinds.metaltalon.engine import EDITIONS, PLAYER_COUNTS, VARIANTS
 from games.pictures import svg_png
 
 

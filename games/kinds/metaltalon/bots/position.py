@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from games.engine import REBELS_INVADERS_NEEDED, GameState, Ship
+from games.kinds.metaltalon.engine import REBELS_INVADERS_NEEDED, GameState, Ship
 
 from .rules import Table, table_of
 

@@ -1,8 +1,9 @@
 """Generate the two MetalTalon board data files (token.json, coin.json).
 
-Run `python -m games.engine.boards.generate` from the project root; the files are committed, the engine
-only reads them. The original board pictures are lost, so the layouts are designed here to be faithful to
-the rule texts and fair by construction (see docs in each builder and tests/engine/test_board.py).
+Run `python -m games.kinds.metaltalon.engine.boards.generate` from the project root; the files are
+committed, the engine only reads them. The original board pictures are lost, so the layouts are designed
+here to be faithful to the rule texts and fair by construction (see docs in each builder and
+tests/kinds/metaltalon/engine/test_board.py).
 
 Coordinates: rows are horizontal (pointy-top hexes); `x2` is the doubled column position, so two cells
 are neighbours when (dx2, drow) is (+-2, 0) or (+-1, +-1). A cell's name is its column letter

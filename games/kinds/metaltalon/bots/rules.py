@@ -1,4 +1,4 @@
-"""MetalTalon as the bots read it: the engine's public API (games.engine), with dice the bot chooses.
+"""MetalTalon as the bots read it: the engine's public API (the package ..engine), with dice the bot chooses.
 
 A bot never plays a hypothetical command with the state's own generator: in a simulation that generator
 makes the real rolls, so asking it "what if I fire" would tell the bot the roll it is about to get. Every
@@ -13,8 +13,15 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-import games.engine as engine  # `engine.play`: `play` alone is also a module's name
-from games.engine import ANYTIME_VERBS, EDITIONS, Board, GameState, legal_commands, load_board
+import games.kinds.metaltalon.engine as engine  # `engine.play`: `play` alone is also a module's name
+from games.kinds.metaltalon.engine import (
+    ANYTIME_VERBS,
+    EDITIONS,
+    Board,
+    GameState,
+    legal_commands,
+    load_board,
+)
 
 
 class EngineRules:
