@@ -19,7 +19,7 @@ from games.kinds import get_kind
 from games.kinds.metaltalon.engine import Dice, GameState
 from games.kinds.metaltalon.engine.dice import Roller
 from games.models import Game
-from tests.engine.helpers import position
+from tests.kinds.metaltalon.engine.helpers import position
 from tests.web.factories import UserFactory, full_game, put, started_game
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,7 @@ from games.kinds.metaltalon import page as metaltalon_page
 from games.kinds.metaltalon.engine import GameState, legal_commands
 from games.models import Action, Game, Snapshot
 from games.views import play as play_views
-from tests.engine.helpers import position
+from tests.kinds.metaltalon.engine.helpers import position
 from tests.web.factories import UserFactory, active_seat, open_game, other_seat, put, started_game
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,7 @@ from games.actions import Actor
 from games.kinds.metaltalon import presenters as P
 from games.kinds.metaltalon.engine import GameState
 from games.models import Game
-from tests.engine.helpers import position
+from tests.kinds.metaltalon.engine.helpers import position
 from tests.web.factories import put, started_game
 from tests.web.html_forms import click, find_button, forms_of
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from games.kinds.metaltalon.engine import GameState, IllegalCommand, legal_commands, new_game, play
 from games.kinds.metaltalon.engine.view import game_of
-from tests.engine.agreement import canonical as legal_canonical
+from tests.kinds.metaltalon.engine.agreement import canonical as legal_canonical
 
 from .invariants import check_invariants
 

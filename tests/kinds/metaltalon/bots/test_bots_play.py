@@ -14,7 +14,7 @@ from games.kinds.metaltalon.bots import GreedyBot, SearchBot
 from games.kinds.metaltalon.bots.greedy import MAX_STEPS
 from games.kinds.metaltalon.bots.rules import RULES, engine_play
 from games.kinds.metaltalon.engine import legal_commands, new_game
-from tests.engine.helpers import position
+from tests.kinds.metaltalon.engine.helpers import position
 
 LEVELS = {
     "random": lambda rng: RandomBot(RULES, rng),

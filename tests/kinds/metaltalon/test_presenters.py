@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from games.kinds.metaltalon import presenters as P
 from games.kinds.metaltalon.engine import legal_commands, new_game, play
-from tests.engine.helpers import QueueDice, position
+from tests.kinds.metaltalon.engine.helpers import QueueDice, position
 
 # Two ships three spaces apart on an empty stretch of the token board (I10, I11 between them).
 NEAR = dict(players=2, factions=("warriors", "bankers"), ships=((0, "I9", (3, 2, 0)), (1, "I12", (2, 0, 1))),

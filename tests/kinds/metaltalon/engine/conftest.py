@@ -9,4 +9,4 @@ import pytest
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    items.sort(key=lambda item: item.nodeid.startswith("tests/engine/test_properties.py"))
+    items.sort(key=lambda item: item.nodeid.startswith("tests/kinds/metaltalon/engine/test_properties.py"))

@@ -10,7 +10,7 @@ from games.kinds.metaltalon.board_marks import Mark
 from games.kinds.metaltalon.engine import GameState, describe, play
 from games.kinds.metaltalon.last_turn import chosen_actions, last_turn, marks_of
 from games.kinds.protocol import LoggedAction
-from tests.engine.helpers import QueueDice, position
+from tests.kinds.metaltalon.engine.helpers import QueueDice, position
 
 B_TURN = ("move G10 H10 I10", "fire I10 J10", "fire I10 K10", "launch 2e", "end")
 

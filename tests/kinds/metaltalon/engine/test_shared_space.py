@@ -8,7 +8,7 @@ from games.kinds.metaltalon.engine import IllegalCommand, legal_commands, play, 
 from games.kinds.metaltalon.engine.commands import Command
 from games.kinds.metaltalon.engine.render import describe
 from games.kinds.metaltalon.engine.view import game_of
-from tests.engine.agreement import canonical
+from tests.kinds.metaltalon.engine.agreement import canonical
 
 from .helpers import QueueDice, board, of_type, position
 from .invariants import check_invariants

@@ -1,6 +1,6 @@
 """Every command play accepts is listed, and every listed one is accepted (DESIGN.md's invariant), in
 the positions at the ends of each command's range, compared over everything a seat could type
-(tests/engine/agreement.py)."""
+(tests/kinds/metaltalon/engine/agreement.py)."""
 
 import pytest
 

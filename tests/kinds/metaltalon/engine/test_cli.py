@@ -22,7 +22,7 @@ from games.kinds.metaltalon.engine.__main__ import (
     setup_game,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 @dataclass
