@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots.metaltalon import GreedyBot, SearchBot  # noqa: E402
-from games.bots.metaltalon.match import play_game  # noqa: E402
-from games.bots.metaltalon.search import ROLLOUTS  # noqa: E402
+from games.kinds.metaltalon.bots import GreedyBot, SearchBot  # noqa: E402
+from games.kinds.metaltalon.bots.match import play_game  # noqa: E402
+from games.kinds.metaltalon.bots.search import ROLLOUTS  # noqa: E402
 
 GAMES = int(os.environ.get("BENCH_BOT_GAMES", "4"))
 SITE_SECONDS = 1.5  # the default of settings.BOT_SEARCH_SECONDS

@@ -16,10 +16,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import RandomBot, play_out  # noqa: E402
-from games.bots.metaltalon.rules import RULES, engine_play, engine_to_act  # noqa: E402
-from games.engine import GameState, legal_commands, new_game, play  # noqa: E402
-from games.engine.board import load_board  # noqa: E402
-from games.engine.state import evolve  # noqa: E402
+from games.kinds.metaltalon.bots.rules import RULES, engine_play, engine_to_act  # noqa: E402
+from games.kinds.metaltalon.engine import GameState, legal_commands, new_game, play  # noqa: E402
+from games.kinds.metaltalon.engine.board import load_board  # noqa: E402
+from games.kinds.metaltalon.engine.state import evolve  # noqa: E402
 
 
 def random_game(seed: int, players: int, steps: int, edition: str = "token") -> tuple[GameState, list]:

@@ -66,9 +66,14 @@ def envlist(name: str, default: list[str]) -> list[str]:
 # === Core ===
 
 DEBUG = envbool("DEBUG", True)
-# The game kinds (games.kinds) offered in the lobby; a stored game of any known kind stays playable.
-# "race" is the platform's test kind (a race to 10 with one die).
-GAME_KINDS = envlist("GAME_KINDS", ["metaltalon"])
+# Every game kind the site knows (games.kinds): its name and the import path of its Kind. A stored game of
+# any of them stays playable. Each kind's package is also an app below (its templates, static files).
+GAME_KINDS = {
+    "metaltalon": "games.kinds.metaltalon.kind.KIND",
+    "race": "games.kinds.race.kind.KIND",  # the platform's test kind (a race to 10 with one die)
+}
+# The kinds the lobby offers for new games, in that order; the variable keeps its name (docs/deploy.md).
+OFFERED_GAME_KINDS = envlist("GAME_KINDS", ["metaltalon"])
 VAR_DIR = Path(env("VAR_DIR", str(BASE_DIR / "var")))
 
 _DEV_SECRET_KEY = "dev-only-insecure-key-never-used-when-DEBUG-is-off-0123456789abcdef"
@@ -102,6 +107,8 @@ CSRF_TRUSTED_ORIGINS = [f"{_site.scheme}://{_site.netloc}"]
 INSTALLED_APPS = [
     "accounts",
     "games",
+    "games.kinds.metaltalon.apps.MetalTalonConfig",
+    "games.kinds.race.apps.RaceConfig",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

@@ -54,8 +54,8 @@ def _test_run_settings(pytestconfig: pytest.Config) -> Iterator[None]:
     (the Redis cache outlives the process); passwords hash fast (hashing strength is Django's concern);
     turn notices are due at once (tests about the delay set NOTICE_DELAY_SECONDS themselves).
 
-    Without pytest-django (`pytest tests/engine -p no:django`: the engine is pure Python, and so are its
-    tests) there are no settings to change."""
+    Without pytest-django (`pytest tests/kinds/metaltalon/engine -p no:django`: the engine is pure Python,
+    and so are its tests) there are no settings to change."""
     if not pytestconfig.pluginmanager.has_plugin("django"):
         yield
         return

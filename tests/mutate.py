@@ -1,6 +1,7 @@
-"""`make mutate`: mutation testing of games/engine against the engine's own tests, with mutmut 3.
+"""`make mutate`: mutation testing of MetalTalon's rules engine (games/kinds/metaltalon/engine) against
+the engine's own tests, with mutmut 3.
 
-mutmut (configured in pyproject.toml) writes each mutant of games/engine into mutants/ and runs the
+mutmut (configured in pyproject.toml) writes each mutant of the engine into mutants/ and runs the
 engine's tests that cover the mutated function. This script picks which mutants to run (all of them,
 or a seeded sample per module), hands them to `mutmut run`, then reads mutmut's per-file results and
 prints the score per module and every survivor, so a run is a record: docs/testing.md keeps the last
@@ -28,10 +29,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"
-ENGINE = MUTANTS / "games" / "engine"
+ENGINE = MUTANTS / "games" / "kinds" / "metaltalon" / "engine"
 PICKED = MUTANTS / "picked.json"
 # mutmut generates every mutant and maps tests to functions on any run: this one runs a single mutant.
-FIRST = "games.engine.factions.x_faction_name__mutmut_1"
+PACKAGE = "games.kinds.metaltalon.engine"
+FIRST = f"{PACKAGE}.factions.x_faction_name__mutmut_1"
 
 # mutmut's exit codes (mutmut/stats.py): 1 and 3 are a failing test run, the timeouts count as
 # caught too (the mutant made the rules loop), 0 is a survivor, 33 and 5 mean no test covers it.
@@ -65,7 +67,7 @@ def mutmut(*args: str) -> None:
 
 
 def module_of(mutant: str) -> str:
-    return mutant.split(".")[2]
+    return mutant.removeprefix(f"{PACKAGE}.").split(".")[0]
 
 
 def results() -> dict[str, int | None]:
@@ -130,7 +132,7 @@ def report(picked: list[str], total: int) -> bool:
             print("\n".join(f"  {name}" for name in names))
     equivalent = sorted(
         f"  {path.relative_to(ROOT)}:{number}: {line.strip()}"
-        for path in (ROOT / "games" / "engine").glob("*.py")
+        for path in (ROOT / "games" / "kinds" / "metaltalon" / "engine").glob("*.py")
         for number, line in enumerate(path.read_text().splitlines(), 1)
         if "pragma: no mutate" in line
     )

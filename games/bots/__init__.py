@@ -3,7 +3,7 @@ command those rules list as legal now, one at a time, so a bot can never send wh
 
 - `random` (random_bot.py) plays any kind: it needs only `legal_commands` and `anytime` of the kinds'
   protocol (games/kinds/protocol.py).
-- `greedy` and `search` are MetalTalon's (games/bots/metaltalon/), built on the engine's public API.
+- `greedy` and `search` are MetalTalon's (games/kinds/metaltalon/bots/), built on the engine's public API.
 
 Nothing here imports Django: the site's channel for bots (games/actions/bots.py, a Celery task) asks a
 kind for its bot (`Kind.bot(level, rng)`) and plays the answers as `Actor.bot(seat)`.

@@ -1,46 +1,60 @@
 """The registry of game kinds. `Game.kind` names one; everything outside a kind speaks only the protocol
-in games/kinds/protocol.py (docs/architecture.md)."""
+in games/kinds/protocol.py (docs/architecture.md).
+
+The kinds are the ones the GAME_KINDS setting names, each by the import path of its Kind object, so adding
+a game edits no platform file. Nothing here imports a kind's package: it is imported by its path when the
+registry is first read (and again whenever the setting changes, as tests do). Django is imported only
+then, so a kind's pure rules stay importable without it (their package lies under this one).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from games.kinds.protocol import BadOptions, Dice, Kind, LoggedAction, PageInput, Refused, SeatOutcome
 
-_KINDS: dict[str, Kind] = {}
-
-
-def register(kind: Kind) -> Kind:
-    _KINDS[kind.name] = kind
-    return kind
+# The GAME_KINDS mapping last read, and the kinds it names: swapped whole, so a reader never sees half.
+_loaded: tuple[Mapping[str, str] | None, dict[str, Kind]] = (None, {})
 
 
 def get_kind(name: str) -> Kind:
     """The kind called `name`; KeyError for one the site does not know."""
-    _load()
-    return _KINDS[name]
+    return _kinds()[name]
 
 
 def all_kinds() -> list[Kind]:
-    _load()
-    return list(_KINDS.values())
+    return list(_kinds().values())
 
 
 def offered_kinds() -> list[Kind]:
-    """The kinds the lobby offers for new games (settings.GAME_KINDS), in that order."""
+    """The kinds the lobby offers for new games (settings.OFFERED_GAME_KINDS), in that order."""
     from django.conf import settings
 
-    _load()
-    return [_KINDS[name] for name in settings.GAME_KINDS if name in _KINDS]
+    kinds = _kinds()
+    return [kinds[name] for name in settings.OFFERED_GAME_KINDS if name in kinds]
 
 
-def _load() -> None:
-    if _KINDS:
-        return
-    from games.kinds.metaltalon.kind import KIND as metaltalon
-    from games.kinds.race.kind import KIND as race
+def _kinds() -> dict[str, Kind]:
+    global _loaded
+    from django.conf import settings
 
-    register(metaltalon)
-    register(race)
+    named: Mapping[str, str] = settings.GAME_KINDS
+    source, kinds = _loaded
+    if source is not named:
+        kinds = {name: _import(name, path) for name, path in named.items()}
+        _loaded = (named, kinds)
+    return kinds
+
+
+def _import(name: str, path: str) -> Kind:
+    from django.core.exceptions import ImproperlyConfigured
+    from django.utils.module_loading import import_string
+
+    kind: Kind = import_string(path)
+    if kind.name != name:
+        raise ImproperlyConfigured(f"GAME_KINDS names {path} {name!r}, but that kind is {kind.name!r}.")
+    return kind
 
 
 __all__ = ["BadOptions", "Dice", "Kind", "LoggedAction", "PageInput", "Refused", "SeatOutcome", "all_kinds",
-           "get_kind", "offered_kinds", "register"]
+           "get_kind", "offered_kinds"]

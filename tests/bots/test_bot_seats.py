@@ -13,7 +13,7 @@ from games import actions
 from games.actions import Actor
 from games.actions.bots import bots_due, play_bots
 from games.actions.clock import Fired, due_ids, fire_due
-from games.engine import GameState
+from games.kinds.metaltalon.engine import GameState
 from games.models import Action, AuditEntry, Game, Seat
 from games.tasks import bot_move
 from tests.web.factories import (

@@ -13,8 +13,8 @@ from django.test import Client
 from accounts.models import ApiToken
 from accounts.tokens import issue
 from games import rates
-from games.engine import legal_commands
 from games.kinds import get_kind
+from games.kinds.metaltalon.engine import legal_commands
 from games.models import Action, Game
 from tests.web.factories import UserFactory, active_seat, fresh, open_game, other_seat, started_game
 
@@ -240,7 +240,7 @@ def test_command_submissions_have_a_tighter_limit_of_their_own(settings):
 # === Whole games ===
 
 def test_a_whole_race_is_played_to_its_end_through_the_api_by_a_script(settings):
-    settings.GAME_KINDS = ["metaltalon", "race"]
+    settings.OFFERED_GAME_KINDS = ["metaltalon", "race"]
     game = started_game(players=2, kind="race", target=10)
     apis = seat_apis(game)
     for _ in range(200):

@@ -13,8 +13,8 @@ from tests.conftest import REPO
 def test_the_engine_tests_run_without_pytest_django_or_settings() -> None:
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests/engine/test_board.py", "tests/engine/test_commands.py",
-         "-p", "no:django", "-p", "no:cacheprovider", "-q"],
+        [sys.executable, "-m", "pytest", "tests/kinds/metaltalon/engine/test_board.py",
+         "tests/kinds/metaltalon/engine/test_commands.py", "-p", "no:django", "-p", "no:cacheprovider", "-q"],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert " passed" in done.stdout and "error" not in done.stdout.lower()

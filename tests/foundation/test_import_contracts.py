@@ -6,6 +6,8 @@ from pathlib import Path
 
 from tests.foundation.helpers import BIN, REPO
 
+ENGINE = Path("games", "kinds", "metaltalon", "engine")
+
 
 def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(BIN / "lint-imports"), "--no-cache"], cwd=root, capture_output=True, text=True,
@@ -28,42 +30,45 @@ def test_the_code_keeps_every_import_contract():
 
 def test_an_engine_module_importing_django_breaks_the_purity_contract(tmp_path):
     root = copy_of_the_code(tmp_path)
-    (root / "games" / "engine" / "leaky.py").write_text("from django.db import models\n")
+    (root / ENGINE / "leaky.py").write_text("from django.db import models\n")
 
     result = lint_imports(root)
 
     assert result.returncode != 0
-    assert "games.engine.leaky -> django (l.1)" in result.stdout
+    assert "games.kinds.metaltalon.engine.leaky -> django (l.1)" in result.stdout
 
 
 def test_an_engine_module_importing_the_site_breaks_the_purity_contract(tmp_path):
     root = copy_of_the_code(tmp_path)
-    (root / "games" / "engine" / "leaky.py").write_text("import games.models\n")
+    (root / ENGINE / "leaky.py").write_text("import games.models\n")
 
     result = lint_imports(root)
 
     assert result.returncode != 0
-    assert "games.engine.leaky -> games.models" in result.stdout
+    assert "games.kinds.metaltalon.engine.leaky -> games.models" in result.stdout
 
 
 def test_the_platform_never_imports_the_engine_and_nobody_imports_its_modules(tmp_path):
     root = copy_of_the_code(tmp_path)
-    (root / "games" / "engine" / "board.py").write_text("CELLS = 61\n")
-    (root / "games" / "views.py").write_text("from games.engine.board import CELLS\n")
-    (root / "games" / "tasks.py").write_text("from games import engine\nfrom games.engine import board\n")
+    (root / ENGINE / "board.py").write_text("CELLS = 61\n")
+    (root / "games" / "views.py").write_text("from games.kinds.metaltalon.engine.board import CELLS\n")
+    (root / "games" / "tasks.py").write_text(
+        "from games.kinds.metaltalon import engine\nfrom games.kinds.metaltalon.engine import board\n")
     (root / "games" / "mail").mkdir(exist_ok=True)
-    (root / "games" / "mail" / "inbound.py").write_text("import games.engine.board\n")
+    (root / "games" / "mail" / "inbound.py").write_text("import games.kinds.metaltalon.engine.board\n")
     (root / "games" / "mail" / "__init__.py").write_text("")
     kind = root / "games" / "kinds" / "metaltalon"
-    (kind / "extra.py").write_text("from games.engine import EDITIONS\n")
-    (kind / "leaky.py").write_text("from games.engine.board import CELLS\n")
+    (kind / "extra.py").write_text("from games.kinds.metaltalon.engine import EDITIONS\n")
+    (kind / "leaky.py").write_text("from games.kinds.metaltalon.engine.board import CELLS\n")
 
     result = lint_imports(root)
 
     assert result.returncode != 0
-    for breach in ("games.views -> games.engine.board", "games.tasks -> games.engine.board",
-                   "games.tasks -> games.engine (l.1)", "games.mail.inbound -> games.engine.board",
-                   "games.kinds.metaltalon.leaky -> games.engine.board"):
+    for breach in ("games.views -> games.kinds.metaltalon.engine.board",
+                   "games.tasks -> games.kinds.metaltalon.engine.board",
+                   "games.tasks -> games.kinds.metaltalon.engine (l.1)",
+                   "games.mail.inbound -> games.kinds.metaltalon.engine.board",
+                   "games.kinds.metaltalon.leaky -> games.kinds.metaltalon.engine.board"):
         assert breach in result.stdout
-    # MetalTalon's kind is the engine's one caller, through the public package games.engine.
+    # MetalTalon's kind is the engine's one caller, through the engine's public package.
     assert "games.kinds.metaltalon.extra ->" not in result.stdout

@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from games.engine import new_game, play
+from games.kinds.metaltalon.engine import new_game, play
 
 
 @pytest.mark.django_db(transaction=True)

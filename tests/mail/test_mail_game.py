@@ -12,8 +12,8 @@ import pytest
 from django.core import mail as django_mail
 
 from games import dice
-from games.engine import load_board
 from games.kinds import get_kind
+from games.kinds.metaltalon.engine import load_board
 from games.mail.addresses import seat_address
 from games.mail.inbound import receive_mail
 from games.models import Action, Game, Notification, Seat

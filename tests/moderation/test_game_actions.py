@@ -11,10 +11,10 @@ import pytest
 from games import actions
 from games.actions import Actor
 from games.actions.clock import Fired, fire_due
-from games.engine import GameState
 from games.kinds import get_kind
+from games.kinds.metaltalon.engine import GameState
 from games.models import Action, AuditEntry, ClockDue, Game, Notification, Seat, Snapshot
-from tests.engine.helpers import position
+from tests.kinds.metaltalon.engine.helpers import position
 from tests.moderation.conftest import as_moderator, log_text, told
 from tests.web.factories import UserFactory, active_seat, finished_game, fresh, other_seat, put, started_game
 

@@ -23,8 +23,8 @@ from accounts.models import Profile, User
 from games import actions
 from games import dice as live_dice
 from games.actions import Actor
-from games.engine import GameState
 from games.kinds import get_kind
+from games.kinds.metaltalon.engine import GameState
 from games.models import Game, Notification, Seat, Snapshot
 
 PLATFORM = ("kind", "players", "visibility", "clock", "rated")

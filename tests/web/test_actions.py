@@ -10,9 +10,9 @@ import pytest
 from games import actions, history, queries
 from games.actions import Actor
 from games.dice import ReplayDice
-from games.engine import GameState, Ship, legal_commands
-from games.engine.board import load_board
 from games.kinds import get_kind
+from games.kinds.metaltalon.engine import GameState, Ship, legal_commands
+from games.kinds.metaltalon.engine.board import load_board
 from games.models import Action, Game, Invitation, Notice, Report, Seat
 from tests.web.factories import (
     ModeratorFactory,

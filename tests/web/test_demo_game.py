@@ -6,8 +6,8 @@ import pytest
 from django.core.management import call_command
 
 from games import history
-from games.engine import GameState
 from games.kinds import get_kind
+from games.kinds.metaltalon.engine import GameState
 from games.models import Game
 
 

@@ -15,11 +15,11 @@ from django.urls import reverse
 
 from games import actions, history
 from games.actions import Actor
-from games.engine import Dice, GameState
-from games.engine.dice import Roller
 from games.kinds import get_kind
+from games.kinds.metaltalon.engine import Dice, GameState
+from games.kinds.metaltalon.engine.dice import Roller
 from games.models import Game
-from tests.engine.helpers import position
+from tests.kinds.metaltalon.engine.helpers import position
 from tests.web.factories import UserFactory, full_game, put, started_game
 
 pytestmark = pytest.mark.django_db
@@ -149,7 +149,7 @@ def test_a_faction_redraw_comes_from_the_live_dice_and_is_recorded(live_dice):
     assert len(action.dice) == 1 and action.dice[0][0] == "draw" and action.dice[0][2] == 0
     event = next(e for e in action.events if e["type"] == "redraw")
     dealt_away = {s.faction for s in state_of(game).seats if s.index != 0} | {event["old"]}
-    from games.engine import FACTIONS
+    from games.kinds.metaltalon.engine import FACTIONS
 
     options = [f for f in FACTIONS if f not in dealt_away]
     assert event["faction"] == options[0]  # the draw's index picks the card, as the engine's rule says
@@ -215,7 +215,7 @@ def test_a_custom_dice_object_without_draw_keeps_card_draws_seeded():
             return 6
 
     dice: Dice = Sixes()
-    from games.engine import new_game, play
+    from games.kinds.metaltalon.engine import new_game, play
 
     state = new_game(players=2, seed=5)
     assert play(state, 0, "redraw", dice=dice).state == play(state, 0, "redraw").state

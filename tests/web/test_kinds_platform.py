@@ -22,7 +22,7 @@ METALTALON_WORDS = ("Standing orders", "Bank:", "faction", "launch", "MetalTalon
 
 @pytest.fixture(autouse=True)
 def offer_race(settings):
-    settings.GAME_KINDS = ["metaltalon", "race"]
+    settings.OFFERED_GAME_KINDS = ["metaltalon", "race"]
 
 
 def url(game: Game, name: str = "game") -> str:

@@ -14,7 +14,7 @@ from django.test import Client
 from games import actions
 from games.actions import Actor
 from games.models import Game
-from tests.engine.helpers import position
+from tests.kinds.metaltalon.engine.helpers import position
 from tests.web.factories import put
 
 pytestmark = pytest.mark.django_db

@@ -20,7 +20,7 @@ from games.kinds import get_kind
 from games.mail.addresses import turn_replied_to
 from games.mail.position import position, summarise
 from games.models import Game, Notification
-from tests.engine.helpers import position as built
+from tests.kinds.metaltalon.engine.helpers import position as built
 from tests.web.factories import active_seat, full_game, other_seat, put, started_game
 from tests.web.helpers import wire
 

@@ -15,11 +15,11 @@ from django.test.utils import CaptureQueriesContext
 
 from games import actions
 from games.actions import Actor
-from games.engine import GameState, legal_commands
 from games.kinds.metaltalon import page as metaltalon_page
+from games.kinds.metaltalon.engine import GameState, legal_commands
 from games.models import Action, Game, Snapshot
 from games.views import play as play_views
-from tests.engine.helpers import position
+from tests.kinds.metaltalon.engine.helpers import position
 from tests.web.factories import UserFactory, active_seat, open_game, other_seat, put, started_game
 
 pytestmark = pytest.mark.django_db

@@ -12,8 +12,8 @@ from django.urls import reverse
 from games import actions, history
 from games.actions import Actor
 from games.dice import ReplayDice
-from games.engine import GameState
 from games.kinds import get_kind
+from games.kinds.metaltalon.engine import GameState
 from tests.web.factories import active_seat, other_seat, started_game
 from tests.web.helpers import htmx_get, is_full_page, messages_of
 

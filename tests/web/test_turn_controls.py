@@ -15,11 +15,11 @@ from django.db import transaction
 from django.test import Client
 
 from games import actions
-from games import presenters as P
 from games.actions import Actor
-from games.engine import GameState
+from games.kinds.metaltalon import presenters as P
+from games.kinds.metaltalon.engine import GameState
 from games.models import Game
-from tests.engine.helpers import position
+from tests.kinds.metaltalon.engine.helpers import position
 from tests.web.factories import put, started_game
 from tests.web.html_forms import click, find_button, forms_of
 

@@ -1,1 +1,1 @@
-"""MetalTalon, the first kind: games/engine behind the kinds' protocol."""
+"""MetalTalon, the first kind: games/kinds/metaltalon/engine behind the kinds' protocol."""

@@ -1,6 +1,6 @@
 """MetalTalon behind the kinds' protocol (games/kinds/protocol.py): the engine's contract, adapted.
 
-The engine (games/engine) is unchanged in behaviour; this module only translates: options into
+The engine (engine/ beside this module) is unchanged in behaviour; this module only translates: options into
 new_game's arguments, IllegalCommand into Refused, the platform's dice into the engine's, and the state
 into what each seat may see.
 """
@@ -11,11 +11,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import games.engine as engine  # `engine.play`: the name `play` alone would read as the engine's module
+import games.kinds.metaltalon.engine as engine  # `engine.play`: `play` alone reads as the engine's module
 from games.bots import Bot
-from games.bots.metaltalon import LEVELS as bot_levels
-from games.bots.metaltalon import make_bot
-from games.engine import (
+from games.kinds.metaltalon import options as opts
+from games.kinds.metaltalon.bots import LEVELS as bot_levels
+from games.kinds.metaltalon.bots import make_bot
+from games.kinds.metaltalon.engine import (
     ANYTIME_VERBS,
     EDITIONS,
     FACTIONS,
@@ -28,7 +29,6 @@ from games.engine import (
     render_text,
     split_commands,
 )
-from games.kinds.metaltalon import options as opts
 from games.kinds.protocol import Dice, Event, PageInput, Refused, SeatOutcome
 
 # An action with one of these events cannot be taken back: dice were rolled, a card drawn, a seat left.
@@ -218,7 +218,7 @@ class MetalTalon:
         return str(render_text(state, seat))
 
     def board_svg(self, state: GameState, seat: int | None) -> str:
-        from games.board_svg import board_svg
+        from games.kinds.metaltalon.board_svg import board_svg
 
         return board_svg(state, viewer=seat)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from games.board_marks import Mark
+from games.kinds.metaltalon.board_marks import Mark
 from games.kinds.metaltalon.kind import ANYTIME_VERBS
 from games.kinds.protocol import Event, LoggedAction
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine import EDITIONS, PLAYER_COUNTS, VARIANTS
+from games.kinds.metaltalon.engine import EDITIONS, PLAYER_COUNTS, VARIANTS
 from games.kinds.protocol import BadOptions
 
 EDITION_CHOICES = [

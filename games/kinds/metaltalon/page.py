@@ -13,10 +13,10 @@ from urllib.parse import urlencode
 from django.core.cache import cache
 from django.urls import reverse
 
-from games import presenters as P
-from games.board_marks import Mark
-from games.board_svg import board_svg as draw_board
-from games.engine import EDITIONS, GameState, seat_letter
+from games.kinds.metaltalon import presenters as P
+from games.kinds.metaltalon.board_marks import Mark
+from games.kinds.metaltalon.board_svg import board_svg as draw_board
+from games.kinds.metaltalon.engine import EDITIONS, GameState, seat_letter
 from games.kinds.metaltalon.last_turn import LastTurn, last_turn
 from games.kinds.protocol import Event, PageInput
 

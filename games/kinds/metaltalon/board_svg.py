@@ -1,0 +1,528 @@
+"""Server-rendered SVG of a MetalTalon board, for the web pages (works without JavaScript) and e-mail.
+
+Pure Python: reads a GameState and the board geometry, returns markup. Colour is never the only signal:
+seats carry a letter (A-F), red borders are solid and black borders dashed, coin borders are striped,
+reachable cells are dotted and targets carry a crosshair.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+from xml.sax.saxutils import escape, quoteattr
+
+from games import seats as seats_of
+from games.kinds.metaltalon.board_marks import Mark, marks_key, marks_layer
+from games.kinds.metaltalon.engine import (
+    EDITIONS,
+    Board,
+    GameState,
+    Ship,
+    load_board,
+    seat_label,
+    seat_letter,
+)
+
+__all__ = ["SEAT_COLOURS", "board_png", "board_svg"]
+
+SCALE = 24.0  # SVG units per hex circumradius
+MARGIN = 2.0  # hexes of room for the edge labels
+
+# (colour, text colour) per seat: games/seats.py.
+SEAT_COLOURS: tuple[tuple[str, str], ...] = tuple(zip(seats_of.COLOURS, seats_of.INKS, strict=True))
+NEUTRAL_TINTS = ("#eceff3", "#e2e6ec", "#f1eee6", "#e7ebe3")
+BORDER_STYLE = {
+    "red": '<path d="{d}" stroke="#b0122c" stroke-width="3.6" stroke-linecap="round" fill="none"/>',
+    "black": '<path d="{d}" stroke="#161616" stroke-width="3.2" stroke-dasharray="7 4" fill="none"/>',
+    "striped": (
+        '<path d="{d}" stroke="#161616" stroke-width="4.2" fill="none"/>'
+        '<path d="{d}" stroke="#f2c400" stroke-width="4.2" stroke-dasharray="4 4" fill="none"/>'
+    ),
+}
+# What every cell repeats, said once (the board is inline in every game page): the hex outline and the cell
+# name. Only elements without these attributes use the classes, so no rule overrides a drawn attribute;
+# scoped to the board, since an inline <style> applies to the whole HTML page.
+CELL_STYLE = (
+    ".mt-board .hex{stroke:#9aa1ab;stroke-width:0.8}"
+    ".mt-board .cell-name{font-size:10px;fill:#7d8590;fill-opacity:0.75}"
+)
+PIECE_LETTERS = {"token": ("e", "w", "s"), "coin": ("p", "n", "d")}
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+
+def _mix(hex_colour: str, white: float) -> str:
+    """The colour mixed with `white` parts of white (0..1): the pale tint of a seat's territory."""
+    r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#{:02x}{:02x}{:02x}".format(*(round(c + (255 - c) * white) for c in (r, g, b)))
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+class _Geometry:
+    """Board coordinates scaled to SVG units, with the margin for edge labels."""
+
+    def __init__(self, board: Board) -> None:
+        xs = [board.centre(c)[0] for c in board.cells]
+        ys = [board.centre(c)[1] for c in board.cells]
+        self.x0 = min(xs) - MARGIN
+        self.y0 = min(ys) - MARGIN
+        self.width = (max(xs) - min(xs) + 2 * MARGIN) * SCALE
+        self.height = (max(ys) - min(ys) + 2 * MARGIN) * SCALE
+        self.board = board
+        self._polygons: dict[tuple[str, float], str] = {}
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        return (x - self.x0) * SCALE, (y - self.y0) * SCALE
+
+    def centre(self, cell: str) -> tuple[float, float]:
+        return self.point(*self.board.centre(cell))
+
+    def polygon(self, cell: str, shrink: float = 1.0) -> str:
+        # Every drawing repeats the same few hundred outlines: each is formatted once per process.
+        key = (cell, shrink)
+        points = self._polygons.get(key)
+        if points is None:
+            points = self._polygons[key] = self._polygon(cell, shrink)
+        return points
+
+    def _polygon(self, cell: str, shrink: float) -> str:
+        cx, cy = self.board.centre(cell)
+        corners = self.board.corners(cell)
+        pts = [self.point(cx + (x - cx) * shrink, cy + (y - cy) * shrink) for x, y in corners]
+        return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in pts)
+
+    def shared_edge(self, a: str, b: str) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The hex side between two neighbouring cells: half a side either side of the midpoint."""
+        (ax, ay), (bx, by) = self.board.centre(a), self.board.centre(b)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        dx, dy = bx - ax, by - ay
+        length = (dx * dx + dy * dy) ** 0.5
+        px, py = -dy / length * 0.5, dx / length * 0.5
+        return self.point(mx + px, my + py), self.point(mx - px, my - py)
+
+
+def _territory_tints(board: Board, state: GameState) -> dict[str, str]:
+    """Home territories of seats still playing take their seat's pale colour; others a neutral tint that
+    differs from every neighbouring territory's."""
+    owner = {board.territory(s.home): s.index for s in state.seats if not s.out}
+    touching: dict[str, set[str]] = {t: set() for t in board.territories}
+    for a in board.cells:
+        for b in board.neighbours(a):
+            ta, tb = board.territory(a), board.territory(b)
+            if ta != tb:
+                touching[ta].add(tb)
+    tints: dict[str, str] = {}
+    for terr in board.territories:
+        if terr in owner:
+            tints[terr] = _mix(SEAT_COLOURS[owner[terr]][0], 0.82)
+    for terr in board.territories:
+        if terr in tints:
+            continue
+        used = {tints.get(t) for t in touching[terr]}
+        tints[terr] = next((c for c in NEUTRAL_TINTS if c not in used), NEUTRAL_TINTS[0])
+    return tints
+
+
+def _base_marker(geo: _Geometry, board: Board, cell: str, home_of: dict[str, int]) -> str:
+    cx, cy = geo.centre(cell)
+    r = 0.78 * SCALE
+    parts = []
+    if cell in home_of:
+        colour, _ = SEAT_COLOURS[home_of[cell]]
+        parts.append(
+            f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r)}" fill="#ffffff" '
+            f'stroke="{colour}" stroke-width="3.2"/>'
+        )
+        parts.append(
+            f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r - 4.5)}" fill="none" '
+            f'stroke="{colour}" stroke-width="1.2"/>'
+        )
+        parts.append(
+            f'<text x="{_fmt(cx)}" y="{_fmt(cy + 6)}" font-size="17" font-weight="bold" '
+            f'fill="{colour}">{escape(seat_letter(home_of[cell]))}</text>'
+        )
+    else:
+        parts.append(
+            f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r)}" fill="#fffbea" '
+            f'stroke="#8a6d00" stroke-width="2.2" stroke-dasharray="3 2"/>'
+        )
+        parts.append(
+            f'<text x="{_fmt(cx)}" y="{_fmt(cy + 5)}" font-size="13" font-weight="bold" '
+            f'fill="#8a6d00">+1</text>'
+        )
+    for i, label in enumerate(_printed_labels(board, cell)):
+        text, colour = label
+        lx = cx + (i - (len(_printed_labels(board, cell)) - 1) / 2) * 12
+        parts.append(
+            f'<text x="{_fmt(lx)}" y="{_fmt(cy - r + 9)}" font-size="9" font-weight="bold" '
+            f'fill="{colour}">{escape(text)}</text>'
+        )
+    return "".join(parts)
+
+
+def _printed_labels(board: Board, cell: str) -> list[tuple[str, str]]:
+    """What the board prints on a base: "2", "3", a red or black "4"; nothing on the coin board."""
+    out = []
+    for label in board.labels(cell):
+        if label in ("2", "3"):
+            out.append((label, "#333333"))
+        elif label == "red4":
+            out.append(("4", "#b0122c"))
+        elif label == "black4":
+            out.append(("4", "#111111"))
+    return out
+
+
+# Approximate advance widths of DejaVu Sans (em) for the characters of a ship's pieces: enough to size its
+# tag and to squeeze only the rare long one into the space.
+_ADVANCE = {" ": 0.32, "e": 0.62, "w": 0.82, "s": 0.52, "p": 0.64, "n": 0.63, "d": 0.64}
+PIECES_FONT = 9.5  # SVG units; ~11 px when the board is drawn 1.15x (the game page at 1366 px wide)
+PIECES_MAX_WIDTH = 1.85 * SCALE  # the text; wider than a hex, so its tag may touch the neighbours' corners
+
+
+def ship_radius(value: int) -> float:
+    """A ship's circle grows with its value (its area roughly in proportion, up to 30 credits), so the
+    big ships stand out at a glance; even the biggest leaves the hex's outline visible."""
+    return SCALE * (0.44 + 0.36 * math.sqrt(min(max(value, 1), 30) / 30))
+
+
+def _text_width(text: str, size: float) -> float:
+    return size * sum(_ADVANCE.get(ch, 0.64) for ch in text)  # digits: 0.64
+
+
+def _ship_marker(geo: _Geometry, ship: Ship, letters: tuple[str, str, str], own: bool, count: int) -> str:
+    """A ship: a disc in its seat's colour sized by its value, the value large in the middle, the seat's
+    letter on a tab at its upper left (colour is never the only signal) and its pieces on a white tag
+    below, all readable at the game page's size."""
+    cx, cy = geo.centre(ship.cell)
+    colour, ink = SEAT_COLOURS[ship.owner % len(SEAT_COLOURS)]
+    r = ship_radius(ship.value)
+    cc = cy - 2.5  # the disc sits a little high: the pieces tag takes the hex's lower middle
+    stroke = "#000000" if own else "#2b2b2b"
+    width = 2.6 if own else 1.2
+    value = str(ship.value)
+    vsize = 15 if len(value) < 3 else 12
+    parts = [
+        f'<circle cx="{_fmt(cx + 1.2)}" cy="{_fmt(cc + 1.8)}" r="{_fmt(r)}" fill="#000000" opacity="0.22"/>',
+        f'<circle class="ship" cx="{_fmt(cx)}" cy="{_fmt(cc)}" r="{_fmt(r)}" fill="{colour}" '
+        f'stroke="{stroke}" stroke-width="{width}"/>',
+        f'<text class="ship-value" x="{_fmt(cx)}" y="{_fmt(cc + vsize * 0.36)}" font-size="{vsize}" '
+        f'font-weight="bold" fill="{ink}">{value}</text>',
+    ]
+    # The seat's tab, on the rim at the upper left (further out on small discs, clear of the value).
+    reach = max(r, 14.0) * 0.72
+    tx, ty = cx - reach, cc - reach
+    parts.append(
+        f'<circle cx="{_fmt(tx)}" cy="{_fmt(ty)}" r="6.2" fill="#ffffff" stroke="{colour}" '
+        f'stroke-width="1.8"/>'
+        f'<text class="ship-seat" x="{_fmt(tx)}" y="{_fmt(ty + 3.2)}" font-size="9" font-weight="bold" '
+        f'fill="#1b1b1b">{escape(seat_letter(ship.owner))}</text>'
+    )
+    pieces = " ".join(f"{n}{letter}" for n, letter in zip(ship.pieces, letters, strict=True) if n)
+    text_w = _text_width(pieces, PIECES_FONT)
+    squeeze = ""
+    if text_w > PIECES_MAX_WIDTH:
+        text_w = PIECES_MAX_WIDTH
+        squeeze = f' textLength="{_fmt(text_w)}" lengthAdjust="spacingAndGlyphs"'
+    tag_w, tag_y = text_w + 5, cy + 7
+    parts.append(
+        f'<rect class="pieces-tag" x="{_fmt(cx - tag_w / 2)}" y="{_fmt(tag_y)}" width="{_fmt(tag_w)}" '
+        f'height="12" rx="3" fill="#ffffff" fill-opacity="0.94" stroke="{stroke}" stroke-width="0.8"/>'
+        f'<text class="ship-pieces" x="{_fmt(cx)}" y="{_fmt(tag_y + 9.4)}" font-size="{PIECES_FONT}" '
+        f'fill="#111111"{squeeze}>{escape(pieces)}</text>'
+    )
+    if count > 1:
+        parts.append(
+            f'<text x="{_fmt(cx + r - 2)}" y="{_fmt(cc - r + 6)}" font-size="10" font-weight="bold" '
+            f'fill="#000" stroke="#ffffff" stroke-width="2.5" paint-order="stroke" text-anchor="start">'
+            f'x{count}</text>'
+        )
+    return "".join(parts)
+
+
+def _cell_title(
+    board: Board,
+    state: GameState,
+    cell: str,
+    home_of: dict[str, int],
+    ships: list[Ship],
+    letters: tuple[str, str, str],
+) -> str:
+    parts = [cell]
+    terr = board.territory(cell)
+    owner = home_of.get(board.base_of_territory(terr) or "")
+    if owner is not None:
+        parts.append(f"{seat_label(state, owner)}'s territory")
+    else:
+        parts.append(board.territory_names.get(terr, terr))
+    if cell in home_of:
+        parts.append(f"home base of {seat_label(state, home_of[cell])}")
+    elif cell in board.base_cells:
+        parts.append("unowned base (+1 income per ship on it)")
+    for ship in ships:
+        pieces = " ".join(f"{n}{letter}" for n, letter in zip(ship.pieces, letters, strict=True) if n)
+        parts.append(f"{seat_label(state, ship.owner)}'s ship {pieces} ({ship.value})")
+    return " · ".join(parts)
+
+
+def _borders(geo: _Geometry, board: Board) -> str:
+    paths: dict[str, list[str]] = {}
+    for a in board.cells:
+        for b in board.neighbours(a):
+            kind = board.border(a, b)
+            if kind is None or a > b:
+                continue
+            (x1, y1), (x2, y2) = geo.shared_edge(a, b)
+            paths.setdefault(kind, []).append(f"M{_fmt(x1)} {_fmt(y1)}L{_fmt(x2)} {_fmt(y2)}")
+    out = []
+    for kind in sorted(paths):
+        d = "".join(paths[kind])
+        out.append(f'<g class="border border-{kind}">{BORDER_STYLE[kind].format(d=d)}</g>')
+    return "".join(out)
+
+
+def _edge_labels(geo: _Geometry, board: Board) -> str:
+    columns: dict[str, list[float]] = {}
+    rows: dict[int, list[float]] = {}
+    for cell in board.cells:
+        x, y = geo.centre(cell)
+        columns.setdefault(cell[0], []).append(x)
+        rows.setdefault(int(cell[1:]), []).append(x)
+    top, bottom = 0.55 * SCALE, geo.height - 0.25 * SCALE
+    parts = []
+    for letter, xs in columns.items():
+        x = min(xs)  # the unshifted position of the column
+        parts.append(f'<text x="{_fmt(x)}" y="{_fmt(top)}" text-anchor="middle">{letter}</text>')
+        parts.append(f'<text x="{_fmt(x)}" y="{_fmt(bottom)}" text-anchor="middle">{letter}</text>')
+    for number, xs in rows.items():
+        cell = next(c for c in board.cells if int(c[1:]) == number)
+        _, y = geo.centre(cell)
+        left, right = min(xs) - 1.25 * SCALE, max(xs) + 1.25 * SCALE
+        parts.append(f'<text x="{_fmt(left)}" y="{_fmt(y + 4)}" text-anchor="end">{number}</text>')
+        parts.append(f'<text x="{_fmt(right)}" y="{_fmt(y + 4)}" text-anchor="start">{number}</text>')
+    return f'<g class="edge-labels" font-size="12" fill="#555555">{"".join(parts)}</g>'
+
+
+def _legend(state: GameState, viewer: int | None, y: float, width: float) -> tuple[str, float]:
+    parts = []
+    x, row_h = 8.0, 22.0
+    line = 0
+    for s in state.seats:
+        colour, ink = SEAT_COLOURS[s.index % len(SEAT_COLOURS)]
+        label = seat_label(state, s.index)[len("Player ") :]
+        if viewer == s.index:
+            label += " (you)"
+        if s.out:
+            label += " (out)"
+        w = 28 + 7.2 * len(label)
+        if x + w > width:
+            x, line = 8.0, line + 1
+        cy = y + line * row_h
+        parts.append(f'<circle cx="{_fmt(x + 9)}" cy="{_fmt(cy)}" r="9" fill="{colour}" stroke="#222"/>')
+        parts.append(
+            f'<text x="{_fmt(x + 9)}" y="{_fmt(cy + 4)}" font-size="11" font-weight="bold" '
+            f'fill="{ink}" text-anchor="middle">{escape(seat_letter(s.index))}</text>'
+        )
+        decoration = ' text-decoration="line-through"' if s.out else ""
+        parts.append(
+            f'<text x="{_fmt(x + 22)}" y="{_fmt(cy + 4)}" font-size="12" fill="#222"{decoration}>'
+            f"{escape(label)}</text>"
+        )
+        x += w + 10
+    height = (line + 1) * row_h + 6
+    return f'<g class="legend">{"".join(parts)}</g>', height
+
+
+def _key(board: Board, y: float) -> tuple[str, float]:
+    """What the marks mean, for readers of a picture in an e-mail."""
+    items: list[tuple[str, str]] = []
+    kinds = sorted(
+        {kind for a in board.cells for b in board.neighbours(a) if (kind := board.border(a, b)) is not None}
+    )
+    names = {"red": "red border", "black": "black border", "striped": "striped border"}
+    for kind in kinds:
+        sample = BORDER_STYLE[kind].format(d="M0 0L26 0")
+        items.append((sample, names[kind]))
+    items.append(
+        (
+            '<circle cx="13" cy="0" r="8" fill="#fffbea" stroke="#8a6d00" stroke-width="2" '
+            'stroke-dasharray="3 2"/>',
+            "unowned base: +1 income per ship on it",
+        )
+    )
+    parts, x = [], 8.0
+    for sample, text in items:
+        parts.append(f'<g transform="translate({_fmt(x)} {_fmt(y)})">{sample}</g>')
+        parts.append(
+            f'<text x="{_fmt(x + 32)}" y="{_fmt(y + 4)}" font-size="11" fill="#333">{escape(text)}</text>'
+        )
+        x += 40 + 6.2 * len(text)
+    return f'<g class="key">{"".join(parts)}</g>', 22.0
+
+
+def board_svg(
+    state: GameState,
+    *,
+    viewer: int | None = None,
+    selected: str | None = None,
+    highlights: Iterable[str] = (),
+    targets: Iterable[str] = (),
+    cell_url: Callable[[str], str | None] | None = None,
+    marks: Sequence[Mark] = (),
+) -> str:
+    """The board of `state` as an SVG document (a string).
+
+    viewer: the seat looking (its ships get a heavier outline); selected: the cell of the chosen ship;
+    highlights: cells to draw as reachable; targets: cells to draw as attackable; cell_url: when given,
+    each cell for which it returns a URL is wrapped in <a href> so the board works without JavaScript;
+    marks: recent play drawn over the board (board_marks.py), with a line of the key for them.
+    """
+    board = load_board(state.board)
+    letters = EDITIONS[state.edition].letters
+    geo = _geometry(state.board)
+    reach, aim = set(highlights), set(targets)
+    home_of = {s.home: s.index for s in state.seats if not s.out}
+    tints = _territory_tints(board, state)
+    ships_at: dict[str, list[Ship]] = {}
+    for ship in state.ships:
+        ships_at.setdefault(ship.cell, []).append(ship)
+
+    cells, pieces = [], []
+    for cell in board.cells:
+        on = _on_cell(geo, cell, ships_at.get(cell, []), letters, viewer, cell == selected, cell in aim)
+        pieces.append(on)
+        cells.append(
+            _cell_group(
+                geo,
+                board,
+                state,
+                cell,
+                tints,
+                home_of,
+                ships_at.get(cell, []),
+                letters,
+                cell == selected,
+                cell in reach,
+                cell in aim,
+                cell_url,
+            )
+        )
+    legend, legend_h = _legend(state, viewer, geo.height + 14, geo.width)
+    key, key_h = _key(board, geo.height + 14 + legend_h)
+    last_key, last_key_h = marks_key(marks, geo.height + 14 + legend_h + key_h, geo.width, SCALE)
+    total_h = geo.height + legend_h + key_h + last_key_h + 8
+    layer = marks_layer(marks, geo.centre, lambda seat: SEAT_COLOURS[seat % len(SEAT_COLOURS)][0], SCALE)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="mt-board board-{escape(board.name)}" '
+        f'viewBox="0 0 {_fmt(geo.width)} {_fmt(total_h)}" width="100%" '
+        f'preserveAspectRatio="xMidYMin meet" role="img" '
+        f"aria-label={quoteattr(f'MetalTalon {board.name} board, turn {state.turn}')} "
+        f"font-family={quoteattr(FONT)}>"
+        f'<rect x="0" y="0" width="{_fmt(geo.width)}" height="{_fmt(total_h)}" fill="#fbfaf7"/>'
+        f"<style>{CELL_STYLE}</style>"
+        f'<g class="cells" text-anchor="middle">{"".join(cells)}</g>'
+        f"{_fixed_parts(state.board)}"
+        f'<g class="pieces" text-anchor="middle" pointer-events="none">{"".join(pieces)}</g>'
+        f"{layer}{legend}{key}{last_key}</svg>"
+    )
+
+
+@cache
+def _geometry(board_name: str) -> _Geometry:
+    return _Geometry(load_board(board_name))
+
+
+@cache
+def _fixed_parts(board_name: str) -> str:
+    """The borders and edge labels: the same on every drawing of a board."""
+    geo, board = _geometry(board_name), load_board(board_name)
+    return (f'<g class="borders" pointer-events="none">{_borders(geo, board)}</g>'
+            f"{_edge_labels(geo, board)}")
+
+
+def _cell_group(
+    geo: _Geometry,
+    board: Board,
+    state: GameState,
+    cell: str,
+    tints: dict[str, str],
+    home_of: dict[str, int],
+    ships: list[Ship],
+    letters: tuple[str, str, str],
+    selected: bool,
+    reachable: bool,
+    target: bool,
+    cell_url: Callable[[str], str | None] | None,
+) -> str:
+    classes = ["cell"] + [
+        name for name, on in (("selected", selected), ("reachable", reachable), ("target", target)) if on
+    ]
+    title = _cell_title(board, state, cell, home_of, ships, letters)
+    cx, cy = geo.centre(cell)
+    parts = [
+        f"<title>{escape(title)}</title>",
+        f'<polygon class="hex" points="{geo.polygon(cell)}" fill="{tints[board.territory(cell)]}"/>',
+    ]
+    if reachable:
+        parts.append(
+            f'<polygon class="mark-reachable" points="{geo.polygon(cell, 0.8)}" fill="#2e9d4f" '
+            f'fill-opacity="0.28" stroke="#1d6b35" stroke-width="1.6" stroke-dasharray="2 2"/>'
+        )
+    if cell in board.base_cells:
+        parts.append(_base_marker(geo, board, cell, home_of))
+    else:
+        parts.append(
+            f'<text class="cell-name" x="{_fmt(cx)}" y="{_fmt(cy + 4)}">{escape(cell)}</text>'
+        )
+    body = "".join(parts)
+    group = f'<g class="{" ".join(classes)}" id="cell-{escape(cell)}" data-cell="{escape(cell)}">{body}</g>'
+    url = cell_url(cell) if cell_url is not None else None
+    if url:
+        return f"<a href={quoteattr(url)} aria-label={quoteattr(title)}>{group}</a>"
+    return group
+
+
+def _on_cell(
+    geo: _Geometry,
+    cell: str,
+    ships: list[Ship],
+    letters: tuple[str, str, str],
+    viewer: int | None,
+    selected: bool,
+    target: bool,
+) -> str:
+    """What stands on a cell, drawn above every cell and border so a ship's pieces tag is never cut by a
+    neighbour or a border line: the ship, the target's crosshair, the selection. It takes no clicks: the
+    cell's link underneath does."""
+    cx, cy = geo.centre(cell)
+    parts = []
+    if ships:
+        main = max(ships, key=lambda s: s.value)
+        own = viewer is not None and main.owner == viewer
+        parts.append(_ship_marker(geo, main, letters, own, len(ships)))
+    if target:
+        r = 0.8 * SCALE
+        parts.append(
+            f'<g class="mark-target" stroke="#c1121f" stroke-width="2.4" fill="none">'
+            f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r)}"/>'
+            f'<path d="M{_fmt(cx - r - 4)} {_fmt(cy)}h8M{_fmt(cx + r - 4)} {_fmt(cy)}h8'
+            f'M{_fmt(cx)} {_fmt(cy - r - 4)}v8M{_fmt(cx)} {_fmt(cy + r - 4)}v8"/></g>'
+        )
+    if selected:
+        parts.append(
+            f'<polygon class="mark-selected" points="{geo.polygon(cell, 0.94)}" fill="none" '
+            f'stroke="#111111" stroke-width="3"/>'
+        )
+    if not parts:
+        return ""
+    return f'<g class="on-cell" data-on="{escape(cell)}">{"".join(parts)}</g>'
+
+
+def board_png(svg: str, width: int) -> bytes:
+    """Render an SVG from board_svg to PNG bytes `width` pixels wide (for e-mail)."""
+    from games.pictures import svg_png
+
+    return svg_png(svg, width)

@@ -1,0 +1,64 @@
+"""Adding a game edits no platform file: the GAME_KINDS setting names each kind by the import path of its
+Kind object, and OFFERED_GAME_KINDS says which of them the lobby offers (docs/architecture.md)."""
+
+from __future__ import annotations
+
+import sys
+import types
+
+import pytest
+from django.urls import reverse
+
+from games.kinds import all_kinds, get_kind, offered_kinds
+from games.kinds.race.kind import RaceKind
+from games.models import Game
+from tests.web.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+MODULE = "kind_made_by_a_test"
+
+
+@pytest.fixture
+def sprint(monkeypatch):
+    """A kind that lives in no file of the site: a module made here, importable by its name."""
+
+    class SprintKind(RaceKind):
+        name = "sprint"
+        title = "Sprint to the line"
+
+    module = types.ModuleType(MODULE)
+    module.KIND = SprintKind()  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, MODULE, module)
+    return module.KIND  # type: ignore[attr-defined]
+
+
+def test_a_kind_named_in_the_settings_is_registered_and_offered_by_the_lobby(settings, sprint, client):
+    settings.GAME_KINDS = {**settings.GAME_KINDS, "sprint": f"{MODULE}.KIND"}
+    settings.OFFERED_GAME_KINDS = ["metaltalon", "sprint"]
+    client.force_login(UserFactory())
+
+    assert get_kind("sprint") is sprint
+    page = client.get(reverse("games:new"), {"kind": "sprint"}).content.decode()
+    assert "Sprint to the line" in page and 'value="sprint"' in page
+
+    created = client.post(reverse("games:new"), {"kind": "sprint", "players": 2, "target": 10,
+                                                 "visibility": "public"})
+
+    assert created.status_code == 302, created.content.decode()[:2000]
+    assert Game.objects.latest("pk").kind == "sprint"
+
+
+def test_race_is_registered_but_only_metaltalon_is_offered_by_default():
+    assert [kind.name for kind in all_kinds()] == ["metaltalon", "race"]
+    assert get_kind("race").title == "Race to 10"
+    assert [kind.name for kind in offered_kinds()] == ["metaltalon"]
+
+
+def test_a_kind_the_settings_do_not_name_is_unknown(settings, sprint):
+    settings.GAME_KINDS = {"metaltalon": "games.kinds.metaltalon.kind.KIND"}
+
+    with pytest.raises(KeyError):
+        get_kind("race")
+    with pytest.raises(KeyError):
+        get_kind("sprint")
