@@ -32,7 +32,7 @@ SECRETS = (PLAYED, MAILED, REFUSED, NOT_TRIED, IGNORED, AMONG)
 
 @pytest.fixture(autouse=True)
 def offer_race(settings: Any) -> None:
-    settings.GAME_KINDS = ["metaltalon", "race"]
+    settings.OFFERED_GAME_KINDS = ["metaltalon", "race"]
 
 
 @pytest.fixture(params=["moderator", "superuser"])
