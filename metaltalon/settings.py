@@ -331,9 +331,13 @@ API_COMMAND_RATE_LIMIT = env("API_COMMAND_RATE_LIMIT", "30/minute")
 # Put before every counter's name: sites (or test runs) sharing one Redis count apart.
 RATE_LIMIT_PREFIX = env("RATE_LIMIT_PREFIX", "")
 # Per player, on every channel (games/actions/limits.py): chat messages, commands (the web, mail and the
-# API; bots and the clock are not counted) and invitations.
+# API; bots and the clock are not counted) and invitations. Commands count one by one (a submission of N
+# costs N, refused whole when it does not fit), with their characters, and per game for all its players.
 CHAT_RATE_LIMIT = env("CHAT_RATE_LIMIT", "12/minute;500/day")
 COMMAND_RATE_LIMIT = env("COMMAND_RATE_LIMIT", "120/minute;5000/day")
+# At least a kind's largest submission (MetalTalon's 5,000 characters) in each window.
+COMMAND_CHARS_RATE_LIMIT = env("COMMAND_CHARS_RATE_LIMIT", "10000/minute;200000/day")
+GAME_COMMAND_RATE_LIMIT = env("GAME_COMMAND_RATE_LIMIT", "300/minute;10000/day")
 INVITE_RATE_LIMIT = env("INVITE_RATE_LIMIT", "30/hour;100/day")
 # Webhooks to private, loopback or link-local addresses (games/webhooks.py): refused in production, so
 # players' URLs cannot reach the site's own network; allowed where DEBUG is (a receiver on this machine).
