@@ -164,7 +164,7 @@ def within_bound(call: Callable[[], Any]) -> tuple[Any, float]:
 
 
 def test_a_stalled_redis_costs_each_request_at_most_its_timeouts_and_the_site_recovers(
-        site_on, settings):
+        site_on, settings, request):
     """Redis stopped with SIGSTOP takes connections and never answers: no client may wait on it."""
     from accounts.tokens import issue
     from games import rates
@@ -173,6 +173,7 @@ def test_a_stalled_redis_costs_each_request_at_most_its_timeouts_and_the_site_re
 
     settings.REDIS_URL = site_on.url  # the rate limits count in this Redis too, as in production
     rates._limiter.cache_clear()
+    request.addfinalizer(rates._limiter.cache_clear)  # the next test's limits count in its own Redis
     game = started_game(players=2)
     seat, other = active_seat(game), other_seat(game)
     player, api, visitor = Client(), Client(), Client()
