@@ -45,7 +45,8 @@ TARGETS = {"queries_per_batch": 4}
 ENV = {"DATABASE_URL": DB_URL, "REDIS_URL": REDIS, "CELERY_BROKER_URL": REDIS, "CELERY_RESULT_BACKEND": REDIS,
        "CELERY_TASK_DEFAULT_QUEUE": QUEUE, "DJANGO_SETTINGS_MODULE": "metaltalon.settings", "DEBUG": "false",
        "SECRET_KEY": "bench-" + "k3y-" * 12 + "Zq9", "VACATION_START_DAYS": "0", "LOG_LEVEL": "WARNING",
-       "COMMAND_RATE_LIMIT": wb.BENCH_ENV["COMMAND_RATE_LIMIT"]}
+       **{name: wb.BENCH_ENV[name] for name in
+          ("COMMAND_RATE_LIMIT", "GAME_COMMAND_RATE_LIMIT", "COMMAND_CHARS_RATE_LIMIT")}}
 
 
 def setup() -> None:

@@ -75,9 +75,10 @@ BENCH_ENV = {
     "STATIC_ROOT": str(ROOT / "var" / "bench-static"),  # DEBUG off serves the collected, hashed files
     "CELERY_BROKER_URL": "memory://", "CELERY_RESULT_BACKEND": "cache+memory://",
     "DJANGO_SETTINGS_MODULE": "metaltalon.settings",
-    # The seeding plays thousands of commands for each player within minutes: the command limit (its store,
-    # Redis, stays in the path) is raised so that it never throttles a bench.
-    "COMMAND_RATE_LIMIT": "1000000/hour",
+    # The seeding plays thousands of commands for each player and game within minutes: the command limits
+    # (their store, Redis, stays in the path) are raised so that they never throttle a bench.
+    "COMMAND_RATE_LIMIT": "1000000/hour", "GAME_COMMAND_RATE_LIMIT": "1000000/hour",
+    "COMMAND_CHARS_RATE_LIMIT": "100000000/hour",
 }
 
 

@@ -41,16 +41,32 @@ SWEEP_FAILURES = 3
 SWEEP_BUDGET = 180
 
 
+# A publish from a request gives up on a broker that has not answered in this long (a stalled Redis takes
+# the connection and never answers: kombu's own default is to wait for ever), and after a failure this
+# process publishes nothing for BROKER_REST_SECONDS: the beat's sweeps send what was not queued.
+PUBLISH_TIMEOUT = 0.5
+BROKER_REST_SECONDS = 5.0
+_broker_down_until = 0.0
+
+
 def queue_on_commit(task: Any, calls: list[tuple[Any, ...]], what: str) -> None:
     """Queue one task per argument tuple. Called on commit inside the request, so it never raises and
     never waits long: its own broker connection tries once (kombu's default keeps retrying; with a Redis
     result backend Celery would also wait ~19 s for the result store, hence the tasks ignore results),
-    publishes without retries and gives up at the first failure. A sweep does whatever was not queued."""
+    waits PUBLISH_TIMEOUT at most for each answer, publishes without retries and gives up at the first
+    failure. A sweep does whatever was not queued."""
+    global _broker_down_until
+    if time.monotonic() < _broker_down_until:
+        logger.info("not queueing %s: the broker failed less than %s s ago; the sweep will",
+                    what, BROKER_REST_SECONDS)
+        return
+    options = {"max_retries": 0, "socket_timeout": PUBLISH_TIMEOUT, "socket_connect_timeout": PUBLISH_TIMEOUT}
     try:
-        with current_app.connection_for_write(transport_options={"max_retries": 0}) as connection:
+        with current_app.connection_for_write(transport_options=options) as connection:
             for args in calls:
                 task.apply_async(args, retry=False, connection=connection)
     except Exception:
+        _broker_down_until = time.monotonic() + BROKER_REST_SECONDS
         logger.warning("could not queue %s; the sweep will", what, exc_info=True)
 
 

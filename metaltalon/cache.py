@@ -28,8 +28,10 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 logger = logging.getLogger(__name__)
 
 RETRY_SECONDS = 2.0
-# An answer slower than this is an outage too (a Redis that takes packets and never answers).
-SOCKET_TIMEOUT = 1.0
+# An answer slower than this is an outage too (a Redis that takes packets and never answers). Redis answers
+# in well under a millisecond; a request pays this once per RETRY_SECONDS during a stall, added to the
+# rate limits' and the publish's own (docs/architecture.md, Faults).
+SOCKET_TIMEOUT = 0.5
 DOWN = (RedisConnectionError, RedisTimeoutError, OSError)
 # More remembered deletes than this in one process (a long outage under load): forget the oldest half.
 MAX_PENDING = 50_000

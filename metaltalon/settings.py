@@ -220,11 +220,17 @@ if CELERY_BROKER_URL.startswith("filesystem"):
     _default_results = "file://" + str(CELERY_FS_DIR / "results")
 else:
     # A move queues its notices on commit: a broker that does not answer must cost it seconds at most
-    # (the notices wait for the sweep), not the defaults' long connect waits (games.tasks).
+    # (the notices wait for the sweep), not the defaults' long connect waits or kombu's endless read wait
+    # on a stalled Redis. The request's own publish waits less still (games.tasks.queue_on_commit); the
+    # read timeout stays above the worker's 1 s blocking pop, which it would otherwise cut short.
     _redis = CELERY_BROKER_URL.startswith("redis")
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2} if _redis else {}
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5} if _redis else {}
     _default_results = CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else ""
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", _default_results) or None
+# A Redis result store (only the workers and beat write results; no request reads one) waits as long at
+# most: Celery's defaults are no connect timeout and a 120 s read timeout.
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
+CELERY_REDIS_SOCKET_TIMEOUT = 5
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", False)
 # A task is acknowledged when it finishes, so a worker that dies mid-task leaves it to another worker;
@@ -342,9 +348,13 @@ API_COMMAND_RATE_LIMIT = env("API_COMMAND_RATE_LIMIT", "30/minute")
 # Put before every counter's name: sites (or test runs) sharing one Redis count apart.
 RATE_LIMIT_PREFIX = env("RATE_LIMIT_PREFIX", "")
 # Per player, on every channel (games/actions/limits.py): chat messages, commands (the web, mail and the
-# API; bots and the clock are not counted), invitations and reports.
+# API; bots and the clock are not counted), invitations and reports. Commands count one by one (a
+# submission of N costs N, refused whole when it does not fit), with their characters, and per game.
 CHAT_RATE_LIMIT = env("CHAT_RATE_LIMIT", "12/minute;500/day")
 COMMAND_RATE_LIMIT = env("COMMAND_RATE_LIMIT", "120/minute;5000/day")
+# At least a kind's largest submission (MetalTalon's 5,000 characters) in each window.
+COMMAND_CHARS_RATE_LIMIT = env("COMMAND_CHARS_RATE_LIMIT", "10000/minute;200000/day")
+GAME_COMMAND_RATE_LIMIT = env("GAME_COMMAND_RATE_LIMIT", "300/minute;10000/day")
 INVITE_RATE_LIMIT = env("INVITE_RATE_LIMIT", "30/hour;100/day")
 # Reports to the moderators (games/actions/reports.py): enough for a bad game, not a flood of the queue.
 REPORT_RATE_LIMIT = env("REPORT_RATE_LIMIT", "5/minute;30/day")

@@ -70,6 +70,19 @@ def _test_run_settings(pytestconfig: pytest.Config) -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True)
+def _redis_trusted_again(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test that made Redis fail (tests/faults, a broker nobody listens on) leaves the rate limits and the
+    request's publish resting for seconds (games/rates.py, games/tasks.py): the next test starts with both
+    trying Redis again, as a process would once the rest is over."""
+    yield
+    if request.config.pluginmanager.has_plugin("django"):
+        from games import rates, tasks
+
+        rates._down_until = 0.0
+        tasks._broker_down_until = 0.0
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -32,7 +32,7 @@ from games.actions.common import (
     store_state,
 )
 from games.actions.errors import ActionError, IllegalMove, NotAllowed, NotInPlay, NotYourTurn
-from games.actions.limits import check_rate
+from games.actions.limits import check_commands
 from games.actions.notify import notify_turn
 from games.kinds import Kind, Refused
 from games.models import Action, Game, Snapshot
@@ -102,8 +102,6 @@ def apply_command(game: Game, actor: Actor, text: str | Callable[[Any, int], str
     the position (the standing orders: the ones that differ from the seat's; the web's forms, read with the
     seat the lock found). When it means nothing there, nothing is played or logged and the Applied holds no
     actions, so a double submission is harmless; a Refused it raises is refused like typed text."""
-    if actor.role == "player" and actor.signed_in:
-        check_rate("commands", actor.user)
     with transaction.atomic():
         # The seats are read once, with the game, for the acting seat, the seats' write, the counts' and
         # the page that answers (games.queries.with_seats).
@@ -123,6 +121,10 @@ def apply_command(game: Game, actor: Actor, text: str | Callable[[Any, int], str
             commands = kind.split(text if isinstance(text, str) else "")
         except Refused as exc:
             raise IllegalMove(str(exc)) from None
+        if actor.role == "player" and actor.signed_in:
+            # Counted here, once the commands are known (a form's only under the lock), before any is
+            # played: a submission that does not fit is refused whole. Bots and the clock are not counted.
+            check_commands(actor.user, game.pk, commands)
         before_to_act = set(kind.to_act(state))
         if index not in before_to_act and not all(kind.anytime(c) for c in commands):
             waiting = ", ".join(_seat_name(game, i) for i in kind.to_act(state)) or "nobody"

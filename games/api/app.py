@@ -63,7 +63,9 @@ API_MESSAGES = {"moved_on": "The game has moved on since the version you sent: r
 
 @api.exception_handler(actions.ActionError)
 def refused(request: HttpRequest, exc: actions.ActionError) -> HttpResponse:
-    return problem(request, http_status(exc), exc.code, API_MESSAGES.get(exc.code, exc.message))
+    # A player's limits (games/actions/limits.py) say when to come back, as the API's own limits do.
+    headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, actions.RateLimited) else {}
+    return problem(request, http_status(exc), exc.code, API_MESSAGES.get(exc.code, exc.message), **headers)
 
 
 @api.exception_handler(RateLimited)

@@ -11,6 +11,8 @@ tests/mail/test_send_killed.py and mid-reminder in tests/clock/test_worker.py, b
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -26,7 +28,7 @@ from games.tasks import sweep_notifications
 from metaltalon.celery import app as celery_app
 from tests.conftest import WorkerProcess
 from tests.faults.conftest import OwnRedis, replayed
-from tests.web.factories import active_seat, started_game
+from tests.web.factories import active_seat, other_seat, started_game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services, pytest.mark.chaos]
 
@@ -134,6 +136,78 @@ def test_the_broker_down_during_a_move_and_a_real_worker_sends_the_notice_once_i
     game.refresh_from_db()
     seqs = list(game.actions.order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, len(seqs) + 1)) and replayed(game) == game.state
+
+
+# The most a request may take with Redis stalled: the sum of its clients' timeouts (the cache's, the rate
+# limits' and the publish's 0.5 s each) and room for a busy machine. A bound on behaviour (each client
+# gives up once and then leaves Redis alone), not a speed target: before, requests waited 5 s or more.
+STALLED_BOUND = 2.5
+
+
+def within_bound(call: Callable[[], Any]) -> tuple[Any, float]:
+    """The call's answer and how long it took, made in a thread so that a request Redis holds for good
+    fails the test instead of hanging it (SIGCONT in the test's finally lets it go)."""
+    answer: list[Any] = []
+
+    def run() -> None:
+        try:
+            started = time.monotonic()
+            answer.append((call(), time.monotonic() - started))
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(timeout=15)
+    assert answer, "the request still waited on the stalled Redis after 15 s"
+    return answer[0]
+
+
+def test_a_stalled_redis_costs_each_request_at_most_its_timeouts_and_the_site_recovers(
+        site_on, settings, request):
+    """Redis stopped with SIGSTOP takes connections and never answers: no client may wait on it."""
+    from accounts.tokens import issue
+    from games import rates
+    from games.models import ChatMessage
+    from metaltalon.cache import RETRY_SECONDS
+
+    settings.REDIS_URL = site_on.url  # the rate limits count in this Redis too, as in production
+    rates._limiter.cache_clear()
+    request.addfinalizer(rates._limiter.cache_clear)  # the next test's limits count in its own Redis
+    game = started_game(players=2)
+    seat, other = active_seat(game), other_seat(game)
+    player, api, visitor = Client(), Client(), Client()
+    player.force_login(seat.user)
+    _, token = issue(other.user, "script")
+    Notification.objects.filter(game=game).update(sent_at=time_now())  # the start's notices are out
+    assert player.get(f"/games/{game.pk}/").status_code == 200  # connections to Redis made and pooled
+    assert rates.hit("1000/minute", "probe", "warm") == 0
+    assert site_on.process is not None
+    os.kill(site_on.process.pid, signal.SIGSTOP)
+    try:
+        moved, t_move = within_bound(lambda: player.post(
+            f"/games/{game.pk}/play/", {"command": "end", "expected_version": game.version}))
+        chatted, t_chat = within_bound(lambda: player.post(
+            f"/games/{game.pk}/chat/", {"text": "still here"}, headers={"HX-Request": "true"}))
+        answered, t_api = within_bound(lambda: api.post(
+            f"/api/games/{game.pk}/commands", {"commands": "end"}, content_type="application/json",
+            HTTP_AUTHORIZATION=f"Bearer {token}"))
+        rules, t_rules = within_bound(lambda: visitor.get("/rules/"))
+    finally:
+        os.kill(site_on.process.pid, signal.SIGCONT)
+
+    assert moved.status_code == 302 and chatted.status_code == 200
+    assert answered.status_code == 200, answered.content
+    assert rules.status_code == 200 and "MetalTalon" in rules.content.decode()
+    assert max(t_move, t_chat, t_api, t_rules) < STALLED_BOUND, (t_move, t_chat, t_api, t_rules)
+    assert ChatMessage.objects.filter(game=game, text="still here").exists()
+    assert list(game.actions.order_by("-seq").values_list("command", flat=True)[:2]) == ["end", "end"]
+
+    # Redis answers again: once the clients' rest is over, counts resume and the owed notices go out.
+    time.sleep(max(RETRY_SECONDS, rates.RETRY_SECONDS) + 0.2)
+    assert [rates.hit("1/minute", "probe", "after") > 0 for _ in range(2)] == [False, True]
+    assert Notification.objects.filter(game=game, sent_at=None).exists()  # owed, never queued
+    assert_consistent(game)
 
 
 def time_now() -> Any:

@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from accounts.tokens import issue
 from games import actions, rates
 from games.actions import Actor
 from games.models import ChatMessage, Invitation, Report
@@ -73,6 +74,87 @@ def test_a_command_past_the_limit_on_the_web_answers_429_over_the_board(client, 
     assert not game.actions.filter(command="launch 1e").exists()
 
 
+ORDERS = ["order damage ews", "order damage wes", "order damage sew"]
+
+
+def test_each_command_of_a_submission_counts_and_one_that_does_not_fit_is_refused_whole(settings):
+    settings.COMMAND_RATE_LIMIT = "5/minute"
+    game = started_game(players=2)
+    seat = active_seat(game)
+    player = Actor.player(seat.user, "api")
+    fresh_counts(settings)
+    actions.apply_command(game, player, "; ".join(ORDERS))
+    before = game.actions.count()
+
+    with pytest.raises(actions.RateLimited, match="Too many commands in a short time"):
+        actions.apply_command(game, player, "; ".join(ORDERS))  # 3 more than the 2 left
+
+    assert game.actions.count() == before  # none of the three was played
+    assert len(actions.apply_command(game, player, "; ".join(ORDERS[:2])).actions) == 2  # the 2 left
+
+
+def test_a_submission_larger_than_the_limits_window_is_refused_with_what_fits(settings):
+    settings.COMMAND_RATE_LIMIT = "2/minute"
+    game = started_game(players=2)
+    seat = active_seat(game)
+    fresh_counts(settings)
+    before = game.actions.count()
+
+    with pytest.raises(actions.IllegalMove, match="That is 3 commands at once; the site takes at most 2"):
+        actions.apply_command(game, Actor.player(seat.user), "; ".join(ORDERS))
+
+    assert game.actions.count() == before
+
+
+def test_the_players_of_one_game_together_are_limited_but_bots_and_the_clock_are_not(settings):
+    settings.GAME_COMMAND_RATE_LIMIT = "4/minute"
+    game, elsewhere = started_game(players=2), started_game(players=2)
+    seat, other = active_seat(game), other_seat(game)
+    fresh_counts(settings)
+    actions.apply_command(game, Actor.player(seat.user), "; ".join(ORDERS))
+    before = game.actions.count()
+
+    with pytest.raises(actions.RateLimited, match="Too many commands in this game in a short time"):
+        actions.apply_command(game, Actor.player(other.user), "; ".join(ORDERS[:2]))
+
+    assert game.actions.count() == before
+    assert actions.apply_command(game, Actor.clock(), "; ".join(ORDERS), seat=seat.index).actions
+    # Another game's players are counted apart.
+    assert actions.apply_command(elsewhere, Actor.player(active_seat(elsewhere).user), "; ".join(ORDERS))
+
+
+def test_the_characters_of_a_players_commands_are_limited(settings):
+    settings.COMMAND_CHARS_RATE_LIMIT = "60/minute"
+    game = started_game(players=2)
+    player = Actor.player(active_seat(game).user)
+    fresh_counts(settings)
+    actions.apply_command(game, player, "; ".join(ORDERS))  # 48 characters
+    before = game.actions.count()
+
+    with pytest.raises(actions.RateLimited, match="Too many characters of commands in a short time"):
+        actions.apply_command(game, player, ORDERS[0])  # 16 more
+
+    assert game.actions.count() == before
+
+
+def test_a_flood_of_big_submissions_through_the_api_plays_no_more_commands_than_the_limit(settings):
+    """The review's attack, at the default limits: submissions of 20 commands each, back to back."""
+    game = started_game(players=2)
+    user = active_seat(game).user
+    fresh_counts(settings)
+    _, token = issue(user, "flood")
+    client = Client()
+    before = game.actions.count()
+    body = {"commands": "; ".join(ORDERS[i % 3] for i in range(20))}
+
+    answers = [client.post(f"/api/games/{game.pk}/commands", body, content_type="application/json",
+                           HTTP_AUTHORIZATION=f"Bearer {token}") for _ in range(10)]
+
+    assert [a.status_code for a in answers] == [200] * 6 + [429] * 4  # 120 a minute, counted one by one
+    assert answers[-1].json()["code"] == "rate_limited" and int(answers[-1]["Retry-After"]) >= 1
+    assert game.actions.count() - before == 120
+
+
 def test_invitations_past_the_limit_are_refused(settings):
     settings.INVITE_RATE_LIMIT = "2/hour"
     game = open_game(players=6)
@@ -104,7 +186,8 @@ def test_limits_pass_uncounted_when_their_store_is_out_of_reach(settings, caplog
             assert rates.hit("1/minute", "probe", "k") == 0
     finally:
         rates._limiter.cache_clear()
-    assert "not counted: its store is out of reach" in caplog.text
+        rates._down_until = 0.0
+    assert "not counted for 2.0 s: their store is out of reach" in caplog.text
 
 
 TOO_MANY = "Too many failed login attempts"
