@@ -18,7 +18,6 @@ from games import webhooks as hooks
 from games.actions import Actor
 from games.actions.webhooks import add_webhook
 from games.models import Webhook
-from tests.community.test_webhooks import Receiver
 from tests.conftest import free_port
 from tests.web.factories import UserFactory
 from tests.web.helpers import messages_of
@@ -83,14 +82,6 @@ def test_a_global_address_is_accepted_and_is_the_one_posted_to(settings, monkeyp
 
 
 # === "Send a test" ===
-
-@pytest.fixture
-def receiver(settings):
-    settings.WEBHOOK_ALLOW_PRIVATE = True
-    r = Receiver()
-    yield r
-    r.server.shutdown()
-
 
 def profile_row(client: Client, hook: Webhook) -> str:
     page = client.get("/profile/").content.decode()
