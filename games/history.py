@@ -1,9 +1,10 @@
 """Reading a game's past: replaying its log (with the dice each action recorded), the state after any
 step, and the downloads. Nothing here writes.
 
-What may leave the server depends on the game: while it is in play the downloads carry each seat's
-view (the kind's view() for a spectator) and no recorded draws; once it is over they carry everything
-(docs/architecture.md, "Fair dice").
+What may leave the server depends on the game: while it is in play the downloads carry the downloading
+seat's view (the kind's view(), None for a spectator), each action as the kind narrates it for that seat
+(games/narration.py) and no raw events nor recorded draws; once it is over they carry everything
+(docs/architecture.md, "Fair dice" and "What each reader may read").
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from typing import Any
 
 from django.db.models import Max, QuerySet
 
+from games import seats as seats_of
 from games.dice import ReplayDice
 from games.kinds import Kind, get_kind
 from games.models import Action, Game
+from games.narration import narrate, raw_events
 from metaltalon.db_retry import read_once, resumable
 
 # Actions read per query by the downloads: memory stays bounded, however long the game.
@@ -92,29 +95,31 @@ def undone_seqs(game: Game) -> list[int]:
     return list(game.actions.filter(undone=True).order_by("seq").values_list("seq", flat=True))
 
 
-def record(game: Game) -> dict[str, Any]:
-    """The full record of a game as JSON-safe data (the download). In play: the public view of each
-    state and no dice; over: everything, so anyone can check the game replays from its log."""
-    head, tail = _record_parts(game)
-    return {**head, "actions": list(_record_actions(game)), **tail}
+def record(game: Game, reader: int | None = None) -> dict[str, Any]:
+    """The full record of a game as JSON-safe data (the download). In play: what `reader` (a seat, None
+    for a spectator) may read of each state and action, and no raw events nor dice; over: everything, so
+    anyone can check the game replays from its log."""
+    head, tail = _record_parts(game, reader)
+    return {**head, "actions": list(_record_actions(game, reader)), **tail}
 
 
-def record_chunks(game: Game) -> Iterator[str]:
+def record_chunks(game: Game, reader: int | None = None) -> Iterator[str]:
     """record() as JSON text, a piece at a time: the actions are read from the database in batches and
     written one per line, so a long game's download never sits whole in memory."""
-    head, tail = read_once(lambda: _record_parts(game))
+    head, tail = read_once(lambda: _record_parts(game, reader))
     # The standard encoder: every value here is plain JSON already (times as text), and its C encoder is
     # several times faster than DjangoJSONEncoder's pure-Python one for 60,000 rows.
     yield json.dumps(head)[:-1] + ', "actions": ['
     # Streamed after the view answered: a dropped connection goes on after the last action sent
     # (metaltalon/db_retry.py), so the download is whole instead of cut off after its 200.
-    rows = resumable(lambda after: _record_actions(game, after), key=lambda row: row["seq"], start=None)
+    rows = resumable(lambda after: _record_actions(game, reader, after), key=lambda row: row["seq"],
+                     start=None)
     for i, row in enumerate(rows):
         yield ("," if i else "") + "\n" + json.dumps(row)
     yield "\n], " + json.dumps(tail)[1:] + "\n"
 
 
-def _record_parts(game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
+def _record_parts(game: Game, reader: int | None) -> tuple[dict[str, Any], dict[str, Any]]:
     """What comes before the actions in the record, and what after."""
     kind = get_kind(game.kind)
     seats = game.seats.exclude(index=None).select_related("user__profile").order_by("index")
@@ -126,10 +131,10 @@ def _record_parts(game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         "started_at": game.started_at.isoformat() if game.started_at else None,
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
         "seats": [{"index": s.index, "name": s.name, "label": s.faction, "status": s.status} for s in seats],
-        "initial_state": _shown(game, kind, initial),
+        "initial_state": _shown(game, kind, initial, reader),
     }
     tail = {
-        "final_state": _shown(game, kind, game.state),
+        "final_state": _shown(game, kind, game.state, reader),
         # The moderators' lines of the game's log (docs/moderation.md), each after action `after`.
         "moderation": [{"after": e.after_seq, "act": e.act, "summary": e.summary, "reason": e.reason,
                         "at": e.created_at.isoformat()}
@@ -138,34 +143,45 @@ def _record_parts(game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
     return head, tail
 
 
-def _shown(game: Game, kind: Kind, data: dict[str, Any] | None) -> dict[str, Any] | None:
+def _shown(game: Game, kind: Kind, data: dict[str, Any] | None, reader: int | None) -> dict[str, Any] | None:
     if data is None or game.is_over:
         return data
-    return kind.view(kind.load(data), None)
+    return kind.view(kind.load(data), reader)
 
 
-def _record_actions(game: Game, after: int | None = None) -> Iterator[dict[str, Any]]:
-    """The actions in order (those after seq `after`, when given)."""
+def _reading(game: Game) -> tuple[Kind, Any, list[str]]:
+    """The kind, the game's state and the seats' names: what narrating its actions reads."""
     kind = get_kind(game.kind)
+    state = kind.load(game.state) if game.state is not None else None
+    return kind, state, seats_of.names(list(game.seats.select_related("user__profile")), game.players)
+
+
+def _record_actions(game: Game, reader: int | None,
+                    after: int | None = None) -> Iterator[dict[str, Any]]:
+    """The actions in order (those after seq `after`, when given), as `reader` may read them."""
+    kind, state, names = _reading(game)
     over = game.is_over
     fields = ("seq", "seat", "command", "source", "turn", "undone", "events", "created_at", "dice")
     actions = game.actions.all() if after is None else game.actions.filter(seq__gt=after)
     for seq, seat, command, source, turn, undone, events, at, dice in (
             actions.order_by("seq").values_list(*fields).iterator(chunk_size=BATCH)):
-        row = {"seq": seq, "seat": seat, "command": command if over else kind.public_command(command),
-               "source": source, "turn": turn, "undone": undone, "events": events, "at": at.isoformat()}
+        told = narrate(game, kind, state, names, seat=seat, command=command, events=events, reader=reader)
+        row = {"seq": seq, "seat": seat, "command": told.command, "source": source, "turn": turn,
+               "undone": undone, "lines": told.lines, "events": raw_events(game, events),
+               "at": at.isoformat()}
         if over:
             row["dice"] = dice
         yield row
 
 
-def command_log(game: Game) -> str:
-    """The counted commands as text, one per line: `seq seat command` (and, once the game is over, the
-    values each one drew)."""
-    return "".join(command_log_lines(game))
+def command_log(game: Game, reader: int | None = None) -> str:
+    """The counted commands as text, one per line: `seq seat command`, each command as `reader` (a seat,
+    None for a spectator) may read it while the game is in play; once it is over, as given and with the
+    values each one drew."""
+    return "".join(command_log_lines(game, reader))
 
 
-def command_log_lines(game: Game) -> Iterator[str]:
+def command_log_lines(game: Game, reader: int | None = None) -> Iterator[str]:
     """command_log a line at a time, the actions read in batches (the streamed download)."""
     kind = get_kind(game.kind)
     names = read_once(lambda: {s.index: s.name
@@ -179,7 +195,8 @@ def command_log_lines(game: Game) -> Iterator[str]:
         return rows.order_by("seq").values_list("seq", "seat", "command", "dice").iterator(chunk_size=BATCH)
 
     for seq, seat, command, dice in resumable(read, key=lambda row: row[0], start=None):
-        shown = command if over else kind.public_command(command)
+        # Only the command is written: narrating it reads no events nor state.
+        shown = narrate(game, kind, None, None, seat=seat, command=command, events=(), reader=reader).command
         line = f"{seq}\t{seat + 1 if seat is not None else '-'}\t{shown}"
         if over and dice:
             line += "\t# dice " + " ".join(str(d[2]) for d in dice)

@@ -3,7 +3,8 @@
 - `add_bot` seats a bot in an open game (its creator, or a moderator); the last seat filled starts it.
 - `play_against_bots` creates a game with the player and bots in every other seat, started at once.
 - `play_bots` is the Celery task's body (games/tasks.py, `bot_move`): while the game awaits a seat held
-  by a bot, that bot chooses from the kind's legal commands and plays one command at a time through
+  by a bot, that bot chooses from the kind's legal commands for the state as its seat may see it
+  (`bot_state`: the kind's view) and plays one command at a time through
   apply_command as `Actor.bot(seat)`, so it sees each roll before its next choice. It thinks without the
   lock and plays with the version it read, so a move by anyone meanwhile only makes it think again.
 - `wake_bots` (on commit, from common.store_state) queues that task when a state newly awaits a bot;
@@ -150,7 +151,9 @@ def play_bots(game_id: int, *, steps: int = STEPS_PER_TASK, seconds: float | Non
         if seat.index not in kind.to_act(state):
             break  # the seat's flag is about to be rewritten by a writer holding the lock
         started = time.monotonic()
-        command = bot.choose(state, seat.index)
+        # A bot reads the game as its seat may (the kind's view, loaded back): never another seat's hidden
+        # information (docs/architecture.md, "What each reader may read").
+        command = bot.choose(kind.bot_state(state, seat.index), seat.index)
         try:
             apply_command(game, Actor.bot(seat.index), command, expected_version=game.version,
                           seat=seat.index)
@@ -193,7 +196,7 @@ def stand_in(game: Game, seat: Seat) -> bool:
         state = kind.load(game.state)
         if seat.index not in kind.to_act(state):
             break
-        command = bot.choose(state, seat.index)
+        command = bot.choose(kind.bot_state(state, seat.index), seat.index)
         try:
             with transaction.atomic():
                 applied = apply_command(game, Actor.clock(), command, seat=seat.index)

@@ -24,6 +24,7 @@ from games.actions.errors import ActionError
 from games.actions.notify import notify_reply
 from games.actions.undo import undo
 from games.models import Game, InboundMail, Seat
+from games.narration import narrate
 
 UNDO = "undo"
 
@@ -115,7 +116,9 @@ def _lines(game: Game, applied: Applied, command: str, names: list[str]) -> list
         return ["Took back: " + "; ".join(a.command for a in applied.actions) + "."]
     kind = kind_of(game)
     state = kind.load(game.state) if game.state else None
-    return [kind.describe(e, state, names) for e in applied.events]
+    return [line for a in applied.actions
+            for line in narrate(game, kind, state, names, seat=a.seat, command=a.command, events=a.events,
+                                reader=a.seat).lines]
 
 
 def _outcome(report: dict[str, Any]) -> str:

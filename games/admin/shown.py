@@ -1,7 +1,8 @@
 """What the admin shows of a game while it is in play: what a spectator may see (docs/architecture.md,
 "Fair dice"). Moderators play too; the state's secrets (the seed, a kind's hidden cards), the recorded
 draws, a command's hidden choice, the raw events and the words of a mailed reply are shown once the game
-is over. While it is in play an action's events are told as the game's log tells them to everyone."""
+is over. While it is in play an action is told as the kind narrates it to a spectator (games/narration.py,
+reader None), whoever reads the admin."""
 
 from __future__ import annotations
 
@@ -13,11 +14,9 @@ from django.utils.html import format_html, format_html_join
 from games import seats as seats_of
 from games.kinds import get_kind
 from games.models import Action, Game, InboundMail
+from games.narration import narrate
 
 HELD_BACK = "(shown once the game is over)"
-# A mailed reply's `undo` is answered with the commands it took back, as their player typed them
-# (games/actions/mail.py): its lines are held back with the rest.
-UNDO = "undo"
 
 
 def state(game: Game, data: dict[str, Any] | None) -> str:
@@ -29,9 +28,14 @@ def state(game: Game, data: dict[str, Any] | None) -> str:
     return format_html("<pre>{}</pre>", json.dumps(data, indent=1, sort_keys=True))
 
 
+def _public(game: Game, seat: int | None, command: str) -> str:
+    """The command as a spectator may read it (the whole of it once the game is over)."""
+    return narrate(game, get_kind(game.kind), None, None, seat=seat, command=command, events=(),
+                   reader=None).command
+
+
 def command(action: Action) -> str:
-    game = action.game
-    return action.command if game.is_over else get_kind(game.kind).public_command(action.command)
+    return _public(action.game, action.seat, action.command)
 
 
 def dice(action: Action) -> str:
@@ -39,27 +43,32 @@ def dice(action: Action) -> str:
 
 
 def events(action: Action) -> str:
-    """The raw events once the game is over; before, the sentences the game's log shows every reader
-    (games/views/play.py: the kind's describe() against the game's state and the seats' names)."""
+    """The raw events once the game is over; before, the sentences the kind narrates to a spectator
+    against the game's state and the seats' names."""
     game = action.game
     if game.is_over:
         return format_html("<pre>{}</pre>", json.dumps(action.events, indent=1, sort_keys=True))
     kind = get_kind(game.kind)
     loaded = kind.load(game.state) if game.state is not None else None
     names = seats_of.names(list(game.seats.select_related("user__profile")), game.players)
-    return format_html_join("", "<p>{}</p>", ((kind.describe(e, loaded, names),) for e in action.events))
+    told = narrate(game, kind, loaded, names, seat=action.seat, command=action.command, events=action.events,
+                   reader=None)
+    return format_html_join("", "<p>{}</p>", ((line,) for line in told.lines))
 
 
 def mail_report(mail: InboundMail) -> str:
-    """A mailed reply's record (games/actions/mail.py): in play, each command in its public form, the
-    lines the log would show for it, why a command was refused by its code alone (a refusal speaks to its
+    """A mailed reply's record (games/actions/mail.py): in play, each command in its public form, not the
+    lines its player read of it, why a command was refused by its code alone (a refusal speaks to its
     player: it may name what only they see) and none of the player's own words."""
     report = dict(mail.report or {})
     game = mail.game
     if not game.is_over and report:
-        public = get_kind(game.kind).public_command
-        report["played"] = [{"command": public(p["command"]),
-                             "lines": [HELD_BACK] if p["command"].lower() == UNDO else p["lines"]}
+        def public(command: str) -> str:
+            return _public(game, None, command)  # a spectator reads no seat's hidden choice
+
+        # The lines were narrated for the reply's own seat (its answer mail): the action's own page tells
+        # a spectator's narration of the same events.
+        report["played"] = [{"command": public(p["command"]), "lines": [HELD_BACK]}
                             for p in report.get("played") or []]
         refused = report.get("refused")
         if refused:

@@ -147,7 +147,7 @@ def game_log(request: HttpRequest, game_id: int, after: int = 0) -> Any:
     game = reads.game_for(request.auth, game_id)
     if game is None:
         return _missing(request)
-    return {"version": game.version, "actions": reads.log(game, max(0, after))}
+    return {"version": game.version, "actions": reads.log(game, max(0, after), request.auth)}
 
 
 @api.post("/games/{game_id}/commands", response={200: CommandsOut, **REFUSED},
@@ -164,5 +164,6 @@ def play(request: HttpRequest, game_id: int, body: CommandsIn) -> Any:
                                     expected_version=body.expected_version)
     stopped = applied.stopped
     return {"version": applied.game.version,
-            "played": [{"seq": a.seq, "command": a.command, "events": a.events} for a in applied.actions],
+            "played": reads.played(applied.game, applied.actions[0].seat if applied.actions else None,
+                                   applied.actions),
             "stopped": {"code": stopped.code, "message": stopped.message} if stopped else None}

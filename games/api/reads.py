@@ -1,7 +1,8 @@
 """What the API shows of a game, built for one reader: the games they may see, and each game as their
 seat sees it. Hidden information never leaves here: the state goes out only through the kind's
-view(state, seat) for the reader's own seat (a spectator's view otherwise), and the log through
-public_command while the game is in play, as on the web (games/history.py)."""
+view(state, seat) for the reader's own seat (a spectator's view otherwise), and each action of the log
+as the kind narrates it for that seat while the game is in play (games/narration.py); raw events only once
+it is over."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from games import seats as seats_of
 from games.kinds import get_kind
 from games.models import Game, Seat
+from games.narration import narrate, raw_events, reader_of
 from games.queries import can_view
 
 
@@ -56,10 +59,33 @@ def detail(game: Game, user: Any) -> dict[str, Any]:
     return out
 
 
-def log(game: Game, after: int) -> list[dict[str, Any]]:
+def log(game: Game, after: int, user: Any) -> list[dict[str, Any]]:
+    """The actions after seq `after`, each as the user's seat (or a spectator) may read it."""
     kind = get_kind(game.kind)
-    rows = game.actions.filter(seq__gt=after).order_by("seq")[:500]
-    return [{"seq": a.seq, "seat": a.seat,
-             "command": a.command if game.is_over else kind.public_command(a.command), "turn": a.turn,
-             "source": a.source, "undone": a.undone, "events": a.events, "at": a.created_at}
-            for a in rows]
+    rows = list(game.actions.filter(seq__gt=after).order_by("seq")[:500])
+    if not rows:
+        return []
+    state = kind.load(game.state) if game.state is not None else None
+    names = seats_of.names(list(game.seats.select_related("user__profile")), game.players)
+    reader = reader_of(game, user)
+    out = []
+    for a in rows:
+        told = narrate(game, kind, state, names, seat=a.seat, command=a.command, events=a.events,
+                       reader=reader)
+        out.append({"seq": a.seq, "seat": a.seat, "command": told.command, "turn": a.turn,
+                    "source": a.source, "undone": a.undone, "lines": told.lines,
+                    "events": raw_events(game, a.events), "at": a.created_at})
+    return out
+
+
+def played(game: Game, seat: int | None, applied: list[Any]) -> list[dict[str, Any]]:
+    """The actions just played by `seat`, as that seat may read them."""
+    kind = get_kind(game.kind)
+    state = kind.load(game.state) if game.state is not None else None
+    names = seats_of.names(list(game.seats.select_related("user__profile")), game.players)
+    out = []
+    for a in applied:
+        told = narrate(game, kind, state, names, seat=a.seat, command=a.command, events=a.events, reader=seat)
+        out.append({"seq": a.seq, "command": told.command, "lines": told.lines,
+                    "events": raw_events(game, a.events)})
+    return out

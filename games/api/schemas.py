@@ -78,12 +78,14 @@ class Legal(Schema):
 class LoggedAction(Schema):
     seq: int
     seat: int | None
-    command: str = Field(description="the public text of the command (a game in play hides nothing "
-                                     "of it but what every player may see)")
+    command: str = Field(description="the command as your seat may read it: while the game is in play "
+                                     "another seat's hidden choice is masked")
     turn: int
     source: str
     undone: bool
-    events: list[dict[str, Any]]
+    lines: list[str] = Field(description="what the action did, in words, as your seat may read it")
+    events: list[dict[str, Any]] | None = Field(description="the raw events once the game is over; null "
+                                                            "while it is in play (read `lines`)")
     at: datetime
 
 
@@ -104,7 +106,9 @@ class CommandsIn(Schema):
 class Played(Schema):
     seq: int
     command: str
-    events: list[dict[str, Any]]
+    lines: list[str] = Field(description="what the command did, in words, as your seat may read it")
+    events: list[dict[str, Any]] | None = Field(description="the raw events once the game is over (the "
+                                                            "command ended it); null while it is in play")
 
 
 class CommandsOut(Schema):

@@ -3,7 +3,8 @@
 A kind is a rules package behind this small surface. The platform (actions, views, tasks, e-mail, bots,
 the API) holds a kind's state only as an opaque value it got from `new_state`/`load`/`play` and stores
 `dump(state)`; it never reads the JSON itself. Hidden information leaves the server only through
-`view(state, seat)`.
+`view(state, seat)` and `narrate(...)` for one reader; raw events only once a game is over
+(games/narration.py, docs/architecture.md "What each reader may read").
 """
 
 from __future__ import annotations
@@ -48,14 +49,31 @@ class SeatOutcome:
 
 @dataclass(frozen=True)
 class LoggedAction:
-    """One action of the log as every viewer may read it: a kind's page marks the latest ones (MetalTalon
-    draws the last turn on its board). Never an undone action; `command` is the public one."""
+    """One action of the log for the page's viewer: a kind's page marks the latest ones (MetalTalon
+    draws the last turn on its board). Never an undone action; `command` as narrate() gives it to the
+    viewer; `events` raw, for the kind's own page to show only what the viewer may see."""
 
     seq: int
     seat: int | None
     turn: int  # the kind's turn number when the command was given
     command: str
     events: Sequence[Event]
+
+
+@dataclass(frozen=True)
+class Narration:
+    """One action as one reader may read it while the game is in play."""
+
+    command: str  # the command, its hidden choice masked unless the reader gave it
+    lines: list[str]  # a sentence per event, saying only what the reader may know
+
+
+def open_narration(kind: Kind, state: Any, seat: int | None, command: str, events: Sequence[Event],
+                   reader: int | None, names: Sequence[str] | None) -> Narration:
+    """`narrate` for a kind that hides nothing in its commands and events: every reader reads the
+    command as typed and the kind's describe() of each event."""
+    del seat, reader
+    return Narration(command, [kind.describe(event, state, names) for event in events])
 
 
 @dataclass
@@ -172,10 +190,19 @@ class Kind(Protocol):
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
         """The state as `seat` may see it (None: a spectator): JSON-safe, no hidden information."""
         ...
-    def describe(self, event: Event, state: Any, names: Sequence[str] | None) -> str: ...
-    def public_command(self, command: str) -> str:
-        """The command as other seats and spectators may read it in the log while the game is in play
-        (a hidden choice masked); the full text is shown once the game is over."""
+    def bot_state(self, state: Any, seat: int) -> Any:
+        """What a bot of `seat` chooses from: `view(state, seat)` loaded back into a state the kind's
+        bots and legal_commands read, so a bot never holds another seat's hidden information."""
+        ...
+    def describe(self, event: Event, state: Any, names: Sequence[str] | None) -> str:
+        """One event in words for every reader (narrate() calls it for what every reader may know)."""
+        ...
+    def narrate(self, state: Any, seat: int | None, command: str, events: Sequence[Event],
+                reader: int | None, names: Sequence[str] | None) -> Narration:
+        """The action `seat` took (`command`, which made `events`) as `reader` may read it while the game
+        is in play (None: a spectator, the admin): a hidden choice shown only to the seat that made it.
+        Every channel reads actions in play only through this (games/narration.py); a kind that hides
+        nothing returns open_narration(...)."""
         ...
     def text_board(self, state: Any, seat: int | None) -> str: ...
     def board_svg(self, state: Any, seat: int | None) -> str: ...

@@ -19,8 +19,8 @@ multipart/related part). Both partials end with how to reply when the seat has c
 
 What the seat may see, and only that: the kind's text board and picture for that seat
 (`text_board(state, seat)`, `board_svg(state, seat)`), the log as the game page shows it (each command as
-`public_command` gives it while the game is in play, the kind's sentences for its events: a roll is there
-only once it was made, with the action that made it), the seat's own legal commands.
+the kind narrates it for this seat while the game is in play, games/narration.py: a roll is there only
+once it was made, with the action that made it), the seat's own legal commands.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from games import seats as seats_of
 from games.deadlines import seat_deadline
 from games.kinds import Kind, get_kind
 from games.models import Action, Game, Seat
+from games.narration import narrate
 from games.pictures import svg_png
 
 # How far back "what happened since your last turn" reads: more than a round of six seats takes. Older
@@ -55,8 +56,8 @@ class LogLine:
     """One action of the log as this seat may read it."""
 
     who: str  # "B Ann" (the seat's letter and player), or "" for an action of no seat
-    command: str  # as the seat may read it (the kind's public_command while the game is in play)
-    sentences: list[str]  # the kind's sentences for its events: moves, rolls, damage, turns
+    command: str  # as the seat may read it (the kind's narration for it while the game is in play)
+    sentences: list[str]  # the kind's sentences for its events, for this seat: moves, rolls, damage, turns
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ def position(game: Game, seat: Seat, *, state: Any = None) -> Position:
     to_act = set(kind.to_act(state))
     phase = kind.phase(state)
     over = game.is_over or phase == "over"
-    since, since_turn, earlier = _since(game, kind, state, index, names, over)
+    since, since_turn, earlier = _since(game, kind, state, index, names)
     legal = kind.legal_commands(state, index) if not over else []
     site = settings.SITE_URL
     user = seats[index].user if index in seats else None  # read with its profile above
@@ -151,8 +152,8 @@ def _who(index: int | None, names: list[str]) -> str:
     return f"{seats_of.letter(index)} {names[index]}".strip()
 
 
-def _since(game: Game, kind: Kind, state: Any, index: int, names: list[str],
-           over: bool) -> tuple[list[LogLine], int | None, bool]:
+def _since(game: Game, kind: Kind, state: Any, index: int,
+           names: list[str]) -> tuple[list[LogLine], int | None, bool]:
     """The actions after the seat's own last one (not undone, and not a command any seat may give at any
     time, such as a standing order: those do not end the seat's view of the turn), oldest first. One
     query of at most SINCE_LIMIT + 1 rows, newest first, read until that action."""
@@ -167,10 +168,11 @@ def _since(game: Game, kind: Kind, state: Any, index: int, names: list[str],
         taken.append(action)
     earlier = since_turn is None and len(rows) > SINCE_LIMIT
     taken = taken[:SINCE_LIMIT]
-    lines = [LogLine(who=_who(a.seat, names),
-                     command=a.command if over else kind.public_command(a.command),
-                     sentences=[kind.describe(e, state, names) for e in a.events])
-             for a in reversed(taken)]
+    lines = []
+    for a in reversed(taken):
+        told = narrate(game, kind, state, names, seat=a.seat, command=a.command, events=a.events,
+                       reader=index)
+        lines.append(LogLine(who=_who(a.seat, names), command=told.command, sentences=told.lines))
     return lines, since_turn, earlier
 
 

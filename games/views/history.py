@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET
 from games import history
 from games.kinds import get_kind
 from games.models import Game
+from games.narration import reader_of
 from games.views.lobby import visible_game
 
 REPLAYABLE = (Game.Status.FINISHED, Game.Status.ABORTED)
@@ -71,18 +72,21 @@ def _download(game: Game, chunks: Iterator[str], content_type: str, name: str) -
 
 @require_GET
 def log_txt(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The command log as text; once the game is over each line also carries the dice it drew, so
-    replaying it gives the same game."""
+    """The command log as text, as the downloading seat may read it (a spectator otherwise); once the game
+    is over each line also carries the dice it drew, so replaying it gives the same game."""
     game = visible_game(request, game_id)
-    return _download(game, history.command_log_lines(game), "text/plain; charset=utf-8", "txt")
+    lines = history.command_log_lines(game, reader_of(game, request.user))
+    return _download(game, lines, "text/plain; charset=utf-8", "txt")
 
 
 @require_GET
 def record_json(request: HttpRequest, game_id: int) -> HttpResponse:
     """Everything about the game: options, seats, every action with its events, first and last state
-    (while in play, as a spectator sees them and without the dice; everything once it is over)."""
+    (while in play, as the downloading seat or a spectator may read them, without raw events nor dice;
+    everything once it is over)."""
     game = visible_game(request, game_id)
-    return _download(game, history.record_chunks(game), "application/json", "json")
+    chunks = history.record_chunks(game, reader_of(game, request.user))
+    return _download(game, chunks, "application/json", "json")
 
 
 __all__ = ["log_txt", "record_json", "replay"]

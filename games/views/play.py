@@ -37,6 +37,7 @@ from games.deadlines import game_deadline
 from games.kinds import Kind, LoggedAction, PageInput, get_kind
 from games.models import Action, Game, Seat
 from games.moderators import is_moderator
+from games.narration import narrate
 from games.summary import game_summary
 from games.views.follow import pulse_url
 from games.views.lobby import seating_context
@@ -143,22 +144,25 @@ class Notice:
     version: int | None = None  # confirm: the version the link was drawn for
 
 
-def _log_page(game: Game, kind: Kind, state: Any, names: list[str], page: int) -> dict[str, Any]:
-    """One page of the log, newest first: a single query whatever the length of the game (the newest
-    row's seq is the total, since seq runs 1..n without gaps)."""
+def _log_page(game: Game, kind: Kind, state: Any, names: list[str], page: int,
+              reader: int | None) -> dict[str, Any]:
+    """One page of the log, newest first, as `reader` (the viewer's seat, None for a spectator) may read
+    it: a single query whatever the length of the game (the newest row's seq is the total, since seq runs
+    1..n without gaps)."""
     rows = list(Action.objects.filter(game=game).order_by("-seq")
                 .only("seq", "seat", "command", "events", "turn", "undone", "source", "created_at")
                 [(page - 1) * LOG_PAGE: page * LOG_PAGE + 1])
     more = len(rows) > LOG_PAGE
     rows = rows[:LOG_PAGE]
     turn = kind.turn(state) if state is not None and kind.phase(state) == "play" else None
-    over = game.is_over
-    entries = [LogEntry(
-        seq=a.seq, seat=a.seat, letter=seats_of.letter(a.seat),
-        command=a.command if over else kind.public_command(a.command),
-        sentences=[kind.describe(e, state, names) for e in a.events],
-        current=turn is not None and a.turn == turn and not a.undone, undone=a.undone, source=a.source,
-        created_at=a.created_at) for a in rows]
+    entries = []
+    for a in rows:
+        told = narrate(game, kind, state, names, seat=a.seat, command=a.command, events=a.events,
+                       reader=reader)
+        entries.append(LogEntry(
+            seq=a.seq, seat=a.seat, letter=seats_of.letter(a.seat), command=told.command,
+            sentences=told.lines, current=turn is not None and a.turn == turn and not a.undone,
+            undone=a.undone, source=a.source, created_at=a.created_at))
     entries = _with_moderators(game, entries, newest_page=page == 1, oldest_page=not more)
     return {"entries": entries, "page": page, "older": page + 1 if more else None,
             "newer": page - 1 if page > 1 else None, "rows": rows}
@@ -221,7 +225,7 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
     urls = [reverse("player", args=[by_index[i].user_id]) if i in by_index and by_index[i].user_id else ""
             for i in range(game.players)]
     me = viewer.index if viewer.seat is not None and kind.phase(state) != "over" else None
-    log = _log_page(game, kind, state, names, sel.log_page)
+    log = _log_page(game, kind, state, names, sel.log_page, viewer.index)
     # One function decides for the Undo button and for the undo action; the newest log rows spare a query.
     undoing = actions.undoable_actions(game, me, state, log["rows"] if sel.log_page == 1 else None)
     taken = "; ".join(a.command for a in undoing)
@@ -233,17 +237,18 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
     ctx.update(phase=kind.phase(state), turn=kind.turn(state), log=log, me=me, my_turn=my_turn,
                undo_ok=bool(undoing),
                undo_text=f"Undo{many}: {taken}" if undoing else "")
-    recent = _recent(game, kind, state, log["rows"] if sel.log_page == 1 else None)
+    recent = _recent(game, kind, state, log["rows"] if sel.log_page == 1 else None, viewer.index)
     ctx.update(kind.page_context(PageInput(game=game, state=state, seat=me, names=names, query=sel.query,
                                            undo_ok=bool(undoing), undo_text=ctx["undo_text"], recent=recent,
                                            player_urls=urls)))
     return ctx
 
 
-def _recent(game: Game, kind: Kind, state: Any, newest: list[Action] | None) -> list[LoggedAction]:
-    """The actions still standing of the last `players` turns and the current one, oldest first, as the
-    log shows them to everyone (the kind marks recent play with them). The log's newest rows usually reach
-    back far enough, so this costs no query; a long round costs one."""
+def _recent(game: Game, kind: Kind, state: Any, newest: list[Action] | None,
+            reader: int | None) -> list[LoggedAction]:
+    """The actions still standing of the last `players` turns and the current one, oldest first, each
+    command as the log shows it to `reader` (the kind marks recent play with them). The log's newest rows
+    usually reach back far enough, so this costs no query; a long round costs one."""
     if kind.phase(state) == "setup":
         return []
     since = kind.turn(state) - game.players
@@ -254,9 +259,9 @@ def _recent(game: Game, kind: Kind, state: Any, newest: list[Action] | None) -> 
     else:
         rows = list(Action.objects.filter(game=game, turn__gte=since).order_by("-seq")
                     .only("seq", "seat", "command", "events", "turn", "undone")[:RECENT_LIMIT])
-    over = game.is_over
     return [LoggedAction(seq=a.seq, seat=a.seat, turn=a.turn,
-                         command=a.command if over else kind.public_command(a.command), events=a.events)
+                         command=narrate(game, kind, state, None, seat=a.seat, command=a.command, events=(),
+                                         reader=reader).command, events=a.events)
             for a in reversed(rows) if not a.undone]
 
 
@@ -552,7 +557,9 @@ def _apply(request: HttpRequest, viewer: Viewer, action: Any, undo: bool = False
     kind = viewer.kind
     state = kind.load(game.state) if game.state else None
     names = [s.name for s in after.seats if s.index is not None]
-    sentences = [kind.describe(e, state, names) for e in applied.events]
+    sentences = [line for a in applied.actions
+                 for line in narrate(game, kind, state, names, seat=a.seat, command=a.command,
+                                     events=a.events, reader=after.index).lines]
     commands = [a.command for a in applied.actions]
     notice = Notice("done", "Done: " + "; ".join(commands) + ".", sentences)
     if applied.stopped is not None:

@@ -29,7 +29,7 @@ from games.kinds.metaltalon.engine import (
     render_text,
     split_commands,
 )
-from games.kinds.protocol import Dice, Event, PageInput, Refused, SeatOutcome
+from games.kinds.protocol import Dice, Event, Narration, PageInput, Refused, SeatOutcome, open_narration
 
 # An action with one of these events cannot be taken back: dice were rolled, a card drawn, a seat left.
 BARRIER_EVENTS = frozenset({"roll", "pending", "clover", "murphy", "redraw", "out", "win", "invade",
@@ -211,8 +211,17 @@ class MetalTalon:
     def describe(self, event: Event, state: GameState | None, names: Sequence[str] | None) -> str:
         return describe(event, state, names)
 
-    def public_command(self, command: str) -> str:
-        return command  # nothing a MetalTalon seat types is secret
+    def bot_state(self, state: GameState, seat: int) -> GameState:
+        """The seat's view loaded back: the table is open, and the dice source is not handed over (a live
+        game draws from the operating system; a bot's simulations draw from a seed of its own)."""
+        data = self.view(state, seat)
+        data.update(seed=0, rolls=0)
+        return GameState.from_dict(data)
+
+    def narrate(self, state: GameState, seat: int | None, command: str, events: Sequence[Event],
+                reader: int | None, names: Sequence[str] | None) -> Narration:
+        """Nothing a MetalTalon seat types is secret, and a roll is told once it is made."""
+        return open_narration(self, state, seat, command, events, reader, names)
 
     def text_board(self, state: GameState, seat: int | None) -> str:
         return str(render_text(state, seat))

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.bots import Bot, RandomBot
-from games.kinds.protocol import Dice, Event, PageInput, SeatOutcome
+from games.kinds.protocol import Dice, Event, Narration, PageInput, SeatOutcome
 
 from . import rules
 from .rules import RaceState
@@ -118,8 +118,17 @@ class RaceKind:
     def describe(self, event: Event, state: RaceState, names: Sequence[str] | None) -> str:
         return rules.describe(event, state, names)
 
-    def public_command(self, command: str) -> str:
-        return "note (private)" if command.strip().lower().startswith("note") else command
+    def bot_state(self, state: RaceState, seat: int) -> RaceState:
+        return RaceState.from_dict(rules.view(state, seat))
+
+    def narrate(self, state: RaceState, seat: int | None, command: str, events: Sequence[Event],
+                reader: int | None, names: Sequence[str] | None) -> Narration:
+        """A note's word is read only by the seat that wrote it (rules.view hides it the same way)."""
+        if (seat is not None and reader == seat) or not rules.is_note(command):
+            shown = command
+        else:
+            shown = "note (private)"
+        return Narration(shown, [rules.describe(event, state, names) for event in events])
 
     def text_board(self, state: RaceState, seat: int | None) -> str:
         return rules.text_board(state, seat)

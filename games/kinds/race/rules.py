@@ -183,6 +183,11 @@ def is_command(text: str) -> bool:
     return bool(words) and words[0].lower() in VERBS
 
 
+def is_note(command: str) -> bool:
+    words = _words(command)
+    return bool(words) and words[0].lower() == "note"
+
+
 def anytime(command: str) -> bool:
     words = _words(command)
     return bool(words) and words[0].lower() in ("resign", "note")

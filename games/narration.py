@@ -1,0 +1,36 @@
+"""What each reader may read of a game's actions (docs/architecture.md, "What each reader may read").
+
+While a game is in play every channel (pages and partials, mail, downloads, the API, the admin) reads an
+action only as the kind narrates it for one reader: a seat, or None for a spectator (the admin included).
+Raw events and the dice leave the server only once the game is over; then every reader reads each action
+as the seat that took it did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.kinds import Kind
+from games.kinds.protocol import Event, Narration
+from games.models import Game
+
+
+def reader_of(game: Game, user: Any) -> int | None:
+    """The seat `user` plays in `game`, or None (a spectator, someone signed out, a seat not yet placed)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return game.seats.filter(user_id=user.pk).values_list("index", flat=True).first()
+
+
+def narrate(game: Game, kind: Kind, state: Any, names: Sequence[str] | None, *, seat: int | None,
+            command: str, events: Sequence[Event], reader: int | None) -> Narration:
+    """One action (`seat` gave `command`, which made `events`) as `reader` may read it now."""
+    if game.is_over:
+        return Narration(command, kind.narrate(state, seat, command, events, seat, names).lines)
+    return kind.narrate(state, seat, command, events, reader, names)
+
+
+def raw_events(game: Game, events: list[Event]) -> list[Event] | None:
+    """The events as the kind recorded them once the game is over; None while it is in play."""
+    return events if game.is_over else None
