@@ -10,6 +10,7 @@ then, so a kind's pure rules stay importable without it (their package lies unde
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from games.kinds.protocol import BadOptions, Dice, Kind, LoggedAction, PageInput, Refused, SeatOutcome
 
@@ -34,6 +35,21 @@ def offered_kinds() -> list[Kind]:
     return [kinds[name] for name in settings.OFFERED_GAME_KINDS if name in kinds]
 
 
+@dataclass(frozen=True)
+class PageAssets:
+    """A kind's own page script and styles (Kind.scripts, Kind.styles): static paths, in loading order."""
+
+    scripts: tuple[str, ...]
+    styles: tuple[str, ...]
+
+
+def page_assets(name: str) -> PageAssets:
+    """What every page showing a board of the kind called `name` loads after the platform's own assets;
+    a kind that declares none gets none."""
+    kind = get_kind(name)
+    return PageAssets(tuple(getattr(kind, "scripts", ())), tuple(getattr(kind, "styles", ())))
+
+
 def _kinds() -> dict[str, Kind]:
     global _loaded
     from django.conf import settings
@@ -53,8 +69,21 @@ def _import(name: str, path: str) -> Kind:
     kind: Kind = import_string(path)
     if kind.name != name:
         raise ImproperlyConfigured(f"GAME_KINDS names {path} {name!r}, but that kind is {kind.name!r}.")
+    for attr, suffix in (("scripts", ".js"), ("styles", ".css")):
+        paths = getattr(kind, attr, ())
+        if not isinstance(paths, tuple) or not all(_own_static(p, suffix) for p in paths):
+            raise ImproperlyConfigured(
+                f"{path}.{attr} must be a tuple of the kind's static paths ending in {suffix}, such as "
+                f"(\"{name}/board{suffix}\",), not {paths!r}.")
     return kind
 
 
-__all__ = ["BadOptions", "Dice", "Kind", "LoggedAction", "PageInput", "Refused", "SeatOutcome", "all_kinds",
-           "get_kind", "offered_kinds"]
+def _own_static(path: object, suffix: str) -> bool:
+    """A path the staticfiles finders serve from this site: the CSP loads scripts from nowhere else, so
+    no address of another site and no way out of the static folders."""
+    return (isinstance(path, str) and path.endswith(suffix) and not path.startswith("/") and ":" not in path
+            and ".." not in path.split("/"))
+
+
+__all__ = ["BadOptions", "Dice", "Kind", "LoggedAction", "PageAssets", "PageInput", "Refused", "SeatOutcome",
+           "all_kinds", "get_kind", "offered_kinds", "page_assets"]

@@ -106,6 +106,12 @@ class Kind(Protocol):
     # The command box's help line and placeholder (the same language as e-mail).
     command_help: str
     command_example: str
+    # The kind's own page script and styles: static paths (its app's static/<name>/..., e.g.
+    # "metaltalon/board.js") that every page showing its board loads after the platform's, scripts
+    # deferred (the CSP runs no inline script: docs/architecture.md, "Headers"). A kind without them
+    # declares none (games.kinds.page_assets reads a missing one as empty).
+    scripts: tuple[str, ...] = ()
+    styles: tuple[str, ...] = ()
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]: ...

@@ -48,7 +48,8 @@ def _showcase(game: Game | None) -> dict[str, Any]:
             kind = get_kind(game.kind)
             svg = kind.board_svg(kind.load(game.state), None)
             cache.set(key, svg, SHOWCASE_SECONDS)
-        return {"svg": mark_safe(svg), "game": game}  # noqa: S308 - the kind's own drawing, escaped when made
+        # The kind's name: the page loads its styles and scripts with its board (templates/home.html).
+        return {"svg": mark_safe(svg), "game": game, "kind": game.kind}  # noqa: S308 - the kind's own drawing, escaped when made
     kind = offered_kinds()[0]
     svg = cache.get(f"showcase:empty:{kind.name}")
     if svg is None:
@@ -56,4 +57,4 @@ def _showcase(game: Game | None) -> dict[str, Any]:
         state = kind.new_state({}, 4, SecretDice(random.Random(0)))
         svg = kind.board_svg(state, None)
         cache.set(f"showcase:empty:{kind.name}", svg, SHOWCASE_SECONDS)
-    return {"svg": mark_safe(svg), "game": None}  # noqa: S308 - as above
+    return {"svg": mark_safe(svg), "game": None, "kind": kind.name}  # noqa: S308 - as above

@@ -148,6 +148,7 @@ def test_the_marks_can_be_hidden_without_javascript_by_their_checkbox(live_dice)
     game = after_bs_turn(live_dice)
     html = board_of(as_player(game, 0), game)
     assert html.index('id="show-last"') < html.index('id="board"')
-    css = (Path(__file__).resolve().parents[2] / "static" / "css" / "game.css").read_text()
+    css = (Path(__file__).resolve().parents[2] / "games" / "kinds" / "metaltalon" / "static" / "metaltalon"
+           / "board.css").read_text()
     assert "#show-last:not(:checked) ~ #board .last-turn { display: none; }" in css
     assert html.count('class="last-turn"') == 1 and 'class="key last-turn"' in html

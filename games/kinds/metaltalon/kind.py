@@ -70,6 +70,9 @@ class MetalTalon:
     command_help = ("move <from> <to> · fire <ship> <target> [n | base] · launch 3e 1w 1s · split · reroll · "
                     "accept · end · resign · order <name> <value>")
     command_example = "move D7 F8; fire F8 G9; end"
+    # Its page script and styles (static/metaltalon/): board clicks, the launch builder, the board's look.
+    scripts: tuple[str, ...] = ("metaltalon/board.js",)
+    styles: tuple[str, ...] = ("metaltalon/board.css",)
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]:

@@ -414,7 +414,7 @@ class LaunchBuilder:
 
     @property
     def encoded(self) -> str:
-        """Every legal launch as "n1,n5,n10;..." for the builder's live preview (game.js)."""
+        """Every legal launch as "n1,n5,n10;..." for the builder's live preview (metaltalon/board.js)."""
         return ";".join(f"{o.pieces[0]},{o.pieces[1]},{o.pieces[2]}" for o in self.options)
 
 

@@ -23,6 +23,9 @@ class RaceKind:
     extras_template = ""
     command_help = "step · roll · end · resign · note <word>"
     command_example = "step; roll"
+    # The platform's page script and styles are all it needs.
+    scripts: tuple[str, ...] = ()
+    styles: tuple[str, ...] = ()
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]:

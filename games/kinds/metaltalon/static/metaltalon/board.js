@@ -1,0 +1,110 @@
+// MetalTalon's page script (the kind's `scripts`, loaded after static/js/game.js): small progressive
+// enhancement over plain links and forms (everything works without this file). 1. Board clicks: the SVG's
+// <a> links become htmx requests (a move or a shot is posted at once instead of going through the
+// confirmation page). 2. The launch builder previews the ship as you type, from the list of launches the
+// server says are legal. 3. The board keeps the selected ship, or where the reader had scrolled it, in view.
+// It follows the live region through game.js's "game:before-swap" and "game:swapped" events.
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");  // the launch preview runs here, so its button hides
+
+  function csrfHeaders() {
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}");
+    } catch (e) {
+      return {};
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("#board a");
+    if (!link || !window.htmx || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var href = link.getAttribute("href") || link.getAttribute("xlink:href");
+    if (!href) return;
+    var url = new URL(href, window.location.href);
+    var command = url.searchParams.get("command");
+    event.preventDefault();
+    if (command) {
+      htmx.ajax("POST", url.pathname, {
+        target: "#live", swap: "outerHTML", headers: csrfHeaders(),
+        values: { command: command, expected_version: url.searchParams.get("v") || "" }
+      });
+    } else {
+      htmx.ajax("GET", url.pathname + url.search, { target: "#live", swap: "outerHTML" });
+    }
+  });
+
+  function piecesOf(form) {
+    return ["n1", "n5", "n10"].map(function (name) {
+      var input = form.querySelector('[name="' + name + '"]');
+      var n = parseInt(input && input.value, 10);
+      return isNaN(n) || n < 0 ? 0 : n;
+    });
+  }
+
+  function updateLaunch(form) {
+    var out = form.querySelector(".launch-preview");
+    var button = form.querySelector(".launch-btn");
+    if (!out || !button) return;
+    var p = piecesOf(form);
+    var legal = (form.dataset.launches || "").split(";");
+    var key = p.join(",");
+    var value = p[0] + 5 * p[1] + 10 * p[2];
+    var reserve = parseInt(form.dataset.reserve, 10) || 0;
+    if (value === 0) {
+      out.textContent = "Choose the pieces; the ship starts on your home base.";
+      button.disabled = true;
+      return;
+    }
+    var moves = form.dataset.zoomers ? Math.ceil(1.5 * p[0]) : p[0];
+    if (legal.indexOf(key) === -1) {
+      out.textContent = "Worth " + value + (value > reserve ? ": more than your reserve of " + reserve + "."
+        : ": not a legal launch (a big coin ship needs a dime).");
+      button.disabled = true;
+      return;
+    }
+    var wild = form.dataset.wild && p[2] ? ", " + p[2] + " dimes that may move or fire" : "";
+    out.textContent = "Worth " + value + " of " + reserve + ": " + moves + " moves, " + p[1] + " shots, " +
+      p[2] + " shields" + wild + ".";
+    button.disabled = false;
+  }
+
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest && event.target.closest(".launch-builder");
+    if (form) updateLaunch(form);
+  });
+
+  // On a phone the board is wider than the screen: start it centred, and keep where the reader had
+  // scrolled it when a poll redraws it.
+  var boardScroll = null;
+  function centreBoard() {
+    var board = document.getElementById("board");
+    if (board && board.scrollWidth > board.clientWidth) {
+      board.scrollLeft = boardScroll !== null ? boardScroll : (board.scrollWidth - board.clientWidth) / 2;
+    }
+  }
+  function showSelected() {
+    var chosen = document.querySelector("#board .mark-selected");
+    if (chosen && chosen.scrollIntoView) chosen.scrollIntoView({ block: "nearest", inline: "center" });
+    else centreBoard();
+  }
+
+  document.addEventListener("game:before-swap", function () {
+    var board = document.getElementById("board");
+    boardScroll = board && board.scrollWidth > board.clientWidth ? board.scrollLeft : null;
+  });
+  document.addEventListener("game:swapped", function (event) {
+    var detail = event.detail || {};
+    if (detail.fromPoll) {
+      centreBoard();
+      (detail.root || document).querySelectorAll(".launch-builder").forEach(updateLaunch);
+      return;
+    }
+    (detail.root || document).querySelectorAll(".launch-builder").forEach(updateLaunch);
+    showSelected();
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll(".launch-builder").forEach(updateLaunch);
+    showSelected();
+  });
+})();
