@@ -54,7 +54,10 @@ def _showcase(game: Game | None) -> dict[str, Any]:
     svg = cache.get(f"showcase:empty:{kind.name}")
     if svg is None:
         # A picture only, never a game: a fixed source is fine for an illustration.
-        state = kind.new_state({}, 4, SecretDice(random.Random(0)))
+        # Four seats where the kind seats four (MetalTalon's usual table), else its largest table.
+        players = 4 if 4 in kind.player_counts else max(kind.player_counts)
+        options = kind.check_options(kind.default_options(), players)
+        state = kind.new_state(options, players, SecretDice(random.Random(0)))
         svg = kind.board_svg(state, None)
         cache.set(f"showcase:empty:{kind.name}", svg, SHOWCASE_SECONDS)
     return {"svg": mark_safe(svg), "game": None, "kind": kind.name}  # noqa: S308 - as above

@@ -100,3 +100,13 @@ def test_my_games_tells_a_finished_game_by_its_result():
     assert "You won" in text_of(logged_in(winner.user).get("/games/mine/").content.decode())
     lost = text_of(logged_in(loser.user).get("/games/mine/").content.decode())
     assert f"{winner.user.display_name} won; you came 2nd" in lost
+
+
+def test_with_no_game_in_play_the_home_page_shows_an_empty_board_of_the_first_offered_kind_at_its_own_size(
+        settings):
+    """Race seats only two: its empty showcase must not ask it for MetalTalon's four."""
+    settings.OFFERED_GAME_KINDS = ["race", "metaltalon"]
+
+    page = Client().get("/")
+
+    assert page.status_code == 200 and "<svg" in page.content.decode()
