@@ -72,3 +72,13 @@ def test_the_platform_never_imports_the_engine_and_nobody_imports_its_modules(tm
         assert breach in result.stdout
     # MetalTalon's kind is the engine's one caller, through the engine's public package.
     assert "games.kinds.metaltalon.extra ->" not in result.stdout
+
+
+def test_the_clock_importing_a_kind_breaks_the_platform_contract(tmp_path):
+    root = copy_of_the_code(tmp_path)
+    (root / "games" / "clock" / "leaky.py").write_text("from games.kinds.metaltalon import kind\n")
+
+    result = lint_imports(root)
+
+    assert result.returncode != 0
+    assert "games.clock.leaky -> games.kinds.metaltalon" in result.stdout
