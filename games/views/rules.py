@@ -12,7 +12,7 @@ from django.shortcuts import render
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET
 
-RULES_PATH = Path(settings.BASE_DIR) / "docs" / "rules.md"
+RULES_PATH = Path(settings.BASE_DIR) / "games" / "kinds" / "metaltalon" / "rules.md"
 
 
 @lru_cache(maxsize=4)

@@ -356,7 +356,7 @@ def test_the_rules_page_says_so_when_the_document_is_missing(client, tmp_path, m
 
     response = client.get(reverse("games:rules"))
 
-    assert response.status_code == 503 and "docs/rules.md is missing" in response.content.decode()
+    assert response.status_code == 503 and "games/kinds/metaltalon/rules.md is missing" in response.content.decode()
 
 
 def test_my_games_shows_invitations_with_a_join_button_and_unread_notices_once(client):
