@@ -62,6 +62,7 @@ urlpatterns = [
     # Ratings (docs/ratings.md)
     path("leaderboards/", ladders.leaderboard, name="leaderboard"),
     path("leaderboards/<str:kind>/<str:pool>/", ladders.leaderboard, name="leaderboard_pool"),
-    # The site's own rules (docs/rules.md)
+    # Each kind's rules document (Kind.rules_document: docs/architecture.md, "Kinds")
     path("rules/", rules.rules, name="rules"),
+    path("rules/<slug:kind>/", rules.kind_rules, name="kind_rules"),
 ]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import import_module
+from pathlib import Path
 
 from games.kinds.protocol import BadOptions, Dice, Kind, LoggedAction, PageInput, Refused, SeatOutcome
 
@@ -50,6 +52,17 @@ def page_assets(name: str) -> PageAssets:
     return PageAssets(tuple(getattr(kind, "scripts", ())), tuple(getattr(kind, "styles", ())))
 
 
+def rules_document(name: str) -> Path | None:
+    """The markdown file of the rules of the kind called `name` (Kind.rules_document, relative to the folder
+    of the module GAME_KINDS names its kind object in: its package); None when it declares none."""
+    from django.conf import settings
+
+    document = getattr(get_kind(name), "rules_document", "")
+    module = import_module(settings.GAME_KINDS[name].rpartition(".")[0])
+    where = getattr(module, "__file__", None)
+    return Path(where).parent / document if document and where else None
+
+
 def _kinds() -> dict[str, Kind]:
     global _loaded
     from django.conf import settings
@@ -75,6 +88,12 @@ def _import(name: str, path: str) -> Kind:
             raise ImproperlyConfigured(
                 f"{path}.{attr} must be a tuple of the kind's static paths ending in {suffix}, such as "
                 f"(\"{name}/board{suffix}\",), not {paths!r}.")
+    # The same shape as a static path: a markdown file inside the kind's package, never beside it.
+    document = getattr(kind, "rules_document", "")
+    if not isinstance(document, str) or (document and not _own_static(document, ".md")):
+        raise ImproperlyConfigured(
+            f"{path}.rules_document must be a markdown file's path inside the kind's package, such as "
+            f"\"rules.md\", or \"\" for none; not {document!r}.")
     return kind
 
 
@@ -86,4 +105,4 @@ def _own_static(path: object, suffix: str) -> bool:
 
 
 __all__ = ["BadOptions", "Dice", "Kind", "LoggedAction", "PageAssets", "PageInput", "Refused", "SeatOutcome",
-           "all_kinds", "get_kind", "offered_kinds", "page_assets"]
+           "all_kinds", "get_kind", "offered_kinds", "page_assets", "rules_document"]

@@ -112,6 +112,9 @@ class Kind(Protocol):
     # declares none (games.kinds.page_assets reads a missing one as empty).
     scripts: tuple[str, ...] = ()
     styles: tuple[str, ...] = ()
+    # The kind's rules as the site plays them: a markdown file in its package (relative to it, e.g.
+    # "rules.md", shipped as package data), shown at /rules/<name>/; "" for none (no rules page).
+    rules_document: str = ""
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]: ...

@@ -73,6 +73,8 @@ class MetalTalon:
     # Its page script and styles (static/metaltalon/): board clicks, the launch builder, the board's look.
     scripts: tuple[str, ...] = ("metaltalon/board.js",)
     styles: tuple[str, ...] = ("metaltalon/board.css",)
+    # How the site plays MetalTalon: three editions and every ruling, shown at /rules/metaltalon/.
+    rules_document = "rules.md"
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]:

@@ -26,6 +26,7 @@ class RaceKind:
     # The platform's page script and styles are all it needs.
     scripts: tuple[str, ...] = ()
     styles: tuple[str, ...] = ()
+    rules_document = ""  # no rules page: the platform's test kind
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]:
