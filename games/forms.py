@@ -165,13 +165,15 @@ class ArchiveFilterForm(LobbyFilterForm):
 
     player = forms.CharField(required=False, max_length=60, label="Player",
                              help_text="The name other players see.")
-    faction = forms.ChoiceField(required=False, label="Faction")
+    faction = forms.ChoiceField(required=False, label="Role")
     ended_from = forms.DateField(required=False, label="Ended from",
                                  widget=forms.DateInput(attrs={"type": "date"}))
     ended_to = forms.DateField(required=False, label="to", widget=forms.DateInput(attrs={"type": "date"}))
 
-    def __init__(self, *args: Any, labels: list[str] | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, labels: list[str] | None = None, label_word: str = "Role",
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["faction"].label = label_word
         self.fields["faction"].choices = ANY + [(label, label.capitalize()) for label in labels or []]
 
     def clean_player(self) -> Any:

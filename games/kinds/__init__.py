@@ -50,6 +50,28 @@ def page_assets(name: str) -> PageAssets:
     return PageAssets(tuple(getattr(kind, "scripts", ())), tuple(getattr(kind, "styles", ())))
 
 
+@dataclass(frozen=True)
+class Words:
+    """The platform's words for a kind's game (Kind's WORDS part): the kind's own, else neutral ones that
+    read well for any game."""
+
+    seat_label: str = "Role"
+
+
+def words(name: str) -> Words:
+    """The words of the kind called `name` (KeyError for one the site does not know)."""
+    kind = get_kind(name)
+    return Words(**{f: getattr(kind, f) for f in Words.__dataclass_fields__ if hasattr(kind, f)})
+
+
+def shared_words(kinds: list[Kind]) -> Words:
+    """The words of pages that list games of several kinds (the archive): those every one of `kinds`
+    uses, else the neutral ones, word by word."""
+    found = [words(kind.name) for kind in kinds]
+    return Words(**{f: values.pop() for f in Words.__dataclass_fields__
+                    if len(values := {getattr(w, f) for w in found}) == 1})
+
+
 def _kinds() -> dict[str, Kind]:
     global _loaded
     from django.conf import settings

@@ -113,6 +113,11 @@ class Kind(Protocol):
     scripts: tuple[str, ...] = ()
     styles: tuple[str, ...] = ()
 
+    # === WORDS ===
+    # The platform's words that depend on the game, each with a neutral default a kind need not declare
+    # (games.kinds.words reads a missing one as the default): what a seat's label is ("Faction").
+    seat_label: str = "Role"
+
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]: ...
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:

@@ -73,6 +73,8 @@ class MetalTalon:
     # Its page script and styles (static/metaltalon/): board clicks, the launch builder, the board's look.
     scripts: tuple[str, ...] = ("metaltalon/board.js",)
     styles: tuple[str, ...] = ("metaltalon/board.css",)
+    # The platform's words for MetalTalon's pages and mails (games.kinds.Words).
+    seat_label = "Faction"
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]:
