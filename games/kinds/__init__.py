@@ -56,6 +56,7 @@ class Words:
     read well for any game."""
 
     seat_label: str = "Role"
+    expel_fate: str = "they leave the game, as if eliminated"
 
 
 def words(name: str) -> Words:

@@ -117,6 +117,8 @@ class Kind(Protocol):
     # The platform's words that depend on the game, each with a neutral default a kind need not declare
     # (games.kinds.words reads a missing one as the default): what a seat's label is ("Faction").
     seat_label: str = "Role"
+    # What expelling an absent player does to their part of the game (the vote's question).
+    expel_fate: str = "they leave the game, as if eliminated"
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]: ...

@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Game
-from tests.web.factories import finished_game
+from games.models import ExpelVote, Game
+from tests.web.factories import finished_game, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -48,3 +48,28 @@ def test_a_players_page_names_a_race_seats_labels_roles_and_metaltalons_factions
 
     assert "Roles played: Runner 1." in html
     assert f"Factions played: {label.capitalize()} 1." in html
+
+
+def expel_question(game: Game) -> str:
+    """The vote on an absent seat, as another player reads it on the game page."""
+    absent, other = game.seats.order_by("index")
+    absent.timeouts = 2
+    absent.save()
+    ExpelVote.objects.create(game=game, seat=absent)
+    client = Client()
+    client.force_login(other.user)
+    html = client.get(reverse("games:game", args=[game.pk])).content.decode()
+    return html[html.index('id="vote-title"'):html.index("Keep waiting")]
+
+
+def test_the_vote_to_expel_a_race_player_says_they_leave_the_game_not_that_ships_go_to_the_bank():
+    question = expel_question(started_game(players=2, kind="race"))
+
+    assert "Expel them (they leave the game, as if eliminated), or keep waiting?" in question
+    assert "ships" not in question and "bank" not in question
+
+
+def test_the_vote_to_expel_a_metaltalon_player_still_sends_their_ships_to_the_bank():
+    question = expel_question(started_game(players=2))
+
+    assert "Expel them (their ships go to the bank, as if eliminated), or keep waiting?" in question

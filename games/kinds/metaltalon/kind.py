@@ -75,6 +75,7 @@ class MetalTalon:
     styles: tuple[str, ...] = ("metaltalon/board.css",)
     # The platform's words for MetalTalon's pages and mails (games.kinds.Words).
     seat_label = "Faction"
+    expel_fate = "their ships go to the bank, as if eliminated"
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]:
