@@ -57,6 +57,7 @@ class Words:
 
     seat_label: str = "Role"
     expel_fate: str = "they leave the game, as if eliminated"
+    undo_since: str = "since the last move that cannot be taken back"
 
 
 def words(name: str) -> Words:

@@ -119,6 +119,8 @@ class Kind(Protocol):
     seat_label: str = "Role"
     # What expelling an absent player does to their part of the game (the vote's question).
     expel_fate: str = "they leave the game, as if eliminated"
+    # Since when a player's moves can be taken back (undo_barrier's barrier, in words).
+    undo_since: str = "since the last move that cannot be taken back"
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]: ...

@@ -4,12 +4,18 @@ MetalTalon's; MetalTalon's pages and mails keep its own."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games import actions
+from games.actions import Actor
+from games.mail.inbound import receive_mail
 from games.models import ExpelVote, Game
-from tests.web.factories import finished_game, started_game
+from tests.mail.helpers import reply
+from tests.web.factories import active_seat, finished_game, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -73,3 +79,47 @@ def test_the_vote_to_expel_a_metaltalon_player_still_sends_their_ships_to_the_ba
     question = expel_question(started_game(players=2))
 
     assert "Expel them (their ships go to the bank, as if eliminated), or keep waiting?" in question
+
+
+def test_undo_with_nothing_to_take_back_in_a_race_names_no_die_roll():
+    game = started_game(players=2, kind="race")
+
+    with pytest.raises(actions.NothingToUndo) as refused:
+        actions.undo(game, Actor.player(active_seat(game).user))
+
+    assert str(refused.value) == ("Nothing to take back: no move of yours this turn since the last move that "
+                                  "cannot be taken back.")
+
+
+def test_undo_with_nothing_to_take_back_in_metaltalon_still_names_the_die_roll():
+    game = started_game(players=2)
+
+    with pytest.raises(actions.NothingToUndo, match="this turn since the last die roll.$"):
+        actions.undo(game, Actor.player(active_seat(game).user))
+
+
+def help_answer(game: Game, mailoutbox: list[Any], on_commit: Any) -> str:
+    """The answer to a mailed "help" from the seat to act, in plain text."""
+    seat = active_seat(game)
+    mailoutbox.clear()
+    with on_commit(execute=True):
+        receive_mail(reply(seat, "help"))
+    (answer,) = [m for m in mailoutbox if seat.user.email in m.to]
+    return str(answer.body)
+
+
+@pytest.mark.usefixtures("celery_eager")
+def test_the_mailed_help_of_a_race_says_undo_takes_back_moves_since_one_that_cannot_be(
+        mailoutbox, django_capture_on_commit_callbacks):
+    text = help_answer(started_game(players=2, kind="race"), mailoutbox, django_capture_on_commit_callbacks)
+
+    assert "take back your moves of this turn since the last move that cannot be taken back" in text
+    assert "since the last roll" not in text and "die roll" not in text
+
+
+@pytest.mark.usefixtures("celery_eager")
+def test_the_mailed_help_of_metaltalon_says_undo_takes_back_moves_since_the_die_roll(
+        mailoutbox, django_capture_on_commit_callbacks):
+    text = help_answer(started_game(players=2), mailoutbox, django_capture_on_commit_callbacks)
+
+    assert "take back your moves of this turn since the last die roll" in text

@@ -76,6 +76,7 @@ class MetalTalon:
     # The platform's words for MetalTalon's pages and mails (games.kinds.Words).
     seat_label = "Faction"
     expel_fate = "their ships go to the bank, as if eliminated"
+    undo_since = "since the last die roll"
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]:
