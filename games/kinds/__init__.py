@@ -58,6 +58,8 @@ class Words:
     seat_label: str = "Role"
     expel_fate: str = "they leave the game, as if eliminated"
     undo_since: str = "since the last move that cannot be taken back"
+    setup_status: str = "Setting up"
+    setup_prompt: str = "your choice before play starts"
 
 
 def words(name: str) -> Words:

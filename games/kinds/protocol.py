@@ -121,6 +121,10 @@ class Kind(Protocol):
     expel_fate: str = "they leave the game, as if eliminated"
     # Since when a player's moves can be taken back (undo_barrier's barrier, in words).
     undo_since: str = "since the last move that cannot be taken back"
+    # A game in its setup phase: its status ("Choosing factions") and what a seat to act is asked to do
+    # (a mail's subject: "choose before play starts").
+    setup_status: str = "Setting up"
+    setup_prompt: str = "your choice before play starts"
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]: ...

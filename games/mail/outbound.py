@@ -122,7 +122,7 @@ def _was_here(row: Notification) -> bool:
 
 
 def _what(game: Game) -> str:
-    return "choose before play starts" if game.status == Game.Status.SETUP else "it is your turn"
+    return words(game.kind).setup_prompt if game.status == Game.Status.SETUP else "it is your turn"
 
 
 def _base(row: Notification) -> dict[str, Any]:

@@ -12,8 +12,10 @@ from django.urls import reverse
 
 from games import actions
 from games.actions import Actor
+from games.kinds import get_kind
 from games.mail.inbound import receive_mail
-from games.models import ExpelVote, Game
+from games.mail.outbound import compose
+from games.models import ExpelVote, Game, Notification
 from tests.mail.helpers import reply
 from tests.web.factories import active_seat, finished_game, started_game
 
@@ -123,3 +125,41 @@ def test_the_mailed_help_of_metaltalon_says_undo_takes_back_moves_since_the_die_
     text = help_answer(started_game(players=2), mailoutbox, django_capture_on_commit_callbacks)
 
     assert "take back your moves of this turn since the last die roll" in text
+
+
+def in_setup(game: Game) -> Game:
+    """The game as it stands while its kind's setup phase runs (the race has none; a card game will)."""
+    game.status = Game.Status.SETUP
+    game.save()
+    return game
+
+
+def turn_mail_subject(game: Game) -> str:
+    seat = active_seat(game)
+    kind = get_kind(game.kind)
+    row = Notification.objects.create(game=game, user=seat.user, seat=seat, kind=Notification.Kind.TURN,
+                                      key=kind.turn(kind.load(game.state)))
+    mail = compose(row)
+    assert mail is not None
+    return str(mail.subject)
+
+
+def test_a_race_game_being_set_up_is_setting_up_and_asks_for_a_choice_not_factions():
+    game = in_setup(started_game(players=2, kind="race", visibility="public"))
+
+    html = page(reverse("player", args=[active_seat(game).user.pk]))
+    subject = turn_mail_subject(game)
+
+    assert game.get_status_display() == "Setting up" and "<td>Setting up" in html
+    assert subject == f"Race to 10 game {game.pk}: your choice before play starts"
+    assert "faction" not in (html + subject).lower()
+
+
+def test_a_metaltalon_game_being_set_up_is_still_choosing_factions():
+    game = started_game(players=2, keep=False, visibility="public")
+    assert game.status == Game.Status.SETUP
+
+    html = page(reverse("player", args=[active_seat(game).user.pk]))
+
+    assert game.get_status_display() == "Choosing factions" and "<td>Choosing factions" in html
+    assert turn_mail_subject(game) == f"MetalTalon game {game.pk}: choose before play starts"

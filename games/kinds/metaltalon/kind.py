@@ -77,6 +77,8 @@ class MetalTalon:
     seat_label = "Faction"
     expel_fate = "their ships go to the bank, as if eliminated"
     undo_since = "since the last die roll"
+    setup_status = "Choosing factions"
+    setup_prompt = "choose before play starts"
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]:
