@@ -60,6 +60,7 @@ class Words:
     undo_since: str = "since the last move that cannot be taken back"
     setup_status: str = "Setting up"
     setup_prompt: str = "your choice before play starts"
+    setup_timeout: str = "the clock makes your choice for you"
 
 
 def words(name: str) -> Words:

@@ -125,6 +125,8 @@ class Kind(Protocol):
     # (a mail's subject: "choose before play starts").
     setup_status: str = "Setting up"
     setup_prompt: str = "your choice before play starts"
+    # What the clock does for a seat whose setup choice's time runs out (a reminder mail says it).
+    setup_timeout: str = "the clock makes your choice for you"
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]: ...

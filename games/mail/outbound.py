@@ -176,7 +176,7 @@ def _on_timeout(game: Game, seat: Seat) -> str:
     if away and days_left(profile) >= settings.VACATION_AUTO_MIN_DAYS:
         return "you go on vacation (you have vacation days left), and your games wait for you"
     if game.status == Game.Status.SETUP:
-        return "the clock makes your choice for you (keep)"
+        return words(game.kind).setup_timeout
     return "the clock ends your turn for you"
 
 

@@ -79,6 +79,7 @@ class MetalTalon:
     undo_since = "since the last die roll"
     setup_status = "Choosing factions"
     setup_prompt = "choose before play starts"
+    setup_timeout = "the clock makes your choice for you (keep)"
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]:
