@@ -77,6 +77,11 @@ def shared_words(kinds: list[Kind]) -> Words:
                     if len(values := {getattr(w, f) for w in found}) == 1})
 
 
+def bot_hints(name: str) -> Mapping[str, str]:
+    """What the bot levels of the kind called `name` do, in its words (Kind.bot_hints)."""
+    return dict(getattr(get_kind(name), "bot_hints", {}))
+
+
 def _kinds() -> dict[str, Kind]:
     global _loaded
     from django.conf import settings

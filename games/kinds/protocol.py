@@ -199,6 +199,9 @@ class Kind(Protocol):
     # === BOTS (docs/bots.md) ===
     # The bot levels the kind offers, easiest first: at least "random", which plays any kind.
     bot_levels: tuple[str, ...]
+    # What each of its other levels does, in a few words for the lobby's choices ("greedy": "the best
+    # move it sees now"); games.kinds.bot_hints reads a missing one as none (the level's title alone).
+    bot_hints: Mapping[str, str] = {}
 
     def bot(self, level: str, rng: random.Random, *, seconds: float | None = None,
             orders: bool = True) -> Bot:

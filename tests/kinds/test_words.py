@@ -4,6 +4,8 @@ MetalTalon's; MetalTalon's pages and mails keep its own."""
 
 from __future__ import annotations
 
+import sys
+import types
 from typing import Any
 
 import pytest
@@ -13,11 +15,12 @@ from django.urls import reverse
 from games import actions
 from games.actions import Actor
 from games.kinds import get_kind
+from games.kinds.race.kind import RaceKind
 from games.mail.inbound import receive_mail
 from games.mail.outbound import compose
 from games.models import ExpelVote, Game, Notification
 from tests.mail.helpers import reply
-from tests.web.factories import active_seat, finished_game, started_game
+from tests.web.factories import UserFactory, active_seat, finished_game, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -163,3 +166,42 @@ def test_a_metaltalon_game_being_set_up_is_still_choosing_factions():
 
     assert game.get_status_display() == "Choosing factions" and "<td>Choosing factions" in html
     assert turn_mail_subject(game) == f"MetalTalon game {game.pk}: choose before play starts"
+
+
+CARDS_MODULE = "kind_with_its_own_bot_words_made_by_a_test"
+
+
+@pytest.fixture
+def cards(settings, monkeypatch):
+    """A kind in no file of the site (tests/kinds/test_registry.py), with a greedy bot of its own."""
+    cls = type("CardsKind", (RaceKind,), {"name": "cards", "title": "Cards",
+                                          "bot_levels": ("random", "greedy"),
+                                          "bot_hints": {"greedy": "plays its highest card"}})
+    module = types.ModuleType(CARDS_MODULE)
+    module.KIND = cls()  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, CARDS_MODULE, module)
+    settings.GAME_KINDS = {**settings.GAME_KINDS, "cards": f"{CARDS_MODULE}.KIND"}
+    settings.OFFERED_GAME_KINDS = ["metaltalon", "race", "cards"]
+
+
+def new_game_page(kind: str) -> str:
+    client = Client()
+    client.force_login(UserFactory())
+    return client.get(reverse("games:new"), {"kind": kind}).content.decode()
+
+
+@pytest.mark.usefixtures("cards")
+def test_a_kinds_bot_levels_are_offered_with_its_own_words_and_none_of_metaltalons():
+    html = new_game_page("cards")
+
+    assert "Bots: Greedy bot (plays its highest card)" in html
+    assert "Bots: Random bot (any legal move: for a first game)" in html
+    assert "the best move it sees now" not in html and "looks ahead" not in html
+
+
+@pytest.mark.usefixtures("cards")
+def test_metaltalons_bot_levels_are_still_offered_with_its_words():
+    html = new_game_page("metaltalon")
+
+    assert "Bots: Greedy bot (the best move it sees now)" in html
+    assert "Bots: Search bot (looks ahead over its turn and the replies: the strongest)" in html
