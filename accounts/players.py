@@ -14,6 +14,7 @@ from typing import Any
 from django.db.models import Prefetch, Sum
 
 from games import seats as seats_of
+from games.kinds import words
 from games.models import Game, Rating, RatingChange, Seat
 from games.ratings import PROVISIONAL_GAMES
 
@@ -40,8 +41,9 @@ class PlayerPage:
     abandoned: int = 0
     # Turns of public games the clock ended for the player.
     timeouts: int = 0
-    # (label, games) of the factions (a kind's seat labels) the player had in finished public games.
-    factions: list[tuple[str, int]] = field(default_factory=list)
+    # The seat labels the player had in finished public games, by kind: the kind's word for them
+    # (MetalTalon: "Faction") and (label, games), most played first.
+    seat_labels: list[tuple[str, list[tuple[str, int]]]] = field(default_factory=list)
     # Every ladder the player is rated on (public games only are rated: docs/ratings.md).
     ratings: list[Rating] = field(default_factory=list)
     # The latest changes on the every-count ladders, public games only (docs/ratings.md).
@@ -66,7 +68,7 @@ def player_page(player: Any) -> PlayerPage:
         abandoned=Seat.objects.filter(user=player, abandoned=True).count(),
         timeouts=Seat.objects.filter(user=player, game__visibility=Game.Visibility.PUBLIC)
         .aggregate(n=Sum("timeouts_total"))["n"] or 0,
-        factions=Counter(f for f in mine.values_list("faction", flat=True) if f).most_common(),
+        seat_labels=_seat_labels(mine),
         ratings=list(Rating.objects.filter(user=player).select_related("ladder")
                      .order_by("ladder__kind", "ladder__pool", "ladder__players")),
         history=list(RatingChange.objects.filter(user=player, ladder__players=0,
@@ -95,3 +97,9 @@ def result_for(game: Game, seats: list[Seat], mine: Seat) -> str:
 def _won(result: dict[str, Any] | None, index: int | None) -> bool:
     return result is not None and index is not None and result.get("winner") == index
 
+
+def _seat_labels(mine: Any) -> list[tuple[str, list[tuple[str, int]]]]:
+    by_kind: dict[str, Counter[str]] = {}
+    for kind, label in mine.exclude(faction="").values_list("game__kind", "faction"):
+        by_kind.setdefault(kind, Counter())[label] += 1
+    return [(words(kind).seat_label, counts.most_common()) for kind, counts in sorted(by_kind.items())]

@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 
 from games import actions
 from games.clock import rules as clock
-from games.kinds import get_kind, offered_kinds
+from games.kinds import bot_hints, get_kind, offered_kinds
 from games.models import Game
 from games.seats import bot_choice
 
@@ -78,7 +78,8 @@ class NewGameForm(forms.Form):
         if 5 not in counts and max(counts) > 5:
             self.fields["players"].help_text = "Five-player games are not offered: no rule text covers them."
         self.fields["opponents"].choices = [(PEOPLE, "Players who join")] + [
-            (level, f"Bots: {bot_choice(level)}") for level in self.chosen_kind.bot_levels]
+            (level, f"Bots: {bot_choice(level, bot_hints(self.chosen_kind.name))}")
+            for level in self.chosen_kind.bot_levels]
         self.option_names = []
         extra = self.chosen_kind.option_fields()
         ordered = {"kind": self.fields["kind"], "players": self.fields["players"]}
@@ -123,7 +124,7 @@ class AddBotForm(forms.Form):
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         levels = get_kind(game.kind).bot_levels
-        self.fields["level"].choices = [(level, bot_choice(level)) for level in levels]
+        self.fields["level"].choices = [(level, bot_choice(level, bot_hints(game.kind))) for level in levels]
         self.fields["level"].initial = "greedy" if "greedy" in levels else levels[0]
 
 
@@ -165,13 +166,15 @@ class ArchiveFilterForm(LobbyFilterForm):
 
     player = forms.CharField(required=False, max_length=60, label="Player",
                              help_text="The name other players see.")
-    faction = forms.ChoiceField(required=False, label="Faction")
+    faction = forms.ChoiceField(required=False, label="Role")
     ended_from = forms.DateField(required=False, label="Ended from",
                                  widget=forms.DateInput(attrs={"type": "date"}))
     ended_to = forms.DateField(required=False, label="to", widget=forms.DateInput(attrs={"type": "date"}))
 
-    def __init__(self, *args: Any, labels: list[str] | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, labels: list[str] | None = None, label_word: str = "Role",
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["faction"].label = label_word
         self.fields["faction"].choices = ANY + [(label, label.capitalize()) for label in labels or []]
 
     def clean_player(self) -> Any:

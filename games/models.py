@@ -112,6 +112,15 @@ class Game(models.Model):
         """"3 days per turn", "time bank: ...", "no deadline"."""
         return self.clock_rules.describe()
 
+    def get_status_display(self) -> str:
+        """The status in words; a game being set up says it in its kind's words ("Choosing factions").
+        Django keeps a model's own get_<field>_display."""
+        if self.status == self.Status.SETUP:
+            from games.kinds import words
+
+            return words(self.kind).setup_status
+        return str(dict(self.Status.choices).get(self.status, self.status))
+
     @property
     def kind_title(self) -> str:
         from games.kinds import get_kind

@@ -6,7 +6,7 @@ winning seat and a seat's place, read from Game.result ({"winner": index, "place
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 LETTERS = "ABCDEF"
@@ -14,18 +14,17 @@ COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 INKS = ("#ffffff", "#ffffff", "#ffffff", "#1b1b1b", "#1b1b1b", "#1b1b1b")
 
 
-# What each bot level is called on the site (docs/bots.md), and what it does, for the lobby's choices.
-BOT_TITLES = {"random": "Random bot", "greedy": "Greedy bot", "search": "Search bot"}
-BOT_HINTS = {"random": "any legal move: for a first game", "greedy": "the best move it sees now",
-             "search": "looks ahead over its turn and the replies: the strongest"}
+# What a bot level is called on the site (docs/bots.md), and what the level every kind offers does, for
+# the lobby's choices; a kind says what its other levels do (Kind.bot_hints).
+BOT_HINTS = {"random": "any legal move: for a first game"}
 
 
 def bot_title(level: str) -> str:
-    return BOT_TITLES.get(level, f"{level.capitalize()} bot")
+    return f"{level.capitalize()} bot"
 
 
-def bot_choice(level: str) -> str:
-    hint = BOT_HINTS.get(level)
+def bot_choice(level: str, hints: Mapping[str, str]) -> str:
+    hint = {**hints, **BOT_HINTS}.get(level)
     return f"{bot_title(level)} ({hint})" if hint else bot_title(level)
 
 

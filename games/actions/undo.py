@@ -14,7 +14,7 @@ from games.actions.commands import Applied
 from games.actions.common import check_not_paused, check_version, kind_of, locked, store_state
 from games.actions.errors import NotAllowed, NothingToUndo, NotInPlay
 from games.history import replay
-from games.kinds import Kind
+from games.kinds import Kind, words
 from games.models import Action, Game
 
 
@@ -77,7 +77,8 @@ def undo(game: Game, actor: Actor, expected_version: int | None = None) -> Appli
             raise NotAllowed("Only the player whose turn it is can take back moves.", code="not_your_turn")
         actions = undoable_actions(game, own.index, state)
         if not actions:
-            raise NothingToUndo("Nothing to take back: no move of yours this turn since the last die roll.")
+            since = words(game.kind).undo_since
+            raise NothingToUndo(f"Nothing to take back: no move of yours this turn {since}.")
         Action.objects.filter(pk__in=[a.pk for a in actions]).update(undone=True)
         snapshot = game.snapshots.order_by("-seq").first()
         assert snapshot is not None

@@ -63,6 +63,38 @@ def rules_document(name: str) -> Path | None:
     return Path(where).parent / document if document and where else None
 
 
+@dataclass(frozen=True)
+class Words:
+    """The platform's words for a kind's game (Kind's WORDS part): the kind's own, else neutral ones that
+    read well for any game."""
+
+    seat_label: str = "Role"
+    expel_fate: str = "they leave the game, as if eliminated"
+    undo_since: str = "since the last move that cannot be taken back"
+    setup_status: str = "Setting up"
+    setup_prompt: str = "your choice before play starts"
+    setup_timeout: str = "the clock makes your choice for you"
+
+
+def words(name: str) -> Words:
+    """The words of the kind called `name` (KeyError for one the site does not know)."""
+    kind = get_kind(name)
+    return Words(**{f: getattr(kind, f) for f in Words.__dataclass_fields__ if hasattr(kind, f)})
+
+
+def shared_words(kinds: list[Kind]) -> Words:
+    """The words of pages that list games of several kinds (the archive): those every one of `kinds`
+    uses, else the neutral ones, word by word."""
+    found = [words(kind.name) for kind in kinds]
+    return Words(**{f: values.pop() for f in Words.__dataclass_fields__
+                    if len(values := {getattr(w, f) for w in found}) == 1})
+
+
+def bot_hints(name: str) -> Mapping[str, str]:
+    """What the bot levels of the kind called `name` do, in its words (Kind.bot_hints)."""
+    return dict(getattr(get_kind(name), "bot_hints", {}))
+
+
 def _kinds() -> dict[str, Kind]:
     global _loaded
     from django.conf import settings

@@ -116,6 +116,21 @@ class Kind(Protocol):
     # "rules.md", shipped as package data), shown at /rules/<name>/; "" for none (no rules page).
     rules_document: str = ""
 
+    # === WORDS ===
+    # The platform's words that depend on the game, each with a neutral default a kind need not declare
+    # (games.kinds.words reads a missing one as the default): what a seat's label is ("Faction").
+    seat_label: str = "Role"
+    # What expelling an absent player does to their part of the game (the vote's question).
+    expel_fate: str = "they leave the game, as if eliminated"
+    # Since when a player's moves can be taken back (undo_barrier's barrier, in words).
+    undo_since: str = "since the last move that cannot be taken back"
+    # A game in its setup phase: its status ("Choosing factions") and what a seat to act is asked to do
+    # (a mail's subject: "choose before play starts").
+    setup_status: str = "Setting up"
+    setup_prompt: str = "your choice before play starts"
+    # What the clock does for a seat whose setup choice's time runs out (a reminder mail says it).
+    setup_timeout: str = "the clock makes your choice for you"
+
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]: ...
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
@@ -187,6 +202,9 @@ class Kind(Protocol):
     # === BOTS (docs/bots.md) ===
     # The bot levels the kind offers, easiest first: at least "random", which plays any kind.
     bot_levels: tuple[str, ...]
+    # What each of its other levels does, in a few words for the lobby's choices ("greedy": "the best
+    # move it sees now"); games.kinds.bot_hints reads a missing one as none (the level's title alone).
+    bot_hints: Mapping[str, str] = {}
 
     def bot(self, level: str, rng: random.Random, *, seconds: float | None = None,
             orders: bool = True) -> Bot:

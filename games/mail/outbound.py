@@ -41,7 +41,7 @@ from games import seats as seats_of
 from games.actions.notify import TURN_NOTICES, claim, mark_failed, mark_sent
 from games.actions.vacation import days_left
 from games.deadlines import seat_deadline
-from games.kinds import get_kind
+from games.kinds import get_kind, words
 from games.mail.addresses import notice_headers, seat_address, user_headers
 from games.mail.answers import answer_context, answer_headers
 from games.mail.position import Position, attach_board, position
@@ -122,13 +122,14 @@ def _was_here(row: Notification) -> bool:
 
 
 def _what(game: Game) -> str:
-    return "choose before play starts" if game.status == Game.Status.SETUP else "it is your turn"
+    return words(game.kind).setup_prompt if game.status == Game.Status.SETUP else "it is your turn"
 
 
 def _base(row: Notification) -> dict[str, Any]:
     game = row.game
     return {"game": game, "name": row.seat.name if row.seat else row.user.display_name,
-            "site": settings.SITE_URL, "url": f"{settings.SITE_URL}{game.get_absolute_url()}"}
+            "kind_words": words(game.kind), "site": settings.SITE_URL,
+            "url": f"{settings.SITE_URL}{game.get_absolute_url()}"}
 
 
 def _with_position(name: str, ctx: dict[str, Any], row: Notification,
@@ -175,7 +176,7 @@ def _on_timeout(game: Game, seat: Seat) -> str:
     if away and days_left(profile) >= settings.VACATION_AUTO_MIN_DAYS:
         return "you go on vacation (you have vacation days left), and your games wait for you"
     if game.status == Game.Status.SETUP:
-        return "the clock makes your choice for you (keep)"
+        return words(game.kind).setup_timeout
     return "the clock ends your turn for you"
 
 

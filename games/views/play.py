@@ -34,7 +34,7 @@ from games import seats as seats_of
 from games.actions import Actor, audit
 from games.actions.expel import open_vote_for
 from games.deadlines import game_deadline
-from games.kinds import Kind, LoggedAction, PageInput, get_kind
+from games.kinds import Kind, LoggedAction, PageInput, get_kind, words
 from games.models import Action, Game, Seat
 from games.moderators import is_moderator
 from games.narration import narrate
@@ -234,6 +234,7 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
     ctx["summary"] = game_summary(game) if game.is_over else None
     ctx["moderated"] = audit.standing_notice(game)
     ctx["expel_vote"] = open_vote_for(game, viewer.seat.user_id) if me is not None else None
+    ctx["kind_words"] = words(game.kind)
     ctx.update(phase=kind.phase(state), turn=kind.turn(state), log=log, me=me, my_turn=my_turn,
                undo_ok=bool(undoing),
                undo_text=f"Undo{many}: {taken}" if undoing else "")

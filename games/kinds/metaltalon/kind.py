@@ -75,6 +75,15 @@ class MetalTalon:
     styles: tuple[str, ...] = ("metaltalon/board.css",)
     # How the site plays MetalTalon: three editions and every ruling, shown at /rules/metaltalon/.
     rules_document = "rules.md"
+    # The platform's words for MetalTalon's pages and mails (games.kinds.Words).
+    seat_label = "Faction"
+    expel_fate = "their ships go to the bank, as if eliminated"
+    undo_since = "since the last die roll"
+    setup_status = "Choosing factions"
+    setup_prompt = "choose before play starts"
+    setup_timeout = "the clock makes your choice for you (keep)"
+    bot_hints = {"greedy": "the best move it sees now",
+                 "search": "looks ahead over its turn and the replies: the strongest"}
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]:
