@@ -65,29 +65,33 @@ def rules_document(name: str) -> Path | None:
 
 @dataclass(frozen=True)
 class Words:
-    """The platform's words for a kind's game (Kind's WORDS part): the kind's own, else neutral ones that
-    read well for any game."""
+    """The platform's words for a kind's game (the protocol's WORDS part): the kind's own, else the
+    neutral defaults the protocol gives, which read well for any game."""
 
-    seat_label: str = "Role"
-    expel_fate: str = "they leave the game, as if eliminated"
-    undo_since: str = "since the last move that cannot be taken back"
-    setup_status: str = "Setting up"
-    setup_prompt: str = "your choice before play starts"
-    setup_timeout: str = "the clock makes your choice for you"
+    seat_label: str
+    expel_fate: str
+    undo_since: str
+    setup_status: str
+    setup_prompt: str
+    setup_timeout: str
+
+
+def _neutral() -> dict[str, str]:
+    return {field: getattr(Kind, field) for field in Words.__dataclass_fields__}
 
 
 def words(name: str) -> Words:
     """The words of the kind called `name` (KeyError for one the site does not know)."""
     kind = get_kind(name)
-    return Words(**{f: getattr(kind, f) for f in Words.__dataclass_fields__ if hasattr(kind, f)})
+    return Words(**{field: getattr(kind, field, default) for field, default in _neutral().items()})
 
 
 def shared_words(kinds: list[Kind]) -> Words:
     """The words of pages that list games of several kinds (the archive): those every one of `kinds`
     uses, else the neutral ones, word by word."""
     found = [words(kind.name) for kind in kinds]
-    return Words(**{f: values.pop() for f in Words.__dataclass_fields__
-                    if len(values := {getattr(w, f) for w in found}) == 1})
+    return Words(**{field: values.pop() if len(values := {getattr(w, field) for w in found}) == 1 else default
+                    for field, default in _neutral().items()})
 
 
 def bot_hints(name: str) -> Mapping[str, str]:
