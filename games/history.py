@@ -15,11 +15,10 @@ from typing import Any
 
 from django.db.models import Max, QuerySet
 
-from games import seats as seats_of
 from games.dice import ReplayDice
 from games.kinds import Kind, get_kind
 from games.models import Action, Game
-from games.narration import narrate, raw_events
+from games.narration import narrate, raw_events, reading
 from metaltalon.db_retry import read_once, resumable
 
 # Actions read per query by the downloads: memory stays bounded, however long the game.
@@ -149,17 +148,10 @@ def _shown(game: Game, kind: Kind, data: dict[str, Any] | None, reader: int | No
     return kind.view(kind.load(data), reader)
 
 
-def _reading(game: Game) -> tuple[Kind, Any, list[str]]:
-    """The kind, the game's state and the seats' names: what narrating its actions reads."""
-    kind = get_kind(game.kind)
-    state = kind.load(game.state) if game.state is not None else None
-    return kind, state, seats_of.names(list(game.seats.select_related("user__profile")), game.players)
-
-
 def _record_actions(game: Game, reader: int | None,
                     after: int | None = None) -> Iterator[dict[str, Any]]:
     """The actions in order (those after seq `after`, when given), as `reader` may read them."""
-    kind, state, names = _reading(game)
+    kind, state, names = reading(game)
     over = game.is_over
     fields = ("seq", "seat", "command", "source", "turn", "undone", "events", "created_at", "dice")
     actions = game.actions.all() if after is None else game.actions.filter(seq__gt=after)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.kinds import Kind
+from games import seats as seats_of
+from games.kinds import Kind, get_kind
 from games.kinds.protocol import Event, Narration
 from games.models import Game
 
@@ -21,6 +22,13 @@ def reader_of(game: Game, user: Any) -> int | None:
     if user is None or not getattr(user, "is_authenticated", False):
         return None
     return game.seats.filter(user_id=user.pk).values_list("index", flat=True).first()
+
+
+def reading(game: Game) -> tuple[Kind, Any, list[str]]:
+    """The kind, the game's state and the seats' names: what narrating its actions reads."""
+    kind = get_kind(game.kind)
+    state = kind.load(game.state) if game.state is not None else None
+    return kind, state, seats_of.names(list(game.seats.select_related("user__profile")), game.players)
 
 
 def narrate(game: Game, kind: Kind, state: Any, names: Sequence[str] | None, *, seat: int | None,

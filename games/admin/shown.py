@@ -11,10 +11,9 @@ from typing import Any
 
 from django.utils.html import format_html, format_html_join
 
-from games import seats as seats_of
 from games.kinds import get_kind
 from games.models import Action, Game, InboundMail
-from games.narration import narrate
+from games.narration import narrate, reading
 
 HELD_BACK = "(shown once the game is over)"
 
@@ -48,9 +47,7 @@ def events(action: Action) -> str:
     game = action.game
     if game.is_over:
         return format_html("<pre>{}</pre>", json.dumps(action.events, indent=1, sort_keys=True))
-    kind = get_kind(game.kind)
-    loaded = kind.load(game.state) if game.state is not None else None
-    names = seats_of.names(list(game.seats.select_related("user__profile")), game.players)
+    kind, loaded, names = reading(game)
     told = narrate(game, kind, loaded, names, seat=action.seat, command=action.command, events=action.events,
                    reader=None)
     return format_html_join("", "<p>{}</p>", ((line,) for line in told.lines))

@@ -10,10 +10,9 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from games import seats as seats_of
 from games.kinds import get_kind
 from games.models import Game, Seat
-from games.narration import narrate, raw_events, reader_of
+from games.narration import narrate, raw_events, reader_of, reading
 from games.queries import can_view
 
 
@@ -61,12 +60,10 @@ def detail(game: Game, user: Any) -> dict[str, Any]:
 
 def log(game: Game, after: int, user: Any) -> list[dict[str, Any]]:
     """The actions after seq `after`, each as the user's seat (or a spectator) may read it."""
-    kind = get_kind(game.kind)
     rows = list(game.actions.filter(seq__gt=after).order_by("seq")[:500])
     if not rows:
         return []
-    state = kind.load(game.state) if game.state is not None else None
-    names = seats_of.names(list(game.seats.select_related("user__profile")), game.players)
+    kind, state, names = reading(game)
     reader = reader_of(game, user)
     out = []
     for a in rows:
@@ -80,9 +77,7 @@ def log(game: Game, after: int, user: Any) -> list[dict[str, Any]]:
 
 def played(game: Game, seat: int | None, applied: list[Any]) -> list[dict[str, Any]]:
     """The actions just played by `seat`, as that seat may read them."""
-    kind = get_kind(game.kind)
-    state = kind.load(game.state) if game.state is not None else None
-    names = seats_of.names(list(game.seats.select_related("user__profile")), game.players)
+    kind, state, names = reading(game)
     out = []
     for a in applied:
         told = narrate(game, kind, state, names, seat=a.seat, command=a.command, events=a.events, reader=seat)
