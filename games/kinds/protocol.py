@@ -10,6 +10,7 @@ the API) holds a kind's state only as an opaque value it got from `new_state`/`l
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -45,6 +46,42 @@ class SeatOutcome:
 
     status: str  # "playing", "out", "resigned", "won" or "lost"
     label: str = ""
+
+
+# A prompt's key: letters, digits and dashes, short enough to travel in a mail's Message-ID (a reply names
+# the question it answers: games/mail/addresses.py).
+PROMPT_KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,39}")
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What one awaited seat is asked now (docs/architecture.md, "Prompts"). The platform keys on it: one
+    notice per prompt, one clock stint per prompt with its own time, the stale check of a mailed reply,
+    the API's "awaiting" and the webhooks."""
+
+    seat: int
+    # Changes whenever the question to this seat changes, and never names another question of the same
+    # game later (a notice is owed once per key). PROMPT_KEY's form.
+    key: str
+    # The question in words, for the seat asked: "it is your turn", "Ann asks you for a card: give <card>
+    # or refuse". A mail's subject says it.
+    text: str
+    # The seat's own turn (or setup choice), or a question put to it during someone else's turn: a
+    # question out of turn adds nothing to a time bank and never counts toward a vote to expel.
+    own_turn: bool = True
+    # How long the answer may take, in seconds; None: the game's clock decides (docs/clock.md).
+    seconds: int | None = None
+    # What the clock plays when the time runs out, in the kind's words ("refuse"); "" for the game's own
+    # timeout words (its setup_timeout, or playing on for the seat).
+    default: str = ""
+
+
+def turn_prompts(kind: Kind, state: Any, setup_text: str, play_text: str = "it is your turn") -> list[Prompt]:
+    """The prompts of a kind that asks nothing out of turn: every seat to act is asked its turn's (or its
+    setup's) decision, keyed by the turn number."""
+    key = str(kind.turn(state))
+    text = setup_text if kind.phase(state) == "setup" else play_text
+    return [Prompt(seat, key, text) for seat in kind.to_act(state)]
 
 
 @dataclass(frozen=True)
@@ -156,10 +193,15 @@ class Kind(Protocol):
         """"setup", "play" or "over"."""
         ...
     def turn(self, state: Any) -> int:
-        """A number that grows whenever the seats to act change: one mail per player per turn is keyed
-        on it, and a mailed reply answering another turn's mail is not played."""
+        """The turn's number as people read it (the page's title, the log, "since your last turn", the
+        game-over charts). What the platform keys on is the prompt (prompts())."""
         ...
     def to_act(self, state: Any) -> tuple[int, ...]: ...
+    def prompts(self, state: Any, names: Sequence[str] | None) -> list[Prompt]:
+        """What each seat of to_act(state) is asked now, one Prompt per seat in to_act's order (`names`:
+        the seats' player names for the question's words, None for "Seat 1"...). A kind that asks nothing
+        out of turn returns turn_prompts(...)."""
+        ...
     def seat_outcome(self, state: Any, seat: int) -> SeatOutcome: ...
     def result(self, state: Any, events: Sequence[Event]) -> dict[str, Any]:
         """{"winner": seat or None, "places": [seat, ...] best first}; `events` are every counted event."""

@@ -29,7 +29,17 @@ from games.kinds.metaltalon.engine import (
     render_text,
     split_commands,
 )
-from games.kinds.protocol import Dice, Event, Narration, PageInput, Refused, SeatOutcome, open_narration
+from games.kinds.protocol import (
+    Dice,
+    Event,
+    Narration,
+    PageInput,
+    Prompt,
+    Refused,
+    SeatOutcome,
+    open_narration,
+    turn_prompts,
+)
 
 # An action with one of these events cannot be taken back: dice were rolled, a card drawn, a seat left.
 BARRIER_EVENTS = frozenset({"roll", "pending", "clover", "murphy", "redraw", "out", "win", "invade",
@@ -136,6 +146,10 @@ class MetalTalon:
 
     def turn(self, state: GameState) -> int:
         return state.turn
+
+    def prompts(self, state: GameState, names: Sequence[str] | None) -> list[Prompt]:
+        # Nothing is asked out of turn: standing orders answer for the others (docs/rules.md).
+        return turn_prompts(self, state, self.setup_prompt)
 
     def to_act(self, state: GameState) -> tuple[int, ...]:
         return state.to_act

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.bots import Bot, RandomBot
-from games.kinds.protocol import Dice, Event, Narration, PageInput, SeatOutcome
+from games.kinds.protocol import Dice, Event, Narration, PageInput, Prompt, SeatOutcome, turn_prompts
 
 from . import rules
 from .rules import RaceState
@@ -64,6 +64,9 @@ class RaceKind:
 
     def turn(self, state: RaceState) -> int:
         return state.turn
+
+    def prompts(self, state: RaceState, names: Sequence[str] | None) -> list[Prompt]:
+        return turn_prompts(self, state, "")
 
     def to_act(self, state: RaceState) -> tuple[int, ...]:
         return rules.to_act(state)
