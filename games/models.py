@@ -146,6 +146,9 @@ class Seat(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.JOINED)
     # Denormalised from the kind's to_act by the actions on every save, so "your turn" is one indexed query.
     awaiting = models.BooleanField(default=False, db_index=True)
+    # The key of what the seat is asked now (games/kinds/protocol.py, Prompt), "" when it is not awaited:
+    # notices, the clock's stints, the stale check of mailed replies and webhooks key on it.
+    prompt = models.CharField(max_length=40, blank=True, default="")
     # For e-mail replies (a later issue): the address carries it, so it must stay secret and unique.
     reply_token = models.CharField(max_length=32, unique=True, default=new_secret, editable=False)
     joined_at = models.DateTimeField(auto_now_add=True)
@@ -155,9 +158,12 @@ class Seat(models.Model):
     # The seat's clock (games/actions/clock.py), kept by the actions whenever `awaiting` changes. Since
     # when the game has waited for this seat (the "next game" button takes the longest wait first).
     awaited_since = models.DateTimeField(null=True, blank=True)
-    # The current stint: the kind's turn when it began (its reminders and timeout are keyed on it), the
-    # seconds allowed then, and the seconds left as of `clock_since` (null while paused: vacation).
-    clock_turn = models.PositiveIntegerField(null=True, blank=True)
+    # The current stint: the prompt it answers (its reminders and timeout are keyed on it), whether that
+    # is a question out of turn (its own window: no time bank, no vote to expel), the seconds allowed
+    # then, and the seconds left as of `clock_since` (null while paused: vacation, or an own turn held
+    # while other seats answer a question of it: games/actions/clock.py).
+    clock_prompt = models.CharField(max_length=40, null=True, blank=True)
+    clock_out_of_turn = models.BooleanField(default=False)
     clock_allowed = models.FloatField(null=True, blank=True)
     clock_left = models.FloatField(null=True, blank=True)
     clock_since = models.DateTimeField(null=True, blank=True)
@@ -438,6 +444,9 @@ class Notification(models.Model):
     # notice (one mail per player per turn), the InboundMail's id for an answer, 0 for a once-per-game
     # mail, the ClockDue's id for a reminder, the local date (20261123) for a daily digest.
     key = models.PositiveIntegerField(default=0)
+    # A turn or game-start notice: the key of the prompt it tells (one mail per player per prompt; "" for a
+    # start mail to a seat not awaited). "" for the other kinds.
+    prompt = models.CharField(max_length=40, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     # Not sent before then: a turn notice waits NOTICE_DELAY_SECONDS, so one to a player who is on the
     # page (or plays meanwhile) can be dropped unsent; other kinds are due at once.
@@ -453,8 +462,8 @@ class Notification(models.Model):
 
     class Meta:
         ordering = ["created_at"]
-        constraints = [models.UniqueConstraint(fields=["game", "user", "kind", "key"],
-                                               name="notification_once_per_key"),
+        constraints = [models.UniqueConstraint(fields=["game", "user", "kind", "key", "prompt"],
+                                               name="notification_once_per_prompt"),
                        models.UniqueConstraint(fields=["user", "kind", "key"], condition=models.Q(game=None),
                                                name="notification_once_per_user_key")]
         # The sweep's question: what is still unsent and due? A partial index keeps it small.
@@ -499,7 +508,7 @@ class InboundMail(models.Model):
 
 class ClockDue(models.Model):
     """One reminder or timeout owed to a seat for one stint of its clock (games/actions/clock.py): the
-    index the beat's scan reads (games/tasks.py), never a scan over all games. Unique per seat, turn and
+    index the beat's scan reads (games/tasks.py), never a scan over all games. Unique per seat, prompt and
     kind, so a stint's reminder or timeout happens at most once; `done_at` is set in the transaction that
     does it (or finds it no longer due), so a task run twice does nothing the second time."""
 
@@ -510,6 +519,9 @@ class ClockDue(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="clock_dues")
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="clock_dues")
+    # The prompt of the stint (Seat.clock_prompt), and the turn it was asked in (a rollback forgets the
+    # reminders of the turns it takes back: games/actions/moderation.py).
+    prompt = models.CharField(max_length=40)
     turn = models.PositiveIntegerField()
     kind = models.CharField(max_length=8, choices=Kind.choices)
     # Null while the seat's clock is paused (vacation): the scan does not see it then.
@@ -524,12 +536,13 @@ class ClockDue(models.Model):
 
     class Meta:
         ordering = ["due_at"]
-        constraints = [models.UniqueConstraint(fields=["seat", "turn", "kind"], name="clockdue_once")]
+        constraints = [models.UniqueConstraint(fields=["seat", "prompt", "kind"],
+                                               name="clockdue_once_per_prompt")]
         indexes = [models.Index(fields=["due_at"], condition=models.Q(done_at__isnull=True),
                                 name="clockdue_pending")]
 
     def __str__(self) -> str:
-        return f"{self.kind} for seat {self.seat_id} turn {self.turn} at {self.due_at}"
+        return f"{self.kind} for seat {self.seat_id} prompt {self.prompt} at {self.due_at}"
 
 
 class ExpelVote(models.Model):
@@ -661,12 +674,14 @@ class Webhook(models.Model):
 
 
 class WebhookDelivery(models.Model):
-    """One POST owed to one webhook: unique per hook, game and turn, so a turn is announced once however
-    often the action or the sweep runs; `sent_at` (or `failed`) ends it."""
+    """One POST owed to one webhook: unique per hook, game and prompt, so a question is announced once
+    however often the action or the sweep runs; `sent_at` (or `failed`) ends it."""
 
     webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     turn = models.PositiveIntegerField()
+    # The prompt announced (Seat.prompt of the hook's player): one POST per question put to them.
+    prompt = models.CharField(max_length=40)
     payload = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
     attempts = models.PositiveSmallIntegerField(default=0)
@@ -676,10 +691,10 @@ class WebhookDelivery(models.Model):
     last_error = models.CharField(max_length=300, blank=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["webhook", "game", "turn"],
-                                               name="webhook_once_a_turn")]
+        constraints = [models.UniqueConstraint(fields=["webhook", "game", "prompt"],
+                                               name="webhook_once_a_prompt")]
         indexes = [models.Index(fields=["next_try_at"], condition=models.Q(sent_at=None, failed=False),
                                 name="webhook_pending")]
 
     def __str__(self) -> str:
-        return f"hook {self.webhook_id}, game {self.game_id} turn {self.turn}"
+        return f"hook {self.webhook_id}, game {self.game_id} prompt {self.prompt}"

@@ -16,12 +16,14 @@ import json
 import socket
 import ssl
 import time
+from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
 
 from games.kinds import get_kind
+from games.kinds.protocol import Prompt
 from games.models import Game, Webhook
 
 TIMEOUT_SECONDS = 5
@@ -37,15 +39,22 @@ class NotSent(Exception):
         self.final = final
 
 
-def payload(hook: Webhook, game: Game, turn: int) -> dict[str, Any]:
+def payload(hook: Webhook, game: Game, turn: int, prompt: Prompt,
+            due: datetime | None = None) -> dict[str, Any]:
+    """What a hook is told: the game, and what its player is asked there (the question as the kind words
+    it for them: it names nothing hidden from that player)."""
     site = settings.SITE_URL.rstrip("/")
     title = get_kind(game.kind).title
     url = f"{site}{game.get_absolute_url()}"
     if hook.format == Webhook.Format.DISCORD:
-        return {"content": f"Your turn in {title} game {game.pk} ({game.options_text}): {url}",
+        what = "Your turn" if prompt.own_turn else f"A question for you ({prompt.text})"
+        return {"content": f"{what} in {title} game {game.pk} ({game.options_text}): {url}",
                 "username": "MetalTalon", "allowed_mentions": {"parse": []}}
-    return {"event": "your_turn", "game": game.pk, "kind": game.kind, "title": title, "turn": turn,
-            "player": hook.user_id, "url": url, "api": f"{site}/api/games/{game.pk}"}
+    return {"event": "your_turn" if prompt.own_turn else "question", "game": game.pk, "kind": game.kind,
+            "title": title, "turn": turn, "prompt": prompt.key, "question": prompt.text,
+            "own_turn": prompt.own_turn, "default": prompt.default,
+            "due": due.isoformat() if due is not None else None, "player": hook.user_id, "url": url,
+            "api": f"{site}/api/games/{game.pk}"}
 
 
 def signature(secret: str, timestamp: str, body: bytes) -> str:

@@ -125,8 +125,7 @@ def apply_command(game: Game, actor: Actor, text: str | Callable[[Any, int], str
             # Counted here, once the commands are known (a form's only under the lock), before any is
             # played: a submission that does not fit is refused whole. Bots and the clock are not counted.
             check_commands(actor.user, game.pk, commands)
-        before_to_act = set(kind.to_act(state))
-        if index not in before_to_act and not all(kind.anytime(c) for c in commands):
+        if index not in kind.to_act(state) and not all(kind.anytime(c) for c in commands):
             waiting = ", ".join(_seat_name(game, i) for i in kind.to_act(state)) or "nobody"
             raise NotYourTurn(f"It is not your turn: waiting for {waiting}.")
         steps, stopped = play_all(kind, state, index, commands)
@@ -137,7 +136,7 @@ def apply_command(game: Game, actor: Actor, text: str | Callable[[Any, int], str
         if actor.role in ("player", "bot"):
             clock.played(game, index)
         state = steps[-1].after
-        store_state(game, kind, state)
+        asked_anew = store_state(game, kind, state)
         if any(kind.turn(s.before) != kind.turn(s.after) for s in steps):
             game.turn_started_at = timezone.now()
         ending = game.finished_at is None
@@ -145,7 +144,7 @@ def apply_command(game: Game, actor: Actor, text: str | Callable[[Any, int], str
         game.save()
         if ending and game.finished_at is not None:
             ratings.settle(game)
-        if set(kind.to_act(state)) - before_to_act:
+        if asked_anew:
             notify_turn(game, kind, state)
     return Applied(game, actions, [e for a in actions for e in a.events], stopped)
 

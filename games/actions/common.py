@@ -64,30 +64,36 @@ def check_bot_level(kind: Kind, level: str) -> None:
         raise Invalid(f"Choose a bot level: {', '.join(kind.bot_levels)}.", code="no_such_level")
 
 
-def store_state(game: Game, kind: Kind, state: Any, seats: Iterable[Seat] | None = None) -> None:
-    """Write the state into the game row (not saved) and its seats (saved): label, status, awaiting, and
-    the clocks of the seats the game now awaits or no longer does (games/actions/clock.py). A seat that
-    goes out here while the game goes on is owed its "you are out" mail."""
+def store_state(game: Game, kind: Kind, state: Any, seats: Iterable[Seat] | None = None) -> list[Seat]:
+    """Write the state into the game row (not saved) and its seats (saved): label, status, what each is
+    asked (awaiting, prompt), and the clocks of the seats whose prompt changed (games/actions/clock.py).
+    A seat that goes out here while the game goes on is owed its "you are out" mail. Returns the seats
+    asked something new: the callers owe them a notice (games/actions/notify.py, notify_turn)."""
     status_before = game.status
     game.state = kind.dump(state)
     game.status = GAME_STATUS[kind.phase(state)]
-    to_act = set(kind.to_act(state))
+    prompts = {p.seat: p for p in kind.prompts(state, None)}
     # game.seats.all(): the seats read with the game if they were (games.queries.with_seats), else one read.
     rows = list(seats) if seats is not None else [s for s in game.seats.all() if s.index is not None]
+    was_prompt = {seat.pk: seat.prompt for seat in rows}
     was_awaiting = {seat.pk: seat.awaiting for seat in rows}
-    fields = ["faction", "awaiting", "status", *clock.CLOCK_FIELDS]
+    fields = ["faction", "awaiting", "prompt", "status", *clock.CLOCK_FIELDS]
     before = {seat.pk: [getattr(seat, f) for f in fields] for seat in rows}
     gone = []
     for seat in rows:
         outcome = kind.seat_outcome(state, seat.index)
         seat.faction = outcome.label
-        seat.awaiting = seat.index in to_act
+        asked = prompts.get(seat.index)
+        seat.awaiting = asked is not None
+        seat.prompt = asked.key if asked is not None else ""
         status = SEAT_STATUS[outcome.status]
         if status in OUT and seat.status not in OUT:
             gone.append(seat)
         seat.status = status
-    clock.track(game, game.clock_rules, kind.turn(state), rows, was_awaiting, timezone.now(), on_vacation)
-    wake_bots(game, [s for s in rows if s.awaiting and not was_awaiting[s.pk]])
+    clock.track(game, game.clock_rules, kind.turn(state), prompts, rows, was_prompt, timezone.now(),
+                on_vacation)
+    asked_anew = [s for s in rows if s.prompt and s.prompt != was_prompt[s.pk]]
+    wake_bots(game, asked_anew)
     # Only the seats that changed: most moves change none, and bulk_update's CASE statements cost tens of
     # milliseconds to build (bench/README.md, the command round trip).
     changed = [seat for seat in rows if [getattr(seat, f) for f in fields] != before[seat.pk]]
@@ -98,11 +104,12 @@ def store_state(game: Game, kind: Kind, state: Any, seats: Iterable[Seat] | None
         Seat.objects.bulk_update(changed, fields)
     if kind.phase(state) != "over":  # out of a game that goes on; a game that ended mails its result
         notify_eliminated(game, gone)
+    return asked_anew
 
 
 def wake_bots(game: Game, seats: Iterable[Seat]) -> None:
-    """After the commit, queue the bots' task (games/actions/bots.py) if one of these seats, newly
-    awaited, is held by a bot. A bot's own moves within its turn wake nothing: its task plays on."""
+    """After the commit, queue the bots' task (games/actions/bots.py) if one of these seats, asked
+    something new, is held by a bot. A bot's own moves within its turn wake nothing: its task plays on."""
     if any(s.bot and s.user_id is None for s in seats):
         from games.tasks import queue_bots  # tasks import the actions: import when called
 

@@ -25,6 +25,7 @@ from games.actions.notify import notify_reply
 from games.actions.undo import undo
 from games.models import Game, InboundMail, Seat
 from games.narration import narrate
+from games.prompts import NOT_ASKED
 
 UNDO = "undo"
 
@@ -40,9 +41,9 @@ class Mailed:
     size: int = 0
     sender: str = ""  # the address it came from: the answer goes back there
     subject: str = ""
-    # The turn of the mail of ours it answers, when it answers one that showed a position: commands
-    # written against another turn's board are not played (the mail's stale-form check).
-    turn: int | None = None
+    # The prompt key of the mail of ours it answers, when it answers one that showed a position:
+    # commands written against another question's board are not played (the mail's stale-form check).
+    prompt: str | None = None
     commands: list[str] = field(default_factory=list)
     asked: list[str] = field(default_factory=list)
     ignored: str = ""
@@ -64,7 +65,7 @@ def play_mail(seat: Seat, mailed: Mailed) -> InboundMail | None:
         # Under the game's lock, as every writer: the stale-turn check and the plays see one state.
         game = Game.objects.select_for_update().get(pk=seat.game_id)
         report = _report(mailed)
-        report["rejected"] = report["rejected"] or _not_playable(game, mailed)
+        report["rejected"] = report["rejected"] or _not_playable(game, seat, mailed)
         if not report["rejected"]:
             names = seats_of.names(list(game.seats.select_related("user__profile")), game.players)
             _play(game, Actor.player(seat.user, channel="email"), seat.index, mailed.commands, names, report)
@@ -81,17 +82,27 @@ def _report(mailed: Mailed) -> dict[str, Any]:
             "subject": mailed.subject, "message_id": mailed.message_id}
 
 
-def _not_playable(game: Game, mailed: Mailed) -> str:
-    """Why the mail's commands cannot be played at all ("" when they can be tried)."""
+def _not_playable(game: Game, seat: Seat, mailed: Mailed) -> str:
+    """Why the mail's commands cannot be played at all ("" when they can be tried). A mail that answers
+    another question than the one its seat is asked now is stale, unless it gives only commands that hold
+    whenever they are given (standing orders, resign: Kind.anytime)."""
     if game.status not in (Game.Status.SETUP, Game.Status.ACTIVE) or game.state is None:
         return f"Game {game.pk} is not in play ({game.get_status_display().lower()})."
-    if mailed.commands and mailed.turn is not None:
+    if mailed.commands and mailed.prompt is not None:
         kind = kind_of(game)
-        now = kind.turn(kind.load(game.state))
-        if now != mailed.turn:
-            return (f"Your mail answers the mail of turn {mailed.turn}, and the game is at turn {now} now, "
-                    "so its commands were not played. Here is the board as it stands: reply to this mail "
-                    "with your commands.")
+        state = kind.load(game.state)
+        now = next((p for p in kind.prompts(state, None) if p.seat == seat.index), None)
+        if (now.key if now is not None else NOT_ASKED) != mailed.prompt and not all(
+                kind.anytime(c) for c in mailed.commands):
+            then = f"the game has moved on since (to turn {kind.turn(state)})"
+            if now is None:
+                return (f"Your mail answers an earlier mail of game {game.pk}, {then} and is not waiting for "
+                        "you now, so its commands were not played (standing orders and resign would have "
+                        "been). Here is the game as it stands; a mail will tell you when you are asked "
+                        "something.")
+            return (f"Your mail answers an earlier mail of game {game.pk}, and {then}, so its commands "
+                    f"were not played. You are asked now: {now.text}. Here is the game as it stands: "
+                    "reply to this mail with your commands.")
     return ""
 
 

@@ -169,7 +169,7 @@ def _clocks_follow_players(game: Game, seats: list[Seat], now: Any) -> None:
         return
     away = on_vacation([s.user_id for s in awaited if s.user_id is not None])
     for seat in awaited:
-        if seat.user_id in away:
+        if seat.user_id in away and not seat.clock_out_of_turn:  # a question's window runs on (vacation.py)
             clock.pause_seat(seat, now)
         else:
             clock.resume_seat(seat, game.clock_rules, now)

@@ -27,7 +27,7 @@ from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import TurnMail
-from games.actions.webhooks import owe_turn
+from games.actions.webhooks import owe_prompts
 from games.kinds import Kind
 from games.models import ClockDue, Game, InboundMail, Invitation, Notification, Seat
 
@@ -35,7 +35,8 @@ from games.models import ClockDue, Game, InboundMail, Invitation, Notification, 
 # the sweep tries it again: an SMTP server that is down is not hammered every minute.
 BACKOFF_FIRST = timedelta(seconds=30)
 BACKOFF_CAP = timedelta(minutes=15)
-# The notices that count as a player's mail for a turn (key = the kind's turn number): at most one each.
+# The notices that tell a player what they are asked (prompt = its key, key = the turn's number people
+# read): at most one per player and prompt.
 TURN_NOTICES = (Notification.Kind.TURN, Notification.Kind.STARTED)
 
 
@@ -47,26 +48,33 @@ def _recipients(game: Game) -> QuerySet[Seat]:
 
 
 def notify_turn(game: Game, kind: Kind, state: Any) -> list[int]:
-    """Owe a turn notice to every player now awaited, unless they already have one for this turn (one
-    mail per game, player and turn; the game-start mail is the start turn's notice). Call under the game's
-    row lock, after store_state. A game a moderator paused owes none: resuming it does."""
+    """Owe a notice to every player now awaited for what their seat is asked (Seat.prompt), unless they
+    have one for that prompt already: one mail per prompt, so a seat asked twice in a turn gets two, and
+    the game-start mail is the start prompt's notice. Call under the game's row lock, after store_state.
+    A game a moderator paused owes none: resuming it does."""
     if game.paused_at is not None:
         return []
-    key = kind.turn(state)
     due = timezone.now() + timedelta(seconds=settings.NOTICE_DELAY_SECONDS)
-    owe_turn(game, key)
-    return _owe(game, Notification.Kind.TURN, _recipients(game).filter(awaiting=True),
-                had=Q(kind__in=TURN_NOTICES, key=key), key=key, due_at=due)
+    awaited = list(_recipients(game).filter(awaiting=True).exclude(prompt=""))
+    owe_prompts(game, kind.turn(state))
+    told = set(Notification.objects.filter(game=game, kind__in=TURN_NOTICES,
+                                           prompt__in={s.prompt for s in awaited})
+               .values_list("user_id", "prompt"))
+    rows = [Notification.objects.create(game=game, user_id=seat.user_id, seat=seat,
+                                        kind=Notification.Kind.TURN, key=kind.turn(state), prompt=seat.prompt,
+                                        due_at=due)
+            for seat in awaited if (seat.user_id, seat.prompt) not in told]
+    return send_on_commit(rows)
 
 
 def notify_started(game: Game, kind: Kind, state: Any) -> list[int]:
     """The game has left "open": every seated player is told at once, with where it stands. For a seat
-    the game awaits at the start this is also that turn's notice (keyed by the turn, as a turn notice is):
-    one mail, not a start mail and a turn mail. Sent whatever "every turn" or "only when I am away" says
-    (it is not a turn notice); "never" still stops it. Call instead of notify_turn when the game starts."""
-    key = kind.turn(state)
-    owe_turn(game, key)
-    return _owe(game, Notification.Kind.STARTED, _recipients(game), key=key)
+    the game awaits at the start this is also its first prompt's notice (keyed by the prompt, as a turn
+    notice is): one mail, not a start mail and a turn mail. Sent whatever "every turn" or "only when I am
+    away" says (it is not a turn notice); "never" still stops it. Call instead of notify_turn when the
+    game starts."""
+    owe_prompts(game, kind.turn(state))
+    return _owe(game, Notification.Kind.STARTED, _recipients(game), key=kind.turn(state), prompted=True)
 
 
 def notify_invited(invitation: Invitation) -> list[int]:
@@ -96,12 +104,14 @@ def notify_finished(game: Game) -> list[int]:
 
 
 def _owe(game: Game, kind: str, seats: QuerySet[Seat], *, had: Q | None = None, key: int = 0,
-         due_at: Any = None) -> list[int]:
+         due_at: Any = None, prompted: bool = False) -> list[int]:
     """A row of `kind` for each of these seats' players who has none yet (`had`: what counts as one
-    already; by default any of this kind in the game: a once-per-game mail)."""
+    already; by default any of this kind in the game: a once-per-game mail). `prompted`: the row tells
+    the seat's prompt (its key on the row)."""
     owed = set(Notification.objects.filter(had if had is not None else Q(kind=kind), game=game)
                .values_list("user_id", flat=True))
     rows = [Notification.objects.create(game=game, user_id=seat.user_id, seat=seat, kind=kind, key=key,
+                                        prompt=seat.prompt if prompted else "",
                                         due_at=due_at or timezone.now())
             for seat in seats if seat.user_id not in owed]
     return send_on_commit(rows)

@@ -89,11 +89,13 @@ def end_vacation(actor: Actor, user: Any = None, now: datetime | None = None) ->
 
 def _running_seats(user: Any, *, paused: bool) -> list[Seat]:
     """The player's awaited seats with a clock (paused or running), each re-read under its game's row
-    lock, games in id order so two vacations never wait on each other."""
+    lock, games in id order so two vacations never wait on each other. A question out of turn is not
+    among them: its window runs on through a vacation, so no game waits on a seat it does not need
+    (games/actions/clock.py, track)."""
     from games.actions.common import locked
 
     seats = []
-    ids = (Seat.objects.filter(user=user, awaiting=True, clock_left__isnull=False,
+    ids = (Seat.objects.filter(user=user, awaiting=True, clock_left__isnull=False, clock_out_of_turn=False,
                                game__status__in=(Game.Status.SETUP, Game.Status.ACTIVE))
            .order_by("game_id").values_list("game_id", flat=True))
     for game_id in ids:

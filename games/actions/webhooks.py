@@ -1,8 +1,8 @@
-"""Webhooks (docs/api.md, "Webhooks"): a player's URLs told when it is their turn. Adding and removing
-them, owing a delivery when a game comes to a player's turn (in the game's transaction, once per hook,
-game and turn), and delivering it: each attempt is claimed by a conditional update, so a delivery is
-sent by one worker at a time and never again once sent; a failure waits longer before each retry, and the
-sweep retries what a lost task left."""
+"""Webhooks (docs/api.md, "Webhooks"): a player's URLs told when a game asks them something (their turn,
+or a question out of turn). Adding and removing them, owing a delivery when a game asks a player
+something (in the game's transaction, once per hook, game and prompt), and delivering it: each attempt
+is claimed by a conditional update, so a delivery is sent by one worker at a time and never again once
+sent; a failure waits longer before each retry, and the sweep retries what a lost task left."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from games import webhooks as hooks
 from games.actions.actor import Actor
 from games.actions.errors import Invalid, NotAllowed
 from games.models import Game, Seat, Webhook, WebhookDelivery
+from games.prompts import asked
 
 logger = logging.getLogger(__name__)
 
@@ -67,19 +68,29 @@ def remove_webhook(actor: Actor, hook_id: int) -> None:
         raise Invalid("You have no such webhook.", code="no_such_webhook")
 
 
-def owe_turn(game: Game, turn: int) -> list[int]:
+def owe_prompts(game: Game, turn: int) -> list[int]:
     """A delivery for every webhook (this game's, or all their games') of the players the game awaits,
-    once per hook and turn; queued on commit. Call under the game's row lock, after store_state."""
-    awaited = Seat.objects.filter(game=game, awaiting=True, user__isnull=False).values("user")
-    found = list(Webhook.objects.filter(user__in=awaited, user__is_active=True)
+    once per hook and prompt (what the player is asked: Seat.prompt); queued on commit. Call under the
+    game's row lock, after store_state."""
+    awaited = {s.user_id: s for s in Seat.objects.filter(game=game, awaiting=True, user__isnull=False)
+               .exclude(prompt="")}
+    found = list(Webhook.objects.filter(user__in=list(awaited), user__is_active=True)
                  .filter(Q(game=None) | Q(game=game)))
     if not found:  # most turns: one query, and nothing to write
         return []
-    rows = [WebhookDelivery(webhook=h, game=game, turn=turn, payload=hooks.payload(h, game, turn))
-            for h in found]
+    questions = asked(game)
+    rows = []
+    for hook in found:
+        seat = awaited[hook.user_id]
+        if seat.index in questions:
+            told = hooks.payload(hook, game, turn, questions[seat.index], seat.due_at)
+            rows.append(WebhookDelivery(webhook=hook, game=game, turn=turn, prompt=seat.prompt, payload=told))
     WebhookDelivery.objects.bulk_create(rows, ignore_conflicts=True)
-    ids = list(WebhookDelivery.objects.filter(game=game, turn=turn, webhook__in=found, sent_at=None,
-                                              failed=False).values_list("pk", flat=True))
+    pending = Q()
+    for row in rows:
+        pending |= Q(webhook=row.webhook, prompt=row.prompt)
+    ids = list(WebhookDelivery.objects.filter(pending, game=game, sent_at=None, failed=False)
+               .values_list("pk", flat=True)) if rows else []
     if ids:
         from games.tasks import queue_webhooks  # tasks import the actions: import when called
 

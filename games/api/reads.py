@@ -13,6 +13,7 @@ from django.db.models import Q, QuerySet
 from games.kinds import get_kind
 from games.models import Game, Seat
 from games.narration import narrate, raw_events, reader_of, reading
+from games.prompts import asked
 from games.queries import can_view
 
 
@@ -52,10 +53,23 @@ def detail(game: Game, user: Any) -> dict[str, Any]:
         seats=[{"index": s.index, "name": s.name, "player_id": s.user_id, "bot": s.bot or None,
                 "label": s.faction, "status": s.status, "awaiting": s.awaiting} for s in seats],
         to_act=list(kind.to_act(state)) if state is not None else [],
+        awaiting=awaiting(game, seats, out["my_seat"], state),
         result=game.result,
         view=kind.view(state, out["my_seat"]) if state is not None else None,
     )
     return out
+
+
+def awaiting(game: Game, seats: list[Seat], mine: int | None, state: Any) -> list[dict[str, Any]]:
+    """The seats the game awaits, each with what it is asked and when its time runs out. The question in
+    words goes to the seat asked only (it is addressed to them); every reader sees who is awaited, for
+    their own turn or for a question out of turn, and until when."""
+    questions = asked(game, state) if state is not None else {}
+    due = {s.index: s.due_at for s in seats}
+    return [{"seat": p.seat, "prompt": p.key, "own_turn": p.own_turn, "due": due.get(p.seat),
+             "question": p.text if p.seat == mine else None,
+             "default": p.default if p.seat == mine else None}
+            for p in questions.values()]
 
 
 def log(game: Game, after: int, user: Any) -> list[dict[str, Any]]:

@@ -76,11 +76,11 @@ class Prompt:
     default: str = ""
 
 
-def turn_prompts(kind: Kind, state: Any, setup_text: str, play_text: str = "it is your turn") -> list[Prompt]:
-    """The prompts of a kind that asks nothing out of turn: every seat to act is asked its turn's (or its
-    setup's) decision, keyed by the turn number."""
+def turn_prompts(kind: Kind, state: Any, play_text: str = "it is your turn") -> list[Prompt]:
+    """The prompts of a kind that asks nothing out of turn: every seat to act is asked its turn's (or, in
+    its setup, its setup_prompt's) decision, keyed by the turn number."""
     key = str(kind.turn(state))
-    text = setup_text if kind.phase(state) == "setup" else play_text
+    text = getattr(kind, "setup_prompt", Kind.setup_prompt) if kind.phase(state) == "setup" else play_text
     return [Prompt(seat, key, text) for seat in kind.to_act(state)]
 
 

@@ -59,23 +59,24 @@ def thread_root(game: Game, user_id: int) -> str:
     return f"<game-{game.pk}.{user_id}@{settings.MAIL_DOMAIN}>"
 
 
-def new_message_id(turn: int | None = None) -> str:
+def new_message_id(prompt: str | None = None) -> str:
     """Our own domain, not the machine's name (Django's default): it says who sent it and leaks no host.
-    A mail that shows a position carries its turn (".t14"), so a reply to it can be told from a reply to
-    an older turn's mail (`turn_replied_to`)."""
-    return make_msgid(idstring=None if turn is None else f"t{turn}", domain=settings.MAIL_DOMAIN)
+    A mail that shows a position carries the key of what it asks the seat (".t14", ".t7-a1"; ".t-" when
+    it asks nothing), so a reply to it can be told from a reply to an older question's mail
+    (`prompt_replied_to`). MetalTalon's keys are its turn numbers, as the ".t14" of mails sent before."""
+    return make_msgid(idstring=None if prompt is None else f"t{prompt}", domain=settings.MAIL_DOMAIN)
 
 
-def turn_replied_to(references: str) -> int | None:
-    """The turn of the newest mail of ours that a reply answers (its In-Reply-To, else the last of its
-    References), or None when it answers none that carries a turn."""
+def prompt_replied_to(references: str) -> str | None:
+    """The prompt key of the newest mail of ours that a reply answers (its In-Reply-To, else the last of
+    its References), or None when it answers none that carries one."""
     ids = re.findall(r"<([^<>@\s]+)@([^<>\s]+)>", references)
     for local, domain in reversed(ids):
         if domain.lower() != settings.MAIL_DOMAIN.lower():
             continue
-        match = re.search(r"\.t([0-9]{1,9})$", local)
+        match = re.search(r"\.t([A-Za-z0-9][A-Za-z0-9-]{0,39}|-)$", local)
         if match:
-            return int(match[1])
+            return match[1]
     return None
 
 
@@ -86,14 +87,14 @@ def user_headers(user_id: int) -> dict[str, str]:
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click", "Auto-Submitted": "auto-generated"}
 
 
-def notice_headers(game: Game, user_id: int, *, turn: int | None = None,
+def notice_headers(game: Game, user_id: int, *, prompt: str | None = None,
                    answering: str = "") -> dict[str, str]:
-    """The headers every notice carries besides Reply-To: its own Message-ID (with the turn it shows, if
-    any) threaded under the game's root (and under the player's mail it answers, if any), and the
+    """The headers every notice carries besides Reply-To: its own Message-ID (with the prompt it shows,
+    if any) threaded under the game's root (and under the player's mail it answers, if any), and the
     one-click opt-out (RFC 8058: the POST to the link is the whole act)."""
     root = thread_root(game, user_id)
     return {
-        "Message-ID": new_message_id(turn),
+        "Message-ID": new_message_id(prompt),
         "In-Reply-To": answering or root,
         "References": f"{root} {answering}" if answering else root,
         "List-Unsubscribe": f"<{unsubscribe_url(user_id)}>",

@@ -38,7 +38,7 @@ def answer_headers(row: Notification, ctx: dict[str, Any]) -> dict[str, Any]:
     report = ctx["report"]
     pos = ctx["position"]
     return {"to": report.get("from") or row.user.email, "answering": report.get("message_id", ""),
-            "turn": pos.turn if pos is not None else None}
+            "prompt": pos.prompt if pos is not None else None}
 
 
 def _subject(game: Game, theirs: str) -> str:

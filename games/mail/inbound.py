@@ -31,7 +31,7 @@ from django.conf import settings
 from games import rates
 from games.actions.mail import UNDO, Mailed, play_mail
 from games.kinds import Kind, get_kind
-from games.mail.addresses import seat_from_address, turn_replied_to
+from games.mail.addresses import prompt_replied_to, seat_from_address
 from games.mail.message_ids import normal_message_id, reply_key
 from games.mail.replies import written_text
 from games.models import Seat
@@ -262,7 +262,7 @@ def _read(message: EmailMessage, raw: bytes, seat: Seat, sender: str, kind: Kind
     key = reply_key(seat.pk, identity)
     # The newest of ours it answers: In-Reply-To, else the last of References.
     answered = f"{message.get('References', '')} {message.get('In-Reply-To', '')}"
-    base = {"key": key, "message_id": message_id, "size": len(raw), "turn": turn_replied_to(answered),
+    base = {"key": key, "message_id": message_id, "size": len(raw), "prompt": prompt_replied_to(answered),
             "sender": sender, "subject": subject}
     if oversized:
         limit = settings.MAIL_MAX_BYTES // 1_000_000 or 1

@@ -41,13 +41,14 @@ from games import seats as seats_of
 from games.actions.notify import TURN_NOTICES, claim, mark_failed, mark_sent
 from games.actions.vacation import days_left
 from games.deadlines import seat_deadline
-from games.kinds import get_kind, words
+from games.kinds import words
 from games.mail.addresses import notice_headers, seat_address, user_headers
 from games.mail.answers import answer_context, answer_headers
 from games.mail.position import Position, attach_board, position
 from games.mail.unsubscribe import unsubscribe_url
 from games.models import Action, AuditEntry, ClockDue, Game, Invitation, Notification, Seat
 from games.pictures import svg_png
+from games.prompts import asked
 from games.queries import awaiting_seats
 from games.summary import game_summary
 
@@ -102,14 +103,12 @@ def compose(row: Notification) -> EmailMultiAlternatives | None:
 
 
 def _turn_is_current(row: Notification) -> bool:
-    """The player is still awaited in the turn the notice is about (else they played: drop it)."""
+    """The player is still asked what the notice tells (else they answered, or the game moved on: drop
+    it)."""
     game = row.game
     if game.status not in (Game.Status.SETUP, Game.Status.ACTIVE) or game.state is None:
         return False
-    if row.seat is None or not row.seat.awaiting:
-        return False
-    kind = get_kind(game.kind)
-    return bool(kind.turn(kind.load(game.state)) == row.key)
+    return row.seat is not None and row.seat.awaiting and row.seat.prompt == row.prompt
 
 
 def _was_here(row: Notification) -> bool:
@@ -121,8 +120,10 @@ def _was_here(row: Notification) -> bool:
                                  created_at__gt=row.created_at).exists()
 
 
-def _what(game: Game) -> str:
-    return words(game.kind).setup_prompt if game.status == Game.Status.SETUP else "it is your turn"
+def _what(game: Game, seat: Seat) -> str:
+    """What the seat is asked there, in the kind's words (the digest's line for a game)."""
+    prompt = asked(game).get(seat.index) if seat.index is not None else None
+    return prompt.text if prompt is not None else "it is your turn"
 
 
 def _base(row: Notification) -> dict[str, Any]:
@@ -134,7 +135,7 @@ def _base(row: Notification) -> dict[str, Any]:
 
 def _with_position(name: str, ctx: dict[str, Any], row: Notification,
                    pos: Position) -> EmailMultiAlternatives:
-    mail = _mail(name, {**ctx, "position": pos}, row, turn=pos.turn)
+    mail = _mail(name, {**ctx, "position": pos}, row, prompt=pos.prompt)
     attach_board(mail, pos)
     return mail
 
@@ -147,7 +148,8 @@ def _turn_mail(row: Notification) -> EmailMultiAlternatives | None:
     if row.user.profile.daily_digest:
         return None  # the day's digest lists the game instead
     assert row.seat is not None  # _turn_is_current
-    return _with_position("turn", {**_base(row), "what": _what(row.game)}, row, position(row.game, row.seat))
+    pos = position(row.game, row.seat)
+    return _with_position("turn", {**_base(row), "what": pos.question}, row, pos)
 
 
 def _reminder_mail(row: Notification) -> EmailMultiAlternatives | None:
@@ -158,19 +160,22 @@ def _reminder_mail(row: Notification) -> EmailMultiAlternatives | None:
     game = row.game
     if due is None or seat is None or not game.is_active or game.state is None:
         return None
-    if not seat.awaiting or seat.clock_turn != due.turn or seat.clock_since is None:
+    if not seat.awaiting or seat.clock_prompt != due.prompt or seat.clock_since is None:
         return None
     profile = row.user.profile
     left = seat_deadline(game, seat)
     if left.overdue:
         return None  # too late to remind: the timeout is due, and says what happened
-    ctx = {**_base(row), "what": _what(game), "left": left.text, "until": left.when(profile.time_zone),
-           "on_timeout": _on_timeout(game, seat)}
-    return _with_position("reminder", ctx, row, position(game, seat))
+    pos = position(game, seat)
+    ctx = {**_base(row), "what": pos.question, "left": left.text, "until": left.when(profile.time_zone),
+           "on_timeout": _on_timeout(game, seat, pos)}
+    return _with_position("reminder", ctx, row, pos)
 
 
-def _on_timeout(game: Game, seat: Seat) -> str:
+def _on_timeout(game: Game, seat: Seat, pos: Position) -> str:
     """What happens if the time runs out, in the reminder's words."""
+    if not pos.own_turn:  # a question out of turn: its default, whatever the player's vacation says
+        return f"the clock answers for you: {pos.default}" if pos.default else "the clock answers for you"
     profile = getattr(seat.user, "profile", None)
     away = profile is not None and profile.auto_vacation and profile.vacation_since is None
     if away and days_left(profile) >= settings.VACATION_AUTO_MIN_DAYS:
@@ -187,7 +192,8 @@ def _digest_mail(row: Notification) -> EmailMultiAlternatives | None:
     for seat in awaiting_seats(row.user_id):
         game = seat.game
         games.append({"game": game, "url": f"{settings.SITE_URL}{game.get_absolute_url()}",
-                      "what": _what(game), "deadline": seat_deadline(game, seat).sentence(profile.time_zone)})
+                      "what": _what(game, seat),
+                      "deadline": seat_deadline(game, seat).sentence(profile.time_zone)})
     if not games:
         return None
     ctx = {"name": row.user.display_name, "site": settings.SITE_URL, "games": games,
@@ -204,20 +210,19 @@ def _started_mail(row: Notification) -> EmailMultiAlternatives | None:
         return None
     seats = game.seats.exclude(index=None).select_related("user__profile").order_by("index")
     players = [f"{seats_of.letter(s.index)} {s.name}".strip() for s in seats]
-    return _with_position("started", {**_base(row), "what": _what(game), "players": players}, row,
-                          position(game, row.seat))
+    pos = position(game, row.seat)
+    return _with_position("started", {**_base(row), "what": pos.question, "players": players}, row, pos)
 
 
 def _turn_has_its_own_notice(row: Notification) -> bool:
-    """A start mail composed after its turn has passed (the setup was over, or the bots had played, before
-    it went out) would show the seat's new turn as its own, beside that turn's notice: two "it is your
-    turn" mails for one turn. The start mail is the notice of the turn it was written for only
-    (games/actions/notify.py, notify_started); a later turn owed its seat a turn notice, which tells them."""
+    """A start mail composed after its prompt has passed (the setup was over, or the bots had played,
+    before it went out) would show the seat's new question as its own, beside that question's notice: two
+    mails for one question. The start mail is the notice of the prompt it was written for only
+    (games/actions/notify.py, notify_started); a later prompt owed its seat a notice, which tells them."""
     assert row.seat is not None
-    kind = get_kind(row.game.kind)
-    turn = kind.turn(kind.load(row.game.state))
-    return bool(turn != row.key and row.seat.awaiting and Notification.objects.filter(
-        game_id=row.game_id, user_id=row.user_id, kind__in=TURN_NOTICES, key=turn).exists())
+    seat = row.seat
+    return bool(seat.awaiting and seat.prompt != row.prompt and Notification.objects.filter(
+        game_id=row.game_id, user_id=row.user_id, kind__in=TURN_NOTICES, prompt=seat.prompt).exists())
 
 
 def _eliminated_mail(row: Notification) -> EmailMultiAlternatives | None:
@@ -263,7 +268,7 @@ def _reply_mail(row: Notification) -> EmailMultiAlternatives | None:
         return None
     ctx, pos = found
     where = answer_headers(row, ctx)
-    mail = _mail("reply", {**_base(row), **ctx}, row, turn=where["turn"], answering=where["answering"],
+    mail = _mail("reply", {**_base(row), **ctx}, row, prompt=where["prompt"], answering=where["answering"],
                  to=where["to"])
     if pos is not None:
         attach_board(mail, pos)
@@ -328,11 +333,12 @@ def _is_inline_picture(attachment: Any) -> bool:
             and attachment["Content-ID"] is not None and attachment.get_content_disposition() == "inline")
 
 
-def _mail(name: str, ctx: dict[str, Any], row: Notification, *, turn: int | None = None,
+def _mail(name: str, ctx: dict[str, Any], row: Notification, *, prompt: str | None = None,
           answering: str = "", to: str = "") -> EmailMultiAlternatives:
-    """The notice `name` from its templates. `turn`: the turn of the position it shows (in its Message-ID,
-    so a reply to it is told from a reply to an older turn's mail); `answering`: the Message-ID of the
-    player's mail it answers; `to`: another of the player's addresses than their account's."""
+    """The notice `name` from its templates. `prompt`: the key of what the position it shows asks the seat
+    (in its Message-ID, so a reply to it is told from a reply to an older question's mail); `answering`:
+    the Message-ID of the player's mail it answers; `to`: another of the player's addresses than their
+    account's."""
     ctx = {**ctx, "unsubscribe": unsubscribe_url(row.user_id)}
     # A subject is one line whatever the template's own line breaks.
     subject = " ".join(render_to_string(f"games/mail/{name}_subject.txt", ctx).split())
@@ -340,7 +346,7 @@ def _mail(name: str, ctx: dict[str, Any], row: Notification, *, turn: int | None
     # so a reply to it reaches no one rather than the wrong seat.
     mail = NoticeMail(subject=subject, body=render_to_string(f"games/mail/{name}.txt", ctx),
                       to=[to or row.user.email],
-                      headers=(notice_headers(row.game, row.user_id, turn=turn, answering=answering)
+                      headers=(notice_headers(row.game, row.user_id, prompt=prompt, answering=answering)
                                if row.game is not None else user_headers(row.user_id)),
                       reply_to=[seat_address(row.seat)] if row.seat is not None else None)
     try:

@@ -39,6 +39,7 @@ from games.kinds import Kind, get_kind
 from games.models import Action, Game, Seat
 from games.narration import narrate
 from games.pictures import svg_png
+from games.prompts import NOT_ASKED
 
 # How far back "what happened since your last turn" reads: more than a round of six seats takes. Older
 # actions are left to the game's log, which the mail links to.
@@ -86,6 +87,13 @@ class Position:
     phase: str  # the kind's "setup", "play" or "over"
     turn: int
     awaited: bool  # the game waits for this seat now
+    # What the seat is asked (games/kinds/protocol.py, Prompt): its key ("-" when the seat is not
+    # awaited; a mail carries it in its Message-ID, so a reply is known to answer this question), the
+    # question in words, whether it is the seat's own turn, and what the clock answers if time runs out.
+    prompt: str
+    question: str
+    own_turn: bool
+    default: str
     waiting_for: list[str]  # the seats the game waits for, "B Ann" (this seat's own included)
     status: str  # the seat's outcome: "playing", "out", "resigned", "won" or "lost"
     text_board: str  # the kind's text board for this seat
@@ -126,6 +134,7 @@ def position(game: Game, seat: Seat, *, state: Any = None) -> Position:
     to_act = set(kind.to_act(state))
     phase = kind.phase(state)
     over = game.is_over or phase == "over"
+    asked = next((p for p in kind.prompts(state, names) if p.seat == index), None) if not over else None
     since, since_turn, earlier = _since(game, kind, state, index, names)
     legal = kind.legal_commands(state, index) if not over else []
     site = settings.SITE_URL
@@ -135,7 +144,9 @@ def position(game: Game, seat: Seat, *, state: Any = None) -> Position:
         game_id=game.pk, title=f"{kind.title} game {game.pk}", options=kind.describe_options(game.options),
         url=f"{site}{game.get_absolute_url()}", log_url=f"{site}{reverse('games:log_txt', args=[game.pk])}",
         seat=index, letter=seats_of.letter(index), name=names[index], phase=phase, turn=kind.turn(state),
-        awaited=index in to_act and not over,
+        awaited=asked is not None, prompt=asked.key if asked is not None else NOT_ASKED,
+        question=asked.text if asked is not None else "", own_turn=asked is None or asked.own_turn,
+        default=asked.default if asked is not None else "",
         waiting_for=[_who(i, names) for i in sorted(to_act)] if not over else [],
         status=kind.seat_outcome(state, index).status, text_board=kind.text_board(state, index).rstrip("\n"),
         since=since, since_turn=since_turn, earlier=earlier, commands=summarise(legal), legal=legal,

@@ -180,4 +180,4 @@ def test_a_finished_game_owes_nothing_more(clock, queued):
     game = started_game(players=2, clock={"hours": 24})
     actions.apply_command(game, Actor.player(active_seat(game).user), "resign")
     assert not ClockDue.objects.filter(game=game, done_at__isnull=True).exists()
-    assert not Seat.objects.filter(game=game, clock_turn__isnull=False).exists()
+    assert not Seat.objects.filter(game=game, clock_prompt__isnull=False).exists()

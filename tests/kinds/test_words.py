@@ -14,7 +14,9 @@ from django.urls import reverse
 
 from games import actions
 from games.actions import Actor
+from games.dice import new_dice
 from games.kinds import get_kind
+from games.kinds.protocol import turn_prompts
 from games.kinds.race.kind import RaceKind
 from games.mail.inbound import receive_mail
 from games.mail.outbound import compose
@@ -141,21 +143,33 @@ def turn_mail_subject(game: Game) -> str:
     seat = active_seat(game)
     kind = get_kind(game.kind)
     row = Notification.objects.create(game=game, user=seat.user, seat=seat, kind=Notification.Kind.TURN,
-                                      key=kind.turn(kind.load(game.state)))
+                                      key=kind.turn(kind.load(game.state)), prompt=seat.prompt)
     mail = compose(row)
     assert mail is not None
     return str(mail.subject)
 
 
-def test_a_race_game_being_set_up_is_setting_up_and_asks_for_a_choice_not_factions():
+def test_a_race_game_being_set_up_is_setting_up_not_choosing_factions():
     game = in_setup(started_game(players=2, kind="race", visibility="public"))
 
     html = page(reverse("player", args=[active_seat(game).user.pk]))
-    subject = turn_mail_subject(game)
 
     assert game.get_status_display() == "Setting up" and "<td>Setting up" in html
-    assert subject == f"Race to 10 game {game.pk}: your choice before play starts"
-    assert "faction" not in (html + subject).lower()
+    assert "faction" not in html.lower()
+
+
+def test_a_kind_without_setup_words_asks_its_seats_in_setup_for_their_choice_not_factions():
+    class InSetup(RaceKind):  # the race has no setup phase: this one is in it, and declares no words
+        def phase(self, state: Any) -> str:
+            return "setup"
+
+    kind = InSetup()
+    state = kind.new_state(kind.default_options(), 2, new_dice())
+
+    (prompt,) = turn_prompts(kind, state)
+
+    assert prompt.text == "your choice before play starts" and prompt.own_turn
+    assert prompt.key == str(kind.turn(state))
 
 
 def test_a_metaltalon_game_being_set_up_is_still_choosing_factions():

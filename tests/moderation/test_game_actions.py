@@ -366,7 +366,7 @@ def test_the_turns_played_again_after_a_rollback_are_mailed_and_timed_afresh(clo
     actions.rollback_game(game, as_moderator(moderator, "misclick"), back_to)
 
     first = fresh(first)
-    assert first.awaiting and first.clock_turn == turn
+    assert first.awaiting and first.clock_prompt == str(turn)
     assert first.due_at == T0 + timedelta(hours=31 + 72)  # a fresh stint from the rollback
     owed = Notification.objects.filter(game=game, user=first.user, kind=Notification.Kind.TURN, key=turn)
     assert owed.filter(sent_at__isnull=True).exists()  # the turn is mailed again

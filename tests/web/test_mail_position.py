@@ -17,7 +17,7 @@ from django.utils import timezone
 from games import actions
 from games.actions import Actor
 from games.kinds import get_kind
-from games.mail.addresses import turn_replied_to
+from games.mail.addresses import prompt_replied_to
 from games.mail.position import position, summarise
 from games.models import Game, Notification
 from tests.kinds.metaltalon.engine.helpers import position as built
@@ -148,7 +148,7 @@ def test_the_turn_mail_says_which_turn_it_shows_so_a_reply_to_it_can_be_told_fro
 
     message_id = str(wire(mail)["Message-ID"])
 
-    assert turn_replied_to(message_id) == KIND.load(game.state).turn == 3
+    assert prompt_replied_to(message_id) == str(KIND.load(game.state).turn) == "3"
 
 
 def test_a_seat_that_never_played_is_told_everything_since_the_start(celery_eager, live_dice, mailoutbox):

@@ -149,7 +149,7 @@ class MetalTalon:
 
     def prompts(self, state: GameState, names: Sequence[str] | None) -> list[Prompt]:
         # Nothing is asked out of turn: standing orders answer for the others (docs/rules.md).
-        return turn_prompts(self, state, self.setup_prompt)
+        return turn_prompts(self, state)
 
     def to_act(self, state: GameState) -> tuple[int, ...]:
         return state.to_act

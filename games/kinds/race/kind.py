@@ -66,7 +66,7 @@ class RaceKind:
         return state.turn
 
     def prompts(self, state: RaceState, names: Sequence[str] | None) -> list[Prompt]:
-        return turn_prompts(self, state, "")
+        return turn_prompts(self, state)
 
     def to_act(self, state: RaceState) -> tuple[int, ...]:
         return rules.to_act(state)

@@ -18,6 +18,7 @@ from games.actions import Actor
 from games.actions.bots import play_bots
 from games.bots import RandomBot
 from games.models import Game, Seat, Webhook
+from games.prompts import asked
 from games.webhooks import payload
 from tests.community.test_api import Api
 from tests.web.factories import UserFactory, active_seat, fresh, full_game, other_seat
@@ -129,7 +130,8 @@ def test_the_turn_mails_and_a_webhook_tell_a_note_only_to_its_writer(celery_eage
     game = fresh(game)
     for fmt in Webhook.Format.values:
         hook = Webhook(user=rival.user, url="https://hooks.example.com/x", format=fmt, secret="s")
-        assert SECRET not in json.dumps(payload(hook, game, game.version))
+        (prompt,) = asked(game).values()
+        assert SECRET not in json.dumps(payload(hook, game, game.version, prompt))
 
 
 def mail_text(mail: DjangoMail) -> str:
