@@ -47,7 +47,7 @@ class ParleyKind:
 
     # === WORDS ===
     seat_label = "Seat"
-    expel_fate = "they leave the game, as if they resigned: a question put to them gets its default answer"
+    expel_fate = "they leave the game as if they resigned; a question put to them gets its default answer"
     undo_since = "since the last command other than a standing order"
 
     # === OPTIONS ===
