@@ -71,6 +71,8 @@ DEBUG = envbool("DEBUG", True)
 GAME_KINDS = {
     "metaltalon": "games.kinds.metaltalon.kind.KIND",
     "race": "games.kinds.race.kind.KIND",  # the platform's test kind (a race to 10 with one die)
+    # A second test kind: hidden hands, questions put to other seats out of turn, sealed answers.
+    "parley": "games.kinds.parley.kind.KIND",
 }
 # The kinds the lobby offers for new games, in that order; the variable keeps its name (docs/deploy.md).
 OFFERED_GAME_KINDS = envlist("GAME_KINDS", ["metaltalon"])
@@ -109,6 +111,7 @@ INSTALLED_APPS = [
     "games",
     "games.kinds.metaltalon.apps.MetalTalonConfig",
     "games.kinds.race.apps.RaceConfig",
+    "games.kinds.parley.apps.ParleyConfig",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

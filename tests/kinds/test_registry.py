@@ -49,9 +49,10 @@ def test_a_kind_named_in_the_settings_is_registered_and_offered_by_the_lobby(set
     assert Game.objects.latest("pk").kind == "sprint"
 
 
-def test_race_is_registered_but_only_metaltalon_is_offered_by_default():
-    assert [kind.name for kind in all_kinds()] == ["metaltalon", "race"]
+def test_race_and_parley_are_registered_but_only_metaltalon_is_offered_by_default():
+    assert [kind.name for kind in all_kinds()] == ["metaltalon", "race", "parley"]
     assert get_kind("race").title == "Race to 10"
+    assert get_kind("parley").title == "Parley"
     assert [kind.name for kind in offered_kinds()] == ["metaltalon"]
 
 
