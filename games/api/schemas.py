@@ -50,9 +50,20 @@ class GameSummary(Schema):
     finished_at: datetime | None
 
 
+class Awaited(Schema):
+    seat: int
+    prompt: str = Field(description="the key of what the seat is asked: it changes with the question")
+    own_turn: bool = Field(description="the seat's own turn, or a question put to it during another's turn")
+    due: datetime | None = Field(description="when its time to answer runs out (null: no clock, or paused)")
+    question: str | None = Field(description="the question in words, to the seat asked only (else null)")
+    default: str | None = Field(description="what the clock answers if the time runs out, in the game's "
+                                            "words (\"\": its own timeout words); to the seat asked only")
+
+
 class GameDetail(GameSummary):
     seats: list[SeatOut]
     to_act: list[int]
+    awaiting: list[Awaited] = Field(description="what each seat the game awaits is asked")
     result: dict[str, Any] | None = Field(description='{"winner": seat or null, "places": [seat, ...]}')
     view: dict[str, Any] | None = Field(
         description="the kind's view of the state for your seat (a spectator's if you have none): never "
