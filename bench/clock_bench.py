@@ -103,13 +103,14 @@ def seed() -> list[int]:
             for s in seats:
                 on = s.awaiting
                 rows.append(Seat(game=game, user_id=s.user_id, index=s.index, faction=s.faction,
-                                 status=s.status, awaiting=on, reply_token=new_secret(),
-                                 awaited_since=started if on else None, clock_turn=s.clock_turn,
+                                 status=s.status, awaiting=on, prompt=s.prompt, reply_token=new_secret(),
+                                 awaited_since=started if on else None, clock_prompt=s.clock_prompt,
                                  clock_allowed=s.clock_allowed, clock_left=s.clock_allowed if on else None,
                                  clock_since=started if on else None))
         made = Seat.objects.bulk_create(rows, batch_size=2000)
         dues = ClockDue.objects.bulk_create([
-            ClockDue(game_id=seat.game_id, seat=seat, turn=seat.clock_turn, kind=ClockDue.Kind.TIMEOUT,
+            ClockDue(game_id=seat.game_id, seat=seat, prompt=seat.clock_prompt or "", turn=0,
+                     kind=ClockDue.Kind.TIMEOUT,
                      due_at=started + timedelta(hours=1)) for seat in made if seat.awaiting], batch_size=2000)
     Notification.objects.filter(game__created_by=users[0]).update(sent_at=timezone.now())
     model.delete()

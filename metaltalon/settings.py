@@ -66,8 +66,10 @@ def envlist(name: str, default: list[str]) -> list[str]:
 # === Core ===
 
 DEBUG = envbool("DEBUG", True)
-# Every game kind the site knows (games.kinds): its name and the import path of its Kind. A stored game of
-# any of them stays playable. Each kind's package is also an app below (its templates, static files).
+# Every game kind the site knows (games.kinds): its name and the import path of its Kind, which lives in a
+# module of the kind's package ("<package>.<module>.KIND"). A stored game of any of them stays playable.
+# Each kind's package is also an app (INSTALLED_APPS below: its templates, static files, commands), so a
+# new game is its package and one line here (docs/architecture.md, Kinds).
 GAME_KINDS = {
     "metaltalon": "games.kinds.metaltalon.kind.KIND",
     "race": "games.kinds.race.kind.KIND",  # the platform's test kind (a race to 10 with one die)
@@ -109,9 +111,7 @@ CSRF_TRUSTED_ORIGINS = [f"{_site.scheme}://{_site.netloc}"]
 INSTALLED_APPS = [
     "accounts",
     "games",
-    "games.kinds.metaltalon.apps.MetalTalonConfig",
-    "games.kinds.race.apps.RaceConfig",
-    "games.kinds.parley.apps.ParleyConfig",
+    *(path.rsplit(".", 2)[0] for path in GAME_KINDS.values()),
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

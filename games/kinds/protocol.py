@@ -137,7 +137,9 @@ class Kind(Protocol):
     title: str  # "MetalTalon"
     player_counts: tuple[int, ...]
     # The kind's templates: its part of the game page's live region, and what follows the region (may be
-    # ""). They get the page's own context plus page_context().
+    # ""). The live template gets the page's own context plus page_context(); the extras template gets the
+    # page's plain values (phase, turn, my_turn, seat) and `extras`: the dict page_context() returns under
+    # that name (JSON-like values: it is cached with the region).
     live_template: str
     extras_template: str
     # The command box's help line and placeholder (the same language as e-mail).

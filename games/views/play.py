@@ -366,7 +366,9 @@ def _live(request: HttpRequest, viewer: Viewer, sel: Selection,
     extras = {"phase": ctx["phase"], "turn": ctx["turn"], "my_turn": ctx["my_turn"],
               "my_prompt": ctx["my_prompt"], "seat": viewer.seat is not None, "started": True,
               "poll_url": ctx["poll_url"],
-              "order_fields": ctx.get("order_fields", []),
+              # The kind's extras template reads its own context, `extras`: what its page_context gave
+              # under that name (MetalTalon's standing orders' fields), plain values cached with the region.
+              "extras": ctx.get("extras", {}),
               "kind_extras_template": ctx["kind_extras_template"], "command_help": ctx["command_help"],
               "command_example": ctx["command_example"]}
     if key is not None:

@@ -58,7 +58,9 @@ def page_context(page: PageInput) -> dict[str, Any]:
         pending=state.pending, to_act=[names[i] for i in state.to_act],
         can_end="end" in legal.simple, can_resign="resign" in legal.simple,
         setup_choices=[c for c in ("keep", "redraw") if c in legal.simple],
-        order_fields=P.order_fields(legal, state.seats[me].orders, state.edition) if me is not None else [],
+        # The standing orders' form, after the live region (extras.html).
+        extras={"order_fields": P.order_fields(legal, state.seats[me].orders, state.edition)
+                if me is not None else []},
         winner=names[state.winner] if state.phase == "over" and state.winner is not None else None,
         dealt=_dealt(state, usernames, me) if state.phase == "setup" else [],
         me_out=me is not None and state.seats[me].out,
