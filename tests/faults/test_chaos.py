@@ -222,6 +222,7 @@ TURNS = 15
 def test_postgres_connections_terminated_under_traffic_lose_nothing_and_apply_nothing_twice(settings):
     # Every try counts against the players' command limit, and a try that lost its connection is tried again.
     settings.COMMAND_RATE_LIMIT = "100000/minute"
+    settings.GAME_COMMAND_RATE_LIMIT = "100000/minute"
     settings.MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
     game = started_game(players=2)
     stop = threading.Event()

@@ -171,17 +171,18 @@ def test_a_notice_whose_sender_died_is_sent_by_the_sweep_once_its_lease_expires(
     assert notice.sent_at is not None and notice.attempts == 2
 
 
-def test_a_player_gets_one_turn_notice_per_turn(queued):
+def test_a_player_gets_one_turn_notice_per_prompt(queued):
     game, notice = _end_turn()
     kind = get_kind(game.kind)
 
     with transaction.atomic():
         assert notify_turn(game, kind, kind.load(game.state)) == []  # awaited again, same turn: no new row
     assert Notification.objects.filter(game=game, user=notice.user, key=notice.key).count() == 1
+    assert notice.prompt == str(notice.key)  # MetalTalon asks each turn's question once: its number
 
     with pytest.raises(IntegrityError), transaction.atomic():
         Notification.objects.create(game=game, user=notice.user, seat=notice.seat, kind="turn",
-                                    key=notice.key)
+                                    key=notice.key, prompt=notice.prompt)
 
 
 @pytest.mark.services
