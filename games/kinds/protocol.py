@@ -69,7 +69,8 @@ class Prompt:
     # The seat's own turn (or setup choice), or a question put to it during someone else's turn: a
     # question out of turn adds nothing to a time bank and never counts toward a vote to expel.
     own_turn: bool = True
-    # How long the answer may take, in seconds; None: the game's clock decides (docs/clock.md).
+    # A question out of turn: how long its answer may take, in seconds (a kind's option, such as a game's
+    # window); None: the game's turn hours. An own turn always runs on the game's clock (docs/clock.md).
     seconds: int | None = None
     # What the clock plays when the time runs out, in the kind's words ("refuse"); "" for the game's own
     # timeout words (its setup_timeout, or playing on for the seat).

@@ -2,7 +2,8 @@
 
 The rows written before keyed on the kind's turn number; MetalTalon's and race's prompt key is that number
 in words (protocol.turn_prompts), so each key carries over as str(turn), and the seats a game in play
-awaits get their current prompt from their kind.
+awaits get their current prompt from their kind. The old column goes, and the unique keys change, in
+0018: PostgreSQL alters no table whose rows this migration's transaction has just updated.
 """
 
 from django.db import migrations, models
@@ -52,11 +53,4 @@ class Migration(migrations.Migration):
         migrations.AddField(model_name="webhookdelivery", name="prompt",
                             field=models.CharField(default="", max_length=40), preserve_default=False),
         migrations.RunPython(_carry_over, migrations.RunPython.noop),
-        migrations.RemoveField(model_name="seat", name="clock_turn"),
-        migrations.AddConstraint(model_name="clockdue", constraint=models.UniqueConstraint(
-            fields=("seat", "prompt", "kind"), name="clockdue_once_per_prompt")),
-        migrations.AddConstraint(model_name="notification", constraint=models.UniqueConstraint(
-            fields=("game", "user", "kind", "key", "prompt"), name="notification_once_per_prompt")),
-        migrations.AddConstraint(model_name="webhookdelivery", constraint=models.UniqueConstraint(
-            fields=("webhook", "game", "prompt"), name="webhook_once_a_prompt")),
     ]
