@@ -151,8 +151,8 @@ class Table:
                         f"You draw the {self.drawn}." if seat == 1 else f"{bob} draws a card."]),
             2: ("ask 3", [f"{bob} asks {cy} for a card."]),
             3: (f"give {self.given}" if seat in (1, 2) else "give",
-                [{1: f"{cy} gives you the {self.given}.", 2: f"You give {bob} the {self.given}."}.get(
-                    seat, f"{cy} gives {bob} a card.")]),  # type: ignore[arg-type]
+                [f"{cy} gives you the {self.given}." if seat == 1 else
+                 f"You give {bob} the {self.given}." if seat == 2 else f"{cy} gives {bob} a card."]),
             4: ("call", [f"{bob} calls: {cy} and {ann}, yes or no?"]),
             5: ((self.answer, [f"You answer {self.answer}."]) if seat == 2
                 else ("answer", [f"{cy} has answered."])),
@@ -240,7 +240,8 @@ def in_play() -> Table:
     assert table.drawn in state.hands[1] and table.given in state.hands[1]
     assert table.given in dealt.hands[2] and table.drawn not in dealt.hands[1]
     assert state.question is not None and state.question.answers == (table.answer, None)  # (Cy, Ann)
-    assert (state.give_orders, state.call_orders) == (("refuse", "off", "off"), ("no", "off", "off"))
+    assert (state.give_orders, state.call_orders) == ((table.orders[0], "off", "off"),
+                                                      (table.orders[1], "off", "off"))
     assert KIND.to_act(state) == (0,) and state.deck and game.actions.count() == 5 + len(ORDERS)
     return table
 
@@ -473,21 +474,23 @@ def body_of(sent: Any) -> tuple[str, str]:
 
 def test_the_mails_tell_each_seat_only_what_it_may_know():
     table = in_play()
-    kinds = {(seat, sent.subject.split(":")[0]) for seat, _hands, sent in table.mails}
-    assert {seat for seat, _ in kinds} == {0, 1, 2} and len(table.mails) >= 9
+    # The start mails, Bob's and Cy's turn mails, the call's to Cy and Ann, the answers to the replies.
+    assert {seat for seat, _hands, _sent in table.mails} == {0, 1, 2} and len(table.mails) >= 12
     for seat, hands, sent in table.mails:
         text, markup = body_of(sent)
         assert HAND_LIST.findall(text) == [", ".join(map(str, hands[seat]))], sent.subject
         for name, body in (("text", text), ("html", markup), ("subject", sent.subject)):
             assert_nothing_hidden(table, seat, body, f"a mail's {name} ({sent.subject})")
     every = {seat: "\n".join(sent.body for s, _h, sent in table.mails if s == seat) for seat in range(3)}
-    # Bob reads his draw (his turn mail) and the card Cy gave him; Cy reads her give and her answer (the
-    # answers to her mailed replies); Ann reads her orders (the answer to her last mail).
+    # Bob reads his draw (his turn mail) and holds the card Cy gave him (his last mail's hand); Cy reads
+    # her give and her answer (the answers to her mailed replies); Ann reads her orders (her last mail).
     assert f"You draw the {table.drawn}." in every[1]
+    bob = [sent.body for s, _h, sent in table.mails if s == 1][-1]
+    assert table.given in cards_named(bob) and table.drawn in cards_named(bob)
     assert f"You give Bob the {table.given}." in every[2]
     assert "You answer yes." in every[2] and "You answered yes." in every[2]
     assert "Your standing order: give refuse." in every[0]
-    # Ann's last mail tells Cy's answer and Bob's draw as anyone may read them.
+    # Ann's last mail tells Cy's give and Cy's answer as anyone may read them.
     ann = [sent.body for s, _h, sent in table.mails if s == 0][-1]
     assert "Cy has answered." in ann and "Cy gives Bob a card." in ann
     assert "Seat 2 calls: yes or no? Waiting for Seat 1. Seat 3 has answered." in ann
@@ -498,9 +501,10 @@ def test_the_mails_tell_each_seat_only_what_it_may_know():
         since = [f"{line.command} {' '.join(line.sentences)}" for line in pos.since]
         words = "\n".join([pos.text_board, *since])
         assert_nothing_hidden(table, seat, words, "the position a mail shows")
+        # Since the seat's own last command but an order: Ann's end, Bob's call, Cy's answer.
+        after = {0: 1, 1: 4, 2: 5}[seat]
         assert [(line.command, line.sentences) for line in pos.since] == [
-            table.told(seat)[seq] for seq in range(len(table.told(seat)) + 1 - len(pos.since),
-                                                   len(table.told(seat)) + 1)]
+            table.told(seat)[seq] for seq in range(after + 1, 6 + len(ORDERS))]
 
 
 # === WEBHOOKS ===
