@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.bots import Bot, RandomBot
-from games.kinds.protocol import Dice, Event, Narration, PageInput, Prompt, SeatOutcome
+from games.kinds.protocol import PageInput
+from games.kinds.rules_kind import RulesKind
 
 from . import rules
 from .rules import ParleyState
@@ -32,7 +31,9 @@ def _label(command: str, names: Sequence[str]) -> str:
     return {"call": "Call: yes or no?", "end": "End turn"}.get(command, command.capitalize())
 
 
-class ParleyKind:
+class ParleyKind(RulesKind):
+    rules = rules
+    state_class = ParleyState
     name = "parley"
     title = "Parley"
     player_counts: tuple[int, ...] = (rules.PLAYERS,)
@@ -50,16 +51,7 @@ class ParleyKind:
     expel_fate = "they leave the game as if they resigned; a question put to them gets its default answer"
     undo_since = "since the last command other than a standing order"
 
-    # === OPTIONS ===
-    def default_options(self) -> dict[str, Any]:
-        return rules.default_options()
-
-    def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
-        return rules.check_options(options, players)
-
-    def describe_options(self, options: Mapping[str, Any]) -> str:
-        return rules.describe_options(options)
-
+    # === OPTIONS (the rest: games/kinds/rules_kind.py hands them to rules.py) ===
     def option_fields(self) -> dict[str, Any]:
         from django import forms
 
@@ -71,99 +63,10 @@ class ParleyKind:
                                          initial=rules.DEFAULT_ROUNDS, label="Rounds"),
         }
 
-    def option_filters(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
-        return []
-
     def rating_pool(self, options: Mapping[str, Any]) -> tuple[str, str]:
         return "parley", "Parley"
 
-    # === STATE ===
-    def new_state(self, options: Mapping[str, Any], players: int, dice: Dice) -> ParleyState:
-        return rules.new_state(options, players, dice)
-
-    def load(self, data: dict[str, Any]) -> ParleyState:
-        return ParleyState.from_dict(data)
-
-    def dump(self, state: ParleyState) -> dict[str, Any]:
-        return state.to_dict()
-
-    def phase(self, state: ParleyState) -> str:
-        return state.phase
-
-    def turn(self, state: ParleyState) -> int:
-        return state.turn
-
-    def to_act(self, state: ParleyState) -> tuple[int, ...]:
-        return rules.to_act(state)
-
-    def prompts(self, state: ParleyState, names: Sequence[str] | None) -> list[Prompt]:
-        return rules.prompts(state, names)
-
-    def seat_outcome(self, state: ParleyState, seat: int) -> SeatOutcome:
-        return rules.seat_outcome(state, seat)
-
-    def result(self, state: ParleyState, events: Sequence[Event]) -> dict[str, Any]:
-        return rules.result(state, events)
-
-    def tallies(self, state: ParleyState) -> dict[int, dict[str, int]]:
-        return rules.tallies(state)
-
-    # === COMMANDS ===
-    def split(self, text: str) -> list[str]:
-        return rules.split(text)
-
-    def anytime(self, command: str) -> bool:
-        return rules.anytime(command)
-
-    def is_command(self, text: str) -> bool:
-        return rules.is_command(text)
-
-    def legal_commands(self, state: ParleyState, seat: int) -> list[str]:
-        return rules.legal_commands(state, seat)
-
-    def play(self, state: ParleyState, seat: int, command: str,
-             dice: Dice | None) -> tuple[ParleyState, list[Event]]:
-        return rules.play(state, seat, command, dice)
-
-    def timeout_commands(self, state: ParleyState, seat: int) -> list[str]:
-        return rules.timeout_commands(state, seat)
-
-    def leave_commands(self, state: ParleyState, seat: int) -> list[str]:
-        """`resign`: out; a question put to it gets its default answer."""
-        return rules.leave_commands(state, seat)
-
-    def undo_barrier(self, command: str, events: Sequence[Event]) -> bool:
-        return rules.undo_barrier(command, events)
-
-    # === BOTS ===
-    bot_levels: tuple[str, ...] = ("random",)
-
-    def bot(self, level: str, rng: random.Random, *, seconds: float | None = None,
-            orders: bool = True) -> Bot:
-        if level not in self.bot_levels:
-            raise KeyError(level)
-        return RandomBot(self, rng)
-
-    # === WHAT PEOPLE SEE ===
-    def view(self, state: ParleyState, seat: int | None) -> dict[str, Any]:
-        return rules.view(state, seat)
-
-    def bot_state(self, state: ParleyState, seat: int) -> ParleyState:
-        return rules.bot_state(state, seat)
-
-    def describe(self, event: Event, state: ParleyState, names: Sequence[str] | None) -> str:
-        return rules.describe(event, state, names)
-
-    def narrate(self, state: ParleyState, seat: int | None, command: str, events: Sequence[Event],
-                reader: int | None, names: Sequence[str] | None) -> Narration:
-        return rules.narrate(state, seat, command, events, reader, names)
-
-    def text_board(self, state: ParleyState, seat: int | None) -> str:
-        return rules.text_board(state, seat)
-
-    def board_svg(self, state: ParleyState, seat: int | None) -> str:
-        return rules.board_svg(state, seat)
-
+    # === WHAT PEOPLE SEE (the rules and the rest: rules.py, through RulesKind) ===
     def page_context(self, page: PageInput) -> dict[str, Any]:
         """The viewer's hand, every seat's score and hand size, the open question, a button per legal
         command and the viewer's standing orders (rules.view: nothing the viewer may not see)."""
@@ -211,9 +114,6 @@ class ParleyKind:
                 # A value the rules do not offer is passed on, so that play() says what is wrong with it.
                 changed.append(f"order {name} {value}")
         return "; ".join(changed)
-
-    def selection_after(self, commands: list[str], events: list[Event]) -> dict[str, str]:
-        return {}
 
 
 KIND = ParleyKind()

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.bots import Bot, RandomBot
-from games.kinds.protocol import Dice, Event, Narration, PageInput, Prompt, SeatOutcome, turn_prompts
+from games.kinds.protocol import Dice, Event, Narration, PageInput, Prompt, turn_prompts
+from games.kinds.rules_kind import RulesKind
 
 from . import rules
 from .rules import RaceState
@@ -15,7 +14,9 @@ from .rules import RaceState
 LABELS = {"step": "Step (+1)", "roll": "Roll", "end": "End turn", "resign": "Resign"}
 
 
-class RaceKind:
+class RaceKind(RulesKind):
+    rules = rules
+    state_class = RaceState
     name = "race"
     title = "Race to 10"
     player_counts: tuple[int, ...] = (rules.PLAYERS,)
@@ -28,103 +29,34 @@ class RaceKind:
     styles: tuple[str, ...] = ()
     rules_document = ""  # no rules page: the platform's test kind
 
-    # === OPTIONS ===
-    def default_options(self) -> dict[str, Any]:
-        return rules.default_options()
-
-    def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
-        return rules.check_options(options, players)
-
-    def describe_options(self, options: Mapping[str, Any]) -> str:
-        return rules.describe_options(options)
-
+    # === OPTIONS (the rest: games/kinds/rules_kind.py hands them to rules.py) ===
     def option_fields(self) -> dict[str, Any]:
         from django import forms
 
         return {"target": forms.IntegerField(min_value=5, max_value=30, initial=10, label="Target score")}
 
-    def option_filters(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
-        return []
-
     def rating_pool(self, options: Mapping[str, Any]) -> tuple[str, str]:
         return "race", "Race"
 
     # === STATE ===
-    def new_state(self, options: Mapping[str, Any], players: int, dice: Dice) -> RaceState:
-        return rules.new_state(options, players, dice)
-
-    def load(self, data: dict[str, Any]) -> RaceState:
-        return RaceState.from_dict(data)
-
-    def dump(self, state: RaceState) -> dict[str, Any]:
-        return state.to_dict()
-
-    def phase(self, state: RaceState) -> str:
-        return state.phase
-
-    def turn(self, state: RaceState) -> int:
-        return state.turn
-
     def prompts(self, state: RaceState, names: Sequence[str] | None) -> list[Prompt]:
         return turn_prompts(self, state)
-
-    def to_act(self, state: RaceState) -> tuple[int, ...]:
-        return rules.to_act(state)
-
-    def seat_outcome(self, state: RaceState, seat: int) -> SeatOutcome:
-        return rules.seat_outcome(state, seat)
-
-    def result(self, state: RaceState, events: Sequence[Event]) -> dict[str, Any]:
-        return rules.result(state, events)
 
     def tallies(self, state: RaceState) -> dict[int, dict[str, int]]:
         return {seat: {"Score": score} for seat, score in enumerate(state.scores)}
 
     # === COMMANDS ===
-    def split(self, text: str) -> list[str]:
-        return rules.split(text)
-
-    # === BOTS ===
-    bot_levels: tuple[str, ...] = ("random",)
-
-    def bot(self, level: str, rng: random.Random, *, seconds: float | None = None,
-            orders: bool = True) -> Bot:
-        if level not in self.bot_levels:
-            raise KeyError(level)
-        return RandomBot(self, rng)
-
-    def anytime(self, command: str) -> bool:
-        return rules.anytime(command)
-
-    def is_command(self, text: str) -> bool:
-        return rules.is_command(text)
-
-    def legal_commands(self, state: RaceState, seat: int) -> list[str]:
-        return rules.legal_commands(state, seat)
-
     def play(self, state: RaceState, seat: int, command: str,
              dice: Dice | None) -> tuple[RaceState, list[Event]]:
         if dice is None:
             raise ValueError("race games always record their dice: there is no seed to replay from")
         return rules.play(state, seat, command, dice)
 
-    def timeout_commands(self, state: RaceState, seat: int) -> list[str]:
-        return rules.timeout_commands(state, seat)
-
     def leave_commands(self, state: RaceState, seat: int) -> list[str]:
         """`resign`: out; the other seat wins."""
         return ["resign"]
 
-    def undo_barrier(self, command: str, events: Sequence[Event]) -> bool:
-        return rules.undo_barrier(command, events)
-
     # === WHAT PEOPLE SEE ===
-    def view(self, state: RaceState, seat: int | None) -> dict[str, Any]:
-        return rules.view(state, seat)
-
-    def describe(self, event: Event, state: RaceState, names: Sequence[str] | None) -> str:
-        return rules.describe(event, state, names)
-
     def bot_state(self, state: RaceState, seat: int) -> RaceState:
         return RaceState.from_dict(rules.view(state, seat))
 
@@ -136,12 +68,6 @@ class RaceKind:
         else:
             shown = "note (private)"
         return Narration(shown, [rules.describe(event, state, names) for event in events])
-
-    def text_board(self, state: RaceState, seat: int | None) -> str:
-        return rules.text_board(state, seat)
-
-    def board_svg(self, state: RaceState, seat: int | None) -> str:
-        return rules.board_svg(state, seat)
 
     def page_context(self, page: PageInput) -> dict[str, Any]:
         state: RaceState = page.state
@@ -168,9 +94,6 @@ class RaceKind:
 
     def command_from_form(self, data: Mapping[str, str], state: RaceState | None, seat: int | None) -> str:
         return data.get("command") or ""
-
-    def selection_after(self, commands: list[str], events: list[Event]) -> dict[str, str]:
-        return {}
 
 
 KIND = RaceKind()
