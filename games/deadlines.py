@@ -69,19 +69,22 @@ def left_text(seconds: float) -> str:
 
 
 def seat_deadline(game: Game, seat: Seat, now: datetime | None = None) -> Deadline:
-    """This seat's time, while the game awaits it."""
+    """This seat's time, while the game awaits it. A question out of turn runs on its own window, even in
+    a game without a clock (games/actions/clock.py, track): its deadline says so, not the turn's rules."""
     rules = game.clock_rules
-    if not rules.runs:
+    window = seat.awaiting and seat.clock_out_of_turn and seat.clock_left is not None
+    said = "the time to answer this question" if window else rules.describe()
+    if not rules.runs and not window:
         return Deadline("no deadline", rules="no deadline")
     if not seat.awaiting or seat.clock_left is None:
-        return Deadline(rules.describe(), rules=rules.describe())
+        return Deadline(said, rules=said)
     if seat.clock_since is None:
         why = "game paused by a moderator" if game.paused_at is not None else "on vacation"
-        return Deadline(f"paused: {why}", paused=True, rules=rules.describe())
+        return Deadline(f"paused: {why}", paused=True, rules=said)
     now = now or timezone.now()
     left = left_at(seat.clock_left, seat.clock_since, now)
     return Deadline("overdue" if left <= 0 else left_text(left), due=seat.due_at, overdue=left <= 0,
-                    rules=rules.describe())
+                    rules=said)
 
 
 def game_deadline(game: Game, seats: Iterable[Seat], viewer: Seat | None = None,

@@ -232,7 +232,7 @@ def _example(example: str, legal: list[str]) -> str:
 def _deadline(game: Game, seat: Seat | None, profile: Any) -> str:
     """The seat's deadline in words, with the moment in the reader's own time zone (a mail is read
     later); "" when the game has no clock or does not await the seat."""
-    if seat is None or not game.clock_rules.runs:
+    if seat is None or not (game.clock_rules.runs or seat.clock_out_of_turn):
         return ""
     return seat_deadline(game, seat).sentence(profile.time_zone if profile is not None else "UTC")
 

@@ -48,7 +48,7 @@ LOG_PAGE = 20
 RECENT_LIMIT = 400  # at most this many actions for the kind's marks of recent play (a bound, never reached)
 POLL_SECONDS = 4
 LIVE_CACHE_SECONDS = 60
-LIVE_CACHE_VERSION = 5
+LIVE_CACHE_VERSION = 6
 # GET parameters the page itself reads; every other one is the kind's selection (a ship, a builder).
 _PAGE_PARAMS = ("confirm", "log", "text")
 _IGNORED_PARAMS = ("csrfmiddlewaretoken", "v", "expected_version", "command", "status")
@@ -231,15 +231,16 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
     taken = "; ".join(a.command for a in undoing)
     many = f" {len(undoing)} actions" if len(undoing) > 1 else ""  # one click may take back several
     my_turn = me is not None and game.is_active and me in kind.to_act(state)
-    # What the viewer is asked, in words: the title says "Your turn" or, for a question out of turn,
-    # "Your answer"; the kind's own template shows the question itself.
-    my_prompt = next((p for p in kind.prompts(state, names) if p.seat == me), None) if my_turn else None
+    # What the viewer is asked (a Prompt): the title says "Your turn" or, for a question out of turn,
+    # "Your answer"; the kind's own template shows the question itself. A name no kind's page_context
+    # uses: the kind's context is laid over the page's.
+    asked_me = next((p for p in kind.prompts(state, names) if p.seat == me), None) if my_turn else None
     ctx["summary"] = game_summary(game) if game.is_over else None
     ctx["moderated"] = audit.standing_notice(game)
     ctx["expel_vote"] = open_vote_for(game, viewer.seat.user_id) if me is not None else None
     ctx["kind_words"] = words(game.kind)
     ctx.update(phase=kind.phase(state), turn=kind.turn(state), log=log, me=me, my_turn=my_turn,
-               my_prompt=my_prompt,
+               asked_me=asked_me,
                undo_ok=bool(undoing),
                undo_text=f"Undo{many}: {taken}" if undoing else "")
     recent = _recent(game, kind, state, log["rows"] if sel.log_page == 1 else None, viewer.index)
@@ -364,7 +365,7 @@ def _live(request: HttpRequest, viewer: Viewer, sel: Selection,
     html = render_to_string("games/game.html#live", {**ctx, "csrf_token": token})
     # What the rest of the page (outside the live region) needs: plain values, cached with the region.
     extras = {"phase": ctx["phase"], "turn": ctx["turn"], "my_turn": ctx["my_turn"],
-              "my_prompt": ctx["my_prompt"], "seat": viewer.seat is not None, "started": True,
+              "asked_me": ctx["asked_me"], "seat": viewer.seat is not None, "started": True,
               "poll_url": ctx["poll_url"],
               # The kind's extras template reads its own context, `extras`: what its page_context gave
               # under that name (MetalTalon's standing orders' fields), plain values cached with the region.

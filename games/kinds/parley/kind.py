@@ -80,7 +80,9 @@ class ParleyKind(RulesKind):
                   "active": state.phase == "play" and i == state.active, "awaited": i in awaited,
                   "winner": state.winner == i, "resigned": state.out[i], "you": i == seat}
                  for i in range(rules.PLAYERS)]
-        prompts = {p.seat: p.text for p in rules.prompts(state, page.names)}
+        # The viewer's own turn reads as a sentence of its own; a question begins with the asker's name.
+        prompts = {p.seat: p.text if not p.own_turn else "It is your turn"
+                   for p in rules.prompts(state, page.names)}
         may_order = seat is not None and state.phase == "play" and not state.out[seat]
         orders = shown["orders"] or {}
         return {
@@ -90,7 +92,7 @@ class ParleyKind(RulesKind):
             "deck_size": shown["deck_size"],
             "over": state.phase == "over",
             "question": rules.question_text(state, seat, page.names),
-            "my_prompt": prompts.get(seat) if seat is not None else None,
+            "my_question": prompts.get(seat) if seat is not None else None,
             "awaited_names": [rules.seat_name(i, page.names) for i in awaited],
             "winner_name": None if state.winner is None else rules.seat_name(state.winner, page.names),
             "legal": legal,

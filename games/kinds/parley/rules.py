@@ -246,7 +246,7 @@ def check_options(options: Mapping[str, Any], players: int) -> dict[str, Any]:
 def describe_options(options: Mapping[str, Any]) -> str:
     rounds = int(options.get("rounds", DEFAULT_ROUNDS))
     hours = int(options.get("window_hours", DEFAULT_WINDOW_HOURS))
-    return f"Parley, {rounds} round{'s' if rounds != 1 else ''}, {hours} h to answer"
+    return f"{rounds} round{'s' if rounds != 1 else ''}, {hours} h to answer"
 
 
 # === STATE ===

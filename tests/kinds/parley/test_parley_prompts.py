@@ -274,3 +274,33 @@ def test_the_turn_mail_of_a_question_says_what_the_clock_will_answer(clock, queu
     (reminder,) = Notification.objects.filter(game=game, user=bob.user, kind=Notification.Kind.REMINDER)
     body = sent(reminder).body
     assert "asks you for a card" in body and "the clock answers for you: refuse" in body
+
+
+def test_the_page_title_says_your_turn_to_the_asker_and_your_answer_to_the_seat_asked(queued, client):
+    game, (ann, bob, cat) = parley()
+    command(ann, "ask 2")
+    command(bob, "refuse")
+    command(ann, "call")
+
+    def title(seat: Seat) -> str:
+        client.force_login(seat.user)
+        page = client.get(f"/games/{game.pk}/").content.decode()
+        return page.split("<title>", 1)[1].split("</title>", 1)[0]
+
+    assert title(bob).startswith("Your answer · ")
+    command(bob, "yes")
+    command(cat, "no")
+    assert title(ann).startswith("Your turn · ")  # her own turn again, after the answers
+    assert not title(bob).startswith("Your")
+
+
+def test_the_mail_of_a_question_says_what_is_asked_its_default_and_its_own_deadline(clock, queued):
+    game, (ann, bob, _cat) = parley(window_hours=2, clock={"mode": "none"})
+    command(ann, "ask 2")
+    body = sent(turn_notices(fresh(bob))[0]).body
+    question = f"{ann.user.display_name} asks you for a card: give <card> or refuse"
+
+    assert "It is your turn." not in body
+    assert (f"You are asked: {question}. If you do not answer in time, the clock answers for you: refuse."
+            in body)
+    assert "2 h 0 min left" in body and "the time to answer this question" in body

@@ -52,8 +52,8 @@ def test_it_has_no_django_import_in_its_rules() -> None:
 def test_it_defaults_to_two_rounds_and_a_day_to_answer() -> None:
     assert KIND.default_options() == {"window_hours": 24, "rounds": 2}
     assert KIND.check_options({}, 3) == {"window_hours": 24, "rounds": 2}
-    assert KIND.describe_options(KIND.default_options()) == "Parley, 2 rounds, 24 h to answer"
-    assert KIND.describe_options({"window_hours": 1, "rounds": 1}) == "Parley, 1 round, 1 h to answer"
+    assert KIND.describe_options(KIND.default_options()) == "2 rounds, 24 h to answer"
+    assert KIND.describe_options({"window_hours": 1, "rounds": 1}) == "1 round, 1 h to answer"
 
 
 def test_it_accepts_1_to_72_hours_and_1_to_4_rounds() -> None:

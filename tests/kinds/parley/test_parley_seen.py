@@ -480,7 +480,7 @@ def test_the_page_gives_the_viewer_its_hand_every_seat_a_row_and_a_button_per_le
     assert [(b["command"], b["label"]) for b in context["buttons"]] == [
         ("give 5", "Give the 5"), ("give 6", "Give the 6"), ("give 7", "Give the 7"), ("refuse", "Refuse"),
         ("resign", "Resign")]
-    assert context["my_prompt"] == "Ann asks you for a card: give <card> or refuse"
+    assert context["my_question"] == "Ann asks you for a card: give <card> or refuse"
     assert context["question"] == "Ann asks Bob for a card."
     assert [(r["name"], r["score"], r["cards"], r["awaited"]) for r in context["seats"]] == [
         ("Ann", 0, 4, False), ("Bob", 0, 3, True), ("Cy", 0, 3, False)]
