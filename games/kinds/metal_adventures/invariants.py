@@ -1,0 +1,204 @@
+"""What holds in every state the rules can reach (rules.md, "What always holds"): `check(state)` raises
+AssertionError naming the first broken invariant. The tests run it after every command they play."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from . import cards
+from .setup import HOUSE_RULE_PLAYERS, PLAYER_COUNTS
+from .state import (
+    BATTLE_PHASES,
+    IMPROVEMENT_LIMIT,
+    MAX_DAMAGE,
+    MAX_JP,
+    MF_FACES,
+    OCG_SPOTS,
+    OVER,
+    PHASES,
+    SETUP,
+    TOTAL_CREDITS,
+    TROPHIES_DEALT,
+    TROPHY_LIMIT,
+    GameState,
+    rated_power,
+)
+
+
+def _fail(name: str, detail: str) -> None:
+    raise AssertionError(f"invariant '{name}' broken: {detail}")
+
+
+def _once(name: str, every: Iterable[str], zones: Mapping[str, Iterable[str]]) -> None:
+    """Each card of `every` lies in exactly one of `zones`, once, and nothing else lies in them."""
+    where: dict[str, list[str]] = {}
+    for zone, ids in zones.items():
+        for card in ids:
+            where.setdefault(card, []).append(zone)
+    expected = set(every)
+    missing = sorted(expected - set(where))
+    if missing:
+        _fail(name, f"{', '.join(missing)} in no zone")
+    strays = sorted(set(where) - expected)
+    if strays:
+        _fail(name, f"{', '.join(strays)} in {', '.join(sorted({z for c in strays for z in where[c]}))}, "
+                    "which do not hold such cards")
+    twice = sorted(card for card, zones_of in where.items() if len(zones_of) > 1)
+    if twice:
+        _fail(name, "; ".join(f"{card} in {', '.join(where[card])}" for card in twice))
+
+
+def check(state: GameState) -> None:
+    """Every invariant, in turn; the first broken one raises AssertionError naming it."""
+    _shape(state)
+    _credits(state)
+    _cards(state)
+    _limits(state)
+    _space_deck(state)
+    _battle(state)
+    _setup(state)
+
+
+def _shape(state: GameState) -> None:
+    n = state.players
+    if n not in PLAYER_COUNTS and not (n == HOUSE_RULE_PLAYERS and state.options.two_player_house_rule):
+        _fail("player count", f"{n} seats (3 to 6; 2 only with the house rule)")
+    if state.phase not in PHASES:
+        _fail("phase", repr(state.phase))
+    if len(state.dealt) != n or len(state.chosen) != n:
+        _fail("setup", "dealt and chosen need one entry per seat")
+    if not 0 <= state.active < n:
+        _fail("active seat", f"seat index {state.active} of {n}")
+    if state.phase == SETUP:
+        if state.turn != 0:
+            _fail("turn", f"turn {state.turn} while setting up (0)")
+    elif state.turn < 1:
+        _fail("turn", f"turn {state.turn} after setup")
+    elif state.phase != OVER and state.seats[state.active].out:
+        _fail("active seat", f"seat {state.active + 1} is out of the game")
+
+
+def _credits(state: GameState) -> None:
+    holders = {f"seat {i + 1}": seat.credits for i, seat in enumerate(state.seats)}
+    holders.update({"Exxalia": state.treasuries.exxalia, "Bazaar": state.treasuries.bazaar,
+                    "Karokum": state.treasuries.karokum, "the Pot": state.pot, "the bank": state.bank})
+    negative = [f"{who} {amount}" for who, amount in holders.items() if amount < 0]
+    if negative:
+        _fail("credits", f"below 0: {', '.join(negative)}")
+    total = sum(holders.values())
+    if total != TOTAL_CREDITS:
+        _fail("credits", f"they sum to {total}, not {TOTAL_CREDITS}")
+
+
+def _cards(state: GameState) -> None:
+    """Each of the 68 Space cards, 18 trophies and 24 improvements is in exactly one zone, and every
+    zone holds only cards of its own sort."""
+    # Nothing but Space cards ever leaves the game: trophies and improvements always go back to a deck or
+    # a pile (rules.md, "What always holds").
+    space: dict[str, Iterable[str]] = {"the Space deck": state.space_deck, "the Space area": state.space_area,
+             "the Karokum pile": state.karokum_pile, "out of the game": state.out_of_game}
+    for i, seat in enumerate(state.seats):
+        space[f"seat {i + 1}'s wrecks"] = seat.wrecks
+    _once("each Space card in one zone", cards.SPACE_CARDS, space)
+    trophies: dict[str, Iterable[str]] = {"the Trophy deck": state.trophy_deck}
+    for i, seat in enumerate(state.seats):
+        trophies[f"seat {i + 1}'s hand"] = seat.trophies
+        trophies[f"seat {i + 1}'s dealt trophies"] = state.dealt[i]
+    _once("each trophy in one zone", cards.TROPHIES, trophies)
+    improvements: dict[str, Iterable[str]] = {
+        "the Improvement deck": state.improvement_deck,
+        "the OCG row": [c for c in state.ocg_row if c is not None], "the Bazaar pile": state.bazaar_pile}
+    for i, seat in enumerate(state.seats):
+        improvements[f"seat {i + 1}'s improvements"] = seat.improvements
+    _once("each improvement in one zone", cards.IMPROVEMENTS, improvements)
+    events_where = [c for c in (*state.space_area, *state.karokum_pile,
+                                *(w for seat in state.seats for w in seat.wrecks)) if c in cards.EVENTS]
+    if events_where:
+        _fail("each Space card in one zone", f"events {', '.join(events_where)} are starship zones")
+    support_wrong = [c for c in state.bazaar_pile if cards.IMPROVEMENTS[c].equipment]
+    if support_wrong:
+        _fail("each improvement in one zone", f"equipment {', '.join(support_wrong)} on the Bazaar pile")
+    if len(state.ocg_row) != OCG_SPOTS:
+        _fail("OCG row", f"{len(state.ocg_row)} spots, not {OCG_SPOTS}")
+    if None in state.ocg_row and state.improvement_deck:
+        _fail("OCG row", "an empty spot while the Improvement deck still has cards")
+
+
+def _limits(state: GameState) -> None:
+    for i, seat in enumerate(state.seats):
+        who = f"seat {i + 1}"
+        if len(seat.trophies) > TROPHY_LIMIT:
+            _fail("trophies in hand <= 2", f"{who} holds {len(seat.trophies)}")
+        if len(seat.improvements) > IMPROVEMENT_LIMIT:
+            _fail("improvements <= 4", f"{who} holds {len(seat.improvements)}")
+        if not 0 <= seat.damage <= MAX_DAMAGE:
+            _fail("0 <= damage <= 4", f"{who} has {seat.damage}")
+        if not 0 <= seat.jp <= MAX_JP:
+            _fail("0 <= JP <= 4", f"{who} has {seat.jp}")
+        if seat.power != rated_power(seat.improvements):
+            _fail("R = 8 + equipment", f"{who}'s power wheel shows {seat.power}, its equipment makes "
+                                       f"{rated_power(seat.improvements)}")
+        if seat.mf not in MF_FACES:
+            _fail("Metal Faktor face", f"{who}'s die shows {seat.mf}")
+        if seat.base not in cards.BASES:
+            _fail("base starship", f"{who} has {seat.base!r}")
+    bases = [seat.base for seat in state.seats]
+    if len(set(bases)) != len(bases):
+        _fail("base starship", "two seats have the same base starship")
+
+
+def _space_deck(state: GameState) -> None:
+    """Blue above red, except the cards R16's case shuffled into the whole deck (`space_mixed`)."""
+    mixed = set(state.space_mixed)
+    layered = [card for card in state.space_deck if card not in mixed]
+    red_seen = None
+    for card in layered:
+        if not cards.is_blue(card):
+            red_seen = red_seen or card
+        elif red_seen is not None:
+            _fail("blue above red", f"blue {card} lies below red {red_seen}")
+
+
+def _battle(state: GameState) -> None:
+    battle = state.battle
+    in_battle = state.phase in BATTLE_PHASES
+    if in_battle != (battle is not None):
+        _fail("battle", f"phase {state.phase} with {'a' if battle else 'no'} battle recorded")
+    if battle is None or battle.kind != "space":
+        if state.space_area:
+            _fail("Space area empty outside a space battle", f"it holds {', '.join(state.space_area)}")
+        if battle is None:
+            return
+    if len(state.space_area) > 4:
+        _fail("Space area", f"{len(state.space_area)} starships face up (at most 4)")
+    sides = [battle.attacker, *battle.allies, *battle.defenders]
+    if battle.challenged is not None:
+        sides.append(battle.challenged)
+    if any(not 0 <= s < state.players for s in sides) or len(set(sides)) != len(sides):
+        _fail("battle sides", f"a seat twice or no such seat among {[s + 1 for s in sides]}")
+    if battle.attacker != state.active:
+        _fail("battle sides", "the attacker is not the active seat")
+    if (battle.kind == "challenge") != (battle.challenged is not None):
+        _fail("battle sides", "a challenge, and only a challenge, has a challenged seat")
+    if battle.kind != "challenge" and (len(battle.allies) > 1 or battle.defenders):
+        _fail("battle sides", f"a {battle.kind} battle has at most one ally and no defending side")
+    infamous = [s for s in (*battle.allies, *battle.defenders) if state.seats[s].jp >= MAX_JP]
+    if battle.allies and state.seats[battle.attacker].jp >= MAX_JP:
+        infamous.append(battle.attacker)
+    if battle.defenders and battle.challenged is not None and state.seats[battle.challenged].jp >= MAX_JP:
+        infamous.append(battle.challenged)
+    if infamous:
+        _fail("4 JP never allied", f"seat {', '.join(str(s + 1) for s in infamous)} at 4 JP in an alliance")
+
+
+def _setup(state: GameState) -> None:
+    for i, seat in enumerate(state.seats):
+        who = f"seat {i + 1}"
+        dealt, chosen = state.dealt[i], state.chosen[i]
+        if state.phase != SETUP:
+            if dealt or not chosen:
+                _fail("setup", f"{who} still holds dealt trophies or has not chosen after setup")
+        elif chosen and (len(dealt) != TROPHIES_DEALT - TROPHY_LIMIT or len(seat.trophies) != TROPHY_LIMIT):
+            _fail("setup", f"{who} chose but holds {len(seat.trophies)} and put {len(dealt)} aside")
+        elif not chosen and (len(dealt) != TROPHIES_DEALT or seat.trophies):
+            _fail("setup", f"{who} has {len(dealt)} dealt and {len(seat.trophies)} kept before choosing")

@@ -1,0 +1,394 @@
+"""Metal Adventures' whole game state: frozen dataclasses, JSON-safe through to_dict / from_dict (the
+schema, and what is hidden from whom: state.md beside this module).
+
+Card zones hold card ids. A pile or deck is a tuple: the Space, Trophy and Improvement decks top first;
+the Bazaar and Karokum piles and the out-of-the-game pile in arrival order, the newest last (the top).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from . import cards
+
+TOTAL_CREDITS = 72
+START_CREDITS = 3
+MAX_DAMAGE = 4
+MAX_JP = 4
+TROPHY_LIMIT = 2
+IMPROVEMENT_LIMIT = 4
+OCG_SPOTS = 4
+TROPHIES_DEALT = 3
+MF_FACES = (0, 2, 2, 4, 4, 6)  # the Metal Faktor die; 0 is its blank face
+BLANK = 0
+
+DEFAULT_WINDOW_HOURS = 24
+MIN_WINDOW_HOURS = 1
+MAX_WINDOW_HOURS = 72
+LAYERED = "layered"
+FULL = "full"
+HUNTER_SHUFFLES = (LAYERED, FULL)
+
+SETUP = "setup.trophies"
+OVER = "game.over"
+PHASES = (SETUP, "turn.start", "turn.rest", "turn.travel", "battle.draw", "battle.allies",
+          "challenge.recruit", "battle.declare", "battle.react", "battle.spoils", "turn.end", OVER)
+# The phases inside a battle, from its first command to its settlement: a Battle is recorded then.
+BATTLE_PHASES = ("battle.draw", "battle.allies", "challenge.recruit", "battle.declare", "battle.react",
+                 "battle.spoils")
+BATTLE_KINDS = ("space", "karokum", "planet", "challenge")
+PLANET_IDS = ("exxalia", "bazaar", "karokum")  # the planets with a treasury
+
+# Standing orders (rules.md, "Standing orders") by name; `arm <support card>` is one order per card.
+ORDER_NAMES = ("ally", "defend", "betray", "mf ally", "mf defend", "trophies", "plead", "vote", "overflow")
+
+
+def _ints(values: Any) -> tuple[int, ...]:
+    return tuple(_int(v) for v in values)
+
+
+def _int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"expected a whole number, not {value!r}")
+    return value
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, not {value!r}")
+    return value
+
+
+def _ids(values: Any, known: Mapping[str, Any] | Sequence[str], what: str) -> tuple[str, ...]:
+    if isinstance(values, str) or not isinstance(values, (list, tuple)):
+        raise ValueError(f"{what} is a list of card ids, not {values!r}")
+    for value in values:
+        if value not in known:
+            raise ValueError(f"{what}: {value!r} is not one of its cards")
+    return tuple(values)
+
+
+def _keys(data: Mapping[str, Any], allowed: Sequence[str], what: str) -> None:
+    if not isinstance(data, Mapping):
+        raise ValueError(f"{what} is an object, not {data!r}")
+    unknown = sorted(str(k) for k in data if k not in allowed)
+    if unknown:
+        raise ValueError(f"{what} has no field {', '.join(unknown)}")
+
+
+@dataclass(frozen=True)
+class Options:
+    """The game's options (setup.check_options makes them from the lobby's)."""
+
+    window_hours: int = DEFAULT_WINDOW_HOURS  # W: how long a question out of turn waits
+    hunter_shuffle: str = LAYERED  # how a returned Pirate Hunter is shuffled back (rules.md)
+    perks: bool = False  # the base starships' perks (a site variant)
+    two_player_house_rule: bool = False  # two seats, a labelled house rule
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"window_hours": self.window_hours, "hunter_shuffle": self.hunter_shuffle, "perks": self.perks,
+                "two_player_house_rule": self.two_player_house_rule}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Options:
+        _keys(data, ("window_hours", "hunter_shuffle", "perks", "two_player_house_rule"), "options")
+        options = cls(window_hours=_int(data.get("window_hours", DEFAULT_WINDOW_HOURS)),
+                      hunter_shuffle=str(data.get("hunter_shuffle", LAYERED)),
+                      perks=_bool(data.get("perks", False)),
+                      two_player_house_rule=_bool(data.get("two_player_house_rule", False)))
+        if not MIN_WINDOW_HOURS <= options.window_hours <= MAX_WINDOW_HOURS:
+            raise ValueError(f"window_hours is {MIN_WINDOW_HOURS} to {MAX_WINDOW_HOURS}")
+        if options.hunter_shuffle not in HUNTER_SHUFFLES:
+            raise ValueError(f"hunter_shuffle is {' or '.join(HUNTER_SHUFFLES)}")
+        return options
+
+
+def order_name_ok(name: str) -> bool:
+    if name in ORDER_NAMES:
+        return True
+    verb, _, card = name.partition(" ")
+    return verb == "arm" and card in cards.SUPPORT_CARDS
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One pirate: public figures, the astrolabe's four wheels, and its cards."""
+
+    base: str  # its base starship (B1-B6)
+    credits: int = START_CREDITS
+    power: int = cards.BASE_POWER  # the astrolabe's power wheel: rated power R = 8 + its equipment's power
+    damage: int = 0  # 0-4
+    glory: int = 0  # net of judgment; may fall below 0
+    jp: int = 0  # Judgment of Pirates points, 0-4
+    mf: int = BLANK  # the face its Metal Faktor die shows: 0 (blank), 2, 4 or 6
+    improvements: tuple[str, ...] = ()  # equipment and support cards, face up, in the order they came
+    trophies: tuple[str, ...] = ()  # its hand: hidden from the others (the count is public)
+    wrecks: tuple[str, ...] = ()  # starships won, face down: hidden from the others (the count is public)
+    # Standing orders, by name (ORDER_NAMES, or "arm <card>"), sorted: hidden from the others.
+    orders: tuple[tuple[str, str], ...] = ()
+    revealed_this_turn: bool = False
+    took_jp_this_turn: bool = False
+    out: bool = False  # resigned or left: its turns are skipped
+
+    def order(self, name: str) -> str | None:
+        """The standing order of that name, or None when unset."""
+        return dict(self.orders).get(name)
+
+    def with_order(self, name: str, value: str | None) -> Seat:
+        """The seat with that order set (None: unset)."""
+        if not order_name_ok(name):
+            raise ValueError(f"no standing order is called {name!r}")
+        orders = {k: v for k, v in self.orders if k != name}
+        if value is not None:
+            orders[name] = value
+        return replace(self, orders=tuple(sorted(orders.items())))
+
+    def with_improvements(self, improvements: Sequence[str]) -> Seat:
+        """The seat holding these improvements, its power wheel turned to 8 + their equipment's power."""
+        held = tuple(improvements)
+        return replace(self, improvements=held, power=rated_power(held))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"base": self.base, "credits": self.credits, "power": self.power, "damage": self.damage,
+                "glory": self.glory, "jp": self.jp, "mf": self.mf, "improvements": list(self.improvements),
+                "trophies": list(self.trophies), "wrecks": list(self.wrecks), "orders": dict(self.orders),
+                "revealed_this_turn": self.revealed_this_turn, "took_jp_this_turn": self.took_jp_this_turn,
+                "out": self.out}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Seat:
+        _keys(data, tuple(cls(base="B1").to_dict()), "a seat")
+        base = str(data["base"])
+        if base not in cards.BASES:
+            raise ValueError(f"a seat's base starship is one of {', '.join(cards.BASES)}, not {base!r}")
+        improvements = _ids(data.get("improvements", ()), cards.IMPROVEMENTS, "a seat's improvements")
+        orders = data.get("orders", {})
+        if not isinstance(orders, Mapping) or not all(isinstance(v, str) for v in orders.values()):
+            raise ValueError("a seat's orders are an object of names to words")
+        bad = sorted(str(k) for k in orders if not order_name_ok(str(k)))
+        if bad:
+            raise ValueError(f"no standing order is called {', '.join(bad)}")
+        mf = _int(data.get("mf", BLANK))
+        if mf not in MF_FACES:
+            raise ValueError(f"a Metal Faktor die shows 0 (blank), 2, 4 or 6, not {mf}")
+        return cls(base=base, credits=_int(data.get("credits", START_CREDITS)),
+                   power=_int(data.get("power", rated_power(improvements))),
+                   damage=_int(data.get("damage", 0)), glory=_int(data.get("glory", 0)),
+                   jp=_int(data.get("jp", 0)), mf=mf, improvements=improvements,
+                   trophies=_ids(data.get("trophies", ()), cards.TROPHIES, "a seat's trophies"),
+                   wrecks=_ids(data.get("wrecks", ()), cards.STARSHIPS, "a seat's wrecks"),
+                   orders=tuple(sorted((str(k), str(v)) for k, v in orders.items())),
+                   revealed_this_turn=_bool(data.get("revealed_this_turn", False)),
+                   took_jp_this_turn=_bool(data.get("took_jp_this_turn", False)),
+                   out=_bool(data.get("out", False)))
+
+
+def rated_power(improvements: Sequence[str]) -> int:
+    """R: the astrolabe's 8 plus the power of the equipment among these improvements."""
+    return cards.BASE_POWER + cards.equipment_power(improvements)
+
+
+@dataclass(frozen=True)
+class Treasuries:
+    """The credits on the three planets that keep a treasury (the OCG's credits are the bank)."""
+
+    exxalia: int = 0
+    bazaar: int = 0
+    karokum: int = 0
+
+    def of(self, planet: str) -> int:
+        if planet not in PLANET_IDS:
+            raise KeyError(f"{planet} keeps no treasury")
+        return int(getattr(self, planet))
+
+    def plus(self, planet: str, credits: int) -> Treasuries:
+        return replace(self, **{planet: self.of(planet) + credits})
+
+    def total(self) -> int:
+        return self.exxalia + self.bazaar + self.karokum
+
+    def to_dict(self) -> dict[str, int]:
+        return {"exxalia": self.exxalia, "bazaar": self.bazaar, "karokum": self.karokum}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Treasuries:
+        _keys(data, PLANET_IDS, "treasuries")
+        return cls(**{planet: _int(data.get(planet, 0)) for planet in PLANET_IDS})
+
+
+@dataclass(frozen=True)
+class Battle:
+    """The battle in progress, as far as the invariants need it: its kind, the sides. A later part of
+    the rules adds the declarations, dice and settlement."""
+
+    kind: str  # one of BATTLE_KINDS
+    attacker: int  # the active seat: the attacker or challenger
+    target: str = ""  # the starship's id (space once chosen, karokum) or the planet; "" otherwise
+    challenged: int | None = None  # a challenge's challenged seat
+    allies: tuple[int, ...] = ()  # sealed allies of the attacking side (at most one outside challenges)
+    defenders: tuple[int, ...] = ()  # sealed allies of the challenged seat
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "attacker": self.attacker, "target": self.target,
+                "challenged": self.challenged, "allies": list(self.allies), "defenders": list(self.defenders)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Battle:
+        _keys(data, ("kind", "attacker", "target", "challenged", "allies", "defenders"), "a battle")
+        kind = str(data["kind"])
+        if kind not in BATTLE_KINDS:
+            raise ValueError(f"a battle's kind is one of {', '.join(BATTLE_KINDS)}, not {kind!r}")
+        challenged = data.get("challenged")
+        return cls(kind=kind, attacker=_int(data["attacker"]), target=str(data.get("target", "")),
+                   challenged=None if challenged is None else _int(challenged),
+                   allies=_ints(data.get("allies", ())), defenders=_ints(data.get("defenders", ())))
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A whole game of Metal Adventures (state.md lists every field of to_dict and who may see it)."""
+
+    seats: tuple[Seat, ...]
+    options: Options = Options()
+    phase: str = SETUP
+    turn: int = 0  # counts turns: 0 while setting up, 1 for the first turn
+    active: int = 0  # the seat whose turn it is
+    space_deck: tuple[str, ...] = ()  # top first; blue above red (rules.md, "Setting up")
+    # Space cards exempt from blue-above-red: a Hunter shuffled into the whole deck when no card of its
+    # colour was left, or every card of the deck after a `full` Hunter shuffle (rules.md).
+    space_mixed: tuple[str, ...] = ()
+    space_area: tuple[str, ...] = ()  # the face-up starships of a space battle, in spot order
+    pot: int = 0  # the Pirates' Pot
+    treasuries: Treasuries = Treasuries()
+    trophy_deck: tuple[str, ...] = ()  # top first
+    improvement_deck: tuple[str, ...] = ()  # top first
+    ocg_row: tuple[str | None, ...] = (None,) * OCG_SPOTS  # the four face-up spots; None for an empty one
+    bazaar_pile: tuple[str, ...] = ()  # used support cards, the newest last
+    karokum_pile: tuple[str, ...] = ()  # starships, the newest last (the top)
+    out_of_game: tuple[str, ...] = ()  # Space cards: lost-against starships, spent wrecks, drawn events
+    bank: int = 0
+    # Setup: the three trophies dealt to each seat while it chooses; once it has kept two, the one it
+    # put back, until every seat has chosen and the put-back ones go to the bottom together.
+    dealt: tuple[tuple[str, ...], ...] = ()
+    chosen: tuple[bool, ...] = ()  # setup: which seats have kept their two
+    battle: Battle | None = None
+    event_applied_this_turn: bool = False
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def seat(self, index: int) -> Seat:
+        return self.seats[index]
+
+    def with_seat(self, index: int, seat: Seat) -> GameState:
+        return replace(self, seats=self.seats[:index] + (seat,) + self.seats[index + 1:])
+
+    # === DERIVED VALUES (rules.md, "The astrolabe") ===
+
+    def rated_power(self, index: int) -> int:
+        """R: the power wheel, 8 plus the seat's equipment."""
+        return self.seats[index].power
+
+    def main_power(self, index: int) -> int:
+        """M = R - damage: every battle score and the tribute exemption read it."""
+        seat = self.seats[index]
+        return seat.power - seat.damage
+
+    def support_power(self, index: int) -> int:
+        """S = M // 2: what the seat adds as an ally or a traitor; one more for the Black Albatross (B1)
+        when the game plays with perks."""
+        bonus = 1 if self.options.perks and self.seats[index].base == "B1" else 0
+        return self.main_power(index) // 2 + bonus
+
+    def space_counts(self) -> tuple[int, int]:
+        """(blue, red) cards left in the Space deck: public, though the order is not."""
+        blue = sum(1 for card in self.space_deck if cards.is_blue(card))
+        return blue, len(self.space_deck) - blue
+
+    def awaiting_choice(self) -> tuple[int, ...]:
+        """Setup: the seats still in that have yet to keep their two trophies, in seat order."""
+        if self.phase != SETUP:
+            return ()
+        return tuple(i for i, seat in enumerate(self.seats) if not seat.out and not self.chosen[i])
+
+    # === JSON ===
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "options": self.options.to_dict(),
+            "phase": self.phase,
+            "turn": self.turn,
+            "active": self.active,
+            "seats": [seat.to_dict() for seat in self.seats],
+            "space_deck": list(self.space_deck),
+            "space_mixed": list(self.space_mixed),
+            "space_area": list(self.space_area),
+            "pot": self.pot,
+            "treasuries": self.treasuries.to_dict(),
+            "trophy_deck": list(self.trophy_deck),
+            "improvement_deck": list(self.improvement_deck),
+            "ocg_row": list(self.ocg_row),
+            "bazaar_pile": list(self.bazaar_pile),
+            "karokum_pile": list(self.karokum_pile),
+            "out_of_game": list(self.out_of_game),
+            "bank": self.bank,
+            "dealt": [list(d) for d in self.dealt],
+            "chosen": list(self.chosen),
+            "battle": None if self.battle is None else self.battle.to_dict(),
+            "event_applied_this_turn": self.event_applied_this_turn,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameState:
+        """A state from its JSON. Every field but `seats` may be left out (its default: state.md); a
+        field the state does not have, or a value of the wrong shape, is a ValueError. Whether the
+        position is one the rules can reach is invariants.check's question, not this one's."""
+        _keys(data, tuple(FIELDS), "a Metal Adventures state")
+        seats = data.get("seats")
+        if not isinstance(seats, (list, tuple)) or not seats:
+            raise ValueError("a Metal Adventures state has a list of seats")
+        players = len(seats)
+        phase = str(data.get("phase", SETUP))
+        if phase not in PHASES:
+            raise ValueError(f"phase is one of {', '.join(PHASES)}, not {phase!r}")
+        row = data.get("ocg_row", [None] * OCG_SPOTS)
+        if not isinstance(row, (list, tuple)) or len(row) != OCG_SPOTS:
+            raise ValueError(f"the OCG row has {OCG_SPOTS} spots (null for an empty one)")
+        dealt = data.get("dealt", [[] for _ in range(players)])
+        chosen = data.get("chosen", [phase != SETUP] * players)
+        if len(dealt) != players or len(chosen) != players:
+            raise ValueError("dealt and chosen have one entry per seat")
+        battle = data.get("battle")
+        space = {**cards.STARSHIPS, **cards.EVENTS}
+        return cls(
+            seats=tuple(Seat.from_dict(seat) for seat in seats),
+            options=Options.from_dict(data.get("options", {})),
+            phase=phase,
+            turn=_int(data.get("turn", 0)),
+            active=_int(data.get("active", 0)),
+            space_deck=_ids(data.get("space_deck", ()), space, "the Space deck"),
+            space_mixed=_ids(data.get("space_mixed", ()), space, "space_mixed"),
+            space_area=_ids(data.get("space_area", ()), cards.STARSHIPS, "the Space area"),
+            pot=_int(data.get("pot", 0)),
+            treasuries=Treasuries.from_dict(data.get("treasuries", {})),
+            trophy_deck=_ids(data.get("trophy_deck", ()), cards.TROPHIES, "the Trophy deck"),
+            improvement_deck=_ids(data.get("improvement_deck", ()), cards.IMPROVEMENTS,
+                                  "the Improvement deck"),
+            ocg_row=tuple(None if spot is None else _ids([spot], cards.IMPROVEMENTS, "the OCG row")[0]
+                          for spot in row),
+            bazaar_pile=_ids(data.get("bazaar_pile", ()), cards.IMPROVEMENTS, "the Bazaar pile"),
+            karokum_pile=_ids(data.get("karokum_pile", ()), cards.STARSHIPS, "the Karokum pile"),
+            out_of_game=_ids(data.get("out_of_game", ()), space, "out of the game"),
+            bank=_int(data.get("bank", 0)),
+            dealt=tuple(_ids(d, cards.TROPHIES, "dealt trophies") for d in dealt),
+            chosen=tuple(_bool(c) for c in chosen),
+            battle=None if battle is None else Battle.from_dict(battle),
+            event_applied_this_turn=_bool(data.get("event_applied_this_turn", False)),
+        )
+
+
+# The fields of GameState.to_dict, in its order (state.md documents each).
+FIELDS = tuple(GameState(seats=(Seat(base="B1"),), dealt=((),), chosen=(False,)).to_dict())
