@@ -93,13 +93,6 @@ def _credits(state: GameState) -> None:
 def _cards(state: GameState) -> None:
     """Each of the 68 Space cards, 18 trophies and 24 improvements is in exactly one zone, and every
     zone holds only cards of its own sort."""
-    # Nothing but Space cards ever leaves the game: trophies and improvements always go back to a deck or
-    # a pile (rules.md, "What always holds").
-    space: dict[str, Iterable[str]] = {"the Space deck": state.space_deck, "the Space area": state.space_area,
-             "the Karokum pile": state.karokum_pile, "out of the game": state.out_of_game}
-    for i, seat in enumerate(state.seats):
-        space[f"seat {i + 1}'s wrecks"] = seat.wrecks
-    _once("each Space card in one zone", cards.SPACE_CARDS, space)
     trophies: dict[str, Iterable[str]] = {"the Trophy deck": state.trophy_deck}
     for i, seat in enumerate(state.seats):
         trophies[f"seat {i + 1}'s hand"] = seat.trophies
@@ -111,10 +104,18 @@ def _cards(state: GameState) -> None:
     for i, seat in enumerate(state.seats):
         improvements[f"seat {i + 1}'s improvements"] = seat.improvements
     _once("each improvement in one zone", cards.IMPROVEMENTS, improvements)
+    # Nothing but Space cards ever leaves the game: trophies and improvements always go back to a deck or
+    # a pile (rules.md, "What always holds").
+    space: dict[str, Iterable[str]] = {
+        "the Space deck": state.space_deck, "the Space area": state.space_area,
+        "the Karokum pile": state.karokum_pile, "out of the game": state.out_of_game}
+    for i, seat in enumerate(state.seats):
+        space[f"seat {i + 1}'s wrecks"] = seat.wrecks
+    _once("each Space card in one zone", cards.SPACE_CARDS, space)
     events_where = [c for c in (*state.space_area, *state.karokum_pile,
                                 *(w for seat in state.seats for w in seat.wrecks)) if c in cards.EVENTS]
     if events_where:
-        _fail("each Space card in one zone", f"events {', '.join(events_where)} are starship zones")
+        _fail("each Space card in one zone", f"event {', '.join(events_where)} where only starships go")
     support_wrong = [c for c in state.bazaar_pile if cards.IMPROVEMENTS[c].equipment]
     if support_wrong:
         _fail("each improvement in one zone", f"equipment {', '.join(support_wrong)} on the Bazaar pile")

@@ -1,0 +1,193 @@
+"""invariants.check names each broken invariant of Metal Adventures' state, and holds on every state
+setting up reaches."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+import pytest
+
+from games.kinds.metal_adventures import cards, invariants
+from games.kinds.metal_adventures.state import Battle, GameState, Options
+
+from .helpers import all_chosen, dealt
+
+
+def playing() -> GameState:
+    """Four seats after setup, at seat 1's first turn."""
+    return all_chosen(dealt(4, 9))
+
+
+def seat(state: GameState, index: int, **changes: object) -> GameState:
+    return state.with_seat(index, replace(state.seats[index], **changes))  # type: ignore[arg-type]
+
+
+def from_deck_to_area(state: GameState, n: int = 3) -> GameState:
+    """The first n starships of the Space deck face up in the Space area."""
+    ships = tuple(c for c in state.space_deck if c in cards.STARSHIPS)[:n]
+    return replace(state, space_deck=tuple(c for c in state.space_deck if c not in ships), space_area=ships)
+
+
+def space_battle(state: GameState, allies: tuple[int, ...] = ()) -> GameState:
+    state = from_deck_to_area(state, 1)
+    return replace(state, phase="battle.allies",
+                   battle=Battle(kind="space", attacker=0, target=state.space_area[0], allies=allies))
+
+
+def with_support_from_row(state: GameState, index: int, count: int) -> GameState:
+    """Seat `index` takes `count` cards of the Improvement deck (the row stays full)."""
+    taken = state.improvement_deck[:count]
+    state = replace(state, improvement_deck=state.improvement_deck[count:])
+    held = state.seats[index].improvements + taken
+    return state.with_seat(index, state.seats[index].with_improvements(held))
+
+
+def unpowered_equipment(state: GameState, index: int) -> GameState:
+    """Seat `index` takes the first equipment card of the Improvement deck, its power wheel left alone."""
+    card = next(c for c in state.improvement_deck if cards.IMPROVEMENTS[c].equipment)
+    state = replace(state, improvement_deck=tuple(c for c in state.improvement_deck if c != card))
+    return seat(state, index, improvements=(card,))
+
+
+def test_every_state_setting_up_reaches_keeps_every_invariant() -> None:
+    for players in (3, 4, 5, 6):
+        for seed in range(10):
+            invariants.check(all_chosen(dealt(players, seed)))
+    invariants.check(space_battle(playing(), allies=(2,)))
+    invariants.check(with_support_from_row(playing(), 1, 4))
+
+
+def equipment_to_bazaar(state: GameState) -> GameState:
+    """The first equipment card of the Improvement deck on the Bazaar pile, where only support goes."""
+    card = next(c for c in state.improvement_deck if cards.IMPROVEMENTS[c].equipment)
+    return replace(state, improvement_deck=tuple(c for c in state.improvement_deck if c != card),
+                   bazaar_pile=(card,))
+
+
+def event_to_karokum(state: GameState) -> GameState:
+    return replace(state, space_deck=tuple(c for c in state.space_deck if c != "NE2"), karokum_pile=("NE2",))
+
+
+def red_over_blue(state: GameState) -> GameState:
+    """The top blue card and the top red card change places."""
+    deck = state.space_deck
+    return replace(state, space_deck=(deck[34], *deck[1:34], deck[0], *deck[35:]))
+
+
+def ally(attacker_jp: int, ally_jp: int, allies: tuple[int, ...] = (2,)) -> Callable[[GameState], GameState]:
+    return lambda s: space_battle(seat(seat(s, 0, jp=attacker_jp), 2, jp=ally_jp), allies=allies)
+
+
+def battle(**fields: object) -> Callable[[GameState], GameState]:
+    return lambda s: replace(space_battle(s), battle=Battle(**fields))  # type: ignore[arg-type]
+
+
+BROKEN: list[tuple[str, Callable[[GameState], GameState]]] = [
+    ("credits", lambda s: replace(s, bank=s.bank - 1)),
+    ("credits", lambda s: replace(seat(s, 1, credits=s.seats[1].credits + 2), bank=s.bank - 1, pot=-1)),
+    ("credits", lambda s: replace(s, treasuries=replace(s.treasuries, bazaar=1))),
+    ("each Space card in one zone", lambda s: replace(s, space_deck=s.space_deck[1:])),
+    ("each Space card in one zone", lambda s: replace(s, karokum_pile=s.space_deck[:1])),
+    ("each Space card in one zone", lambda s: seat(replace(s, space_deck=s.space_deck[1:]), 2,
+                                                   wrecks=(s.space_deck[0], s.space_deck[0]))),
+    ("each Space card in one zone", lambda s: replace(s, space_deck=s.space_deck + ("T01",))),
+    ("each Space card in one zone", event_to_karokum),
+    ("each trophy in one zone", lambda s: replace(s, trophy_deck=s.trophy_deck[1:])),
+    ("each trophy in one zone", lambda s: replace(s, trophy_deck=s.trophy_deck + s.seats[0].trophies[:1])),
+    ("each trophy in one zone", lambda s: replace(s, trophy_deck=s.trophy_deck[1:],
+                                                  out_of_game=s.out_of_game + s.trophy_deck[:1])),
+    ("each improvement in one zone", lambda s: replace(s, improvement_deck=s.improvement_deck[1:])),
+    ("each improvement in one zone", lambda s: replace(s, bazaar_pile=s.ocg_row[:1])),
+    ("each improvement in one zone", equipment_to_bazaar),
+    ("trophies in hand <= 2", lambda s: replace(seat(s, 0, trophies=s.seats[0].trophies + s.trophy_deck[:1]),
+                                                trophy_deck=s.trophy_deck[1:])),
+    ("improvements <= 4", lambda s: with_support_from_row(s, 1, 5)),
+    ("0 <= damage <= 4", lambda s: seat(s, 2, damage=5)),
+    ("0 <= damage <= 4", lambda s: seat(s, 2, damage=-1)),
+    ("0 <= JP <= 4", lambda s: seat(s, 3, jp=5)),
+    ("R = 8 + equipment", lambda s: seat(s, 1, power=9)),
+    ("R = 8 + equipment", lambda s: unpowered_equipment(s, 1)),
+    ("Metal Faktor face", lambda s: seat(s, 1, mf=3)),
+    ("base starship", lambda s: seat(s, 1, base=s.seats[0].base)),
+    ("blue above red", red_over_blue),
+    ("Space area empty outside a space battle", lambda s: from_deck_to_area(s)),
+    ("Space area empty outside a space battle", lambda s: replace(
+        from_deck_to_area(s, 1), phase="battle.allies",
+        battle=Battle(kind="planet", attacker=0, target="bazaar"))),
+    ("battle", lambda s: replace(s, phase="battle.declare")),
+    ("battle", lambda s: replace(space_battle(s), phase="turn.travel")),
+    ("battle sides", battle(kind="space", attacker=1)),
+    ("battle sides", battle(kind="space", attacker=0, allies=(0,))),
+    ("battle sides", battle(kind="space", attacker=0, allies=(1, 2))),
+    ("battle sides", battle(kind="space", attacker=0, challenged=1)),
+    ("4 JP never allied", ally(attacker_jp=0, ally_jp=4)),
+    ("4 JP never allied", ally(attacker_jp=4, ally_jp=0)),
+    ("4 JP never allied", lambda s: replace(seat(s, 1, jp=4), phase="challenge.recruit", battle=Battle(
+        kind="challenge", attacker=0, challenged=1, defenders=(3,)))),
+    ("OCG row", lambda s: replace(s, ocg_row=(None, *s.ocg_row[1:]),
+                                  improvement_deck=s.improvement_deck + s.ocg_row[:1])),
+    ("OCG row", lambda s: replace(s, ocg_row=s.ocg_row[:3],
+                                  improvement_deck=(*s.improvement_deck, s.ocg_row[3]))),
+    ("setup", lambda s: replace(s, chosen=(True, True, False, True))),
+    ("setup", lambda s: replace(s, phase="setup.trophies", turn=0)),
+    ("turn", lambda s: replace(s, turn=0)),
+    ("active seat", lambda s: seat(s, 0, out=True)),
+    ("active seat", lambda s: replace(s, active=4)),
+    ("player count", lambda s: replace(s, seats=s.seats[:2], dealt=s.dealt[:2], chosen=s.chosen[:2],
+                                       bank=s.bank + s.seats[2].credits + s.seats[3].credits)),
+    ("phase", lambda s: replace(s, phase="turn.lunch")),
+]
+
+
+@pytest.mark.parametrize(("name", "breaking"), BROKEN, ids=[f"{n}-{i}" for i, (n, _) in enumerate(BROKEN)])
+def test_check_names_the_invariant_a_state_breaks(name: str,
+                                                  breaking: Callable[[GameState], GameState]) -> None:
+    state = breaking(playing())
+    with pytest.raises(AssertionError, match=re.escape(f"invariant '{name}' broken")):
+        invariants.check(state)
+
+
+def test_the_states_that_break_an_invariant_keep_every_other_one_before_the_break() -> None:
+    # Each breaking state differs from a good one by the break alone: the helpers build good states.
+    invariants.check(space_battle(playing(), allies=(2,)))
+    invariants.check(ally(attacker_jp=3, ally_jp=3)(playing()))
+    invariants.check(replace(playing(), phase="battle.allies",
+                             battle=Battle(kind="planet", attacker=0, target="bazaar", allies=(1,))))
+
+
+def test_a_hunter_shuffled_into_the_whole_deck_may_lie_among_the_red_cards() -> None:
+    state = playing()
+    blue_hunter = next(c for c in state.space_deck[:34] if c in cards.STARSHIPS and cards.STARSHIPS[c].hunter)
+    rest = tuple(c for c in state.space_deck if c != blue_hunter)
+    sunk = replace(state, space_deck=rest[:40] + (blue_hunter,) + rest[40:])
+    with pytest.raises(AssertionError, match="blue above red"):
+        invariants.check(sunk)
+    invariants.check(replace(sunk, space_mixed=(blue_hunter,)))
+
+
+def test_two_seats_keep_the_invariants_only_under_the_house_rule() -> None:
+    state = all_chosen(dealt(2, 0, two_player_house_rule=True))
+    invariants.check(state)
+    with pytest.raises(AssertionError, match="invariant 'player count' broken"):
+        invariants.check(replace(state, options=Options()))
+
+
+def test_a_challenge_may_have_many_allies_per_side_none_of_them_infamous() -> None:
+    state = replace(playing(), phase="battle.declare",
+                    battle=Battle(kind="challenge", attacker=0, challenged=1, allies=(2,), defenders=(3,)))
+    invariants.check(state)
+    five = all_chosen(dealt(5, 0))
+    invariants.check(replace(five, phase="battle.declare",
+                             battle=Battle(kind="challenge", attacker=0, challenged=1, allies=(2, 4),
+                                           defenders=(3,))))
+    # An infamous seat fights, alone: challenged at 4 JP with no allies is fine.
+    invariants.check(replace(seat(state, 1, jp=4), battle=Battle(kind="challenge", attacker=0, challenged=1)))
+
+
+def test_the_credits_can_lie_anywhere_as_long_as_they_make_72() -> None:
+    state = playing()
+    moved = replace(seat(state, 0, credits=0), pot=1, treasuries=replace(state.treasuries, karokum=2))
+    invariants.check(moved)
+    assert sum(s.credits for s in moved.seats) + moved.pot + moved.treasuries.total() + moved.bank == 72
