@@ -280,6 +280,23 @@ def slow_engine(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
+def bot_choices(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, int]]:
+    """Every (state, seat) the generic random bot (games/bots) chooses from from now on, in order: what a
+    test reads to prove a bot saw only its own seat's view (Kind.bot_state)."""
+    from games.bots import RandomBot
+
+    seen: list[tuple[Any, int]] = []
+    real = RandomBot.choose
+
+    def watched(self: RandomBot, state: Any, seat: int) -> str:
+        seen.append((state, seat))
+        return real(self, state, seat)
+
+    monkeypatch.setattr(RandomBot, "choose", watched)
+    return seen
+
+
+@pytest.fixture
 def celery_eager() -> Iterator[None]:
     """Run .delay()/.apply_async() inline for tests that only need the task's effect."""
     from metaltalon.celery import app

@@ -2,26 +2,18 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from games.kinds.metal_adventures import invariants, setup
 from games.kinds.metal_adventures.state import GameState
+from tests.kinds.seeded_dice import SeededDice as RecordedDice
 
 
-class SeededDice:
-    """Draws from a seeded generator and records every `n` asked; rolls no die (setup rolls none)."""
+class SeededDice(RecordedDice):
+    """Seeded draws, recorded; no die may be rolled (setting up rolls no die)."""
 
     def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-        self.asked: list[int] = []
-
-    def roll(self, sides: int) -> int:
-        raise AssertionError("setting up rolls no die")
-
-    def draw(self, n: int) -> int:
-        self.asked.append(n)
-        return self.rng.randrange(n)
+        super().__init__(seed, no_roll="setting up rolls no die")
 
 
 class IdentityDice:

@@ -10,6 +10,7 @@ from typing import Any
 from games.kinds.parley import rules
 from games.kinds.parley.kind import ParleyKind
 from games.kinds.parley.rules import ParleyState
+from tests.kinds.seeded_dice import SeededDice as RecordedDice
 
 KIND = ParleyKind()
 NAMES = ["Ann", "Bob", "Cy"]
@@ -19,19 +20,11 @@ EVERY_COMMAND = ([f"ask {n}" for n in range(1, 4)] + ["call", "end", "refuse", "
 ORDERS = [f"order give {o}" for o in rules.GIVE_ORDERS] + [f"order call {o}" for o in rules.CALL_ORDERS]
 
 
-class SeededDice:
-    """Draws from a seeded generator and records every `n` asked."""
+class SeededDice(RecordedDice):
+    """Seeded draws, recorded; no die may be rolled (parley rolls no die)."""
 
     def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-        self.asked: list[int] = []
-
-    def roll(self, sides: int) -> int:
-        raise AssertionError("parley rolls no die")
-
-    def draw(self, n: int) -> int:
-        self.asked.append(n)
-        return self.rng.randrange(n)
+        super().__init__(seed, no_roll="parley rolls no die")
 
 
 class NoDice:

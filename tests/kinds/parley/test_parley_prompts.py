@@ -16,7 +16,6 @@ from games import actions
 from games.actions import Actor
 from games.actions.bots import play_bots
 from games.actions.clock import Fired, due_ids, fire_due
-from games.bots import RandomBot
 from games.kinds import get_kind
 from games.mail.inbound import receive_mail
 from games.mail.outbound import compose
@@ -230,7 +229,7 @@ def test_webhooks_fire_once_per_question_and_say_it_is_a_question(queued, monkey
     assert rows[0].payload["default"] == "refuse" and rows[0].payload["own_turn"] is False
 
 
-def test_a_bot_asked_a_question_answers_it_from_its_own_view(monkeypatch):
+def test_a_bot_asked_a_question_answers_it_from_its_own_view(bot_choices):
     user = UserFactory()
     game = actions.play_against_bots(Actor.player(user), kind="parley", players=3, level="random")
     mine = game.seats.get(user=user)
@@ -244,14 +243,8 @@ def test_a_bot_asked_a_question_answers_it_from_its_own_view(monkeypatch):
         actions.apply_command(fresh(game), Actor.player(user), default)
     assert asked(fresh(game))[mine.index].own_turn
     actions.apply_command(fresh(game), Actor.player(user), "order call yes")  # a secret of the human's
-    seen: list[tuple[Any, int]] = []
-    real = RandomBot.choose
-
-    def watched(self: RandomBot, state: Any, seat: int) -> str:
-        seen.append((state, seat))
-        return real(self, state, seat)
-
-    monkeypatch.setattr(RandomBot, "choose", watched)
+    seen = bot_choices
+    seen.clear()  # from here on: what the bots chose from after the human's secret
     bot = next(i for i in range(3) if i != mine.index and state_of(game).hands[i])
     actions.apply_command(fresh(game), Actor.player(user), f"ask {bot + 1}")
     play_bots(game.pk, steps=5)

@@ -16,7 +16,6 @@ from django.urls import reverse
 from games import actions
 from games.actions import Actor
 from games.actions.bots import play_bots
-from games.bots import RandomBot
 from games.models import Game, Seat, Webhook
 from games.prompts import asked
 from games.webhooks import payload
@@ -138,21 +137,15 @@ def mail_text(mail: DjangoMail) -> str:
     return mail.body + "".join(str(body) for body, _type in getattr(mail, "alternatives", []))
 
 
-def test_a_bot_seated_in_race_chooses_from_its_own_seats_view(monkeypatch):
+def test_a_bot_seated_in_race_chooses_from_its_own_seats_view(bot_choices):
     user = UserFactory()
     game = actions.play_against_bots(Actor.player(user), kind="race", players=2, level="random")
     mine = game.seats.get(user=user)
     actions.apply_command(fresh(game), Actor.player(user), f"note {SECRET}")
     if active_seat(fresh(game)).pk == mine.pk:
         actions.apply_command(fresh(game), Actor.player(user), "step; end")
-    seen: list[tuple[Any, int]] = []
-    real = RandomBot.choose
-
-    def watched(self: RandomBot, state: Any, seat: int) -> str:
-        seen.append((state, seat))
-        return real(self, state, seat)
-
-    monkeypatch.setattr(RandomBot, "choose", watched)
+    seen = bot_choices
+    seen.clear()  # from here on: what the bots chose from after the human's secret
     play_bots(game.pk, steps=1)
     assert seen and all(seat != mine.index for _state, seat in seen)
     for state, _seat in seen:
