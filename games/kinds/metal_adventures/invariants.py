@@ -16,6 +16,7 @@ from .state import (
     OCG_SPOTS,
     OVER,
     PHASES,
+    REST,
     SETUP,
     TOTAL_CREDITS,
     TROPHIES_DEALT,
@@ -57,6 +58,7 @@ def check(state: GameState) -> None:
     _space_deck(state)
     _battle(state)
     _setup(state)
+    _rest(state)
 
 
 def _shape(state: GameState) -> None:
@@ -196,10 +198,25 @@ def _setup(state: GameState) -> None:
     for i, seat in enumerate(state.seats):
         who = f"seat {i + 1}"
         dealt, chosen = state.dealt[i], state.chosen[i]
-        if state.phase != SETUP:
+        if state.phase == SETUP and seat.out:
+            # A seat that resigned while choosing gave back every trophy it was dealt (rules.md, "Leaving").
+            if dealt or seat.trophies or not chosen:
+                _fail("setup", f"{who} left the game but still holds trophies of the setup")
+        elif state.phase != SETUP:
             if dealt or not chosen:
                 _fail("setup", f"{who} still holds dealt trophies or has not chosen after setup")
         elif chosen and (len(dealt) != TROPHIES_DEALT - TROPHY_LIMIT or len(seat.trophies) != TROPHY_LIMIT):
             _fail("setup", f"{who} chose but holds {len(seat.trophies)} and put {len(dealt)} aside")
         elif not chosen and (len(dealt) != TROPHIES_DEALT or seat.trophies):
             _fail("setup", f"{who} has {len(dealt)} dealt and {len(seat.trophies)} kept before choosing")
+
+
+def _rest(state: GameState) -> None:
+    """The trophies a resting seat looks at are the top of the Trophy deck, and only while it rests."""
+    if state.looking:
+        if state.phase != REST:
+            _fail("looking", f"trophies looked at in phase {state.phase}")
+        if state.trophy_deck[:len(state.looking)] != state.looking:
+            _fail("looking", "the trophies looked at are not the top of the Trophy deck")
+    if len(set(state.turn_done)) != len(state.turn_done):
+        _fail("turn_done", f"a step recorded twice: {', '.join(state.turn_done)}")

@@ -32,6 +32,9 @@ FULL = "full"
 HUNTER_SHUFFLES = (LAYERED, FULL)
 
 SETUP = "setup.trophies"
+START = "turn.start"
+REST = "turn.rest"
+TRAVEL = "turn.travel"
 OVER = "game.over"
 PHASES = (SETUP, "turn.start", "turn.rest", "turn.travel", "battle.draw", "battle.allies",
           "challenge.recruit", "battle.declare", "battle.react", "battle.spoils", "turn.end", OVER)
@@ -40,6 +43,9 @@ BATTLE_PHASES = ("battle.draw", "battle.allies", "challenge.recruit", "battle.de
                  "battle.spoils")
 BATTLE_KINDS = ("space", "karokum", "planet", "challenge")
 PLANET_IDS = ("exxalia", "bazaar", "karokum")  # the planets with a treasury
+
+# The once-a-turn steps GameState.turn_done records: the rest's trophy swap and purchase.
+TURN_STEPS = ("swap", "buy")
 
 # Standing orders (rules.md, "Standing orders") by name; `arm <support card>` is one order per card.
 ORDER_NAMES = ("ally", "defend", "betray", "mf ally", "mf defend", "trophies", "plead", "vote", "overflow")
@@ -68,6 +74,15 @@ def _ids(values: Any, known: Mapping[str, Any] | Sequence[str], what: str) -> tu
         if value not in known:
             raise ValueError(f"{what}: {value!r} is not one of its cards")
     return tuple(values)
+
+
+def _words(values: Any, allowed: Sequence[str], what: str) -> tuple[str, ...]:
+    if isinstance(values, str) or not isinstance(values, (list, tuple)):
+        raise ValueError(f"{what} is a list of words, not {values!r}")
+    bad = [str(v) for v in values if v not in allowed]
+    if bad:
+        raise ValueError(f"{what}: {', '.join(bad)} is not one of {', '.join(allowed)}")
+    return tuple(str(v) for v in values)
 
 
 def _keys(data: Mapping[str, Any], allowed: Sequence[str], what: str) -> None:
@@ -275,6 +290,11 @@ class GameState:
     chosen: tuple[bool, ...] = ()  # setup: which seats have kept their two
     battle: Battle | None = None
     event_applied_this_turn: bool = False
+    # The active seat's once-a-turn steps taken this turn ("swap", "buy" while resting); empty at turn start.
+    turn_done: tuple[str, ...] = ()
+    # Trophies the active seat is looking at after a rest swap, until it picks one: still the top of the
+    # Trophy deck (rules.md, "Resting"). Hidden from the others.
+    looking: tuple[str, ...] = ()
 
     @property
     def players(self) -> int:
@@ -339,6 +359,8 @@ class GameState:
             "chosen": list(self.chosen),
             "battle": None if self.battle is None else self.battle.to_dict(),
             "event_applied_this_turn": self.event_applied_this_turn,
+            "turn_done": list(self.turn_done),
+            "looking": list(self.looking),
         }
 
     @classmethod
@@ -387,6 +409,8 @@ class GameState:
             chosen=tuple(_bool(c) for c in chosen),
             battle=None if battle is None else Battle.from_dict(battle),
             event_applied_this_turn=_bool(data.get("event_applied_this_turn", False)),
+            turn_done=_words(data.get("turn_done", ()), TURN_STEPS, "turn_done"),
+            looking=_ids(data.get("looking", ()), cards.TROPHIES, "looking"),
         )
 
 

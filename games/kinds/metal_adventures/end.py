@@ -1,0 +1,133 @@
+"""The end of a turn, the end of the game, its ranking, and leaving it (rules.md, "The end of a turn",
+"The end of the game", "Leaving")."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from games.kinds.protocol import Event
+
+from . import cards
+from .state import BATTLE_PHASES, OVER, SETUP, GameState
+from .turn import start_turn
+
+GLORY_TO_WIN = 9
+SPACE_DECK_END = 2  # the game ends at the end of a turn when the Space deck holds this many or fewer
+REPAIR_DRONES = "E15"
+
+
+def seats_in(state: GameState) -> tuple[int, ...]:
+    return tuple(i for i, seat in enumerate(state.seats) if not seat.out)
+
+
+def game_ends(state: GameState) -> bool:
+    """The end check: a seat still in has 9 G or more, the Space deck holds 2 cards or fewer, or only one
+    seat is left in the game."""
+    players = seats_in(state)
+    return (len(players) <= 1 or len(state.space_deck) <= SPACE_DECK_END
+            or any(state.seats[i].glory >= GLORY_TO_WIN for i in players))
+
+
+def next_seat(state: GameState, after: int) -> int:
+    """The next seat still in, clockwise (seat order) after `after`."""
+    n = state.players
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if not state.seats[seat].out:
+            return seat
+    raise ValueError("no seat is left in the game")
+
+
+def finish_turn(state: GameState) -> tuple[GameState, list[Event]]:
+    """`end` (or the end of a rest): the Repair Drones of the active seat remove 1 damage; then the end
+    check; then the next seat still in starts its turn. Promises, the checkpoint's trophy reveals and
+    open offers come with the slices that make them."""
+    seat = state.active
+    events: list[Event] = []
+    player = state.seats[seat]
+    if REPAIR_DRONES in player.improvements and player.damage > 0:
+        state = state.with_seat(seat, replace(player, damage=player.damage - 1))
+        events.append({"type": "repair_drones", "seat": seat, "damage": player.damage - 1})
+    events.append({"type": "end_turn", "seat": seat, "turn": state.turn})
+    return pass_turn(state, events)
+
+
+def pass_turn(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """The turn is over: the game ends, or the next seat still in starts the next turn."""
+    if game_ends(state):
+        over = replace(state, phase=OVER, looking=(), turn_done=())
+        return over, [*events, {"type": "game_over", "places": [list(p) for p in places(over)]}]
+    seat = next_seat(state, state.active)
+    after = start_turn(state, seat, state.turn + 1)
+    return after, [*events, {"type": "turn", "seat": seat, "turn": after.turn}]
+
+
+def places(state: GameState) -> tuple[tuple[int, ...], ...]:
+    """The standings, best first, seats tied on every count sharing a place: most G (net of JP), then
+    most credits, then fewest JP; seats that left the game come after every seat still in, ranked the
+    same way among themselves."""
+    def key(i: int) -> tuple[bool, int, int, int]:
+        seat = state.seats[i]
+        return (seat.out, -seat.glory, -seat.credits, seat.jp)
+    groups: list[list[int]] = []
+    for i in sorted(range(state.players), key=key):
+        if groups and key(groups[-1][0]) == key(i):
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return tuple(tuple(group) for group in groups)
+
+
+def winners(state: GameState) -> tuple[int, ...]:
+    """The seats sharing first place (several: a shared win); none before the game is over."""
+    if state.phase != OVER:
+        return ()
+    first = places(state)[0]
+    return tuple(i for i in first if not state.seats[i].out)
+
+
+def resign(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
+    """The seat leaves the game: its credits to the bank, its equipment to the bottom of the Improvement
+    deck, its support cards to the Bazaar pile, its trophies (dealt ones too, while setting up) to the
+    bottom of the Trophy deck, its wrecks out of the game. Its turns are skipped; on its own turn, the
+    turn ends there (no end-of-turn effect of its own) and the end check runs."""
+    from .setup import begin_play  # setup imports nothing of this module; a late import keeps it so
+
+    if state.phase in BATTLE_PHASES:
+        raise ValueError("a seat cannot leave during a battle")
+    player = state.seats[seat]
+    equipment = tuple(c for c in player.improvements if cards.IMPROVEMENTS[c].equipment)
+    support = tuple(c for c in player.improvements if not cards.IMPROVEMENTS[c].equipment)
+    trophies = player.trophies
+    looking = state.looking if seat == state.active else ()
+    deck = state.trophy_deck[len(looking):] + looking + trophies
+    after = replace(state, bank=state.bank + player.credits,
+                    improvement_deck=state.improvement_deck + equipment,
+                    bazaar_pile=state.bazaar_pile + support, out_of_game=state.out_of_game + player.wrecks,
+                    looking=() if looking else state.looking)
+    if state.phase == SETUP:
+        deck = deck + state.dealt[seat]
+        after = replace(after, dealt=state.dealt[:seat] + ((),) + state.dealt[seat + 1:],
+                        chosen=state.chosen[:seat] + (True,) + state.chosen[seat + 1:])
+    after = replace(after, trophy_deck=deck)
+    after = after.with_seat(seat, replace(player, credits=0, improvements=(), power=cards.BASE_POWER,
+                                          trophies=(), wrecks=(), out=True))
+    events: list[Event] = [{"type": "resign", "seat": seat, "credits": player.credits,
+                            "equipment": list(equipment), "support": list(support),
+                            "trophies": len(trophies), "wrecks": len(player.wrecks)}]
+    if state.phase == SETUP:
+        if len(seats_in(after)) <= 1:
+            # Play never started: every trophy still dealt goes to the bottom too, in the order dealt.
+            rest = tuple(t for dealt in after.dealt for t in dealt)
+            over = replace(after, phase=OVER, turn=max(after.turn, 1), trophy_deck=after.trophy_deck + rest,
+                           dealt=tuple(() for _ in after.dealt), chosen=tuple(True for _ in after.chosen))
+            return over, [*events, {"type": "game_over", "places": [list(p) for p in places(over)]}]
+        if after.awaiting_choice():
+            return after, events
+        return begin_play(after, events)
+    if seat == state.active:
+        return pass_turn(after, events)
+    if len(seats_in(after)) <= 1:
+        over = replace(after, phase=OVER, looking=(), turn_done=())
+        return over, [*events, {"type": "game_over", "places": [list(p) for p in places(over)]}]
+    return after, events
