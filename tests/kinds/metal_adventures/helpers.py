@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from games.kinds.metal_adventures import invariants, setup
+from games.kinds.metal_adventures import cards, invariants, setup
 from games.kinds.metal_adventures.state import GameState
 from tests.kinds.seeded_dice import SeededDice as RecordedDice
 
@@ -44,3 +45,52 @@ def all_chosen(state: GameState, order: list[int] | None = None) -> GameState:
         state, _events = setup.choose(state, seat, setup.timeout_command(state, seat))
         invariants.check(state)
     return state
+
+
+def playing(players: int = 3, seed: int = 0, **options: Any) -> GameState:
+    """Seat 1's first turn, at its start: every seat chose with the clock's choice."""
+    return all_chosen(dealt(players, seed, **options))
+
+
+def with_credits(state: GameState, **by_seat: int) -> GameState:
+    """Seats' credits set (`a=0, b=5`...), the bank making up the difference so the 72 hold."""
+    for letter, credits in by_seat.items():
+        i = "abcdef".index(letter)
+        change = credits - state.seats[i].credits
+        state = replace(state.with_seat(i, replace(state.seats[i], credits=credits)),
+                        bank=state.bank - change)
+    return state
+
+
+def with_equipment(state: GameState, seat: int, *ids: str) -> GameState:
+    """The seat holds these improvements, taken from the Improvement deck or the OCG row (a row spot taken
+    is refilled from the deck's top)."""
+    deck = list(state.improvement_deck)
+    row = list(state.ocg_row)
+    for card in ids:
+        if card in deck:
+            deck.remove(card)
+        else:
+            row[row.index(card)] = deck.pop(0)
+    held = state.seats[seat].improvements + ids
+    return replace(state.with_seat(seat, state.seats[seat].with_improvements(held)),
+                   improvement_deck=tuple(deck), ocg_row=tuple(row))
+
+
+def in_row(state: GameState, card: str) -> GameState:
+    """`card` face up in the OCG row's first spot, the card it replaces put where `card` was in the deck."""
+    if card in state.ocg_row:
+        return state
+    deck = list(state.improvement_deck)
+    at = deck.index(card)
+    deck[at] = state.ocg_row[0]  # type: ignore[call-overload]
+    return replace(state, improvement_deck=tuple(deck), ocg_row=(card, *state.ocg_row[1:]))
+
+
+def with_trophies(state: GameState, hands: dict[int, tuple[str, ...]],
+                  top: tuple[str, ...] = ()) -> GameState:
+    """Every seat's hand set (seats not named hold none), the Trophy deck `top` then the rest in id order."""
+    seats = tuple(replace(seat, trophies=hands.get(i, ())) for i, seat in enumerate(state.seats))
+    held = {t for hand in hands.values() for t in hand} | set(top)
+    rest = tuple(t for t in sorted(cards.TROPHIES) if t not in held)
+    return replace(state, seats=seats, trophy_deck=top + rest)
