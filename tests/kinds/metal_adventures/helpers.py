@@ -83,7 +83,9 @@ def in_row(state: GameState, card: str) -> GameState:
         return state
     deck = list(state.improvement_deck)
     at = deck.index(card)
-    deck[at] = state.ocg_row[0]  # type: ignore[call-overload]
+    first = state.ocg_row[0]
+    assert first is not None
+    deck[at] = first
     return replace(state, improvement_deck=tuple(deck), ocg_row=(card, *state.ocg_row[1:]))
 
 

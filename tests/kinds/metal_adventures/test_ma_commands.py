@@ -11,7 +11,7 @@ import pytest
 
 from games.kinds.metal_adventures import cards, commands, end, invariants
 from games.kinds.metal_adventures.state import GameState
-from games.kinds.protocol import Refused
+from games.kinds.protocol import Event, Refused
 
 from .helpers import dealt
 
@@ -59,7 +59,7 @@ def check_seats(state: GameState) -> None:
             assert [c for c in legal if c != "resign"], (state.phase, seat)
 
 
-def battle_stand_in(state: GameState, rng: random.Random) -> tuple[GameState, list[dict]]:
+def battle_stand_in(state: GameState, rng: random.Random) -> tuple[GameState, list[Event]]:
     """The travel phase until the battles' slice: the battle leaves the active seat 0-2 damage more, then
     its turn ends as `end` will end it."""
     seat = state.seats[state.active]

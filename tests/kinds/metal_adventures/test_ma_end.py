@@ -5,25 +5,26 @@ leaving the game."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from games.kinds.metal_adventures import cards, commands, end, invariants, judgment, setup
 from games.kinds.metal_adventures.state import GameState
-from games.kinds.protocol import Refused
+from games.kinds.protocol import Event, Refused
 
 from .helpers import dealt, playing, with_credits, with_equipment, with_trophies
 
 A, B, C = 0, 1, 2
 
 
-def play(state: GameState, seat: int, command: str) -> tuple[GameState, list[dict]]:
+def play(state: GameState, seat: int, command: str) -> tuple[GameState, list[Event]]:
     after, events = commands.play(state, seat, command, None)
     invariants.check(after)
     return after, events
 
 
-def figures(state: GameState, seat: int, **values: int) -> GameState:
+def figures(state: GameState, seat: int, **values: Any) -> GameState:
     return state.with_seat(seat, replace(state.seats[seat], **values))
 
 
@@ -96,7 +97,7 @@ def with_space_deck(state: GameState, left: int) -> GameState:
                    out_of_game=state.out_of_game + state.space_deck[left:])
 
 
-def rested_then_end(state: GameState) -> tuple[GameState, list[dict]]:
+def rested_then_end(state: GameState) -> tuple[GameState, list[Event]]:
     state = figures(state, A, damage=1)
     state, _ = play(state, A, "rest")
     return play(state, A, "end")

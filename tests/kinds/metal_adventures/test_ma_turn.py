@@ -10,14 +10,14 @@ import pytest
 
 from games.kinds.metal_adventures import commands, invariants, turn
 from games.kinds.metal_adventures.state import BLANK, GameState
-from games.kinds.protocol import Refused
+from games.kinds.protocol import Event, Refused
 
 from .helpers import in_row, playing, with_credits, with_equipment, with_trophies
 
 A, B, C = 0, 1, 2
 
 
-def play(state: GameState, seat: int, command: str) -> tuple[GameState, list[dict]]:
+def play(state: GameState, seat: int, command: str) -> tuple[GameState, list[Event]]:
     """The command played, the state it was given left as it was, the new one checked."""
     before = state.to_dict()
     after, events = commands.play(state, seat, command, None)
