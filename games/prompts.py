@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from games import seats as seats_of
+from games.kinds import get_kind
 from games.kinds.protocol import Prompt
 from games.models import Game
-from games.narration import reading
 
 # The prompt key of a seat the game does not await, as a mail to it carries it (no kind's key: it starts
 # with no letter or digit, games/kinds/protocol.py PROMPT_KEY): a reply to such a mail that gives more
@@ -20,5 +21,8 @@ def asked(game: Game, state: Any = None) -> dict[int, Prompt]:
     play. `state`: the game's state when the caller holds it loaded already."""
     if game.state is None or game.status not in (Game.Status.SETUP, Game.Status.ACTIVE):
         return {}
-    kind, loaded, names = reading(game)
-    return {p.seat: p for p in kind.prompts(state if state is not None else loaded, names)}
+    kind = get_kind(game.kind)
+    if state is None:
+        state = kind.load(game.state)
+    names = seats_of.names(list(game.seats.select_related("user__profile")), game.players)
+    return {p.seat: p for p in kind.prompts(state, names)}
