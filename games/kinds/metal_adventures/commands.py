@@ -2,39 +2,58 @@
 and its events, never changing the state it was given; `legal_commands(state, seat)` lists what `play`
 accepts from that seat now, in canonical text; `to_act(state)` says who is expected to act.
 
-This slice plays the setup's `choose`, a turn's start (`rest`, `tribute`, `refuse`), the rest (`swap`,
-`pick`, `buy`, `end`) and `resign`. The travel phase's commands (battles, the Tour of Pirates, `end`
-after the battle) come with the next slice: until then nothing is legal in `turn.travel`."""
+`play` routes each command by its first word to the module of its topic; each of them checks its own
+conditions and raises Refused with the reason alone, to which `play` adds what is legal now. After every
+command that leaves no battle running, the checkpoint reveals trophies (rules.md, "Trophies")."""
 
 from __future__ import annotations
 
 from games.kinds.protocol import Dice, Event, Refused
 
-from . import end, setup, turn
+from . import battle, choices, end, offers, orders, promises, setup, tour, travel, trophies, turn
 from .state import BATTLE_PHASES, IMPROVEMENT_LIMIT, OVER, REST, SETUP, START, TRAVEL, GameState
 
-VERBS = ("choose", "rest", "tribute", "refuse", "swap", "pick", "buy", "end", "resign")
+# Commands any seat may give at any time the module allows (each says when not).
+ANYTIME = ("order", "resign", "reveal", "keep", "break", "offer", "accept", "decline", "withdraw", "discard")
+# Commands of a choice that waits (choices.py; battle.py and space.py answer theirs).
+CHOICE_VERBS = ("pick", "discard", "trophy", "take", "planet")
+TURN_VERBS = ("choose", "rest", "tribute", "refuse", "swap", "buy", "end", "attack", "challenge", "tour",
+              "smuggle", "scrap", "play", "promise")
+BATTLE_VERBS = ("attack", "planet", "ally", "ready", "loyal", "betray", "mf", "play", "arm", "roll", "pass")
+VERBS = tuple(dict.fromkeys((*ANYTIME, *CHOICE_VERBS, *TURN_VERBS, *BATTLE_VERBS)))
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
-    """Who the game waits for: every seat still choosing in setup; the active seat in its turn; nobody
-    once it is over."""
+    """Who the game waits for: every seat still choosing in setup; the seat whose choice waits; in a
+    battle, the seats it asks (battle.to_act); otherwise the active seat; nobody once it is over."""
     if state.phase == SETUP:
         return state.awaiting_choice()
     if state.phase == OVER:
         return ()
+    waiting = choices.waiting_on(state)
+    if waiting is not None:
+        return (waiting,)
+    if state.phase in BATTLE_PHASES:
+        return battle.to_act(state)
     return (state.active,)
 
 
 def legal_commands(state: GameState, seat: int) -> list[str]:
-    """Every command `play` accepts from the seat now, canonical: cards by id, in the order of their zone."""
+    """Every command `play` accepts from the seat now, canonical: cards by id, in the order of their zone.
+    Commands whose words are the player's own (`order`, `offer`, `promise`, `ally ask`, `accuse`) are
+    listed by their first words only where help needs them (commands.help)."""
     if not 0 <= seat < state.players or state.seats[seat].out or state.phase == OVER:
         return []
     leave = [] if state.phase in BATTLE_PHASES else ["resign"]
     if state.phase == SETUP:
         return setup.choice_commands(state, seat) + leave
+    anytime = trophies.legal(state, seat) + promises.legal(state, seat) + offers.legal(state, seat)
+    if state.choices:
+        return choices.legal(state, seat) + battle.choice_legal(state, seat) + anytime + leave
+    if state.phase in BATTLE_PHASES:
+        return battle.legal(state, seat) + anytime
     if seat != state.active:
-        return leave
+        return anytime + leave
     player = state.seats[seat]
     found: list[str] = []
     if state.phase == START:
@@ -45,27 +64,30 @@ def legal_commands(state: GameState, seat: int) -> list[str]:
         if not turn.exempt(state, seat):
             found.append("refuse")
     elif state.phase == REST:
-        if state.looking:
-            found.extend(f"pick {t}" for t in state.looking)
-        else:
-            if "swap" not in state.turn_done:
-                found.extend(f"swap {t}" for t in player.trophies)
-            if "buy" not in state.turn_done and len(player.improvements) < IMPROVEMENT_LIMIT:
-                found.extend(f"buy {c}" for c in state.ocg_row
-                             if c is not None and turn.rest_price(c) <= player.credits)
-            found.append("end")
-    return found + leave
+        if "swap" not in state.turn_done:
+            found.extend(f"swap {t}" for t in player.trophies)
+        if "buy" not in state.turn_done and len(player.improvements) < IMPROVEMENT_LIMIT:
+            found.extend(f"buy {c}" for c in state.ocg_row
+                         if c is not None and turn.rest_price(c) <= player.credits)
+        found.append("end")
+    elif state.phase == TRAVEL:
+        found.extend(travel.legal(state, seat) + tour.legal(state, seat))
+    return found + anytime + leave
 
 
 def play(state: GameState, seat: int, command: str,
          dice: Dice | None = None) -> tuple[GameState, list[Event]]:
     """Play `command` for `seat`. Refused (saying why and what is legal now) when it is not legal."""
     try:
-        return _play(state, seat, command, dice)
+        after, events = _play(state, seat, command, dice)
     except Refused as why:
         legal = legal_commands(state, seat) if 0 <= seat < state.players else []
         now = f" Legal now: {', '.join(legal)}." if legal else " You have nothing to do now."
         raise Refused(f"{why}{now}") from None
+    if after.phase in BATTLE_PHASES or after.phase in (SETUP, OVER):
+        return after, events
+    after, revealed = trophies.checkpoint(after)
+    return after, events + revealed
 
 
 def _play(state: GameState, seat: int, command: str, dice: Dice | None) -> tuple[GameState, list[Event]]:
@@ -79,16 +101,27 @@ def _play(state: GameState, seat: int, command: str, dice: Dice | None) -> tuple
         raise Refused("The game is over.")
     if state.seats[seat].out:
         raise Refused("You have left the game.")
+    if verb == "order":
+        return orders.command(state, seat, rest)
     if verb == "resign":
         _no_words(verb, rest)
         if state.phase in BATTLE_PHASES:
             raise Refused("A battle is in progress: you may leave once it is over.")
         return end.resign(state, seat)
     if verb == "choose" or state.phase == SETUP:
-        try:
-            return setup.choose(state, seat, command)
-        except Refused as why:
-            raise Refused(str(why)) from None
+        return setup.choose(state, seat, command)
+    if verb == "reveal":
+        return trophies.reveal(state, seat, rest)
+    if verb in ("keep", "break"):
+        return promises.command(state, seat, verb, rest)
+    if verb in ("offer", "accept", "decline", "withdraw"):
+        return offers.command(state, seat, verb, rest)
+    if state.choices:
+        return _choice(state, seat, verb, rest, dice)
+    if verb == "discard":
+        return promises.discard(state, seat, rest)
+    if state.phase in BATTLE_PHASES:
+        return battle.command(state, seat, verb, rest, dice)
     if seat != state.active:
         raise Refused(f"It is seat {state.active + 1}'s turn, not yours.")
     if state.phase == START:
@@ -96,14 +129,37 @@ def _play(state: GameState, seat: int, command: str, dice: Dice | None) -> tuple
     if state.phase == REST:
         return _rest(state, seat, verb, rest)
     if state.phase == TRAVEL:
-        raise Refused("You are travelling: a battle is compulsory before your turn can end, and the "
-                      "battles and the Tour of Pirates are not yet played on this site.")
+        return _travel(state, seat, verb, rest, dice)
     raise Refused(f"Nothing of that kind can be done in phase {state.phase}.")
 
 
 def _no_words(verb: str, rest: str) -> None:
     if rest:
         raise Refused(f"`{verb}` takes nothing after it.")
+
+
+def _choice(state: GameState, seat: int, verb: str, rest: str,
+            dice: Dice | None) -> tuple[GameState, list[Event]]:
+    """A choice waits: only its seat's answer to it goes on."""
+    choice = state.choices[0]
+    if seat != choice.seat:
+        raise Refused(f"Seat {choice.seat + 1} has a choice to make first.")
+    if verb == "pick" and choice.kind in choices.PICKED:
+        after, events = choices.pick(state, seat, rest)
+    elif verb == "discard" and choice.kind == "discard":
+        after, events = choices.discard_overflow(state, seat, rest)
+    elif verb in CHOICE_VERBS:
+        after, events = battle.choice_command(state, seat, verb, rest, dice)
+    else:
+        if choice.kind == "trophy":
+            raise Refused("Pick one of the trophies you are looking at first.")
+        raise Refused("Make the choice before you first: " + choices_help(state) + ".")
+    return battle.after_choice(after, events, dice)
+
+
+def choices_help(state: GameState) -> str:
+    legal = choices.legal(state, state.choices[0].seat) + battle.choice_legal(state, state.choices[0].seat)
+    return "; ".join(legal) if legal else "nothing"
 
 
 def _start(state: GameState, seat: int, verb: str, rest: str) -> tuple[GameState, list[Event]]:
@@ -119,12 +175,8 @@ def _start(state: GameState, seat: int, verb: str, rest: str) -> tuple[GameState
 
 
 def _rest(state: GameState, seat: int, verb: str, rest: str) -> tuple[GameState, list[Event]]:
-    if state.looking and verb != "pick":
-        raise Refused("Pick one of the trophies you are looking at first.")
     if verb == "swap":
         return turn.swap(state, seat, rest)
-    if verb == "pick":
-        return turn.pick(state, seat, rest)
     if verb == "buy":
         return turn.buy(state, seat, rest)
     if verb == "end":
@@ -132,3 +184,12 @@ def _rest(state: GameState, seat: int, verb: str, rest: str) -> tuple[GameState,
         return end.finish_turn(state)
     raise Refused("You are resting in Havana: you may swap a trophy, buy a card of the OCG row, and end "
                   "your turn.")
+
+
+def _travel(state: GameState, seat: int, verb: str, rest: str,
+            dice: Dice | None) -> tuple[GameState, list[Event]]:
+    if verb in ("tour", "buy", "smuggle", "scrap"):
+        return tour.command(state, seat, verb, rest, dice)
+    if verb == "promise":
+        return promises.promise_command(state, seat, rest)
+    return travel.command(state, seat, verb, rest, dice)

@@ -7,7 +7,8 @@ from dataclasses import replace
 
 from games.kinds.protocol import Event
 
-from . import cards
+from . import cards, offers, promises, trophies
+from .records import DISCARD, KEEP_TROPHY
 from .state import BATTLE_PHASES, OVER, SETUP, GameState
 from .turn import start_turn
 
@@ -39,23 +40,26 @@ def next_seat(state: GameState, after: int) -> int:
 
 
 def finish_turn(state: GameState) -> tuple[GameState, list[Event]]:
-    """`end` (or the end of a rest): the Repair Drones of the active seat remove 1 damage; then the end
-    check; then the next seat still in starts its turn. Promises, the checkpoint's trophy reveals and
-    open offers come with the slices that make them."""
+    """`end` (or the end of a rest), in order: the Repair Drones of the active seat remove 1 damage; the
+    promises due now are settled; a checkpoint; the active seat's open offers expire; the end check; then
+    the next seat still in starts its turn."""
     seat = state.active
     events: list[Event] = []
     player = state.seats[seat]
     if REPAIR_DRONES in player.improvements and player.damage > 0:
         state = state.with_seat(seat, replace(player, damage=player.damage - 1))
         events.append({"type": "repair_drones", "seat": seat, "damage": player.damage - 1})
-    events.append({"type": "end_turn", "seat": seat, "turn": state.turn})
+    state, due = promises.at_end_of_turn(state)
+    state, revealed = trophies.checkpoint(state)
+    state, expired = offers.expire(state)
+    events += [*due, *revealed, *expired, {"type": "end_turn", "seat": seat, "turn": state.turn}]
     return pass_turn(state, events)
 
 
 def pass_turn(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
     """The turn is over: the game ends, or the next seat still in starts the next turn."""
     if game_ends(state):
-        over = replace(state, phase=OVER, looking=(), turn_done=())
+        over = replace(state, phase=OVER, turn_done=())
         return over, [*events, {"type": "game_over", "places": [list(p) for p in places(over)]}]
     seat = next_seat(state, state.active)
     after = start_turn(state, seat, state.turn + 1)
@@ -99,12 +103,18 @@ def resign(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     equipment = tuple(c for c in player.improvements if cards.IMPROVEMENTS[c].equipment)
     support = tuple(c for c in player.improvements if not cards.IMPROVEMENTS[c].equipment)
     trophies = player.trophies
-    looking = state.looking if seat == state.active else ()
-    deck = state.trophy_deck[len(looking):] + looking + trophies
+    # Its choices go with it: trophies it was looking at go under before its hand, a fifth improvement
+    # waiting for its discard leaves play like the others.
+    mine = tuple(c for c in state.choices if c.seat == seat)
+    looked = tuple(t for c in mine if c.kind == KEEP_TROPHY for t in c.cards)
+    incoming = tuple(card for c in mine if c.kind == DISCARD for card in c.cards)
+    equipment += tuple(c for c in incoming if cards.IMPROVEMENTS[c].equipment)
+    support += tuple(c for c in incoming if not cards.IMPROVEMENTS[c].equipment)
+    deck = state.trophy_deck + looked + trophies
     after = replace(state, bank=state.bank + player.credits,
                     improvement_deck=state.improvement_deck + equipment,
                     bazaar_pile=state.bazaar_pile + support, out_of_game=state.out_of_game + player.wrecks,
-                    looking=() if looking else state.looking)
+                    choices=tuple(c for c in state.choices if c.seat != seat))
     if state.phase == SETUP:
         deck = deck + state.dealt[seat]
         after = replace(after, dealt=state.dealt[:seat] + ((),) + state.dealt[seat + 1:],
@@ -128,6 +138,6 @@ def resign(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     if seat == state.active:
         return pass_turn(after, events)
     if len(seats_in(after)) <= 1:
-        over = replace(after, phase=OVER, looking=(), turn_done=())
+        over = replace(after, phase=OVER, turn_done=())
         return over, [*events, {"type": "game_over", "places": [list(p) for p in places(over)]}]
     return after, events

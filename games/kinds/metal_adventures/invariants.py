@@ -96,6 +96,10 @@ def _cards(state: GameState) -> None:
     """Each of the 68 Space cards, 18 trophies and 24 improvements is in exactly one zone, and every
     zone holds only cards of its own sort."""
     trophies: dict[str, Iterable[str]] = {"the Trophy deck": state.trophy_deck}
+    for n, choice in enumerate(state.choices):
+        zone = f"choice {n + 1}"
+        if choice.kind == "trophy":
+            trophies[zone] = choice.cards
     for i, seat in enumerate(state.seats):
         trophies[f"seat {i + 1}'s hand"] = seat.trophies
         trophies[f"seat {i + 1}'s dealt trophies"] = state.dealt[i]
@@ -103,6 +107,9 @@ def _cards(state: GameState) -> None:
     improvements: dict[str, Iterable[str]] = {
         "the Improvement deck": state.improvement_deck,
         "the OCG row": [c for c in state.ocg_row if c is not None], "the Bazaar pile": state.bazaar_pile}
+    for n, choice in enumerate(state.choices):
+        if choice.kind == "discard":
+            improvements[f"choice {n + 1}"] = choice.cards
     for i, seat in enumerate(state.seats):
         improvements[f"seat {i + 1}'s improvements"] = seat.improvements
     _once("each improvement in one zone", cards.IMPROVEMENTS, improvements)
@@ -212,11 +219,11 @@ def _setup(state: GameState) -> None:
 
 
 def _rest(state: GameState) -> None:
-    """The trophies a resting seat looks at are the top of the Trophy deck, and only while it rests."""
-    if state.looking:
-        if state.phase != REST:
-            _fail("looking", f"trophies looked at in phase {state.phase}")
-        if state.trophy_deck[:len(state.looking)] != state.looking:
-            _fail("looking", "the trophies looked at are not the top of the Trophy deck")
+    """Choices wait only for a seat still in, during a turn; a resting seat's once-a-turn steps once."""
+    for choice in state.choices:
+        if state.phase in (SETUP, OVER) or state.seats[choice.seat].out:
+            _fail("choices", f"a {choice.kind} choice of seat {choice.seat + 1} in phase {state.phase}")
+    if state.turn_done and state.phase != REST:
+        _fail("turn_done", f"rest steps {', '.join(state.turn_done)} recorded in phase {state.phase}")
     if len(set(state.turn_done)) != len(state.turn_done):
         _fail("turn_done", f"a step recorded twice: {', '.join(state.turn_done)}")

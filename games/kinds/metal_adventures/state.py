@@ -12,6 +12,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import cards
+from .battle_state import Battle
+from .fields import card_ids, flag, objects, only_keys, whole, word_list
+from .records import Case, Choice, Offer, Promise, Travel, deeds_from
 
 TOTAL_CREDITS = 72
 START_CREDITS = 3
@@ -41,7 +44,6 @@ PHASES = (SETUP, "turn.start", "turn.rest", "turn.travel", "battle.draw", "battl
 # The phases inside a battle, from its first command to its settlement: a Battle is recorded then.
 BATTLE_PHASES = ("battle.draw", "battle.allies", "challenge.recruit", "battle.declare", "battle.react",
                  "battle.spoils")
-BATTLE_KINDS = ("space", "karokum", "planet", "challenge")
 PLANET_IDS = ("exxalia", "bazaar", "karokum")  # the planets with a treasury
 
 # The once-a-turn steps GameState.turn_done records: the rest's trophy swap and purchase.
@@ -49,48 +51,6 @@ TURN_STEPS = ("swap", "buy")
 
 # Standing orders (rules.md, "Standing orders") by name; `arm <support card>` is one order per card.
 ORDER_NAMES = ("ally", "defend", "betray", "mf ally", "mf defend", "trophies", "plead", "vote", "overflow")
-
-
-def _ints(values: Any) -> tuple[int, ...]:
-    return tuple(_int(v) for v in values)
-
-
-def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"expected a whole number, not {value!r}")
-    return value
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"expected true or false, not {value!r}")
-    return value
-
-
-def _ids(values: Any, known: Mapping[str, Any] | Sequence[str], what: str) -> tuple[str, ...]:
-    if isinstance(values, str) or not isinstance(values, (list, tuple)):
-        raise ValueError(f"{what} is a list of card ids, not {values!r}")
-    for value in values:
-        if value not in known:
-            raise ValueError(f"{what}: {value!r} is not one of its cards")
-    return tuple(values)
-
-
-def _words(values: Any, allowed: Sequence[str], what: str) -> tuple[str, ...]:
-    if isinstance(values, str) or not isinstance(values, (list, tuple)):
-        raise ValueError(f"{what} is a list of words, not {values!r}")
-    bad = [str(v) for v in values if v not in allowed]
-    if bad:
-        raise ValueError(f"{what}: {', '.join(bad)} is not one of {', '.join(allowed)}")
-    return tuple(str(v) for v in values)
-
-
-def _keys(data: Mapping[str, Any], allowed: Sequence[str], what: str) -> None:
-    if not isinstance(data, Mapping):
-        raise ValueError(f"{what} is an object, not {data!r}")
-    unknown = sorted(str(k) for k in data if k not in allowed)
-    if unknown:
-        raise ValueError(f"{what} has no field {', '.join(unknown)}")
 
 
 @dataclass(frozen=True)
@@ -108,11 +68,11 @@ class Options:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Options:
-        _keys(data, ("window_hours", "hunter_shuffle", "perks", "two_player_house_rule"), "options")
-        options = cls(window_hours=_int(data.get("window_hours", DEFAULT_WINDOW_HOURS)),
+        only_keys(data, ("window_hours", "hunter_shuffle", "perks", "two_player_house_rule"), "options")
+        options = cls(window_hours=whole(data.get("window_hours", DEFAULT_WINDOW_HOURS)),
                       hunter_shuffle=str(data.get("hunter_shuffle", LAYERED)),
-                      perks=_bool(data.get("perks", False)),
-                      two_player_house_rule=_bool(data.get("two_player_house_rule", False)))
+                      perks=flag(data.get("perks", False)),
+                      two_player_house_rule=flag(data.get("two_player_house_rule", False)))
         if not MIN_WINDOW_HOURS <= options.window_hours <= MAX_WINDOW_HOURS:
             raise ValueError(f"window_hours is {MIN_WINDOW_HOURS} to {MAX_WINDOW_HOURS}")
         if options.hunter_shuffle not in HUNTER_SHUFFLES:
@@ -174,30 +134,30 @@ class Seat:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Seat:
-        _keys(data, tuple(cls(base="B1").to_dict()), "a seat")
+        only_keys(data, tuple(cls(base="B1").to_dict()), "a seat")
         base = str(data["base"])
         if base not in cards.BASES:
             raise ValueError(f"a seat's base starship is one of {', '.join(cards.BASES)}, not {base!r}")
-        improvements = _ids(data.get("improvements", ()), cards.IMPROVEMENTS, "a seat's improvements")
+        improvements = card_ids(data.get("improvements", ()), cards.IMPROVEMENTS, "a seat's improvements")
         orders = data.get("orders", {})
         if not isinstance(orders, Mapping) or not all(isinstance(v, str) for v in orders.values()):
             raise ValueError("a seat's orders are an object of names to words")
         bad = sorted(str(k) for k in orders if not order_name_ok(str(k)))
         if bad:
             raise ValueError(f"no standing order is called {', '.join(bad)}")
-        mf = _int(data.get("mf", BLANK))
+        mf = whole(data.get("mf", BLANK))
         if mf not in MF_FACES:
             raise ValueError(f"a Metal Faktor die shows 0 (blank), 2, 4 or 6, not {mf}")
-        return cls(base=base, credits=_int(data.get("credits", START_CREDITS)),
-                   power=_int(data.get("power", rated_power(improvements))),
-                   damage=_int(data.get("damage", 0)), glory=_int(data.get("glory", 0)),
-                   jp=_int(data.get("jp", 0)), mf=mf, improvements=improvements,
-                   trophies=_ids(data.get("trophies", ()), cards.TROPHIES, "a seat's trophies"),
-                   wrecks=_ids(data.get("wrecks", ()), cards.STARSHIPS, "a seat's wrecks"),
+        return cls(base=base, credits=whole(data.get("credits", START_CREDITS)),
+                   power=whole(data.get("power", rated_power(improvements))),
+                   damage=whole(data.get("damage", 0)), glory=whole(data.get("glory", 0)),
+                   jp=whole(data.get("jp", 0)), mf=mf, improvements=improvements,
+                   trophies=card_ids(data.get("trophies", ()), cards.TROPHIES, "a seat's trophies"),
+                   wrecks=card_ids(data.get("wrecks", ()), cards.STARSHIPS, "a seat's wrecks"),
                    orders=tuple(sorted((str(k), str(v)) for k, v in orders.items())),
-                   revealed_this_turn=_bool(data.get("revealed_this_turn", False)),
-                   took_jp_this_turn=_bool(data.get("took_jp_this_turn", False)),
-                   out=_bool(data.get("out", False)))
+                   revealed_this_turn=flag(data.get("revealed_this_turn", False)),
+                   took_jp_this_turn=flag(data.get("took_jp_this_turn", False)),
+                   out=flag(data.get("out", False)))
 
 
 def rated_power(improvements: Sequence[str]) -> int:
@@ -229,36 +189,8 @@ class Treasuries:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Treasuries:
-        _keys(data, PLANET_IDS, "treasuries")
-        return cls(**{planet: _int(data.get(planet, 0)) for planet in PLANET_IDS})
-
-
-@dataclass(frozen=True)
-class Battle:
-    """The battle in progress, as far as the invariants need it: its kind, the sides. A later part of
-    the rules adds the declarations, dice and settlement."""
-
-    kind: str  # one of BATTLE_KINDS
-    attacker: int  # the active seat: the attacker or challenger
-    target: str = ""  # the starship's id (space once chosen, karokum) or the planet; "" otherwise
-    challenged: int | None = None  # a challenge's challenged seat
-    allies: tuple[int, ...] = ()  # sealed allies of the attacking side (at most one outside challenges)
-    defenders: tuple[int, ...] = ()  # sealed allies of the challenged seat
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "attacker": self.attacker, "target": self.target,
-                "challenged": self.challenged, "allies": list(self.allies), "defenders": list(self.defenders)}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Battle:
-        _keys(data, ("kind", "attacker", "target", "challenged", "allies", "defenders"), "a battle")
-        kind = str(data["kind"])
-        if kind not in BATTLE_KINDS:
-            raise ValueError(f"a battle's kind is one of {', '.join(BATTLE_KINDS)}, not {kind!r}")
-        challenged = data.get("challenged")
-        return cls(kind=kind, attacker=_int(data["attacker"]), target=str(data.get("target", "")),
-                   challenged=None if challenged is None else _int(challenged),
-                   allies=_ints(data.get("allies", ())), defenders=_ints(data.get("defenders", ())))
+        only_keys(data, PLANET_IDS, "treasuries")
+        return cls(**{planet: whole(data.get(planet, 0)) for planet in PLANET_IDS})
 
 
 @dataclass(frozen=True)
@@ -292,9 +224,15 @@ class GameState:
     event_applied_this_turn: bool = False
     # The active seat's once-a-turn steps taken this turn ("swap", "buy" while resting); empty at turn start.
     turn_done: tuple[str, ...] = ()
-    # Trophies the active seat is looking at after a rest swap, until it picks one: still the top of the
-    # Trophy deck (rules.md, "Resting"). Hidden from the others.
-    looking: tuple[str, ...] = ()
+    travel: Travel = Travel()  # the active seat's battle and tour this turn
+    # Choices to make before the turn goes on, the first one now (records.Choice): cards drawn to keep one,
+    # a pile to pick from, spoils, a discard. Cards a choice holds are hidden from all but its seat.
+    choices: tuple[Choice, ...] = ()
+    deeds: tuple[tuple[int, str], ...] = ()  # (seat, deed) done this turn, for the deed trophies
+    promises: tuple[Promise, ...] = ()  # open promises, in the order made
+    offers: tuple[Offer, ...] = ()  # open trade offers
+    cases: tuple[Case, ...] = ()  # open cases
+    numbers: tuple[int, int, int] = (0, 0, 0)  # the last offer, promise and case numbers given
 
     @property
     def players(self) -> int:
@@ -360,7 +298,13 @@ class GameState:
             "battle": None if self.battle is None else self.battle.to_dict(),
             "event_applied_this_turn": self.event_applied_this_turn,
             "turn_done": list(self.turn_done),
-            "looking": list(self.looking),
+            "travel": self.travel.to_dict(),
+            "choices": [c.to_dict() for c in self.choices],
+            "deeds": [[s, d] for s, d in self.deeds],
+            "promises": [p.to_dict() for p in self.promises],
+            "offers": [o.to_dict() for o in self.offers],
+            "cases": [c.to_dict() for c in self.cases],
+            "numbers": list(self.numbers),
         }
 
     @classmethod
@@ -368,7 +312,7 @@ class GameState:
         """A state from its JSON. Every field but `seats` may be left out (its default: state.md); a
         field the state does not have, or a value of the wrong shape, is a ValueError. Whether the
         position is one the rules can reach is invariants.check's question, not this one's."""
-        _keys(data, tuple(FIELDS), "a Metal Adventures state")
+        only_keys(data, tuple(FIELDS), "a Metal Adventures state")
         seats = data.get("seats")
         if not isinstance(seats, (list, tuple)) or not seats:
             raise ValueError("a Metal Adventures state has a list of seats")
@@ -389,29 +333,41 @@ class GameState:
             seats=tuple(Seat.from_dict(seat) for seat in seats),
             options=Options.from_dict(data.get("options", {})),
             phase=phase,
-            turn=_int(data.get("turn", 0)),
-            active=_int(data.get("active", 0)),
-            space_deck=_ids(data.get("space_deck", ()), space, "the Space deck"),
-            space_mixed=_ids(data.get("space_mixed", ()), space, "space_mixed"),
-            space_area=_ids(data.get("space_area", ()), cards.STARSHIPS, "the Space area"),
-            pot=_int(data.get("pot", 0)),
+            turn=whole(data.get("turn", 0)),
+            active=whole(data.get("active", 0)),
+            space_deck=card_ids(data.get("space_deck", ()), space, "the Space deck"),
+            space_mixed=card_ids(data.get("space_mixed", ()), space, "space_mixed"),
+            space_area=card_ids(data.get("space_area", ()), cards.STARSHIPS, "the Space area"),
+            pot=whole(data.get("pot", 0)),
             treasuries=Treasuries.from_dict(data.get("treasuries", {})),
-            trophy_deck=_ids(data.get("trophy_deck", ()), cards.TROPHIES, "the Trophy deck"),
-            improvement_deck=_ids(data.get("improvement_deck", ()), cards.IMPROVEMENTS,
+            trophy_deck=card_ids(data.get("trophy_deck", ()), cards.TROPHIES, "the Trophy deck"),
+            improvement_deck=card_ids(data.get("improvement_deck", ()), cards.IMPROVEMENTS,
                                   "the Improvement deck"),
-            ocg_row=tuple(None if spot is None else _ids([spot], cards.IMPROVEMENTS, "the OCG row")[0]
+            ocg_row=tuple(None if spot is None else card_ids([spot], cards.IMPROVEMENTS, "the OCG row")[0]
                           for spot in row),
-            bazaar_pile=_ids(data.get("bazaar_pile", ()), cards.IMPROVEMENTS, "the Bazaar pile"),
-            karokum_pile=_ids(data.get("karokum_pile", ()), cards.STARSHIPS, "the Karokum pile"),
-            out_of_game=_ids(data.get("out_of_game", ()), space, "out of the game"),
-            bank=_int(data.get("bank", 0)),
-            dealt=tuple(_ids(d, cards.TROPHIES, "dealt trophies") for d in dealt),
-            chosen=tuple(_bool(c) for c in chosen),
+            bazaar_pile=card_ids(data.get("bazaar_pile", ()), cards.IMPROVEMENTS, "the Bazaar pile"),
+            karokum_pile=card_ids(data.get("karokum_pile", ()), cards.STARSHIPS, "the Karokum pile"),
+            out_of_game=card_ids(data.get("out_of_game", ()), space, "out of the game"),
+            bank=whole(data.get("bank", 0)),
+            dealt=tuple(card_ids(d, cards.TROPHIES, "dealt trophies") for d in dealt),
+            chosen=tuple(flag(c) for c in chosen),
             battle=None if battle is None else Battle.from_dict(battle),
-            event_applied_this_turn=_bool(data.get("event_applied_this_turn", False)),
-            turn_done=_words(data.get("turn_done", ()), TURN_STEPS, "turn_done"),
-            looking=_ids(data.get("looking", ()), cards.TROPHIES, "looking"),
+            event_applied_this_turn=flag(data.get("event_applied_this_turn", False)),
+            turn_done=word_list(data.get("turn_done", ()), TURN_STEPS, "turn_done"),
+            travel=Travel.from_dict(data.get("travel", {})),
+            choices=tuple(Choice.from_dict(c) for c in objects(data.get("choices", ()), "choices")),
+            deeds=deeds_from(data.get("deeds", ())),
+            promises=tuple(Promise.from_dict(p) for p in objects(data.get("promises", ()), "promises")),
+            offers=tuple(Offer.from_dict(o) for o in objects(data.get("offers", ()), "offers")),
+            cases=tuple(Case.from_dict(c) for c in objects(data.get("cases", ()), "cases")),
+            numbers=_numbers(data.get("numbers", (0, 0, 0))),
         )
+
+
+def _numbers(values: Any) -> tuple[int, int, int]:
+    if isinstance(values, str) or not isinstance(values, (list, tuple)) or len(values) != 3:
+        raise ValueError("numbers is [last offer, last promise, last case]")
+    return whole(values[0]), whole(values[1]), whole(values[2])
 
 
 # The fields of GameState.to_dict, in its order (state.md documents each).

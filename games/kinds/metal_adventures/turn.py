@@ -10,7 +10,8 @@ from dataclasses import replace
 
 from games.kinds.protocol import Event, Refused
 
-from . import bank, cards, judgment
+from . import bank, cards, choices, judgment
+from .records import Travel
 from .state import BLANK, IMPROVEMENT_LIMIT, REST, START, TRAVEL, GameState
 
 REST_CREDITS = 2
@@ -24,7 +25,7 @@ def start_turn(state: GameState, seat: int, turn: int) -> GameState:
     """`seat`'s turn `turn` starts: every seat's per-turn flags are reset, and the turn's own records."""
     seats = tuple(replace(s, revealed_this_turn=False, took_jp_this_turn=False) for s in state.seats)
     return replace(state, seats=seats, phase=START, turn=turn, active=seat, event_applied_this_turn=False,
-                   turn_done=(), looking=())
+                   turn_done=(), travel=Travel(), deeds=())
 
 
 def exempt(state: GameState, seat: int) -> bool:
@@ -76,32 +77,19 @@ def rest(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
 
 
 def swap(state: GameState, seat: int, text: str) -> tuple[GameState, list[Event]]:
-    """`swap <trophy>`: that trophy to the bottom of the Trophy deck first, then the top two are seen."""
+    """`swap <trophy>`: that trophy to the bottom of the Trophy deck first, then the top two are drawn to
+    keep one (`pick`), the other going to the bottom."""
     player = state.seats[seat]
     if "swap" in state.turn_done:
         raise Refused("You have already swapped a trophy this rest.")
     if not player.trophies:
         raise Refused("You have no trophy in hand to swap.")
     trophy = cards.find(text, player.trophies, "your trophies")
-    deck = state.trophy_deck + (trophy,)
-    seen = deck[:SWAP_SEEN]
     after = replace(state.with_seat(seat, replace(player, trophies=tuple(t for t in player.trophies
                                                                           if t != trophy))),
-                    trophy_deck=deck, looking=seen, turn_done=(*state.turn_done, "swap"))
+                    trophy_deck=(*state.trophy_deck, trophy), turn_done=(*state.turn_done, "swap"))
+    after, seen = choices.draw_trophies(after, seat, SWAP_SEEN, "rest")
     return after, [{"type": "swap", "seat": seat, "trophy": trophy, "seen": list(seen)}]
-
-
-def pick(state: GameState, seat: int, text: str) -> tuple[GameState, list[Event]]:
-    """`pick <trophy>`: keep one of the trophies seen; the other goes to the bottom of the deck."""
-    if not state.looking:
-        raise Refused("There is nothing to pick: swap a trophy first.")
-    kept = cards.find(text, state.looking, "the trophies you are looking at")
-    others = tuple(t for t in state.looking if t != kept)
-    player = state.seats[seat]
-    deck = state.trophy_deck[len(state.looking):] + others
-    after = replace(state.with_seat(seat, replace(player, trophies=(*player.trophies, kept))),
-                    trophy_deck=deck, looking=())
-    return after, [{"type": "pick", "seat": seat, "trophy": kept, "bottom": list(others)}]
 
 
 def rest_price(card: str) -> int:
@@ -124,12 +112,20 @@ def buy(state: GameState, seat: int, text: str) -> tuple[GameState, list[Event]]
     if player.credits < price:
         raise Refused(f"{cards.label(card)} costs you {price}₡ while resting (its cost + 1); you have "
                       f"{player.credits}₡.")
+    after, refill = row_purchase(state, seat, card, price)
+    after = replace(after, turn_done=(*state.turn_done, "buy"))
+    return after, [{"type": "buy", "seat": seat, "card": card, "paid": price, "refill": refill}]
+
+
+def row_purchase(state: GameState, seat: int, card: str, price: int) -> tuple[GameState, str | None]:
+    """The seat takes `card` from the OCG row for `price`, paid to the bank; the spot is refilled at once
+    from the Improvement deck (left empty when the deck is): (the state, the refill). The caller has
+    checked the price and the seat's room."""
     spot = state.ocg_row.index(card)
     refill = state.improvement_deck[0] if state.improvement_deck else None
     row_after = state.ocg_row[:spot] + (refill,) + state.ocg_row[spot + 1:]
     after = bank.seat_pays(state, seat, price)
     holder = after.seats[seat]
     after = replace(after.with_seat(seat, holder.with_improvements((*holder.improvements, card))),
-                    ocg_row=row_after, improvement_deck=state.improvement_deck[1:],
-                    turn_done=(*state.turn_done, "buy"))
-    return after, [{"type": "buy", "seat": seat, "card": card, "paid": price, "refill": refill}]
+                    ocg_row=row_after, improvement_deck=state.improvement_deck[1:])
+    return after, refill

@@ -182,7 +182,7 @@ def test_the_active_seat_that_leaves_ends_its_turn() -> None:
     state, _ = play(state, A, "rest")
     state, _ = play(state, A, "swap T03")
     after, _ = play(state, A, "resign")
-    assert (after.active, after.turn, after.phase, after.looking) == (B, 2, "turn.start", ())
+    assert (after.active, after.turn, after.phase, after.choices) == (B, 2, "turn.start", ())
     # The trophies it was looking at were seen: they go under, after the one it swapped.
     assert after.trophy_deck[-3:] == ("T03", "T09", "T12")
 

@@ -95,13 +95,6 @@ def test_the_first_command_must_be_rest_tribute_or_refuse_and_only_the_active_se
         commands.play(state, A, "end", None)
 
 
-def test_travel_waits_for_the_battles_slice_nothing_is_legal_but_resign() -> None:
-    state, _ = play(playing(3, 4), A, "tribute")
-    assert commands.legal_commands(state, A) == ["resign"]
-    refused(state, A, "end", "battle is compulsory")
-    assert commands.to_act(state) == (A,)
-
-
 # === T3: REST ===
 
 
@@ -128,14 +121,14 @@ def test_t3_rest_pays_two_repairs_blanks_the_die_and_charges_no_tribute() -> Non
 def test_t3_swap_puts_the_trophy_under_first_then_shows_the_top_two_and_the_other_goes_under() -> None:
     state, _ = play(t3(), A, "rest")
     state, events = play(state, A, "swap T05")
-    assert state.looking == ("T09", "T12") and state.seats[A].trophies == ("T03",)
-    assert state.trophy_deck[-1] == "T05"
+    assert state.choices[0].cards == ("T09", "T12") and state.seats[A].trophies == ("T03",)
+    assert state.trophy_deck[-1] == "T05" and "T09" not in state.trophy_deck
     refused(state, A, "end", "Pick one")
     refused(state, A, "buy rhum", "Pick one")
     assert commands.legal_commands(state, A) == ["pick T09", "pick T12", "resign"]
     state, _ = play(state, A, "pick T12")
     assert state.seats[A].trophies == ("T03", "T12")
-    assert state.trophy_deck[-2:] == ("T05", "T09") and state.looking == ()
+    assert state.trophy_deck[-2:] == ("T05", "T09") and state.choices == ()
     refused(state, A, "swap T03", "already swapped")
 
 
