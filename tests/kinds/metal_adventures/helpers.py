@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from games.kinds.metal_adventures import cards, invariants, setup
-from games.kinds.metal_adventures.state import GameState
+from games.kinds.metal_adventures.state import GameState, Treasuries
 from tests.kinds.seeded_dice import SeededDice as RecordedDice
 
 
@@ -96,3 +96,74 @@ def with_trophies(state: GameState, hands: dict[int, tuple[str, ...]],
     held = {t for hand in hands.values() for t in hand} | set(top)
     rest = tuple(t for t in sorted(cards.TROPHIES) if t not in held)
     return replace(state, seats=seats, trophy_deck=top + rest)
+
+
+# === given(...): a position built card by card (the scenarios' harness) ===
+
+A, B, C, D, E, F = range(6)
+
+
+def given(players: int = 3, *, seed: int = 0, phase: str = "turn.start", active: int = 0,
+          seats: dict[int, dict[str, Any]] | None = None, space: tuple[str, ...] | None = None,
+          karokum: tuple[str, ...] = (), bazaar: tuple[str, ...] = (), out: tuple[str, ...] = (),
+          trophy_top: tuple[str, ...] = (), ocg_row: tuple[str | None, ...] | None = None,
+          improvement_top: tuple[str, ...] = (), treasuries: dict[str, int] | None = None, pot: int = 0,
+          **options: Any) -> GameState:
+    """A game after setup at seat `active`'s turn `phase`, every card still in exactly one zone and the 72
+    credits whole: start from a dealt game (every seat kept its clock choice) and move each card named to
+    its place. `seats[i]` may set credits, damage, glory, jp, mf, improvements, trophies, wrecks, orders,
+    base; `space` stacks the top of the Space deck (the rest keep their order below it, blue above red);
+    `karokum` and `bazaar` are the piles (oldest first), `out` cards out of the game; `trophy_top` and
+    `improvement_top` the tops of those decks; `ocg_row` the row; treasuries and Pot in credits, all taken
+    from the bank."""
+    state = all_chosen(dealt(players, seed, **options))
+    seats = seats or {}
+    # Trophies: hands as given (seats not named keep theirs unless another hand takes the card).
+    hands = {i: tuple(spec["trophies"]) for i, spec in seats.items() if "trophies" in spec}
+    named = {t for hand in hands.values() for t in hand} | set(trophy_top)
+    kept = {i: tuple(t for t in seat.trophies if t not in named) for i, seat in enumerate(state.seats)
+            if i not in hands}
+    hands.update(kept)
+    held = {t for hand in hands.values() for t in hand}
+    rest = tuple(t for t in state.trophy_deck if t not in held and t not in trophy_top)
+    state = replace(state, seats=tuple(replace(s, trophies=hands.get(i, ())) for i, s in enumerate(state.seats)),
+                    trophy_deck=tuple(trophy_top) + rest)
+    # Space cards: wrecks, piles, out of the game, then the deck's top.
+    wrecks = {i: tuple(spec.get("wrecks", ())) for i, spec in seats.items()}
+    placed = {c for w in wrecks.values() for c in w} | set(karokum) | set(out) | set(space or ())
+    deck = tuple(c for c in state.space_deck if c not in placed)
+    if space is not None:
+        deck = tuple(space) + deck
+    state = replace(state, space_deck=deck, karokum_pile=tuple(karokum), out_of_game=tuple(out),
+                    seats=tuple(replace(s, wrecks=wrecks.get(i, ())) for i, s in enumerate(state.seats)))
+    # Improvements: hands, Bazaar pile, row, deck top.
+    hand_cards = {i: tuple(spec.get("improvements", ())) for i, spec in seats.items()}
+    row = tuple(state.ocg_row) if ocg_row is None else tuple(ocg_row)
+    taken = {c for h in hand_cards.values() for c in h} | set(bazaar) | set(improvement_top)
+    if ocg_row is not None:
+        taken |= {c for c in row if c is not None}
+    pool = [c for c in (*state.ocg_row, *state.improvement_deck) if c is not None and c not in taken]
+    if ocg_row is None:
+        row = tuple(c if c is not None and c not in taken else (pool.pop(0) if pool else None)
+                    for c in state.ocg_row)
+        pool = [c for c in pool if c not in row]
+    state = replace(state, ocg_row=row, improvement_deck=tuple(improvement_top) + tuple(pool),
+                    bazaar_pile=tuple(bazaar),
+                    seats=tuple(s.with_improvements(hand_cards.get(i, ())) for i, s in enumerate(state.seats)))
+    # Figures; credits from or to the bank.
+    for i, spec in seats.items():
+        figures = {k: v for k, v in spec.items()
+                   if k in ("damage", "glory", "jp", "mf", "base", "revealed_this_turn", "took_jp_this_turn")}
+        seat = replace(state.seats[i], **figures)
+        if "orders" in spec:
+            for name, value in spec["orders"].items():
+                seat = seat.with_order(name, value)
+        state = state.with_seat(i, seat)
+        if "credits" in spec:
+            state = with_credits(state, **{"abcdef"[i]: spec["credits"]})
+    treasury = treasuries or {}
+    state = replace(state, treasuries=Treasuries(**treasury), pot=pot,
+                    bank=state.bank - sum(treasury.values()) - pot)
+    state = replace(state, phase=phase, active=active)
+    invariants.check(state)
+    return state
