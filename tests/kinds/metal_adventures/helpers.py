@@ -126,7 +126,8 @@ def given(players: int = 3, *, seed: int = 0, phase: str = "turn.start", active:
     hands.update(kept)
     held = {t for hand in hands.values() for t in hand}
     rest = tuple(t for t in state.trophy_deck if t not in held and t not in trophy_top)
-    state = replace(state, seats=tuple(replace(s, trophies=hands.get(i, ())) for i, s in enumerate(state.seats)),
+    state = replace(state,
+                    seats=tuple(replace(s, trophies=hands.get(i, ())) for i, s in enumerate(state.seats)),
                     trophy_deck=tuple(trophy_top) + rest)
     # Space cards: wrecks, piles, out of the game, then the deck's top.
     wrecks = {i: tuple(spec.get("wrecks", ())) for i, spec in seats.items()}
@@ -149,7 +150,8 @@ def given(players: int = 3, *, seed: int = 0, phase: str = "turn.start", active:
         pool = [c for c in pool if c not in row]
     state = replace(state, ocg_row=row, improvement_deck=tuple(improvement_top) + tuple(pool),
                     bazaar_pile=tuple(bazaar),
-                    seats=tuple(s.with_improvements(hand_cards.get(i, ())) for i, s in enumerate(state.seats)))
+                    seats=tuple(s.with_improvements(hand_cards.get(i, ()))
+                                for i, s in enumerate(state.seats)))
     # Figures; credits from or to the bank.
     for i, spec in seats.items():
         figures = {k: v for k, v in spec.items()
