@@ -26,7 +26,10 @@ ATTACKER_STEP = "attacker"  # the attacker, live
 CHALLENGER_STEP = "challenger"  # the challenger, live
 CHALLENGER_ALLIES_STEP = "challenger_allies"  # the challenger's allies (window)
 CHALLENGED_STEP = "challenged_side"  # the challenged seat and its allies (window)
-STEPS = ("", ALLY_STEP, ATTACKER_STEP, CHALLENGER_STEP, CHALLENGER_ALLIES_STEP, CHALLENGED_STEP)
+REACT_STEP = "react"  # battle.react: the active seat's reroll card, live
+SMOKE_STEP = "smoke"  # battle.react: the active seat's Smoke Screen, live, once its side has lost
+STEPS = ("", ALLY_STEP, ATTACKER_STEP, CHALLENGER_STEP, CHALLENGER_ALLIES_STEP, CHALLENGED_STEP, REACT_STEP,
+         SMOKE_STEP)
 
 ATTACK = "attack"  # the attacking side won (the attacker, or the challenger)
 DEFEND = "defend"  # the defending side won (the starship or planet, or the challenged seat)
@@ -99,7 +102,7 @@ class Battle:
     asks: tuple[Ask, ...] = ()  # every ask of this battle, in the order made
     ready: tuple[int, ...] = ()  # a challenge's principals done recruiting
     window: int = 0  # how many windows this battle has opened: keys the questions out of turn
-    step: str = ""  # the declaration step (STEPS) while the phase is battle.declare
+    step: str = ""  # the declaration step (STEPS) in battle.declare; the live decision in battle.react
     declarations: tuple[Declaration, ...] = ()  # held and made declarations, by seat
     traitor: int | None = None  # the ally who declared betrayal
     debt: int = 0  # the attacker's Metal Faktor debt, subtracted from its side's score

@@ -19,7 +19,8 @@ ANYTIME = ("order", "resign", "reveal", "keep", "break", "offer", "accept", "dec
 CHOICE_VERBS = ("pick", "discard", "trophy", "take", "planet")
 TURN_VERBS = ("choose", "rest", "tribute", "refuse", "swap", "buy", "end", "attack", "challenge", "tour",
               "smuggle", "scrap", "play", "promise")
-BATTLE_VERBS = ("attack", "planet", "ally", "ready", "loyal", "betray", "mf", "play", "arm", "roll", "pass")
+BATTLE_VERBS = ("attack", "planet", "ally", "ready", "loyal", "betray", "mf", "play", "arm", "roll", "pass",
+                "keep", "break")
 VERBS = tuple(dict.fromkeys((*ANYTIME, *CHOICE_VERBS, *TURN_VERBS, *BATTLE_VERBS)))
 
 
@@ -113,6 +114,8 @@ def _play(state: GameState, seat: int, command: str, dice: Dice | None) -> tuple
     if verb == "reveal":
         return trophies.reveal(state, seat, rest)
     if verb in ("keep", "break"):
+        if state.phase == "battle.spoils" and seat == state.active and not state.choices:
+            return battle.command(state, seat, verb, rest, dice)
         return promises.command(state, seat, verb, rest)
     if verb in ("offer", "accept", "decline", "withdraw"):
         return offers.command(state, seat, verb, rest)

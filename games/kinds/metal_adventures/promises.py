@@ -51,5 +51,10 @@ def discard(state: GameState, seat: int, text: str) -> tuple[GameState, list[Eve
     raise Refused("`discard` is not taken yet.")
 
 
+def settle_battle(state: GameState, seat: int, verb: str, text: str) -> tuple[GameState, list[Event]]:
+    """The active seat's `keep <P>`, `keep all` or `break <P>` of its `@win` terms at a battle's end."""
+    raise Refused("Promises are kept by the engine for now.")
+
+
 def legal(state: GameState, seat: int) -> list[str]:
     return []

@@ -81,10 +81,10 @@ def via_karokum(state: GameState, seat: int, text: str) -> tuple[GameState, list
     player = state.seats[seat]
     if player.credits < fee:
         raise Refused(f"Attacking via Karokum costs you {fee}₡; you have {player.credits}₡.")
-    pile = list(state.karokum_pile)
-    pile.remove(ship)
+    # The starship stays on the pile while the battle runs (it is in one zone at every moment); the
+    # battle's outcome takes it from there (outcome.py).
     after = replace(state.with_seat(seat, replace(player, credits=player.credits - fee)),
-                    treasuries=state.treasuries.plus("karokum", fee), karokum_pile=tuple(pile))
+                    treasuries=state.treasuries.plus("karokum", fee))
     after = replace(after, battle=Battle(kind="karokum", attacker=seat, target=ship))
     events: list[Event] = [{"type": "attack", "seat": seat, "kind": "karokum", "target": ship, "fee": fee}]
     return alliance.open_battle(after, events)
