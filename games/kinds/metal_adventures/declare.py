@@ -280,7 +280,7 @@ def _declare(state: GameState, battle: Battle, seat: int, decl: Declaration, ver
             raise Refused("There is no betrayal in a challenge: sides are sealed by a handshake.")
         if seat not in battle.allies:
             raise Refused("Only the attacker's ally declares loyalty.")
-        if is_hunter_battle(battle):
+        if is_hunter_battle(battle) and verb == "betray":
             raise Refused("Betrayal is refused against a Pirate Hunter: you fight loyally.")
         if decl.loyal is not None:
             raise Refused("You have declared your loyalty already.")
@@ -346,8 +346,9 @@ def legal(state: GameState, seat: int) -> list[str]:
     if decl.done:
         return []
     found: list[str] = []
-    if can_betray(battle, seat) and decl.loyal is None:
-        found += ["loyal", "betray"]
+    if battle.kind != "challenge" and seat in battle.allies and decl.loyal is None:
+        # Against a Pirate Hunter `loyal` is accepted (it says what is so); `betray` is not.
+        found += ["loyal"] if is_hunter_battle(battle) else ["loyal", "betray"]
     if die_free(state, battle, seat) and decl.mf is None:
         found += ["mf yes", "mf no"]
     if decl.loyal is not False:

@@ -15,6 +15,7 @@ from games.kinds.protocol import Dice, Event, Refused
 
 from . import cards, choices, outcome
 from .battle_state import ATTACK, DEFEND, REACT_STEP, SMOKE_STEP, Battle, Declaration
+from .sides import attacking_side, defending_seats, in_order
 from .state import MF_FACES, GameState
 
 REACT = "battle.react"
@@ -32,33 +33,6 @@ def _battle(state: GameState) -> Battle:
     if state.battle is None:
         raise ValueError("no battle is in progress")
     return state.battle
-
-
-def _order(state: GameState, seats: tuple[int, ...]) -> tuple[int, ...]:
-    n = state.players
-    return tuple(sorted(seats, key=lambda s: (s - state.active) % n))
-
-
-def attacking_side(battle: Battle) -> tuple[int, ...]:
-    """The attacking principal, then its allies (a traitor is on the other side)."""
-    return (battle.attacker, *(a for a in battle.allies if a != battle.traitor))
-
-
-def defending_seats(battle: Battle) -> tuple[int, ...]:
-    """The seats on the defending side: the challenged seat and its allies, or the traitor."""
-    if battle.challenged is not None:
-        return (battle.challenged, *battle.defenders)
-    return () if battle.traitor is None else (battle.traitor,)
-
-
-def in_order(state: GameState, battle: Battle) -> tuple[int, ...]:
-    """Every seat in the battle in the order of dice and reactions."""
-    attack = (battle.attacker, *_order(state, tuple(a for a in battle.allies if a != battle.traitor)))
-    if battle.challenged is not None:
-        defend: tuple[int, ...] = (battle.challenged, *_order(state, battle.defenders))
-    else:
-        defend = () if battle.traitor is None else (battle.traitor,)
-    return (*attack, *defend)
 
 
 def mf_face(battle: Battle, seat: int) -> int:

@@ -10,8 +10,8 @@ from games.kinds.protocol import Event
 
 from . import bank, cards, choices, damage, spoils, trophies
 from .battle_state import ATTACK, Battle
-from .fight import attacking_side, defending_seats
 from .records import EXXALIA_FULL, SPOILS, SUPPORT, WRECK_FROM_PILE, Choice
+from .sides import attacking_side, defending_seats
 from .state import BLANK, TROPHY_LIMIT, GameState
 
 SPOILS_PHASE = "battle.spoils"

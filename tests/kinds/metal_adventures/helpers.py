@@ -118,14 +118,15 @@ def given(players: int = 3, *, seed: int = 0, phase: str = "turn.start", active:
     from the bank."""
     state = all_chosen(dealt(players, seed, **options))
     seats = seats or {}
-    # Trophies: hands as given (seats not named keep theirs unless another hand takes the card).
+    # Trophies: hands as given (seats not named keep theirs unless another hand takes the card); every
+    # other trophy in the deck, `trophy_top` first, then in the order they were.
     hands = {i: tuple(spec["trophies"]) for i, spec in seats.items() if "trophies" in spec}
     named = {t for hand in hands.values() for t in hand} | set(trophy_top)
-    kept = {i: tuple(t for t in seat.trophies if t not in named) for i, seat in enumerate(state.seats)
-            if i not in hands}
-    hands.update(kept)
+    hands.update({i: tuple(t for t in seat.trophies if t not in named) for i, seat in enumerate(state.seats)
+                  if i not in hands})
     held = {t for hand in hands.values() for t in hand}
-    rest = tuple(t for t in state.trophy_deck if t not in held and t not in trophy_top)
+    order = (*state.trophy_deck, *(t for seat in state.seats for t in seat.trophies))
+    rest = tuple(t for t in order if t not in held and t not in trophy_top)
     state = replace(state,
                     seats=tuple(replace(s, trophies=hands.get(i, ())) for i, s in enumerate(state.seats)),
                     trophy_deck=tuple(trophy_top) + rest)
@@ -137,17 +138,19 @@ def given(players: int = 3, *, seed: int = 0, phase: str = "turn.start", active:
         deck = tuple(space) + deck
     state = replace(state, space_deck=deck, karokum_pile=tuple(karokum), out_of_game=tuple(out),
                     seats=tuple(replace(s, wrecks=wrecks.get(i, ())) for i, s in enumerate(state.seats)))
-    # Improvements: hands, Bazaar pile, row, deck top.
-    hand_cards = {i: tuple(spec.get("improvements", ())) for i, spec in seats.items()}
-    row = tuple(state.ocg_row) if ocg_row is None else tuple(ocg_row)
+    # Improvements: hands, Bazaar pile, row, deck top; the rest in the row's holes, then the deck.
+    hand_cards = {i: tuple(spec["improvements"]) for i, spec in seats.items() if "improvements" in spec}
+    hand_cards.update({i: seat.improvements for i, seat in enumerate(state.seats) if i not in hand_cards})
     taken = {c for h in hand_cards.values() for c in h} | set(bazaar) | set(improvement_top)
     if ocg_row is not None:
-        taken |= {c for c in row if c is not None}
+        taken |= {c for c in ocg_row if c is not None}
     pool = [c for c in (*state.ocg_row, *state.improvement_deck) if c is not None and c not in taken]
     if ocg_row is None:
-        row = tuple(c if c is not None and c not in taken else (pool.pop(0) if pool else None)
-                    for c in state.ocg_row)
+        row = tuple(c if c is not None and c not in taken else None for c in state.ocg_row)
         pool = [c for c in pool if c not in row]
+        row = tuple(c if c is not None else (pool.pop(0) if pool else None) for c in row)
+    else:
+        row = tuple(ocg_row)
     state = replace(state, ocg_row=row, improvement_deck=tuple(improvement_top) + tuple(pool),
                     bazaar_pile=tuple(bazaar),
                     seats=tuple(s.with_improvements(hand_cards.get(i, ()))
@@ -167,5 +170,65 @@ def given(players: int = 3, *, seed: int = 0, phase: str = "turn.start", active:
     state = replace(state, treasuries=Treasuries(**treasury), pot=pot,
                     bank=state.bank - sum(treasury.values()) - pot)
     state = replace(state, phase=phase, active=active)
+    invariants.check(state)
+    return state
+
+
+class ScriptedDice:
+    """Dice that give the rolls a scenario names, in the rules' roll order, and fail the test when asked
+    for one more roll than scripted (or any shuffle draw, unless `draws` are given)."""
+
+    def __init__(self, *rolls: int, draws: tuple[int, ...] = ()) -> None:
+        self.rolls = list(rolls)
+        self.draws = list(draws)
+
+    def roll(self, sides: int) -> int:
+        assert self.rolls, f"an unscripted roll of a d{sides}"
+        return self.rolls.pop(0)
+
+    def draw(self, n: int) -> int:
+        assert self.draws, f"an unscripted draw of 1 in {n}"
+        return self.draws.pop(0)
+
+
+MF = {0: 1, 2: 2, 4: 4, 6: 6}  # a die roll that gives each Metal Faktor face (faces: blank, 2, 2, 4, 4, 6)
+
+
+def play(state: GameState, seat: int, command: str,
+         dice: Any = None) -> tuple[GameState, list[dict[str, Any]]]:
+    """The command played through commands.play, the state it was given left as it was, the new one
+    checked against every invariant."""
+    from games.kinds.metal_adventures import commands
+
+    before = state.to_dict()
+    after, events = commands.play(state, seat, command, dice)
+    assert state.to_dict() == before
+    invariants.check(after)
+    return after, events
+
+
+def refused(state: GameState, seat: int, command: str, words: str, dice: Any = None) -> None:
+    """The command is refused with a message containing `words`."""
+    import pytest
+
+    from games.kinds.metal_adventures import commands
+    from games.kinds.protocol import Refused
+
+    with pytest.raises(Refused, match=words):
+        commands.play(state, seat, command, dice)
+
+
+def facing(state: GameState, ship: str) -> GameState:
+    """A space battle whose attacker (the active seat) has just chosen `ship`: it lies face up alone in the
+    Space area, taken from wherever it was, and the attacker may ask for an ally (battle.allies)."""
+    from games.kinds.metal_adventures import alliance
+    from games.kinds.metal_adventures.battle_state import Battle
+
+    state = replace(state, space_deck=tuple(c for c in state.space_deck if c != ship),
+                    karokum_pile=tuple(c for c in state.karokum_pile if c != ship),
+                    out_of_game=tuple(c for c in state.out_of_game if c != ship), space_area=(ship,),
+                    phase="turn.travel",
+                    battle=Battle(kind="space", attacker=state.active, target=ship))
+    state, _ = alliance.open_battle(state, [])
     invariants.check(state)
     return state

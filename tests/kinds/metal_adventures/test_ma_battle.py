@@ -1,0 +1,266 @@
+"""Metal Adventures' battles, scenario by scenario (rules.md, "Battles"): via Karokum, planets, starships
+chosen in Space, allies and traitors, Pirate Hunters, the Metal Faktor debt, a challenge's spoils, and
+Exxalia's trophy with a full hand. Every state reached keeps the invariants (helpers.play checks)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from games.kinds.metal_adventures import commands
+from games.kinds.metal_adventures.state import BLANK
+
+from .helpers import MF, A, B, C, ScriptedDice, facing, given, play, refused
+
+# === T6: the attacker wins ties; the Metal Faktor debt ===
+
+
+def t6():  # type: ignore[no-untyped-def]
+    return given(3, seats={A: dict(improvements=("E02", "E08"), mf=2, credits=5)}, karokum=("N05",))
+
+
+def test_t6_the_attacker_wins_a_tie_and_pays_its_metal_faktor_debt() -> None:
+    state, _ = play(t6(), A, "tribute")
+    assert state.seats[A].credits == 4
+    state, _ = play(state, A, "attack karokum N05")
+    assert state.seats[A].credits == 2 and state.treasuries.karokum == 2
+    assert state.battle is not None and state.battle.debt == 2
+    state, _ = play(state, A, "ally none")
+    refused(state, A, "mf yes", "shows 2")
+    state, events = play(state, A, "roll", ScriptedDice(3, 3))
+    result = next(e for e in events if e["type"] == "result")
+    assert (result["attack"], result["defend"], result["winner"]) == (13, 13, "attack")
+    assert state.seats[A].credits == 5 and state.seats[A].wrecks == ("N05",)
+    assert "N05" not in state.karokum_pile and state.seats[A].mf == BLANK
+    assert state.phase == "turn.travel" and state.travel.battle_done and state.battle is None
+
+
+def test_t6_next_battle_the_blank_die_may_be_declared_again() -> None:
+    state, _ = play(t6(), A, "tribute")
+    state, _ = play(state, A, "attack karokum N05")
+    state, _ = play(state, A, "ally none")
+    state, _ = play(state, A, "roll", ScriptedDice(3, 3))
+    state = replace(state, karokum_pile=state.karokum_pile, travel=replace(state.travel, battle_done=False))
+    state, _ = play(state, A, "attack planet bazaar")
+    state, _ = play(state, A, "ally none")
+    state, events = play(state, A, "mf yes")
+    assert state.battle is not None and state.battle.declaration(A).mf is True  # type: ignore[union-attr]
+
+
+def test_an_attacker_in_debt_is_not_asked_about_its_die() -> None:
+    state, _ = play(t6(), A, "tribute")
+    state, _ = play(state, A, "attack karokum N05")
+    state, _ = play(state, A, "ally none")
+    assert commands.legal_commands(state, A) == ["roll"]
+
+
+# === T7: support power after damage; dots; immunity ===
+
+
+def test_t7_support_power_reads_damage_and_losers_take_the_dots_up_to_4() -> None:
+    # The scenario gives A and B each a Plasma Cutlass (E02); there is one, so A holds another +2
+    # weapon whose effect plays no part against D04: the Hunter-Killer Cannon (E04).
+    state = given(3, seats={A: dict(improvements=("E04",), damage=3),
+                            B: dict(improvements=("E02", "E08"), damage=1)}, karokum=("D04",))
+    assert state.main_power(A) == 7 and state.main_power(B) == 11 and state.support_power(B) == 5
+    state, events = play(state, A, "tribute")
+    assert events[0]["type"] == "exempt"
+    state, _ = play(state, A, "attack karokum D04")
+    state, _ = play(state, A, "ally ask 2 for 1c")
+    assert commands.to_act(state) == (B,)
+    state, _ = play(state, B, "ally accept")
+    assert state.battle is not None and state.battle.allies == (B,) and state.promises[0].due == "win"
+    state, _ = play(state, B, "loyal")
+    assert commands.to_act(state) == (B,)
+    state, _ = play(state, B, "mf yes")
+    assert commands.to_act(state) == (A,)
+    state, _ = play(state, A, "mf no")
+    state, events = play(state, A, "roll", ScriptedDice(4, 2, MF[2]))
+    result = next(e for e in events if e["type"] == "result")
+    assert (result["attack"], result["defend"], result["winner"]) == (18, 19, "defend")
+    assert state.seats[A].damage == 4 and state.seats[B].damage == 4
+    assert "D04" in state.out_of_game and not state.promises
+    assert state.seats[A].jp == 0 and state.seats[B].mf == 2
+
+
+# === T8, T9: betrayal ===
+
+
+def betrayal(ship: str):  # type: ignore[no-untyped-def]
+    state = given(3, seats={A: dict(credits=3), B: dict(glory=1, trophies=("T18",))})
+    state = replace(state, phase="turn.travel")
+    return facing(state, ship)
+
+
+def test_t8_target_and_traitor_win_the_traitor_takes_the_credits_the_attacker_1_damage() -> None:
+    state, _ = play(betrayal("N22"), A, "ally ask 2 for 3c")
+    state, _ = play(state, B, "ally accept")
+    state, events = play(state, B, "betray")
+    assert [e for e in events if e.get("secret")] and state.seats[B].jp == 0  # secret until the step closes
+    state, events = play(state, B, "mf yes")
+    assert state.seats[B].jp == 1 and state.seats[B].glory == 0
+    assert not state.promises  # terms owed to a traitor lapse
+    state, _ = play(state, A, "mf no")
+    state, events = play(state, A, "roll", ScriptedDice(4, 2, MF[4]))
+    result = next(e for e in events if e["type"] == "result")
+    assert (result["attack"], result["defend"]) == (12, 20)
+    assert state.seats[A].damage == 1 and state.seats[B].damage == 0
+    assert state.seats[B].credits == 6 and not state.seats[B].wrecks
+    assert "N22" in state.out_of_game and "N22" not in state.karokum_pile
+    assert state.seats[A].jp == 0
+    assert (B, "turncoat") in state.deeds
+
+
+def test_t9_the_betrayed_attacker_wins_owes_nothing_and_the_traitor_takes_1_damage() -> None:
+    state, _ = play(betrayal("N17"), A, "ally ask 2 for 3c")
+    state, _ = play(state, B, "ally accept")
+    state, _ = play(state, B, "betray")
+    state, _ = play(state, B, "mf no")
+    state, _ = play(state, A, "mf no")
+    state, events = play(state, A, "roll", ScriptedDice(6, 1))
+    result = next(e for e in events if e["type"] == "result")
+    assert (result["attack"], result["defend"]) == (14, 11)
+    assert state.seats[A].credits == 4 and state.seats[A].wrecks == ("N17",)
+    assert state.seats[B].damage == 1 and state.seats[B].jp == 1
+    refused(state, A, "keep P1", "")
+    state, _ = play(state, A, "end")
+    assert state.seats[A].jp == 0
+
+
+def test_betrayal_is_refused_in_a_challenge_and_against_a_pirate_hunter() -> None:
+    state, _ = play(betrayal("N16"), A, "ally ask 2")
+    state, _ = play(state, B, "ally accept")
+    refused(state, B, "betray", "Pirate Hunter")
+    assert "betray" not in commands.legal_commands(state, B)
+
+
+# === T10: a Pirate Hunter ===
+
+
+def t10(*improvements: str):  # type: ignore[no-untyped-def]
+    state = given(3, seats={A: dict(credits=1, improvements=improvements)})
+    state, _ = play(state, A, "tribute")
+    assert state.seats[A].credits == 0
+    return facing(state, "N16")
+
+
+def test_t10_terms_against_a_hunter_must_fit_the_attackers_means() -> None:
+    state = t10()
+    refused(state, A, "ally ask 2 for 5c", "within your means")
+    state, _ = play(state, A, "ally ask 2 for 3c")
+    state, _ = play(state, B, "ally accept")
+    assert state.promises[0].hunter
+
+
+def test_t10_a_won_hunter_pays_the_ally_by_the_engine_and_cannot_be_broken() -> None:
+    state, _ = play(t10(), A, "ally ask 2 for 3c")
+    state, _ = play(state, B, "ally accept")
+    state, _ = play(state, B, "loyal")
+    state, _ = play(state, B, "mf no")
+    state, events = play(state, A, "roll", ScriptedDice(5, 2))
+    result = next(e for e in events if e["type"] == "result")
+    assert (result["attack"], result["defend"]) == (17, 14)
+    assert state.seats[A].glory == 1 and state.seats[A].wrecks == ("N16",)
+    assert state.seats[B].credits == 6 and state.seats[A].credits == 0
+    assert not state.promises and state.battle is None
+    refused(state, A, "break P1", "")
+
+
+def test_t10_the_hunter_killer_cannon_adds_2_against_a_hunter() -> None:
+    state, _ = play(t10("E04"), A, "ally ask 2 for 3c")
+    state, _ = play(state, B, "ally accept")
+    state, _ = play(state, B, "loyal")
+    state, _ = play(state, B, "mf no")
+    state, events = play(state, A, "roll", ScriptedDice(5, 2))
+    assert next(e for e in events if e["type"] == "result")["attack"] == 21
+
+
+# === T12: a challenge's spoils ===
+
+
+def won_challenge(loser: dict[str, object]):  # type: ignore[no-untyped-def]
+    state = given(3, seats={A: dict(improvements=("E06",)), B: loser})
+    state = replace(state, phase="turn.travel")
+    state, _ = play(state, A, "challenge 2")
+    state, _ = play(state, A, "ready")
+    state, _ = play(state, B, "ready")
+    state, _ = play(state, A, "mf no")
+    state, _ = play(state, A, "roll")
+    assert commands.to_act(state) == (B,)
+    state, _ = play(state, B, "mf no", ScriptedDice(6, 1))
+    assert state.choices and state.choices[0].kind == "spoils"
+    return state
+
+
+def test_t12_take_credits_is_half_rounded_up() -> None:
+    state = won_challenge(dict(credits=5, wrecks=("N04", "N12", "D09"), improvements=("E02",)))
+    before = state.seats[A].credits
+    state, _ = play(state, A, "take credits")
+    assert state.seats[A].credits == before + 3 and state.seats[B].credits == 2
+    assert state.battle is None and state.phase == "turn.travel"
+
+
+def test_t12_take_wrecks_shows_them_then_binds_to_half() -> None:
+    state = won_challenge(dict(credits=5, wrecks=("N04", "N12", "D09"), improvements=("E02",)))
+    state, _ = play(state, A, "take wrecks")
+    assert state.choices[0].options == ("N04", "N12", "D09") and state.choices[0].count == 2
+    refused(state, A, "take credits", "")
+    refused(state, A, "pick N04", "exactly 2")
+    state, _ = play(state, A, "pick N04 D09")
+    assert set(state.seats[A].wrecks) == {"N04", "D09"} and state.seats[B].wrecks == ("N12",)
+
+
+def test_t12_no_wrecks_no_wreck_spoils_and_a_card_moves_the_power_wheels() -> None:
+    state = won_challenge(dict(credits=1, improvements=("E02",)))
+    refused(state, A, "take wrecks", "no wreck")
+    power_a, power_b = state.seats[A].power, state.seats[B].power
+    state, _ = play(state, A, "take card E02")
+    assert state.seats[A].power == power_a + 2 and state.seats[B].power == power_b - 2
+
+
+def test_t12_take_credits_from_one_credit_takes_it() -> None:
+    state = won_challenge(dict(credits=1))
+    state, _ = play(state, A, "take credits")
+    assert state.seats[B].credits == 0
+
+
+# === T18: Exxalia with a full hand ===
+
+
+def t18(hand: tuple[str, ...] = ("T03", "T05")):  # type: ignore[no-untyped-def]
+    state = given(3, seats={A: dict(improvements=("E05", "E02", "E01"), trophies=hand)},
+                  treasuries={"exxalia": 5}, trophy_top=("T11", "T12", "T13"))
+    state, _ = play(state, A, "tribute")
+    state, _ = play(state, A, "attack planet exxalia")
+    state, _ = play(state, A, "ally none")
+    state, _ = play(state, A, "roll", ScriptedDice(6, 2))
+    return state
+
+
+def test_t18_a_full_hand_drops_one_unseen_before_drawing_three() -> None:
+    state = t18()
+    assert state.treasuries.exxalia == 0
+    refused(state, A, "pick T11", "")
+    state, _ = play(state, A, "trophy drop T03")
+    assert state.choices[0].cards == ("T11", "T12", "T13")
+    state, _ = play(state, A, "pick T12")
+    assert state.seats[A].trophies == ("T05", "T12")
+    assert state.trophy_deck[-3:] == ("T03", "T11", "T13")
+
+
+def test_t18_refusing_leaves_hand_and_deck_as_they_were() -> None:
+    state = t18()
+    deck = state.trophy_deck
+    state, _ = play(state, A, "trophy refuse")
+    assert state.seats[A].trophies == ("T03", "T05") and state.trophy_deck == deck
+
+
+def test_t18_with_one_trophy_three_are_drawn_at_once() -> None:
+    state = t18(("T03",))
+    assert state.choices[0].kind == "trophy" and state.choices[0].cards == ("T11", "T12", "T13")
+
+
+def test_a_seat_outside_the_battle_can_do_nothing_but_orders() -> None:
+    state, _ = play(t6(), A, "tribute")
+    state, _ = play(state, A, "attack karokum N05")
+    refused(state, C, "resign", "battle is in progress")
+    assert commands.legal_commands(state, C) == []
