@@ -10,11 +10,25 @@ from __future__ import annotations
 
 from games.kinds.protocol import Dice, Event, Refused
 
-from . import battle, choices, end, offers, orders, promises, setup, tour, travel, trophies, turn
+from . import (
+    autopilot,
+    battle,
+    choices,
+    end,
+    offers,
+    orders,
+    promises,
+    setup,
+    tour,
+    travel,
+    trophies,
+    turn,
+)
 from .state import BATTLE_PHASES, IMPROVEMENT_LIMIT, OVER, REST, SETUP, START, TRAVEL, GameState
 
 # Commands any seat may give at any time the module allows (each says when not).
-ANYTIME = ("order", "resign", "reveal", "keep", "break", "offer", "accept", "decline", "withdraw", "discard")
+ANYTIME = ("autopilot", "order", "resign", "reveal", "keep", "break", "offer", "accept", "decline", "withdraw",
+           "discard")
 # Commands of a choice that waits (choices.py; battle.py and space.py answer theirs).
 CHOICE_VERBS = ("pick", "discard", "trophy", "take", "planet")
 TURN_VERBS = ("choose", "rest", "tribute", "refuse", "swap", "buy", "end", "attack", "challenge", "tour",
@@ -40,6 +54,15 @@ def to_act(state: GameState) -> tuple[int, ...]:
 
 
 def legal_commands(state: GameState, seat: int) -> list[str]:
+    """Every command `play` accepts from the seat now (`autopilot` last for an awaited active seat)."""
+    found = _legal(state, seat)
+    if (state.phase not in (SETUP, OVER) and seat == state.active and seat in to_act(state)
+            and not state.seats[seat].out and autopilot.choose(state, seat, found) is not None):
+        found.append("autopilot")
+    return found
+
+
+def _legal(state: GameState, seat: int) -> list[str]:
     """Every command `play` accepts from the seat now, canonical: cards by id, in the order of their zone.
     Commands whose words are the player's own (`order`, `offer`, `promise`, `ally ask`, `accuse`) are
     listed by their first words only where help needs them (commands.help)."""
@@ -104,6 +127,9 @@ def _play(state: GameState, seat: int, command: str, dice: Dice | None) -> tuple
         raise Refused("You have left the game.")
     if verb == "order":
         return orders.command(state, seat, rest)
+    if verb == "autopilot":
+        _no_words(verb, rest)
+        return _autopilot(state, seat, dice)
     if verb == "resign":
         _no_words(verb, rest)
         if state.phase in BATTLE_PHASES:
@@ -134,6 +160,29 @@ def _play(state: GameState, seat: int, command: str, dice: Dice | None) -> tuple
     if state.phase == TRAVEL:
         return _travel(state, seat, verb, rest, dice)
     raise Refused(f"Nothing of that kind can be done in phase {state.phase}.")
+
+
+AUTOPILOT_STEPS = 60  # far more decisions than a turn of the autopilot's ever takes
+
+
+def _autopilot(state: GameState, seat: int, dice: Dice | None) -> tuple[GameState, list[Event]]:
+    """`autopilot`: the engine plays the active seat's decisions (autopilot.py) until the game waits for
+    someone else, the turn is over, or the game is."""
+    if seat != state.active or seat not in to_act(state) or state.phase == SETUP:
+        raise Refused("The autopilot plays your own turn, when the game waits for you.")
+    events: list[Event] = []
+    turn_ = state.turn
+    for _ in range(AUTOPILOT_STEPS):
+        if state.turn != turn_ or seat not in to_act(state) or seat != state.active:
+            break
+        step = autopilot.choose(state, seat, legal_commands(state, seat))
+        if step is None:
+            break
+        state, more = play(state, seat, step, dice)
+        events += [{"type": "autopilot", "seat": seat, "command": step}, *more]
+    if not events:
+        raise Refused("The autopilot has nothing to play for you now.")
+    return state, events
 
 
 def _no_words(verb: str, rest: str) -> None:

@@ -50,7 +50,7 @@ def test_an_attacker_in_debt_is_not_asked_about_its_die() -> None:
     state, _ = play(t6(), A, "tribute")
     state, _ = play(state, A, "attack karokum N05")
     state, _ = play(state, A, "ally none")
-    assert commands.legal_commands(state, A) == ["roll"]
+    assert commands.legal_commands(state, A) == ["roll", "autopilot"]
 
 
 # === T7: support power after damage; dots; immunity ===

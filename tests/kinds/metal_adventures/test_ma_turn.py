@@ -125,7 +125,7 @@ def test_t3_swap_puts_the_trophy_under_first_then_shows_the_top_two_and_the_othe
     assert state.trophy_deck[-1] == "T05" and "T09" not in state.trophy_deck
     refused(state, A, "end", "Pick one")
     refused(state, A, "buy rhum", "Pick one")
-    assert commands.legal_commands(state, A) == ["pick T09", "pick T12", "resign"]
+    assert commands.legal_commands(state, A) == ["pick T09", "pick T12", "resign", "autopilot"]
     state, _ = play(state, A, "pick T12")
     assert state.seats[A].trophies == ("T03", "T12")
     assert state.trophy_deck[-2:] == ("T05", "T09") and state.choices == ()
