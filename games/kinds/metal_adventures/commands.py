@@ -27,8 +27,8 @@ from . import (
 from .state import BATTLE_PHASES, IMPROVEMENT_LIMIT, OVER, REST, SETUP, START, TRAVEL, GameState
 
 # Commands any seat may give at any time the module allows (each says when not).
-ANYTIME = ("autopilot", "order", "resign", "reveal", "keep", "break", "offer", "accept", "decline", "withdraw",
-           "discard")
+ANYTIME = ("autopilot", "order", "resign", "reveal", "keep", "break", "offer", "accept", "decline",
+           "withdraw", "discard")
 # Commands of a choice that waits (choices.py; battle.py and space.py answer theirs).
 CHOICE_VERBS = ("pick", "discard", "trophy", "take", "planet")
 TURN_VERBS = ("choose", "rest", "tribute", "refuse", "swap", "buy", "end", "attack", "challenge", "tour",
