@@ -192,8 +192,13 @@ def _battle(state: GameState) -> None:
         _fail("battle sides", "a challenge, and only a challenge, has a challenged seat")
     if battle.kind != "challenge" and (len(battle.allies) > 1 or battle.defenders):
         _fail("battle sides", f"a {battle.kind} battle has at most one ally and no defending side")
-    infamous = [s for s in (*battle.allies, *battle.defenders) if state.seats[s].jp >= MAX_JP]
-    if battle.allies and state.seats[battle.attacker].jp >= MAX_JP:
+    # A traitor has left its alliance (its betrayal's JP may be its fourth); once the battle is settled,
+    # a principal's broken terms may give it a fourth JP after the alliance did its work.
+    if state.phase == "battle.spoils":
+        return
+    allies = tuple(s for s in (*battle.allies, *battle.defenders) if s != battle.traitor)
+    infamous = [s for s in allies if state.seats[s].jp >= MAX_JP]
+    if any(a in battle.allies for a in allies) and state.seats[battle.attacker].jp >= MAX_JP:
         infamous.append(battle.attacker)
     if battle.defenders and battle.challenged is not None and state.seats[battle.challenged].jp >= MAX_JP:
         infamous.append(battle.challenged)

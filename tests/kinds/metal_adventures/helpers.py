@@ -232,3 +232,28 @@ def facing(state: GameState, ship: str) -> GameState:
     state, _ = alliance.open_battle(state, [])
     invariants.check(state)
     return state
+
+
+def random_states(seed: int, players: int = 4, steps: int = 300, leave: bool = False) -> list[GameState]:
+    """The states of one game played at random from its deal: an awaited seat picks a random legal command
+    (never `resign` unless `leave`, and standing orders only as listed), the dice seeded; every state is
+    checked against the invariants."""
+    import random
+
+    from games.kinds.metal_adventures import commands
+
+    rng = random.Random(seed)
+    dice = RecordedDice(seed)
+    state = dealt(players, seed)
+    seen = [state]
+    for _ in range(steps):
+        if state.phase == "game.over":
+            break
+        seat = rng.choice(commands.to_act(state))
+        legal = [c for c in commands.legal_commands(state, seat) if leave or c != "resign"]
+        if not legal:
+            break
+        state, _ = commands.play(state, seat, rng.choice(legal), dice)
+        invariants.check(state)
+        seen.append(state)
+    return seen
