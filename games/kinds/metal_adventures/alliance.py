@@ -120,7 +120,7 @@ def open_challenge(state: GameState, events: list[Event]) -> tuple[GameState, li
                     events = [*events, *more]
             state, more = _ready(state, challenged, "order defend")
             events = [*events, *more]
-    return _recruit_progress(state, events)
+    return recruit_progress(state, events)
 
 
 # === COMMANDS ===
@@ -138,7 +138,7 @@ def command(state: GameState, seat: int, verb: str, text: str) -> tuple[GameStat
         if seat in battle.ready:
             raise Refused("You are ready already.")
         after, events = _ready(state, seat, "")
-        return _recruit_progress(after, events)
+        return recruit_progress(after, events)
     word, _, rest = text.strip().partition(" ")
     word, rest = word.lower(), rest.strip()
     if state.phase not in (ALLIES, RECRUIT):
@@ -407,14 +407,14 @@ def _ready(state: GameState, seat: int, why: str) -> tuple[GameState, list[Event
 
 def _progress_after(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
     if state.phase == RECRUIT:
-        return _recruit_progress(state, events)
+        return recruit_progress(state, events)
     battle = _battle(state)
     if battle.allies:
         return declare.open_steps(state, events)
     return state, events
 
 
-def _recruit_progress(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+def recruit_progress(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
     """Recruitment closes when both principals are ready and no ask waits for an answer."""
     battle = _battle(state)
     if battle.challenged is None or len(battle.ready) < 2 or unanswered(battle):

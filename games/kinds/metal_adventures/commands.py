@@ -68,7 +68,7 @@ def _legal(state: GameState, seat: int) -> list[str]:
     listed by their first words only where help needs them (commands.help)."""
     if not 0 <= seat < state.players or state.seats[seat].out or state.phase == OVER:
         return []
-    leave = [] if state.phase in BATTLE_PHASES else ["resign"]
+    leave = [] if end.in_battle(state, seat) else ["resign"]
     if state.phase == SETUP:
         return setup.choice_commands(state, seat) + leave
     anytime = trophies.legal(state, seat) + promises.legal(state, seat) + offers.legal(state, seat)
@@ -132,8 +132,8 @@ def _play(state: GameState, seat: int, command: str, dice: Dice | None) -> tuple
         return _autopilot(state, seat, dice)
     if verb == "resign":
         _no_words(verb, rest)
-        if state.phase in BATTLE_PHASES:
-            raise Refused("A battle is in progress: you may leave once it is over.")
+        if end.in_battle(state, seat):
+            raise Refused("You are in the battle in progress: you may leave once it is over.")
         return end.resign(state, seat)
     if verb == "choose" or state.phase == SETUP:
         return setup.choose(state, seat, command)

@@ -7,10 +7,13 @@ from dataclasses import replace
 
 from games.kinds.protocol import Event
 
-from . import cards, offers, promises, trophies
+from . import alliance, cards, choices, offers, promises, trophies
+from .battle_state import COUNTER, DECLINE, UNANSWERED
 from .records import DISCARD, KEEP_TROPHY
 from .state import BATTLE_PHASES, OVER, SETUP, GameState
 from .turn import start_turn
+
+RECRUIT = "challenge.recruit"
 
 GLORY_TO_WIN = 9
 SPACE_DECK_END = 2  # the game ends at the end of a turn when the Space deck holds this many or fewer
@@ -90,6 +93,14 @@ def winners(state: GameState) -> tuple[int, ...]:
     return tuple(i for i in first if not state.seats[i].out)
 
 
+def in_battle(state: GameState, seat: int) -> bool:
+    """The seat is a principal or a sealed ally of the battle in progress."""
+    battle = state.battle
+    if battle is None:
+        return False
+    return seat in (battle.attacker, battle.challenged, *battle.allies, *battle.defenders)
+
+
 def resign(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     """The seat leaves the game: its credits to the bank, its equipment to the bottom of the Improvement
     deck, its support cards to the Bazaar pile, its trophies (dealt ones too, while setting up) to the
@@ -97,8 +108,8 @@ def resign(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     turn ends there (no end-of-turn effect of its own) and the end check runs."""
     from .setup import begin_play  # setup imports nothing of this module; a late import keeps it so
 
-    if state.phase in BATTLE_PHASES:
-        raise ValueError("a seat cannot leave during a battle")
+    if state.phase in BATTLE_PHASES and in_battle(state, seat):
+        raise ValueError("a seat in a battle cannot leave until it is over")
     player = state.seats[seat]
     equipment = tuple(c for c in player.improvements if cards.IMPROVEMENTS[c].equipment)
     support = tuple(c for c in player.improvements if not cards.IMPROVEMENTS[c].equipment)
@@ -119,12 +130,27 @@ def resign(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
         deck = deck + state.dealt[seat]
         after = replace(after, dealt=state.dealt[:seat] + ((),) + state.dealt[seat + 1:],
                         chosen=state.chosen[:seat] + (True,) + state.chosen[seat + 1:])
-    after = replace(after, trophy_deck=deck)
+    after = choices.refill_row(replace(after, trophy_deck=deck))
     after = after.with_seat(seat, replace(player, credits=0, improvements=(), power=cards.BASE_POWER,
                                           trophies=(), wrecks=(), out=True))
     events: list[Event] = [{"type": "resign", "seat": seat, "credits": player.credits,
                             "equipment": list(equipment), "support": list(support),
                             "trophies": len(trophies), "wrecks": len(player.wrecks)}]
+    # Its promises, to it or by it, lapse; its offers, and offers to it, close.
+    gone = tuple(p.number for p in after.promises if seat in (p.debtor, p.creditor))
+    after, lapsed = promises.lapse(after, gone, "a seat left the game")
+    closed = [o.number for o in after.offers if seat in (o.sender, o.receiver)]
+    after = replace(after, offers=tuple(o for o in after.offers if o.number not in closed))
+    events += [*lapsed, *({"type": "offer_closed", "offer": n, "why": "a seat left"} for n in closed)]
+    if after.battle is not None:
+        # A seat asked for help that leaves declines; the battle goes on.
+        battle = after.battle
+        asks = tuple(replace(a, answer=DECLINE) if a.seat == seat and a.answer in (UNANSWERED, COUNTER)
+                     else a for a in battle.asks)
+        after = replace(after, battle=replace(battle, asks=asks))
+        if after.phase == RECRUIT:
+            after, events = alliance.recruit_progress(after, events)
+        return after, events
     if state.phase == SETUP:
         if len(seats_in(after)) <= 1:
             # Play never started: every trophy still dealt goes to the bottom too, in the order dealt.

@@ -1,0 +1,99 @@
+"""What each awaited seat is asked (games/kinds/protocol.py, Prompt; rules.md, "Questions out of turn"),
+and what the clock answers when its time runs out.
+
+Keys: the active seat's own turn is keyed by the turn number (its clock is held while others answer, and
+runs on when the game comes back to it); a question out of turn by the turn and the question: `<turn>-a<n>`
+for the n-th ask of the battle, `<turn>-r` for a challenged seat's recruitment, `<turn>-d<w>` for a
+declaration step (its window number), `setup` for the trophy choice. Every question out of turn waits W
+(the game's option; the trophy choice 3 W) and has a passive default."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.kinds.protocol import Prompt
+
+from . import alliance, cards, commands, declare, setup
+from .battle_state import UNANSWERED, Battle
+from .records import items_text
+from .state import OVER, SETUP, GameState
+
+HOUR = 3600
+
+
+def name(seat: int, names: Sequence[str] | None) -> str:
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return f"Seat {seat + 1}"
+
+
+def prompts(state: GameState, names: Sequence[str] | None) -> list[Prompt]:
+    """One prompt per seat of to_act, in its order."""
+    window = state.options.window_hours * HOUR
+    found: list[Prompt] = []
+    for seat in commands.to_act(state):
+        if state.phase == SETUP:
+            first, second = setup.default_choice(state, seat)
+            found.append(Prompt(seat, "setup", "keep two of your three trophies", own_turn=False,
+                                seconds=setup.setup_window_seconds(state),
+                                default=f"keep {cards.label(first)} and {cards.label(second)}"))
+        elif seat == state.active:
+            found.append(Prompt(seat, str(state.turn), "it is your turn"))
+        else:
+            found.append(_out_of_turn(state, seat, names, window))
+    return found
+
+
+def _out_of_turn(state: GameState, seat: int, names: Sequence[str] | None, window: int) -> Prompt:
+    battle = state.battle
+    assert battle is not None, "only a battle asks a seat out of turn"
+    asks = [(i, a) for i, a in enumerate(battle.asks) if a.seat == seat and a.answer == UNANSWERED]
+    if state.phase == alliance.RECRUIT and seat == battle.challenged and seat not in battle.ready:
+        return Prompt(seat, f"{state.turn}-r", f"{name(battle.attacker, names)} challenges you: ask seats to "
+                      "fight on your side (ally ask <seats> for <terms>), then say ready", own_turn=False,
+                      seconds=window, default="fight with the allies you have")
+    if asks:
+        number, ask = asks[0]
+        terms = f" for {items_text(ask.terms)}" if ask.terms else ""
+        text = f"{name(ask.principal, names)} asks you to fight as an ally{terms}: ally accept, ally " \
+               "accept <your terms>, or ally decline"
+        if len({a.principal for _, a in asks}) > 1:
+            text = "both sides ask you to fight as their ally: ally accept <seat> or ally decline <seat>"
+        return Prompt(seat, f"{state.turn}-a{number + 1}", text, own_turn=False, seconds=window,
+                      default="decline")
+    return Prompt(seat, f"{state.turn}-d{battle.window}", _declaration_text(state, battle, seat),
+                  own_turn=False, seconds=window, default=_declaration_default(battle, seat))
+
+
+def _declaration_text(state: GameState, battle: Battle, seat: int) -> str:
+    asked = declare.questions(state, battle, seat)
+    parts = []
+    if declare.LOYALTY in asked:
+        parts.append("loyal or betray")
+    if declare.DIE in asked:
+        parts.append("mf yes or mf no")
+    if declare.CARDS in asked:
+        parts.append("play or arm your support cards")
+    what = "; ".join(parts) if parts else "ready"
+    return f"declare before the roll: {what} (ready when done)"
+
+
+def _declaration_default(battle: Battle, seat: int) -> str:
+    loyal = "loyal, " if declare.can_betray(battle, seat) else ""
+    return f"{loyal}no Metal Faktor, no cards"
+
+
+def timeout_commands(state: GameState, seat: int) -> list[str]:
+    """What the clock plays for an awaited seat out of time: the setup's default choice; the autopilot
+    for the active seat; the passive answer to a question out of turn."""
+    if state.phase == OVER or seat not in commands.to_act(state):
+        return []
+    if state.phase == SETUP:
+        return [setup.timeout_command(state, seat)]
+    if seat == state.active:
+        return ["autopilot"] if "autopilot" in commands.legal_commands(state, seat) else []
+    if state.phase in (alliance.ALLIES, alliance.RECRUIT):
+        return alliance.timeout_answers(state, seat)
+    if state.phase == declare.DECLARE:
+        return declare.timeout_answers(state, seat)
+    return []
