@@ -46,7 +46,8 @@ def accepted(state: GameState, seat: int) -> list[str]:
             continue
         assert state.to_dict() == before, command
         invariants.check(after)
-        taken.append(command)
+        if not command.startswith("order "):  # the player's own words: legal_commands lists no orders
+            taken.append(command)
     return taken
 
 
