@@ -75,7 +75,7 @@ def _legal(state: GameState, seat: int) -> list[str]:
     if state.choices:
         return choices.legal(state, seat) + battle.choice_legal(state, seat) + anytime + leave
     if state.phase in BATTLE_PHASES:
-        return battle.legal(state, seat) + anytime
+        return battle.legal(state, seat) + anytime + leave
     if seat != state.active:
         return anytime + leave
     player = state.seats[seat]

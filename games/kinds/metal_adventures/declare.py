@@ -245,7 +245,7 @@ def command(state: GameState, seat: int, verb: str, text: str,
         if state.phase != DECLARE or battle.step != step:
             raise Refused("Your declaration comes in its turn: wait for your allies' (and the challenged "
                           "side's) answers.")
-    elif state.phase == DECLARE and steps(battle).index(battle.step) > steps(battle).index(step):
+    elif state.phase == DECLARE and _past(battle, step):
         raise Refused("Your declaration is made: the dice are on their way.")
     decl = battle.declaration(seat) or Declaration(seat)
     if decl.done:
@@ -262,6 +262,12 @@ def command(state: GameState, seat: int, verb: str, text: str,
         if _step_done(state, step):
             return _run(state, events, dice)
     return state, events
+
+
+def _past(battle: Battle, step: str) -> bool:
+    """The declarations have gone past `step` (a step this battle does not have counts as not begun)."""
+    order = steps(battle)
+    return battle.step in order and step in order and order.index(battle.step) > order.index(step)
 
 
 def _step_done(state: GameState, step: str) -> bool:
@@ -338,7 +344,7 @@ def legal(state: GameState, seat: int) -> list[str]:
     active = seat == battle.attacker
     if active and (state.phase != DECLARE or battle.step != step):
         return []
-    if not active and state.phase == DECLARE and steps(battle).index(battle.step) > steps(battle).index(step):
+    if not active and state.phase == DECLARE and _past(battle, step):
         return []
     if not active and state.phase not in (DECLARE, "battle.allies", "challenge.recruit"):
         return []

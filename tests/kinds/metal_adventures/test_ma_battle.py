@@ -104,7 +104,9 @@ def test_t8_target_and_traitor_win_the_traitor_takes_the_credits_the_attacker_1_
     result = next(e for e in events if e["type"] == "result")
     assert (result["attack"], result["defend"]) == (12, 20)
     assert state.seats[A].damage == 1 and state.seats[B].damage == 0
-    assert state.seats[B].credits == 6 and not state.seats[B].wrecks
+    # 3 + the ship's 3 credits, then at the battle's end B reveals its Trophy of the Turncoat: G 1, +3.
+    assert not state.seats[B].wrecks and state.seats[B].trophies == ()
+    assert (state.seats[B].credits, state.seats[B].glory) == (9, 1)
     assert "N22" in state.out_of_game and "N22" not in state.karokum_pile
     assert state.seats[A].jp == 0
     assert (B, "turncoat") in state.deeds
@@ -178,7 +180,7 @@ def test_t10_the_hunter_killer_cannon_adds_2_against_a_hunter() -> None:
 
 
 def won_challenge(loser: dict[str, object]):  # type: ignore[no-untyped-def]
-    state = given(3, seats={A: dict(improvements=("E06",)), B: loser})
+    state = given(3, seats={A: dict(improvements=("E06",), trophies=()), B: loser})
     state = replace(state, phase="turn.travel")
     state, _ = play(state, A, "challenge 2")
     state, _ = play(state, A, "ready")
@@ -259,8 +261,11 @@ def test_t18_with_one_trophy_three_are_drawn_at_once() -> None:
     assert state.choices[0].kind == "trophy" and state.choices[0].cards == ("T11", "T12", "T13")
 
 
-def test_a_seat_outside_the_battle_can_do_nothing_but_orders() -> None:
+def test_a_seat_outside_the_battle_can_only_leave_the_game_and_give_orders() -> None:
     state, _ = play(t6(), A, "tribute")
     state, _ = play(state, A, "attack karokum N05")
-    refused(state, C, "resign", "battle is in progress")
-    assert commands.legal_commands(state, C) == []
+    assert commands.legal_commands(state, C) == ["resign"]
+    refused(state, C, "reveal T01", "Battle in progress")
+    refused(state, A, "resign", "in the battle")
+    state, _ = play(state, C, "resign")
+    assert state.seats[C].out and state.battle is not None
