@@ -16,6 +16,13 @@ def pay_seat(state: GameState, seat: int, amount: int) -> tuple[GameState, int]:
                    bank=state.bank - paid), paid
 
 
+def pay_planet(state: GameState, planet: str, amount: int) -> tuple[GameState, int]:
+    """The bank pays a planet's treasury `amount`, or all it has when that is less: (the state, what was
+    paid)."""
+    paid = min(amount, state.bank)
+    return replace(state, treasuries=state.treasuries.plus(planet, paid), bank=state.bank - paid), paid
+
+
 def seat_pays(state: GameState, seat: int, amount: int) -> GameState:
     """The seat pays `amount` to the bank; the caller has checked it holds that much."""
     player = state.seats[seat]
