@@ -125,7 +125,9 @@ def given(players: int = 3, *, seed: int = 0, phase: str = "turn.start", active:
             if i not in hands}
     hands.update(kept)
     held = {t for hand in hands.values() for t in hand}
-    rest = tuple(t for t in state.trophy_deck if t not in held and t not in trophy_top)
+    # A hand replaced gives its old trophies back to the deck's bottom (in the order they were held).
+    released = tuple(t for seat in state.seats for t in seat.trophies)
+    rest = tuple(t for t in (*state.trophy_deck, *released) if t not in held and t not in trophy_top)
     state = replace(state,
                     seats=tuple(replace(s, trophies=hands.get(i, ())) for i, s in enumerate(state.seats)),
                     trophy_deck=tuple(trophy_top) + rest)
@@ -145,7 +147,9 @@ def given(players: int = 3, *, seed: int = 0, phase: str = "turn.start", active:
         taken |= {c for c in row if c is not None}
     pool = [c for c in (*state.ocg_row, *state.improvement_deck) if c is not None and c not in taken]
     if ocg_row is None:
-        row = tuple(c if c is not None and c not in taken else (pool.pop(0) if pool else None)
+        # A spot whose card was taken gets the next card of the deck (never one the row still shows).
+        spare = [c for c in pool if c not in state.ocg_row]
+        row = tuple(c if c is not None and c not in taken else (spare.pop(0) if spare else None)
                     for c in state.ocg_row)
         pool = [c for c in pool if c not in row]
     state = replace(state, ocg_row=row, improvement_deck=tuple(improvement_top) + tuple(pool),
