@@ -72,7 +72,7 @@ def command(state: GameState, seat: int, verb: str, text: str,
 
 
 def choice_legal(state: GameState, seat: int) -> list[str]:
-    return spoils.choice_legal(state, seat)
+    return spoils.choice_legal(state, seat) + space.planet_legal(state, seat)
 
 
 def choice_command(state: GameState, seat: int, verb: str, text: str,

@@ -13,7 +13,8 @@ from games.kinds.metal_adventures import cards, commands, end, invariants
 from games.kinds.metal_adventures.state import GameState
 from games.kinds.protocol import Event, Refused
 
-from .helpers import dealt
+from .helpers import IdentityDice, dealt
+from .test_ma_tour import candidates as tour_candidates
 
 SEEDS = range(12)
 TURNS = 12
@@ -25,7 +26,10 @@ def candidates(state: GameState, seat: int) -> list[str]:
     found = ["rest", "tribute", "refuse", "end", "resign", "tribute 1", "end now", "swap", "pick", "buy",
              "attack space", "order ally decline"]
     found += [f"swap {t}" for t in sorted(cards.TROPHIES)] + [f"pick {t}" for t in sorted(cards.TROPHIES)]
-    found += [f"buy {c}" for c in sorted(cards.IMPROVEMENTS)]
+    if state.phase == "turn.travel":  # there `buy` is short for `tour buy`: listed as the tour's
+        found += tour_candidates(state, seat)
+    else:
+        found += [f"buy {c}" for c in sorted(cards.IMPROVEMENTS)]
     if state.phase == "setup.trophies":
         hand = state.dealt[seat]
         # In the order dealt, the canonical one; the other order is the same choice.
@@ -40,7 +44,7 @@ def accepted(state: GameState, seat: int) -> list[str]:
     taken = []
     for command in candidates(state, seat):
         try:
-            after, _events = commands.play(state, seat, command, None)
+            after, _events = commands.play(state, seat, command, IdentityDice())  # New choices shuffles
         except Refused as why:
             assert "Legal now" in str(why) or "nothing to do" in str(why) or "game is over" in str(why), why
             continue
