@@ -93,8 +93,9 @@ def winners(state: GameState) -> tuple[int, ...]:
 def resign(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     """The seat leaves the game: its credits to the bank, its equipment to the bottom of the Improvement
     deck, its support cards to the Bazaar pile, its trophies (dealt ones too, while setting up) to the
-    bottom of the Trophy deck, its wrecks out of the game. Its turns are skipped; on its own turn, the
-    turn ends there (no end-of-turn effect of its own) and the end check runs."""
+    bottom of the Trophy deck, its wrecks out of the game; its promises, to it or from it, lapse and its
+    open offers close. Its turns are skipped; on its own turn, the turn ends there (no end-of-turn effect
+    of its own) and the end check runs."""
     from .setup import begin_play  # setup imports nothing of this module; a late import keeps it so
 
     if state.phase in BATTLE_PHASES:
@@ -125,6 +126,11 @@ def resign(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     events: list[Event] = [{"type": "resign", "seat": seat, "credits": player.credits,
                             "equipment": list(equipment), "support": list(support),
                             "trophies": len(trophies), "wrecks": len(player.wrecks)}]
+    # Its promises, to it or from it, lapse; its open offers close (rules.md, "Trades and promises").
+    after, lapsed = promises.lapse(after, tuple(p.number for p in state.promises
+                                                if seat in (p.debtor, p.creditor)), "resigned")
+    after, closed = offers.drop_seat(after, seat)
+    events += lapsed + closed
     if state.phase == SETUP:
         if len(seats_in(after)) <= 1:
             # Play never started: every trophy still dealt goes to the bottom too, in the order dealt.

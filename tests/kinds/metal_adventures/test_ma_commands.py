@@ -1,5 +1,5 @@
 """Metal Adventures' legal_commands lists exactly what play accepts, on every state a few random turns
-reach (setup's choice, rest, tribute, refuse, the rest's swap, pick and buy, end, resign), and every
+reach (setup's choice, rest, tribute, refuse, the rest's swap, pick and buy, discard, end, resign), and every
 command keeps the invariants and leaves the state it was given unchanged."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def candidates(state: GameState, seat: int) -> list[str]:
     found = ["rest", "tribute", "refuse", "end", "resign", "tribute 1", "end now", "swap", "pick", "buy",
              "attack space", "order ally decline"]
     found += [f"swap {t}" for t in sorted(cards.TROPHIES)] + [f"pick {t}" for t in sorted(cards.TROPHIES)]
-    found += [f"buy {c}" for c in sorted(cards.IMPROVEMENTS)]
+    found += [f"{verb} {c}" for verb in ("buy", "discard") for c in sorted(cards.IMPROVEMENTS)]
     if state.phase == "setup.trophies":
         hand = state.dealt[seat]
         # In the order dealt, the canonical one; the other order is the same choice.
