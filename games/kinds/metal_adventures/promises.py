@@ -169,7 +169,7 @@ def command(state: GameState, seat: int, verb: str, text: str) -> tuple[GameStat
     """`keep <P> [trophy <t>]...`, `keep all`, `break <P>`: any time outside battles (off-turn too); at the
     battle's settlement, the active seat's `@win` terms (settle_battle)."""
     if state.phase in BATTLE_PHASES:
-        if state.phase == SPOILS and seat == state.active:
+        if state.phase == SPOILS:
             return settle_battle(state, seat, verb, text)
         raise Refused(BATTLE_IN_PROGRESS)
     _choice_first(state)
@@ -184,11 +184,11 @@ def _keep_command(state: GameState, seat: int, text: str, mine: tuple[Promise, .
     word, _, rest = text.strip().partition(" ")
     if not word:
         raise Refused("Keep which promise? keep <P> or keep all.")
-    if not mine:
-        raise Refused("You have no open promise to keep.")
     if word.lower() == ALL:
         if rest.strip():
             raise Refused("`keep all` takes nothing after it: name a trophy with keep <P> trophy <t>.")
+        if not mine:
+            raise Refused("You have no open promise to keep.")
         return _keep_all(state, seat, mine, why)
     promise = _mine(state, seat, word)
     if promise not in mine:

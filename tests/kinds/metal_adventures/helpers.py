@@ -125,7 +125,9 @@ def given(players: int = 3, *, seed: int = 0, phase: str = "turn.start", active:
             if i not in hands}
     hands.update(kept)
     held = {t for hand in hands.values() for t in hand}
-    rest = tuple(t for t in state.trophy_deck if t not in held and t not in trophy_top)
+    # A hand given in place of the dealt one lets its old trophies go under the deck.
+    freed = tuple(t for seat in state.seats for t in seat.trophies)
+    rest = tuple(t for t in state.trophy_deck + freed if t not in held and t not in trophy_top)
     state = replace(state,
                     seats=tuple(replace(s, trophies=hands.get(i, ())) for i, s in enumerate(state.seats)),
                     trophy_deck=tuple(trophy_top) + rest)
