@@ -142,7 +142,9 @@ def resign(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
             return after, events
         return begin_play(after, events)
     if seat == state.active:
-        return pass_turn(after, events)
+        # The turn ends: the other seats' promises due at its end still fall due.
+        after, due = promises.at_end_of_turn(after)
+        return pass_turn(after, events + due)
     if len(seats_in(after)) <= 1:
         over = replace(after, phase=OVER, turn_done=())
         return over, [*events, {"type": "game_over", "places": [list(p) for p in places(over)]}]

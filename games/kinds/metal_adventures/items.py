@@ -143,3 +143,8 @@ def groups(options: tuple[str, ...], count: int) -> list[tuple[str, ...]]:
         return []
     head, tail = options[0], options[1:]
     return [(head, *g) for g in groups(tail, count - 1)] + groups(tail, count)
+
+
+def trophies_word(count: int) -> str:
+    """"1 trophy", "2 trophies"."""
+    return f"{count} trophy" if count == 1 else f"{count} trophies"

@@ -138,8 +138,8 @@ def accept(state: GameState, seat: int, text: str) -> tuple[GameState, list[Even
     if len(chosen) != plain:
         if not plain:
             raise Refused(f"{found.name} leaves no trophy to your choice: accept {found.name}.")
-        raise Refused(f"{found.name} asks for {plain} trophy(ies) of your choice: name them, accept "
-                      f"{found.name} trophy <t>.")
+        raise Refused(f"{found.name} asks for {items.trophies_word(plain)} of your choice: name "
+                      f"{'it' if plain == 1 else 'them'}, accept {found.name} trophy <t>.")
     give_now = items.now_items(found.give)
     get_now = items.choosing(get_now, chosen)
     if items.lacking(state, found.sender, give_now):

@@ -199,8 +199,8 @@ def _keep_command(state: GameState, seat: int, text: str, mine: tuple[Promise, .
     if chosen and len(chosen) != plain:
         if not plain:
             raise Refused(f"{promise.name} leaves no trophy to your choice: keep {promise.name}.")
-        raise Refused(f"{promise.name} leaves {plain} trophy(ies) to your choice: name {plain}, or none "
-                      "and give those you have held longest.")
+        raise Refused(f"{promise.name} leaves {items.trophies_word(plain)} to your choice: name {plain}, or "
+                      "none and give those you have held longest.")
     given = _filled(state, promise, chosen)
     short = items.lacking(state, seat, given)
     if short:
@@ -268,10 +268,11 @@ def settle_battle(state: GameState, seat: int, verb: str, text: str) -> tuple[Ga
     improvement) comes first. What follows once none is left is the battle's business."""
     if state.phase != SPOILS or state.battle is None:
         raise Refused(BATTLE_IN_PROGRESS)
-    if seat != state.active:
-        raise Refused(f"Battle in progress: seat {state.active + 1} is settling its terms.")
-    _choice_first(state)
     due = due_at_win(state)
+    if seat != state.active:
+        raise Refused(f"Battle in progress: seat {state.active + 1} is settling its terms." if due
+                      else BATTLE_IN_PROGRESS)
+    _choice_first(state)
     if not due:
         raise Refused("You owe no terms at this battle's settlement.")
     if verb == "keep":

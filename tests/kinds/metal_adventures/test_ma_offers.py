@@ -110,7 +110,7 @@ def test_a_trophy_given_later_may_be_left_to_the_givers_choice() -> None:
 def test_the_accepter_names_the_trophy_the_offer_leaves_to_its_choice() -> None:
     state = travelling(seats={A: {"credits": 3, "trophies": ("T11",)}, B: {"trophies": ("T15", "T02")}})
     state, _ = play(state, A, "offer 2 give 2c get trophy")
-    refused(state, B, "accept O1", r"asks for 1 trophy\(ies\) of your choice")
+    refused(state, B, "accept O1", "asks for 1 trophy of your choice: name it, accept O1 trophy <t>")
     refused(state, B, "accept O1 trophy T11", "not one of your trophies")
     after, _ = play(state, B, "accept O1 trophy T02")
     assert after.seats[A].trophies == ("T11", "T02") and after.seats[B].trophies == ("T15",)

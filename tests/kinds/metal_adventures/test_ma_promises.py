@@ -238,6 +238,7 @@ def test_a_trophy_of_the_debtors_choice_is_named_with_keep_or_is_the_one_held_lo
     after, _ = play(state, A, "keep P1")
     assert after.seats[B].trophies == ("T11",)
     refused(state, A, "keep P1 trophy T05", "not one of your trophies")
+    refused(state, A, "keep P1 trophy T11 trophy T14", "P1 leaves 1 trophy to your choice: name 1")
 
 
 def test_the_default_trophy_spares_one_another_promise_names() -> None:
@@ -360,6 +361,7 @@ def test_b9_keep_all_is_refused_when_the_terms_cannot_all_be_paid() -> None:
 def test_b9_a_losing_side_owes_nothing_to_settle() -> None:
     state = spoils(DEFEND)
     refused(state, A, "keep P1", "You owe no terms at this battle's settlement")
+    refused(state, B, "keep all", "Battle in progress: promises are kept or broken")
     assert promises.legal(state, A) == []
 
 
@@ -481,6 +483,16 @@ def test_r58_a_resigning_seats_promises_to_it_and_from_it_lapse() -> None:
     assert [(e["type"], e["promise"]) for e in events if e["type"] == "promise_lapsed"] == [
         ("promise_lapsed", 1), ("promise_lapsed", 2)]
     assert jp_glory(after, A) == (0, 0) and jp_glory(after, B) == (0, 0)
+
+
+def test_r58_when_the_active_seat_resigns_the_other_seats_end_promises_still_fall_due() -> None:
+    state = owe(owe(travelling(seats={B: {"credits": 4}}), B, C, "end", cr(3, "end")), A, C, "end",
+                cr(1, "end"))
+    credits_c = state.seats[C].credits
+    after, events = play(state, A, "resign")
+    assert after.promises == () and after.seats[B].credits == 1 and after.seats[C].credits == credits_c + 3
+    assert kinds(events)[:3] == ["resign", "promise_lapsed", "promise_kept"]
+    assert after.active == B and after.turn == 2
 
 
 # === legal ===
