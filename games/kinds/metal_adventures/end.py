@@ -104,8 +104,9 @@ def in_battle(state: GameState, seat: int) -> bool:
 def resign(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     """The seat leaves the game: its credits to the bank, its equipment to the bottom of the Improvement
     deck, its support cards to the Bazaar pile, its trophies (dealt ones too, while setting up) to the
-    bottom of the Trophy deck, its wrecks out of the game. Its turns are skipped; on its own turn, the
-    turn ends there (no end-of-turn effect of its own) and the end check runs."""
+    bottom of the Trophy deck, its wrecks out of the game; its promises, to it or from it, lapse and its
+    open offers close. Its turns are skipped; on its own turn, the turn ends there (no end-of-turn effect
+    of its own) and the end check runs."""
     from .setup import begin_play  # setup imports nothing of this module; a late import keeps it so
 
     if state.phase in BATTLE_PHASES and in_battle(state, seat):
@@ -136,12 +137,11 @@ def resign(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     events: list[Event] = [{"type": "resign", "seat": seat, "credits": player.credits,
                             "equipment": list(equipment), "support": list(support),
                             "trophies": len(trophies), "wrecks": len(player.wrecks)}]
-    # Its promises, to it or by it, lapse; its offers, and offers to it, close.
-    gone = tuple(p.number for p in after.promises if seat in (p.debtor, p.creditor))
-    after, lapsed = promises.lapse(after, gone, "a seat left the game")
-    closed = [o.number for o in after.offers if seat in (o.sender, o.receiver)]
-    after = replace(after, offers=tuple(o for o in after.offers if o.number not in closed))
-    events += [*lapsed, *({"type": "offer_closed", "offer": n, "why": "a seat left"} for n in closed)]
+    # Its promises, to it or from it, lapse; its open offers close (rules.md, "Trades and promises").
+    after, lapsed = promises.lapse(after, tuple(p.number for p in state.promises
+                                                if seat in (p.debtor, p.creditor)), "resigned")
+    after, closed = offers.drop_seat(after, seat)
+    events += lapsed + closed
     if after.battle is not None:
         # A seat asked for help that leaves declines; the battle goes on.
         battle = after.battle
@@ -162,7 +162,9 @@ def resign(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
             return after, events
         return begin_play(after, events)
     if seat == state.active:
-        return pass_turn(after, events)
+        # The turn ends: the other seats' promises due at its end still fall due.
+        after, due = promises.at_end_of_turn(after)
+        return pass_turn(after, events + due)
     if len(seats_in(after)) <= 1:
         over = replace(after, phase=OVER, turn_done=())
         return over, [*events, {"type": "game_over", "places": [list(p) for p in places(over)]}]

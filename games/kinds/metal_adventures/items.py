@@ -104,3 +104,47 @@ def now_items(items: tuple[Item, ...]) -> tuple[Item, ...]:
 
 def later_items(items: tuple[Item, ...]) -> tuple[Item, ...]:
     return tuple(i for i in items if i.due != NOW)
+
+
+def plain_trophies(items: tuple[Item, ...]) -> int:
+    """How many of the items are a `trophy` left to the giver's choice."""
+    return sum(1 for i in items if i.kind == TROPHY and i.card == ANY_TROPHY)
+
+
+def choosing(items: tuple[Item, ...], trophies: tuple[str, ...]) -> tuple[Item, ...]:
+    """The items with their plain `trophy` items filled, in order, by `trophies` (the giver's choice);
+    those left over when `trophies` runs short stay plain (and `lacking` then counts them)."""
+    chosen = iter(trophies)
+    filled = []
+    for item in items:
+        if item.kind == TROPHY and item.card == ANY_TROPHY:
+            card = next(chosen, ANY_TROPHY)
+            item = replace(item, card=card)
+        filled.append(item)
+    return tuple(filled)
+
+
+def named_trophies(text: str, hand: tuple[str, ...]) -> tuple[str, ...]:
+    """The trophies `trophy <t> [trophy <t>]` names among the seat's hand, in order ("" names none)."""
+    names = [part.strip() for part in re.split(r"(?:^|\s)trophy(?:\s|$)", text.strip(), flags=re.I)]
+    if names and names[0]:
+        raise Refused(f"Could not read {text.strip()!r}: name the trophies you give as `trophy <t>`.")
+    wanted = [name for name in names[1:]]
+    if any(not name for name in wanted):
+        raise Refused("Name each trophy after the word `trophy`.")
+    return tuple(cards.find(name, hand, "your trophies") for name in wanted)
+
+
+def groups(options: tuple[str, ...], count: int) -> list[tuple[str, ...]]:
+    """Every choice of `count` of the options, each in the options' order (legal lists read it)."""
+    if count == 0:
+        return [()]
+    if len(options) < count:
+        return []
+    head, tail = options[0], options[1:]
+    return [(head, *g) for g in groups(tail, count - 1)] + groups(tail, count)
+
+
+def trophies_word(count: int) -> str:
+    """"1 trophy", "2 trophies"."""
+    return f"{count} trophy" if count == 1 else f"{count} trophies"
