@@ -6,7 +6,7 @@ next command; commands.py's `autopilot` plays them until the seat is no longer t
 
 from __future__ import annotations
 
-from . import alliance, cards, choices, declare, fight, spoils
+from . import alliance, cards, choices, declare, fight, promises
 from .state import OVER, REST, START, TRAVEL, GameState
 
 
@@ -37,6 +37,6 @@ def choose(state: GameState, seat: int, legal: list[str]) -> str | None:
         wanted = ["roll"]
     elif state.phase == fight.REACT:
         wanted = ["pass"]
-    elif state.phase == "battle.spoils" and spoils.due_terms(state):
+    elif state.phase == "battle.spoils" and promises.due_at_win(state):
         wanted = ["keep all"]
     return next((c for c in wanted if c in legal), None)

@@ -55,7 +55,7 @@ def command(state: GameState, seat: int, verb: str, text: str,
     if state.phase == DRAW:
         if verb == "attack" and seat == state.active:
             return space.choose(state, seat, text, dice)
-        raise Refused("The starships are being drawn: choose one with `attack space <n>`.")
+        raise Refused(f"Seat {state.active + 1} is choosing the starship it attacks.")
     if verb == "ally" or (verb == "ready" and state.phase == alliance.RECRUIT):
         return alliance.command(state, seat, verb, text)
     if state.phase == fight.REACT:

@@ -243,8 +243,8 @@ def command(state: GameState, seat: int, verb: str, text: str,
     active = seat == battle.attacker
     if active:
         if state.phase != DECLARE or battle.step != step:
-            raise Refused("Your declaration comes in its turn: wait for your allies' (and the challenged "
-                          "side's) answers.")
+            raise Refused("The battle is under way: your declaration comes in its turn, after your allies' "
+                          "(and before the challenged side's).")
     elif state.phase == DECLARE and _past(battle, step):
         raise Refused("Your declaration is made: the dice are on their way.")
     decl = battle.declaration(seat) or Declaration(seat)

@@ -32,15 +32,6 @@ def winning_principal(battle: Battle) -> int:
     return battle.challenged
 
 
-def due_terms(state: GameState) -> tuple[int, ...]:
-    """The `@win` terms the active seat still has to keep or break (its side won)."""
-    battle = _battle(state)
-    if battle.winner != ATTACK:
-        return ()
-    return tuple(p.number for p in state.promises
-                 if p.due == WIN and p.ally_terms and p.debtor == battle.attacker and not p.hunter)
-
-
 def begin(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
     """B9 starts: the losing principal's terms lapse; terms against a Pirate Hunter and a winning
     challenged seat's terms are settled by the engine; the active seat's other terms wait for it."""
@@ -62,7 +53,7 @@ def begin(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]
 
 def advance(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
     """The battle ends once no choice waits and the active seat's terms are settled."""
-    if state.phase != "battle.spoils" or state.choices or due_terms(state):
+    if state.phase != "battle.spoils" or state.choices or promises.due_at_win(state):
         return state, events
     battle = _battle(state)
     state = replace(state, battle=None, phase=TRAVEL, space_area=(),
@@ -158,8 +149,5 @@ def _exxalia(state: GameState, seat: int, text: str) -> tuple[GameState, list[Ev
 
 def settle_command(state: GameState, seat: int, verb: str, text: str) -> tuple[GameState, list[Event]]:
     """The active seat keeps or breaks its `@win` terms (B9)."""
-    battle = _battle(state)
-    if seat != battle.attacker or not due_terms(state):
-        raise Refused("A battle is in progress: promises are kept and broken once it is over.")
     after, events = promises.settle_battle(state, seat, verb, text)
     return advance(after, events)

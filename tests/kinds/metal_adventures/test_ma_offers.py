@@ -61,7 +61,8 @@ def test_t19_a_card_for_credits_moves_both_ways_at_acceptance() -> None:
     assert credits(after)[:2] == [1, 12]
     assert after.seats[A].improvements == ("E01",) and after.seats[B].improvements == ()
     assert after.seats[A].power == 9 and after.seats[B].power == 8
-    assert after.offers == () and kinds(events) == ["trade"]
+    # The checkpoint after the trade: B, at 12 credits, reveals the Trophy of the Hoarder (T09): G 9.
+    assert after.offers == () and kinds(events) == ["trade", "reveal"] and after.seats[B].glory == 9
 
 
 def test_t20_an_accepted_trade_cannot_be_withdrawn() -> None:

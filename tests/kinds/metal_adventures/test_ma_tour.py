@@ -210,12 +210,15 @@ def test_t15_ocg_wrecks_never_make_a_title_three_solar_ones_with_a_hunter_do() -
     bank = state.bank
     state, events = play(state, A, "tour title N01 N04 N08")
     seat = state.seats[A]
-    assert seat.glory == 4 and seat.credits == 5 and state.bank == bank - 4
+    title = next(e for e in events if e["type"] == "tour")
+    assert title["glory"] == 4 and title["paid"] == 4
+    # At the checkpoint after the command, the Trophy of the Hangman (T01) is revealed: G 5, 6 credits.
+    assert seat.glory == 5 and seat.credits == 6 and state.bank == bank - 5
+    assert "T01" not in seat.trophies and state.trophy_deck[-1] == "T01"
     assert seat.wrecks == ("N25", "N27", "D22")
     assert state.out_of_game[-3:] == ("N01", "N04", "N08")
     assert not {"N01", "N04", "N08"} & set(state.karokum_pile)
     assert (A, "title") in state.deeds
-    assert events[0]["glory"] == 4 and events[0]["paid"] == 4
 
 
 def test_r44_a_title_needs_three_wrecks_of_one_nation() -> None:
