@@ -14,6 +14,9 @@ PORT ?= 8000
 TEST_DATABASE_URL := $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/metaltalon)
 TEST_REDIS_URL := $(or $(REDIS_URL),redis://127.0.0.1:6379/0)
 DEBIAN_TEST_PACKAGES := chromium libcairo2 fonts-dejavu-core
+# pytest-xdist workers for `make test`: each has its own test database (test_metaltalon_gw0, _gw1) and its
+# own Redis database, REDIS_URL's plus its index (tests/parallel.py). TEST_WORKERS=0 runs in one process.
+TEST_WORKERS ?= 2
 
 .PHONY: help venv run test test-env debs services bench lint mutate clean
 
@@ -76,7 +79,8 @@ services:
 	@DATABASE_URL='$(TEST_DATABASE_URL)' REDIS_URL='$(TEST_REDIS_URL)' bash .ci/ensure-services
 
 test: $(STAMP) debs services
-	CI=true DATABASE_URL='$(TEST_DATABASE_URL)' REDIS_URL='$(TEST_REDIS_URL)' $(VENV)/bin/pytest $(PYTEST_ARGS)
+	CI=true DATABASE_URL='$(TEST_DATABASE_URL)' REDIS_URL='$(TEST_REDIS_URL)' $(VENV)/bin/pytest \
+	  -n $(TEST_WORKERS) --dist load $(PYTEST_ARGS)
 
 # --- benchmarks print figures; they never fail on speed ---
 bench: $(STAMP)

@@ -49,10 +49,13 @@ def _close_browser_pages(request: pytest.FixtureRequest) -> Iterator[None]:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _test_run_settings(pytestconfig: pytest.Config) -> Iterator[None]:
+def _test_run_settings(pytestconfig: pytest.Config,
+                       tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Each run gets its own cache namespace, so rate limits and cached pages never leak between runs
-    (the Redis cache outlives the process); passwords hash fast (hashing strength is Django's concern);
-    turn notices are due at once (tests about the delay set NOTICE_DELAY_SECONDS themselves).
+    (the Redis cache outlives the process), and on the embedded defaults (no REDIS_URL) a cache folder of
+    its own, which a test's cache.clear() empties without touching another xdist worker's entries;
+    passwords hash fast (hashing strength is Django's concern); turn notices are due at once (tests about
+    the delay set NOTICE_DELAY_SECONDS themselves).
 
     Without pytest-django (`pytest tests/kinds/metaltalon/engine -p no:django`: the engine is pure Python,
     and so are its tests) there are no settings to change."""
@@ -63,11 +66,18 @@ def _test_run_settings(pytestconfig: pytest.Config) -> Iterator[None]:
     from django.test import override_settings
 
     run = f"test-{uuid.uuid4().hex[:8]}"
-    caches = {alias: {**conf, "KEY_PREFIX": run} for alias, conf in settings.CACHES.items()}
+    caches = {alias: {**conf, "KEY_PREFIX": run, **_own_cache_folder(conf, tmp_path_factory)}
+              for alias, conf in settings.CACHES.items()}
     with override_settings(CACHES=caches, RATE_LIMIT_PREFIX=f"{run}-",
                            PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
                            NOTICE_DELAY_SECONDS=0):
         yield
+
+
+def _own_cache_folder(conf: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    if conf["BACKEND"] != "django.core.cache.backends.filebased.FileBasedCache":
+        return {}
+    return {"LOCATION": str(tmp_path_factory.mktemp("cache"))}
 
 
 @pytest.fixture(autouse=True)
@@ -81,6 +91,16 @@ def _redis_trusted_again(request: pytest.FixtureRequest) -> Iterator[None]:
 
         rates._down_until = 0.0
         tasks._broker_down_until = 0.0
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_setupnodes(config: pytest.Config, specs: list[Any]) -> None:
+    """Under pytest-xdist (`make test`: `-n 2`), each worker starts with a Redis database of its own
+    (tests/parallel.py): set in its environment before its Django settings are read."""
+    from tests.parallel import worker_environment
+
+    for index, spec in enumerate(specs):
+        spec.env.update(worker_environment(dict(os.environ), index))
 
 
 def free_port() -> int:
