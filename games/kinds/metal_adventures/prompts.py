@@ -15,7 +15,7 @@ from games.kinds.protocol import Prompt
 
 from . import alliance, cards, commands, declare, setup
 from .battle_state import UNANSWERED, Battle
-from .records import items_text
+from .records import TROPHY
 from .state import OVER, SETUP, GameState
 
 HOUR = 3600
@@ -54,7 +54,9 @@ def _out_of_turn(state: GameState, seat: int, names: Sequence[str] | None, windo
                       seconds=window, default="fight with the allies you have")
     if asks:
         number, ask = asks[0]
-        terms = f" for {items_text(ask.terms)}" if ask.terms else ""
+        # A trophy in the terms is the principal's to name until it arrives (state.md): "a trophy" here.
+        terms = " + ".join(i.text(hide=i.kind == TROPHY) for i in ask.terms)
+        terms = f" for {terms}" if terms else ""
         text = f"{name(ask.principal, names)} asks you to fight as an ally{terms}: ally accept, ally " \
                "accept <your terms>, or ally decline"
         if len({a.principal for _, a in asks}) > 1:

@@ -1,7 +1,8 @@
 """What one reader may see of a game (state.md, "Who may see what"): `view(state, seat)` for pages, mail,
 downloads and the API; `bot_state(state, seat)` for bots, a whole GameState that holds only what the
 seat knows. Hidden: other seats' trophies, wrecks, orders and undeclared battle declarations; every
-deck's order; cards a choice holds for another seat; hidden cards in others' promises and offers."""
+deck's order; cards a choice holds for another seat; the trophies and wrecks named in promises, offers
+and an alliance's terms to all but the seats state.md names."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from .records import TAKE_WRECKS, TROPHY, WRECK, Choice, Item, Offer, Promise
 from .state import GameState, Seat
 
 
-def _items(items: tuple[Item, ...], sees: bool) -> list[str]:
-    return [item.text(hide=not sees) for item in items]
+def _items(items: tuple[Item, ...], wrecks: bool, trophies: bool) -> list[str]:
+    """Items as text, "a wreck" unless `wrecks`, "a trophy" unless `trophies` (state.md)."""
+    return [item.text(hide=(item.kind == WRECK and not wrecks) or (item.kind == TROPHY and not trophies))
+            for item in items]
 
 
 def _seat(seat: Seat, index: int, me: int | None) -> dict[str, Any]:
@@ -46,6 +49,12 @@ def _battle(battle: Battle, me: int | None) -> dict[str, Any]:
     data = battle.to_dict()
     data["declarations"] = [d.to_dict() if public_declaration(battle, d, me) else
                             {"seat": d.seat, "done": d.done, "hidden": True} for d in battle.declarations]
+    for ask, shown in zip(battle.asks, data["asks"], strict=True):
+        # Terms are promises (rules.md, "What the log tells each reader"): a trophy only to the principal
+        # until it arrives, a wreck to the principal and the seat asked; a counter-offer to both.
+        party = me in (ask.principal, ask.seat)
+        shown["terms"] = _items(ask.terms, party, me == ask.principal)
+        shown["counter"] = _items(ask.counter, party, party)
     return data
 
 
@@ -61,14 +70,14 @@ def _choice(choice: Choice, me: int | None) -> dict[str, Any]:
 
 def _promise(promise: Promise, me: int | None) -> dict[str, Any]:
     data = promise.to_dict()
-    data["items"] = _items(promise.items, me in (promise.debtor, promise.creditor))
+    data["items"] = _items(promise.items, me in (promise.debtor, promise.creditor), me == promise.debtor)
     return data
 
 
 def _offer(offer: Offer, me: int | None) -> dict[str, Any]:
     data = offer.to_dict()
     sees = me in (offer.sender, offer.receiver)
-    data["give"], data["get"] = _items(offer.give, sees), _items(offer.get, sees)
+    data["give"], data["get"] = _items(offer.give, sees, me == offer.sender), _items(offer.get, sees, sees)
     return data
 
 

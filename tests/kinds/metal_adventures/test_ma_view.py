@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from games.kinds.metal_adventures import commands
+from games.kinds.metal_adventures.records import Travel
 from games.kinds.metal_adventures.view import bot_state, view
 
 from .helpers import A, B, C, given, play, random_states
@@ -87,3 +88,31 @@ def test_a_spectator_view_is_json_and_names_no_hidden_card_in_random_play() -> N
                     continue
                 for card in (*seat.trophies, *seat.wrecks):
                     assert f'"{card}"' not in text or card in state.karokum_pile or card in state.out_of_game
+
+
+def test_a_view_shows_a_trophy_an_offer_gives_to_its_sender_only_and_its_wrecks_to_both_parties() -> None:
+    state = replace(given(3, phase="turn.travel", seats={A: dict(trophies=("T03",), wrecks=("N05",))}),
+                    travel=Travel(battle_done=True))
+    state, _ = play(state, A, "offer 2 give trophy T03 + wreck N05 get trophy")
+    assert view(state, A)["offers"][0]["give"] == ["trophy T03", "wreck N05"]
+    assert view(state, B)["offers"][0]["give"] == ["a trophy", "wreck N05"]
+    assert view(state, C)["offers"][0]["give"] == ["a trophy", "a wreck"]
+    assert view(state, B)["offers"][0]["get"] == ["trophy"]
+
+
+def test_a_view_shows_a_promised_trophy_to_the_debtor_only() -> None:
+    state = replace(given(3, phase="turn.travel", seats={A: dict(trophies=("T03",), wrecks=("N05",))}),
+                    travel=Travel(battle_done=True))
+    state, _ = play(state, A, "promise 2 trophy T03@next + wreck N05@next")
+    assert view(state, A)["promises"][0]["items"] == ["trophy T03@next", "wreck N05@next"]
+    assert view(state, B)["promises"][0]["items"] == ["a trophy@next", "wreck N05@next"]
+    assert view(state, None)["promises"][0]["items"] == ["a trophy@next", "a wreck@next"]
+
+
+def test_a_view_shows_an_asks_terms_trophies_to_the_principal_and_wrecks_to_the_seat_asked() -> None:
+    state = given(3, seats={A: dict(trophies=("T03",), wrecks=("N05",))}, karokum=("N17",))
+    for command in ("tribute", "attack karokum N17", "ally ask 2 for trophy T03 + wreck N05"):
+        state, _ = play(state, A, command)
+    assert view(state, A)["battle"]["asks"][0]["terms"] == ["trophy T03@win", "wreck N05@win"]
+    assert view(state, B)["battle"]["asks"][0]["terms"] == ["a trophy@win", "wreck N05@win"]
+    assert view(state, C)["battle"]["asks"][0]["terms"] == ["a trophy@win", "a wreck@win"]
