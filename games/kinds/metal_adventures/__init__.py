@@ -4,6 +4,8 @@ The pure rules, no Django: cards.py (the card set, data in cards/), state.py (th
 documented in state.md), setup.py (options, a new game, the trophy choice), turn.py (a turn's start and
 rest), space.py (attacking in Space), events.py (the Space deck's events), judgment.py (JP and glory),
 bank.py (what the bank pays), end.py (the end of a turn and of the game, resigning), commands.py (play,
-legal_commands, to_act), invariants.py (what holds in every reachable state), dice.py (random draws). The
-player's rules are rules.md.
+legal_commands, to_act), invariants.py (what holds in every reachable state), dice.py (random draws),
+view.py (what one reader may see), event_words.py (events in words for every reader), narration.py
+(actions in words for one reader), board.py (the table as text and as a picture). The player's rules are
+rules.md.
 """
