@@ -142,6 +142,8 @@ def command(state: GameState, seat: int, verb: str, text: str) -> tuple[GameStat
     word, _, rest = text.strip().partition(" ")
     word, rest = word.lower(), rest.strip()
     if state.phase not in (ALLIES, RECRUIT):
+        if word == "ask" and seat == _battle(state).attacker and not principal_can_recruit(state, seat):
+            raise Refused("With 4 JP you can neither ask for nor have an ally: you fight alone.")
         raise Refused("Allies are asked for right after the target is fixed; that time is over.")
     if word == "ask":
         return ask(state, seat, rest)
