@@ -192,6 +192,57 @@ def test_r21_a_counter_waits_for_ally_take_and_a_third_ask_round_is_refused() ->
     assert state.promises[0].items[0].amount == 3
 
 
+def test_r21_an_acceptance_that_cannot_be_sealed_now_is_neither_listed_nor_accepted() -> None:
+    # In a challenge A asks two seats for 2₡ paid at the sealing, and holds 3₡: once C is paid, D's
+    # acceptance cannot be sealed. B is asked for a card it could not hold with four improvements.
+    state, _ = play(travelling(4, {A: {"credits": 3}}), A, "challenge 2")
+    state, _ = play(state, A, "ally ask 3,4 for 2c@now")
+    state, _ = play(state, C, "ally accept")
+    assert state.seats[A].credits == 1
+    refused(state, D, "ally accept", "seat 1 can no longer pay")
+    assert [c for c in commands.legal_commands(state, D) if c.startswith("ally")] == [
+        "ally decline 1", "ally decline"]
+    state, _ = play(state, D, "ally accept 1c")  # a counter of its own is still open to it
+    assert "ally take 4" in commands.legal_commands(state, A)
+    full = at_bazaar(3, {A: {"improvements": ("E01",)}, B: {"improvements": ("E02", "E03", "E04", "E05")}})
+    full, _ = play(full, A, "ally ask 2 for card E01@now")
+    refused(full, B, "ally accept", "seat 2 would hold more than 4 improvements")
+    assert "ally accept" not in commands.legal_commands(full, B)
+
+
+def test_r21_a_counter_that_cannot_be_sealed_now_is_not_listed_for_ally_take() -> None:
+    state, _ = play(at_bazaar(3, {A: {"credits": 3}}), A, "ally ask 2 for 1c")
+    state, _ = play(state, B, "ally accept 2c@now")
+    assert "ally take 2" in commands.legal_commands(state, A)
+    poorer = state.with_seat(A, replace(state.seats[A], credits=1))
+    poorer = replace(poorer, bank=poorer.bank + 2)
+    invariants.check(poorer)
+    assert "ally take 2" not in commands.legal_commands(poorer, A)
+    refused(poorer, A, "ally take 2", "cannot be paid")
+
+
+def test_r21_a_second_ask_to_a_seat_replaces_its_counter_to_the_first() -> None:
+    state, _ = play(at_bazaar(3, {A: {"credits": 2}}), A, "ally ask 2 for 1c")
+    state, _ = play(state, B, "ally accept 3c@now")
+    assert "ally take 2" not in commands.legal_commands(state, A)  # A holds 2₡
+    state, _ = play(state, A, "ally ask 2 for 1c")
+    state, _ = play(state, B, "ally accept 2c")
+    assert state.battle is not None and len(alliance.counters(state.battle, A)) == 1
+    state, _ = play(state, A, "ally take 2")
+    assert state.battle is not None and state.battle.allies == (B,)
+    assert state.seats[A].credits == 2 and state.promises[0].items[0].amount == 2
+
+
+def test_r21_an_order_that_would_accept_what_cannot_be_sealed_declines() -> None:
+    accept = {"orders": {"ally": "accept"}}
+    state = travelling(4, {A: {"credits": 3}, C: accept, D: accept})
+    state, _ = play(state, A, "challenge 2")
+    state, _ = play(state, A, "ally ask 3,4 for 2c@now")
+    assert state.battle is not None and state.battle.allies == (C,)
+    assert [(a.seat, a.answer) for a in state.battle.asks] == [(C, "accept"), (D, "decline")]
+    assert state.seats[A].credits == 1 and state.seats[D].credits == 3
+
+
 def test_r22_in_space_the_starship_is_chosen_before_help_is_asked_for() -> None:
     state = travelling(space=("N01", "N09", "N17"))
     state, _ = play(state, A, "attack space")
