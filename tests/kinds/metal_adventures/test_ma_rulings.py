@@ -15,6 +15,7 @@ import pytest
 
 from games.kinds.metal_adventures import alliance, choices, commands, invariants, setup
 from games.kinds.metal_adventures.state import BLANK, GameState
+from games.kinds.metal_adventures.view import view
 
 from .helpers import MF, A, B, C, D, ScriptedDice, dealt, facing, given, play, refused
 
@@ -146,6 +147,28 @@ def test_r4_the_metal_faktor_die_shows_blank_2_2_4_4_6_and_adds_its_face(roll: i
     state, events = play(state, A, "roll", CountingDice(1, 1, roll))
     assert result(events)[:2] == (8 + 1 + face, 12 + 1)
     assert state.seats[A].mf == face
+
+
+def ghost(perks: bool) -> GameState:
+    """Seat A sails the Ghost of Havana (B6), whose perk refuses the tribute once a game without a JP."""
+    state = quiet(perks=perks, seats={A: {"glory": 2}})
+    holder = next((i for i, s in enumerate(state.seats) if s.base == "B6"), None)
+    if holder is not None:  # bases are unique: the holder takes A's
+        state = state.with_seat(holder, replace(state.seats[holder], base=state.seats[A].base))
+    state = state.with_seat(A, replace(state.seats[A], base="B6"))
+    invariants.check(state)
+    return state
+
+
+def test_r7_the_ghost_of_havana_refuses_the_tribute_once_a_game_without_a_jp_only_with_perks() -> None:
+    state, events = play(ghost(perks=True), A, "refuse")
+    assert (state.seats[A].jp, state.seats[A].glory, state.seats[A].took_jp_this_turn) == (0, 2, False)
+    assert state.seats[A].perk_used and state.phase == "turn.travel" and state.pot == 0
+    assert [e["type"] for e in events] == ["refuse", "perk"] and view(state, B)["seats"][A]["perk_used"]
+    again, _ = play(replace(state, phase="turn.start"), A, "refuse")
+    assert (again.seats[A].jp, again.seats[A].glory) == (1, 1)
+    plain, _ = play(ghost(perks=False), A, "refuse")
+    assert (plain.seats[A].jp, plain.seats[A].glory, plain.seats[A].perk_used) == (1, 1, False)
 
 
 def test_r8_the_trophy_deck_keeps_six_with_every_hand_full_and_a_short_deck_gives_what_it_has() -> None:
