@@ -3,7 +3,9 @@ Hunter shuffle, the window), keep every invariant of rules.md ("What always hold
 command legal_commands lists is accepted by play; no command changes the state it was given; and the state
 reads back from its JSON. The seat the game waits for plays a random listed command; now and then another
 seat acts out of turn: a listed command of its own (a reveal, a keep, a discard, an answer to an offer, a
-resignation) or words of its own (a standing order, an offer, a promise), which may be refused."""
+resignation) or words of its own (a standing order, an offer, a promise, terms), which may be refused; and
+now and then an awaited seat's time runs out and the clock plays prompts.timeout_commands for it, which
+must be accepted. Every awaited seat has its prompt."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.kinds.metal_adventures import commands, invariants, setup
+from games.kinds.metal_adventures import commands, invariants, prompts, setup
 from games.kinds.metal_adventures.state import GameState
 from games.kinds.protocol import Refused
 from tests.kinds.seeded_dice import SeededDice
@@ -97,9 +99,15 @@ def test_random_games_keep_every_invariant_and_play_accepts_every_listed_command
         for seat in awaited:
             assert [c for c in listed(state, seat, False) if c != "autopilot"], f"seat {seat + 1} awaited"
         still_in = [i for i, s in enumerate(state.seats) if not s.out]
+        assert [p.seat for p in prompts.prompts(state, None)] == list(awaited)
         seat = rng.choice(still_in if rng.random() < out_of_turn else awaited)
         own = listed(state, seat, leave=len(still_in) > 3 and rng.random() < 0.02)
-        if own and rng.random() < 0.8:
+        if seat in awaited and rng.random() < 0.1:  # the seat's time runs out: the clock answers for it
+            timeout = prompts.timeout_commands(state, seat)
+            assert timeout, f"the clock has nothing to play for seat {seat + 1} in {state.phase}"
+            for command in timeout:
+                state = step(state, seat, command, dice, must=True)
+        elif own and rng.random() < 0.8:
             state = step(state, seat, pick(own, rng), dice, must=True)
         else:
             state = step(state, seat, words_of_its_own(state, seat, rng), dice, must=False)
