@@ -6,15 +6,15 @@ the rest), the passive answer to a question out of turn. Every state a command g
 from __future__ import annotations
 
 from games.kinds.metal_adventures import commands, prompts
+from games.kinds.metal_adventures.state import GameState
 
-from .helpers import A, B, C, ScriptedDice, given, play
+from .helpers import A, B, C, ScriptedDice, play, quiet
 
 
-def won_owing(credits: int, terms: str) -> object:
+def won_owing(credits: int, terms: str) -> GameState:
     """A (active, `credits`) attacks Bazaar with B as its ally on `terms`, and wins: the settlement waits
     for A."""
-    state = given(3, phase="turn.travel", seats={i: {"trophies": ()} for i in (A, B, C)} | {
-        A: {"credits": credits, "trophies": ()}})
+    state = quiet(3, phase="turn.travel", seats={A: {"credits": credits}})
     state, _ = play(state, A, "attack planet bazaar")
     state, _ = play(state, A, f"ally ask 2 for {terms}")
     state, _ = play(state, B, "ally accept")
@@ -43,7 +43,7 @@ def test_out_of_time_at_the_settlement_the_autopilot_keeps_terms_it_can() -> Non
 
 
 def test_out_of_time_an_asked_seat_declines() -> None:
-    state = given(3, phase="turn.travel", seats={i: {"trophies": ()} for i in (A, B, C)})
+    state = quiet(3, phase="turn.travel")
     state, _ = play(state, A, "attack planet bazaar")
     state, _ = play(state, A, "ally ask 2,3")
     assert prompts.timeout_commands(state, B) == ["ally decline 1"]

@@ -73,7 +73,7 @@ def step(state: GameState, seat: int, command: str, dice: SeededDice, must: bool
     return after
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6), perks=st.booleans(),
        hunter_shuffle=st.sampled_from(["layered", "full"]), window_hours=st.integers(1, 72),
        out_of_turn=st.sampled_from([0.0, 0.1, 0.3]))

@@ -17,7 +17,7 @@ from games.kinds.metal_adventures import alliance, choices, commands, invariants
 from games.kinds.metal_adventures.state import BLANK, GameState
 from games.kinds.metal_adventures.view import view
 
-from .helpers import MF, A, B, C, D, ScriptedDice, dealt, facing, given, play, refused
+from .helpers import MF, A, B, C, D, FixedDice, dealt, facing, play, quiet, refused, result
 
 PACKAGE = Path(setup.__file__).parent
 TESTS = Path(__file__).parent
@@ -81,27 +81,9 @@ def test_the_index_reader_finds_a_missing_number() -> None:
 # === HELPERS ===
 
 
-class Dice(ScriptedDice):
-    """The scripted rolls; every shuffle leaves its pile as it was (draw(n) gives n - 1)."""
-
-    def draw(self, n: int) -> int:
-        return n - 1
-
-
-def quiet(players: int = 3, seats: dict[int, dict[str, Any]] | None = None, **kwargs: Any) -> GameState:
-    """given(...) with no trophy in any hand unless named, so that no checkpoint reveals one unasked."""
-    spec = {i: {"trophies": (), **(seats or {}).get(i, {})} for i in range(players)}
-    return given(players, seats=spec, **kwargs)
-
-
 def travelling(players: int = 3, seats: dict[int, dict[str, Any]] | None = None, **kwargs: Any) -> GameState:
     """quiet(...) at seat A's travel, after its tribute."""
     return quiet(players, seats, phase="turn.travel", **kwargs)
-
-
-def result(events: list[dict[str, Any]]) -> tuple[int, int, str]:
-    found = next(e for e in events if e["type"] == "result")
-    return found["attack"], found["defend"], found["winner"]
 
 
 def another_battle(state: GameState) -> GameState:
@@ -112,7 +94,7 @@ def another_battle(state: GameState) -> GameState:
 # === SETUP AND COMPONENTS ===
 
 
-class CountingDice(Dice):
+class CountingDice(FixedDice):
     """Scripted rolls that remember how many sides each roll asked for."""
 
     def __init__(self, *rolls: int) -> None:
@@ -136,9 +118,9 @@ def test_r3_the_battle_dice_are_six_sided_and_a_face_outside_1_to_6_is_a_bug() -
     state, events = play(alone_at("bazaar"), A, "roll", dice)
     assert dice.sides == [6, 6] and result(events) == (8 + 6, 12 + 1, "attack")
     with pytest.raises(ValueError, match="a six-sided die gave 7"):
-        commands.play(alone_at("bazaar"), A, "roll", Dice(7, 1))
+        commands.play(alone_at("bazaar"), A, "roll", FixedDice(7, 1))
     with pytest.raises(ValueError, match="a six-sided die gave 0"):
-        commands.play(alone_at("bazaar"), A, "roll", Dice(1, 0))
+        commands.play(alone_at("bazaar"), A, "roll", FixedDice(1, 0))
 
 
 @pytest.mark.parametrize(("roll", "face"), [(1, 0), (2, 2), (3, 2), (4, 4), (5, 4), (6, 6)])
@@ -271,7 +253,7 @@ def test_r22_in_space_the_starship_is_chosen_before_help_is_asked_for() -> None:
     state, _ = play(state, A, "attack space")
     refused(state, A, "ally ask 2", "choosing the starship")
     assert not [c for c in commands.legal_commands(state, A) if c.startswith("ally")]
-    state, _ = play(state, A, "attack space 2", Dice())
+    state, _ = play(state, A, "attack space 2", FixedDice())
     assert state.space_area == ("N09",) and state.karokum_pile == ("N01", "N17")
     state, _ = play(state, A, "ally ask 2")
     assert state.battle is not None and state.battle.target == "N09"
@@ -297,10 +279,10 @@ def test_r24_captain_jones_rerolls_the_battle_dice_and_every_metal_faktor_die_th
     state, _ = play(state, B, "mf yes")
     state, _ = play(state, A, "mf yes")
     # orange 1, gray 6, A's die 2, B's die 2: 8 + 1 + 2 + (4 + 2) = 17 against 12 + 6 = 18, losing.
-    state, events = play(state, A, "roll", Dice(1, 6, MF[2], MF[2]))
+    state, events = play(state, A, "roll", FixedDice(1, 6, MF[2], MF[2]))
     assert state.phase == "battle.react" and commands.legal_commands(state, A)[:2] == ["play S01", "pass"]
     # Rerolled in the same order: orange 6, gray 1, A's die 6, B's die 4: 8 + 6 + 6 + (4 + 4) = 28 to 13.
-    state, events = play(state, A, "play S01", Dice(6, 1, MF[6], MF[4]))
+    state, events = play(state, A, "play S01", FixedDice(6, 1, MF[6], MF[4]))
     assert result(events) == (28, 13, "attack")
     assert (state.seats[A].mf, state.seats[B].mf) == (6, 4) and "S01" in state.bazaar_pile
     state, _ = play(state, A, "pick S01")  # Bazaar's prize
@@ -310,7 +292,7 @@ def test_r24_captain_jones_rerolls_the_battle_dice_and_every_metal_faktor_die_th
 
 def test_r25_a_blank_roll_leaves_no_debt_and_the_die_may_be_used_again_at_once() -> None:
     state, _ = play(alone_at("bazaar"), A, "mf yes")
-    state, _ = play(state, A, "roll", Dice(6, 1, MF[0]))
+    state, _ = play(state, A, "roll", FixedDice(6, 1, MF[0]))
     assert state.seats[A].mf == BLANK
     state, _ = play(another_battle(state), A, "attack planet exxalia")
     state, _ = play(state, A, "ally none")
@@ -328,7 +310,7 @@ def test_r26_an_allys_die_showing_a_face_is_neither_declared_nor_paid_and_keeps_
     assert "mf yes" not in commands.legal_commands(state, B)
     refused(state, B, "mf yes", "shows 4")
     state, _ = play(state, B, "loyal")
-    state, events = play(state, A, "roll", Dice(6, 1))
+    state, events = play(state, A, "roll", FixedDice(6, 1))
     assert result(events) == (8 + 6 + 4, 12 + 1, "attack") and state.seats[B].mf == 4
 
 
@@ -338,7 +320,7 @@ def test_r26_the_challenger_pays_its_debt_and_the_challenged_seat_does_not() -> 
     assert state.battle is not None and state.battle.debt == 4
     state, _ = play(state, A, "ready")
     state, _ = play(state, B, "ready")
-    state, events = play(state, A, "roll", Dice(3, 3))
+    state, events = play(state, A, "roll", FixedDice(3, 3))
     assert result(events) == (8 + 3 - 4, 8 + 3, "defend")
     assert (state.seats[A].mf, state.seats[B].mf) == (BLANK, 2)
 
@@ -358,7 +340,7 @@ def test_r28_via_karokum_the_fee_stays_paid_when_the_attack_fails_and_karokum_st
     state, _ = play(state, A, "attack karokum N05")
     assert (state.seats[A].credits, state.treasuries.karokum, state.travel.planet_attacked) == (3, 2, "")
     state, _ = play(state, A, "ally none")
-    state, events = play(state, A, "roll", Dice(1, 6))
+    state, events = play(state, A, "roll", FixedDice(1, 6))
     assert result(events)[2] == "defend" and "N05" in state.out_of_game
     assert state.seats[A].credits == 3 and state.treasuries.karokum == 2
     state, _ = play(state, A, "tour scrap N01 N09")
@@ -384,7 +366,7 @@ def test_r30_what_a_traitor_was_paid_now_stays_its_and_its_win_terms_lapse() -> 
     state, events = play(state, B, "mf no")
     assert not state.promises
     assert {"type": "promise_lapsed", "promise": 1, "why": "owed to a traitor"} in events
-    state, _ = play(state, A, "roll", Dice(6, 1))  # 14 against 12 + 1 + 4: the traitor's side wins
+    state, _ = play(state, A, "roll", FixedDice(6, 1))  # 14 against 12 + 1 + 4: the traitor's side wins
     assert (state.seats[A].credits, state.seats[B].credits) == (2, 4)
 
 
@@ -395,7 +377,7 @@ def test_r30_a_card_named_in_terms_against_a_hunter_is_locked_then_delivered_by_
     assert state.battle is not None and state.battle.locked == ("S02",)
     state, _ = play(state, B, "mf no")
     refused(state, A, "play S02", "no Berserker Grog")
-    state, events = play(state, A, "roll", Dice(5, 2))
+    state, events = play(state, A, "roll", FixedDice(5, 2))
     assert result(events) == (8 + 5 + 4, 12 + 2, "attack")
     assert state.seats[B].improvements == ("S02",) and state.seats[A].improvements == ()
     assert state.battle is None and not state.promises
@@ -406,7 +388,7 @@ def test_r31_seats_at_4_damage_ally_and_attack_with_their_lower_powers_and_take_
     state, _ = play(state, B, "ally accept")
     state, _ = play(state, B, "loyal")
     state, _ = play(state, B, "mf no")
-    state, events = play(state, A, "roll", Dice(1, 1))
+    state, events = play(state, A, "roll", FixedDice(1, 1))
     assert result(events) == (4 + 1 + 2, 12 + 1, "defend")
     assert (state.seats[A].damage, state.seats[B].damage) == (4, 4)
     taken = [e["taken"] for e in events if e["type"] == "damage"]
@@ -418,7 +400,7 @@ def test_r31_a_seat_at_4_damage_is_challenged_with_its_main_power_of_4() -> None
     state, _ = play(state, A, "ready")
     state, _ = play(state, B, "ready")
     state, _ = play(state, A, "roll")
-    state, events = play(state, B, "mf no", Dice(1, 4))
+    state, events = play(state, B, "mf no", FixedDice(1, 4))
     assert result(events) == (8 + 1, 4 + 4, "attack") and state.seats[B].damage == 4
 
 
@@ -437,7 +419,7 @@ def test_r32_no_betrayal_in_a_challenge_an_infamous_challenged_seat_alone_every_
     refused(state, C, "betray", "no betrayal in a challenge")
     assert "betray" not in commands.legal_commands(state, C)
     state, _ = play(state, C, "mf no")
-    state, events = play(state, B, "mf no", Dice(1, 6))
+    state, events = play(state, B, "mf no", FixedDice(1, 6))
     assert result(events) == (8 + 1 + 4, 8 + 6, "defend")
     assert [state.seats[i].damage for i in (A, B, C, D)] == [1, 0, 1, 0]
     assert not state.promises and state.seats[C].credits == 3  # the losing side's terms lapse
@@ -452,7 +434,7 @@ def won_with_an_ally(a: dict[str, Any] | None = None) -> GameState:
     state, _ = play(state, B, "ready")
     state, _ = play(state, A, "roll")
     state, _ = play(state, C, "mf no")
-    state, events = play(state, B, "mf no", Dice(6, 1))
+    state, events = play(state, B, "mf no", FixedDice(6, 1))
     assert result(events)[2] == "attack"
     return state
 
@@ -479,12 +461,24 @@ def test_r33_a_challenged_seat_that_wins_takes_1_glory_and_the_pot_and_nothing_f
     state, _ = play(state, B, "ready")
     state, _ = play(state, A, "roll")
     state, _ = play(state, D, "mf no")
-    state, events = play(state, B, "mf no", Dice(1, 6))
+    state, events = play(state, B, "mf no", FixedDice(1, 6))
     assert result(events) == (8 + 1, 8 + 6 + 4, "defend")
     assert (state.seats[B].glory, state.seats[B].credits, state.pot) == (1, 3 + 3 - 1, 0)
     assert (state.seats[A].credits, state.seats[A].glory, state.seats[A].damage) == (3, 0, 1)
     assert state.seats[D].credits == 4 and not state.promises  # B's terms paid by the engine
     assert state.battle is None and state.choices == () and state.phase == "turn.travel"
+
+
+@pytest.mark.parametrize(("credits", "taken"), [(0, 0), (1, 1), (4, 2), (5, 3)])
+def test_r34_take_credits_takes_half_the_losers_credits_rounded_up(credits: int, taken: int) -> None:
+    state, _ = play(travelling(seats={B: {"credits": credits}}), A, "challenge 2")
+    state, _ = play(state, A, "ready")
+    state, _ = play(state, B, "ready")
+    state, _ = play(state, A, "roll")
+    state, _ = play(state, B, "mf no", FixedDice(6, 1))
+    state, events = play(state, A, "take credits")
+    assert (state.seats[A].credits, state.seats[B].credits) == (3 + taken, credits - taken)
+    assert {"type": "spoils", "seat": A, "from": B, "credits": taken} in events
 
 
 # === PRIZES AND REWARDS ===
@@ -495,7 +489,7 @@ def win_planet(planet: str, **kwargs: Any) -> GameState:
     seat = {"improvements": ("E06", "E05"), **kwargs.pop("a", {})}
     state, _ = play(travelling(seats={A: seat}, **kwargs), A, f"attack planet {planet}")
     state, _ = play(state, A, "ally none")
-    state, events = play(state, A, "roll", Dice(6, 1))
+    state, events = play(state, A, "roll", FixedDice(6, 1))
     assert result(events)[2] == "attack"
     return state
 
@@ -539,7 +533,7 @@ def support_reward(bazaar: tuple[str, ...]) -> GameState:
     """A beats N03 Dawn Lancer (power 8, its reward a support card) in Space."""
     state = facing(travelling(bazaar=bazaar), "N03")
     state, _ = play(state, A, "ally none")
-    state, _ = play(state, A, "roll", Dice(6, 1))
+    state, _ = play(state, A, "roll", FixedDice(6, 1))
     return state
 
 
@@ -579,9 +573,9 @@ def test_r59_a_hunter_shuffled_back_counts_in_the_space_deck_at_the_end_check() 
         invariants.check(state)
         state, _ = play(state, A, "attack space")
         assert len(state.space_deck) == 2
-        state, _ = play(state, A, f"attack space {spot}", Dice())
+        state, _ = play(state, A, f"attack space {spot}", FixedDice())
         state, _ = play(state, A, "ally none")
-        state, _ = play(state, A, "roll", Dice(6, 1))
+        state, _ = play(state, A, "roll", FixedDice(6, 1))
         state, _ = play(state, A, "end")
         return state
 

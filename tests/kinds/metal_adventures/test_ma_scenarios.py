@@ -13,27 +13,9 @@ from typing import Any
 from games.kinds.metal_adventures import commands, end, invariants, prompts
 from games.kinds.metal_adventures.state import GameState
 
-from .helpers import MF, A, B, C, D, ScriptedDice, given, play, refused
+from .helpers import MF, A, B, C, D, FixedDice, play, quiet, refused, result
 
 HOUR = 3600
-
-
-class Dice(ScriptedDice):
-    """The scripted rolls; every shuffle leaves its pile as it was (draw(n) gives n - 1)."""
-
-    def draw(self, n: int) -> int:
-        return n - 1
-
-
-def quiet(players: int = 3, seats: dict[int, dict[str, Any]] | None = None, **kwargs: Any) -> GameState:
-    """given(...) with no trophy in any hand unless named, so that no checkpoint reveals one unasked."""
-    spec = {i: {"trophies": (), **(seats or {}).get(i, {})} for i in range(players)}
-    return given(players, seats=spec, **kwargs)
-
-
-def result(events: list[dict[str, Any]]) -> tuple[int, int, str]:
-    found = next(e for e in events if e["type"] == "result")
-    return found["attack"], found["defend"], found["winner"]
 
 
 def reveals(events: list[dict[str, Any]]) -> list[tuple[int, str]]:
@@ -57,9 +39,9 @@ def window_closes(state: GameState, dice: Any = None) -> GameState:
 def win_in_space(state: GameState, spot: int = 1) -> GameState:
     """The active seat attacks in Space, chooses `spot`, fights alone and wins (orange 6, gray 1)."""
     state, _ = play(state, state.active, "attack space")
-    state, _ = play(state, state.active, f"attack space {spot}", Dice())
+    state, _ = play(state, state.active, f"attack space {spot}", FixedDice())
     state, _ = play(state, state.active, "ally none")
-    state, events = play(state, state.active, "roll", Dice(6, 1))
+    state, events = play(state, state.active, "roll", FixedDice(6, 1))
     assert result(events)[2] == "attack" and state.battle is None
     return state
 
@@ -131,7 +113,7 @@ def test_t11_a_challenge_waits_a_window_per_step_in_order_and_the_dice_follow_th
     state = window_closes(state)  # t0 + 48 h: D, no Metal Faktor
     assert commands.to_act(state) == (B,) and state.battle is not None
     assert state.battle.declaration(D).mf is False  # type: ignore[union-attr]
-    state = window_closes(state, Dice(2, 5, MF[4]))  # t0 + 72 h: B, no Metal Faktor; the dice roll
+    state = window_closes(state, FixedDice(2, 5, MF[4]))  # t0 + 72 h: B, no Metal Faktor; the dice roll
     seat_a, seat_b, seat_d = state.seats[A], state.seats[B], state.seats[D]
     assert (seat_a.glory, seat_a.credits, state.pot) == (1, 2 + 4, 0)
     assert (seat_b.damage, seat_d.damage) == (1, 0)
@@ -147,7 +129,7 @@ def test_t11_the_scores_are_challenger_metal_faktor_and_ally_against_the_challen
     state, _ = play(state, A, "mf yes")
     state, _ = play(state, A, "roll")
     state = window_closes(state)
-    state, events = play(state, B, "ready", Dice(2, 5, MF[4]))
+    state, events = play(state, B, "ready", FixedDice(2, 5, MF[4]))
     assert result(events) == (10 + 2 + 4 + 4, 9 + 5, "attack")
 
 
@@ -156,7 +138,7 @@ def test_t11_with_an_mf_order_the_allys_window_closes_at_once() -> None:
     state, _ = play(state, A, "mf yes")
     state, _ = play(state, A, "roll")
     assert commands.to_act(state) == (B,)  # D's step closed when it opened
-    state, events = play(state, B, "mf no", Dice(2, 5, MF[4], MF[2]))
+    state, events = play(state, B, "mf no", FixedDice(2, 5, MF[4], MF[2]))
     assert result(events) == (10 + 2 + 4 + 4 + 2, 9 + 5, "attack") and state.seats[D].mf == 2
 
 
@@ -192,7 +174,7 @@ def test_t13_with_no_tour_before_the_battle_the_tour_comes_after_it() -> None:
     state = quiet(seats={A: {"credits": 10}}, space=("N02", "N10", "N18"), improvement_top=("E01",))
     state, _ = play(state, A, "tribute")
     state = win_in_space(state)
-    state, _ = play(state, A, "tour newcards", Dice())
+    state, _ = play(state, A, "tour newcards", FixedDice())
     assert state.ocg_row[0] == "E01"
     state, _ = play(state, A, "tour buy E01")
     assert state.seats[A].improvements == ("E01",)
@@ -216,7 +198,7 @@ def test_t14b_after_a_fight_via_karokum_the_scrapping_bonus_is_open() -> None:
     state, _ = play(state, A, "attack karokum N09")
     assert state.seats[A].credits == 7 and state.treasuries.karokum == 2
     state, _ = play(state, A, "ally none")
-    state, _ = play(state, A, "roll", Dice(6, 1))
+    state, _ = play(state, A, "roll", FixedDice(6, 1))
     assert state.seats[A].wrecks == ("N09",)
     state, _ = play(state, A, "tour scrap N09 N20")
     assert state.seats[A].wrecks == ("N20",) and state.karokum_pile == ("N09",)
@@ -228,7 +210,7 @@ def test_t14c_after_winning_against_karokum_its_actions_are_closed_and_exxalias_
     state, _ = play(state, A, "tribute")
     state, _ = play(state, A, "attack planet karokum")
     state, _ = play(state, A, "ally none")
-    state, events = play(state, A, "roll", Dice(6, 1))
+    state, events = play(state, A, "roll", FixedDice(6, 1))
     assert result(events) == (14 + 6, 14 + 1, "attack")
     assert state.seats[A].credits == 9 + 7 and state.treasuries.karokum == 0
     state, _ = play(state, A, "pick N20")
@@ -255,7 +237,7 @@ def t16(**a_orders: str) -> GameState:
     assert state.seats[A].credits == 10
     state, _ = play(state, A, "challenge 2")
     state, _ = play(state, A, "ready")
-    state, events = play(state, A, "roll", Dice(6, 1))
+    state, events = play(state, A, "roll", FixedDice(6, 1))
     assert result(events)[2] == "attack" and state.seats[A].credits == 13
     assert reveals(events) == []  # no reveal inside the battle, though A holds 13₡
     state, events = play(state, A, "take credits")
@@ -308,7 +290,7 @@ def won_against_b(state: GameState) -> GameState:
     state, _ = play(state, B, "ready")
     refused(state, B, "reveal T10", "Battle in progress")
     state, _ = play(state, A, "roll")
-    state, events = play(state, B, "mf no", Dice(6, 1))
+    state, events = play(state, B, "mf no", FixedDice(6, 1))
     assert result(events)[2] == "attack"
     return state
 
@@ -354,9 +336,9 @@ def t19_played(b_jp: int) -> GameState:
     state, _ = play(t19(b_jp), A, "tribute")
     state, _ = play(state, A, "attack space")
     assert len(state.space_deck) == 2 and state.phase != "game.over"
-    state, _ = play(state, A, "attack space 1", Dice())
+    state, _ = play(state, A, "attack space 1", FixedDice())
     state, _ = play(state, A, "ally none")
-    state, _ = play(state, A, "roll", Dice(1, 1))
+    state, _ = play(state, A, "roll", FixedDice(1, 1))
     assert state.phase == "turn.travel" and state.seats[A].credits == 10
     state, _ = play(state, A, "tour repair")
     assert state.phase == "turn.travel"
