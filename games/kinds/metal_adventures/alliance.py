@@ -142,6 +142,8 @@ def command(state: GameState, seat: int, verb: str, text: str) -> tuple[GameStat
     word, _, rest = text.strip().partition(" ")
     word, rest = word.lower(), rest.strip()
     if state.phase not in (ALLIES, RECRUIT):
+        if word == "ask" and seat == _battle(state).attacker and not principal_can_recruit(state, seat):
+            raise Refused("With 4 JP you can neither ask for nor have an ally: you fight alone.")
         raise Refused("Allies are asked for right after the target is fixed; that time is over.")
     if word == "ask":
         return ask(state, seat, rest)
@@ -239,11 +241,14 @@ def check_terms(state: GameState, principal: int, terms: tuple[Item, ...]) -> No
 
 def _ask(state: GameState, principal: int, seats: tuple[int, ...],
          terms: tuple[Item, ...]) -> tuple[GameState, list[Event]]:
-    """The asks go out; each asked seat's `order ally` answers at once, in the order asked."""
+    """The asks go out; each asked seat's `order ally` answers at once, in the order asked. A new ask to a
+    seat replaces the principal's earlier one: a counter-offer the seat made to that one closes."""
     battle = _battle(state)
     round_ = rounds(battle, principal) + 1
     new = tuple(Ask(principal, s, terms, round_) for s in seats)
-    state = with_battle(state, replace(battle, asks=(*battle.asks, *new), window=battle.window + 1))
+    old = tuple(replace(a, answer=DECLINE) if a.principal == principal and a.seat in seats
+                and a.answer == COUNTER else a for a in battle.asks)
+    state = with_battle(state, replace(battle, asks=(*old, *new), window=battle.window + 1))
     events: list[Event] = [{"type": "ally_ask", "seat": principal, "asked": list(seats),
                             "terms": items_text(terms), "round": round_}]
     for asked in seats:
@@ -256,6 +261,8 @@ def _ask(state: GameState, principal: int, seats: tuple[int, ...],
         if reply is None:
             continue
         word, counter = reply
+        if word == ACCEPT and seal_problem(state, pending, terms):
+            word = DECLINE  # the order accepts only what can be sealed now
         state, more = _answer(state, pending, word, counter, by_order=True)
         events += more
     return state, events
@@ -284,6 +291,10 @@ def answer(state: GameState, seat: int, word: str, text: str) -> tuple[GameState
             raise Refused("`ally decline` takes nothing after it but the asking seat.")
         return _progress_after(*_answer(state, pending, DECLINE, ()))
     if not text:
+        why = seal_problem(state, pending, pending.terms)
+        if why:
+            raise Refused(f"These terms cannot be sealed now: {why}. Decline them, or answer with terms of "
+                          "your own (ally accept <terms>).")
         return _progress_after(*_answer(state, pending, ACCEPT, ()))
     counter = items.parse(text, WIN, (NOW, WIN))
     return _progress_after(*_answer(state, pending, COUNTER, counter))
@@ -308,10 +319,19 @@ def _fits(state: GameState, seat: int, gets: tuple[Item, ...]) -> str:
     """Why receiving these items now would take the seat over a limit ("" when it fits)."""
     player = state.seats[seat]
     if len(player.improvements) + sum(1 for i in gets if i.kind == CARD) > IMPROVEMENT_LIMIT:
-        return "it would hold more than 4 improvements"
+        return f"seat {seat + 1} would hold more than 4 improvements"
     if len(player.trophies) + sum(1 for i in gets if i.kind == TROPHY) > TROPHY_LIMIT:
-        return "it would hold more than 2 trophies"
+        return f"seat {seat + 1} would hold more than 2 trophies"
     return ""
+
+
+def seal_problem(state: GameState, pending: Ask, terms: tuple[Item, ...]) -> str:
+    """Why the alliance cannot be sealed on these terms now ("" when it can): what moves at the sealing
+    must be the principal's now (it may have paid another ally meanwhile) and fit the ally's limits."""
+    now = items.now_items(terms)
+    if items.lacking(state, pending.principal, now):
+        return f"seat {pending.principal + 1} can no longer pay what these terms give at the sealing"
+    return _fits(state, pending.seat, now)
 
 
 def seal(state: GameState, pending: Ask, terms: tuple[Item, ...],
@@ -322,9 +342,9 @@ def seal(state: GameState, pending: Ask, terms: tuple[Item, ...],
     battle = _battle(state)
     principal, ally = pending.principal, pending.seat
     now = items.now_items(terms)
-    why = items.lacking(state, principal, now) or _fits(state, ally, now)
+    why = seal_problem(state, pending, terms)
     if why:
-        raise Refused(f"These terms cannot be paid at the sealing: {why}.")
+        raise Refused(f"These terms cannot be sealed now: {why}.")
     state = items.transfer(state, principal, ally, now)
     later = items.later_items(terms)
     hunter = target_is_hunter(battle)
@@ -445,7 +465,7 @@ def legal(state: GameState, seat: int) -> list[str]:
             open_ask = state.phase == ALLIES and bool(unanswered(battle))
             if not open_ask and rounds(battle, seat) < ASK_ROUNDS and askable(state, seat):
                 found += [f"ally ask {s + 1}" for s in askable(state, seat)] + ["ally ask all"]
-            found += [f"ally take {a.seat + 1}" for a in counters(battle, seat) if can_ally(state, a.seat)]
+            found += [f"ally take {a.seat + 1}" for a in counters(battle, seat) if _takeable(state, seat, a)]
     if state.phase == ALLIES and seat == battle.attacker and not battle.allies:
         found.append("ally none")
     if state.phase == RECRUIT and principal and seat not in battle.ready:
@@ -453,9 +473,21 @@ def legal(state: GameState, seat: int) -> list[str]:
     mine = [a for a in unanswered(battle) if a.seat == seat]
     both = len({a.principal for a in mine}) > 1
     for a in mine:
-        named = f" {a.principal + 1}"
-        found += [f"ally accept{named}", f"ally decline{named}"]
-        if not both:
-            found += ["ally accept", "ally decline"]
+        accept = not seal_problem(state, a, a.terms)
+        for named in (f" {a.principal + 1}", *(("",) if not both else ())):
+            if accept:
+                found.append(f"ally accept{named}")
+            found.append(f"ally decline{named}")
     return list(dict.fromkeys(found))
+
+
+def _takeable(state: GameState, principal: int, counter: Ask) -> bool:
+    """`ally take` would seal this counter-offer now."""
+    if not can_ally(state, counter.seat) or seal_problem(state, counter, counter.counter):
+        return False
+    try:
+        check_terms(state, principal, counter.counter)
+    except Refused:
+        return False
+    return True
 

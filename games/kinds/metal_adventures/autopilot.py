@@ -1,8 +1,9 @@
 """The autopilot (rules.md, "Out of time"): what the engine plays for an active seat whose time ran out,
 one decision at a time: rest if damaged, else the tribute (refuse it with no credit); attack in Space and
 choose the weakest starship (fewer dots, then the first spot); no ally; roll with no Metal Faktor and no
-cards; no reaction; keep every promise; the first option of any choice; no tour; end. `choose` names the
-next command; commands.py's `autopilot` plays them until the seat is no longer the one awaited."""
+cards; no reaction; keep every promise it can and break the rest; the first option of any choice; no tour;
+end. `choose` names the next command; commands.py's `autopilot` plays them until the seat is no longer
+the one awaited."""
 
 from __future__ import annotations
 
@@ -38,5 +39,7 @@ def choose(state: GameState, seat: int, legal: list[str]) -> str | None:
     elif state.phase == fight.REACT:
         wanted = ["pass"]
     elif state.phase == "battle.spoils" and promises.due_at_win(state):
-        wanted = ["keep all"]
+        # Keep what can be kept, break the rest (a promise falling due: rules.md, "Trades and promises").
+        wanted = ["keep all", *(c for c in legal if c.startswith("keep ")),
+                  *(c for c in legal if c.startswith("break "))]
     return next((c for c in wanted if c in legal), None)

@@ -17,6 +17,7 @@ from . import cards, choices, items, judgment
 from .battle_state import ATTACK
 from .delivery import deliver
 from .records import ANY_TROPHY, END, NEXT, TROPHY, WIN, Item, Promise
+from .records import SPOILS as TAKE_SPOILS
 from .state import BATTLE_PHASES, OVER, SETUP, TRAVEL, GameState
 
 SPOILS = "battle.spoils"  # the battle's settlement (B9): the active seat settles its `@win` terms there
@@ -262,17 +263,25 @@ def due_at_win(state: GameState) -> tuple[Promise, ...]:
     return win_terms(state, state.active)
 
 
+def settlement_waits(state: GameState) -> bool:
+    """A choice comes before the settlement of the terms (a fifth improvement, cards being looked at);
+    the challenger's spoils do not: it takes them and settles its terms in either order (rules.md)."""
+    return any(choice.kind != TAKE_SPOILS for choice in state.choices)
+
+
 def settle_battle(state: GameState, seat: int, verb: str, text: str) -> tuple[GameState, list[Event]]:
     """`keep <P> [trophy <t>]...`, `keep all`, `break <P>` at the battle's settlement (phase
-    battle.spoils), by the active seat, for its `@win` terms (due_at_win). A choice waiting (a fifth
-    improvement) comes first. What follows once none is left is the battle's business."""
+    battle.spoils), by the active seat, for its `@win` terms (due_at_win). A choice waiting comes first,
+    except the challenger's spoils (settlement_waits). What follows once none is left is the battle's
+    business."""
     if state.phase != SPOILS or state.battle is None:
         raise Refused(BATTLE_IN_PROGRESS)
     due = due_at_win(state)
     if seat != state.active:
         raise Refused(f"Battle in progress: seat {state.active + 1} is settling its terms." if due
                       else BATTLE_IN_PROGRESS)
-    _choice_first(state)
+    if settlement_waits(state):
+        _choice_first(state)
     if not due:
         raise Refused("You owe no terms at this battle's settlement.")
     if verb == "keep":
@@ -360,7 +369,7 @@ def legal(state: GameState, seat: int) -> list[str]:
     if state.phase in (SETUP, OVER) or state.seats[seat].out:
         return []
     if state.phase in BATTLE_PHASES:
-        if state.phase != SPOILS or seat != state.active or state.choices:
+        if state.phase != SPOILS or seat != state.active or settlement_waits(state):
             return []
         return _keeps(state, seat, due_at_win(state),
                       lambda verb, text: settle_battle(state, seat, verb, text))

@@ -106,6 +106,7 @@ class Seat:
     revealed_this_turn: bool = False
     took_jp_this_turn: bool = False
     out: bool = False  # resigned or left: its turns are skipped
+    perk_used: bool = False  # its base starship's once-a-game perk is spent (the Ghost of Havana, B6)
 
     def order(self, name: str) -> str | None:
         """The standing order of that name, or None when unset."""
@@ -130,7 +131,7 @@ class Seat:
                 "glory": self.glory, "jp": self.jp, "mf": self.mf, "improvements": list(self.improvements),
                 "trophies": list(self.trophies), "wrecks": list(self.wrecks), "orders": dict(self.orders),
                 "revealed_this_turn": self.revealed_this_turn, "took_jp_this_turn": self.took_jp_this_turn,
-                "out": self.out}
+                "out": self.out, "perk_used": self.perk_used}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Seat:
@@ -157,7 +158,7 @@ class Seat:
                    orders=tuple(sorted((str(k), str(v)) for k, v in orders.items())),
                    revealed_this_turn=flag(data.get("revealed_this_turn", False)),
                    took_jp_this_turn=flag(data.get("took_jp_this_turn", False)),
-                   out=flag(data.get("out", False)))
+                   out=flag(data.get("out", False)), perk_used=flag(data.get("perk_used", False)))
 
 
 def rated_power(improvements: Sequence[str]) -> int:

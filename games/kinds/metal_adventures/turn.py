@@ -16,6 +16,7 @@ from .state import BLANK, IMPROVEMENT_LIMIT, REST, START, TRAVEL, GameState
 
 REST_CREDITS = 2
 KRAKEN_REST_CREDITS = 3  # the Laughing Kraken (B2) with the perks option
+GHOST = "B6"  # the Ghost of Havana with the perks option: once a game, refuse the tribute without a JP
 TRIBUTE = 1
 SWAP_SEEN = 2  # a resting swap looks at the top two trophies
 REST_MARKUP = 1  # a rest purchase costs the card's cost + 1
@@ -53,10 +54,16 @@ def tribute(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
 
 
 def refuse(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
-    """Travel without paying: 1 JP. Refused to an exempt seat, which owes nothing to refuse."""
+    """Travel without paying: 1 JP, except the Ghost of Havana's first refusal of the game with the perks
+    option. Refused to an exempt seat, which owes nothing to refuse."""
     if exempt(state, seat):
         raise Refused("Your main power is the lowest: you are exempt from the tribute and have nothing to "
                       "refuse (tribute costs you nothing).")
+    player = state.seats[seat]
+    if state.options.perks and player.base == GHOST and not player.perk_used:
+        after = state.with_seat(seat, replace(player, perk_used=True))
+        return replace(after, phase=TRAVEL), [{"type": "refuse", "seat": seat},
+                                              {"type": "perk", "seat": seat, "base": GHOST}]
     after, event = judgment.take_jp(state, seat, "refused tribute")
     return replace(after, phase=TRAVEL), [{"type": "refuse", "seat": seat}, event]
 

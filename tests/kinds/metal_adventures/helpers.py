@@ -191,6 +191,13 @@ class ScriptedDice:
         return self.draws.pop(0)
 
 
+class FixedDice(ScriptedDice):
+    """The scripted rolls; every shuffle leaves its pile as it was (draw(n) gives n - 1)."""
+
+    def draw(self, n: int) -> int:
+        return n - 1
+
+
 MF = {0: 1, 2: 2, 4: 4, 6: 6}  # a die roll that gives each Metal Faktor face (faces: blank, 2, 2, 4, 4, 6)
 
 
@@ -257,3 +264,15 @@ def random_states(seed: int, players: int = 4, steps: int = 300, leave: bool = F
         invariants.check(state)
         seen.append(state)
     return seen
+
+
+def quiet(players: int = 3, seats: dict[int, dict[str, Any]] | None = None, **kwargs: Any) -> GameState:
+    """given(...) with no trophy in any hand unless named, so that no checkpoint reveals one unasked."""
+    spec = {i: {"trophies": (), **(seats or {}).get(i, {})} for i in range(players)}
+    return given(players, seats=spec, **kwargs)
+
+
+def result(events: list[dict[str, Any]]) -> tuple[int, int, str]:
+    """A battle's result among its events: (the attacking side's score, the defending side's, the winner)."""
+    found = next(e for e in events if e["type"] == "result")
+    return found["attack"], found["defend"], found["winner"]

@@ -18,7 +18,7 @@ def t6():  # type: ignore[no-untyped-def]
     return given(3, seats={A: dict(improvements=("E02", "E08"), mf=2, credits=5)}, karokum=("N05",))
 
 
-def test_t6_the_attacker_wins_a_tie_and_pays_its_metal_faktor_debt() -> None:
+def test_t6_r26_the_attacker_wins_a_tie_and_pays_its_metal_faktor_debt() -> None:
     state, _ = play(t6(), A, "tribute")
     assert state.seats[A].credits == 4
     state, _ = play(state, A, "attack karokum N05")
@@ -91,7 +91,7 @@ def betrayal(ship: str):  # type: ignore[no-untyped-def]
     return facing(state, ship)
 
 
-def test_t8_target_and_traitor_win_the_traitor_takes_the_credits_the_attacker_1_damage() -> None:
+def test_t8_r29_target_and_traitor_win_the_traitor_takes_the_credits_the_attacker_1_damage() -> None:
     state, _ = play(betrayal("N22"), A, "ally ask 2 for 3c")
     state, _ = play(state, B, "ally accept")
     state, events = play(state, B, "betray")
@@ -128,7 +128,7 @@ def test_t9_the_betrayed_attacker_wins_owes_nothing_and_the_traitor_takes_1_dama
     assert state.seats[A].jp == 0
 
 
-def test_betrayal_is_refused_in_a_challenge_and_against_a_pirate_hunter() -> None:
+def test_t10_betrayal_is_refused_against_a_pirate_hunter() -> None:
     state, _ = play(betrayal("N16"), A, "ally ask 2")
     state, _ = play(state, B, "ally accept")
     refused(state, B, "betray", "Pirate Hunter")
@@ -145,7 +145,7 @@ def t10(*improvements: str):  # type: ignore[no-untyped-def]
     return facing(state, "N16")
 
 
-def test_t10_terms_against_a_hunter_must_fit_the_attackers_means() -> None:
+def test_t10_r30_terms_against_a_hunter_must_fit_the_attackers_means() -> None:
     state = t10()
     refused(state, A, "ally ask 2 for 5c", "within your means")
     state, _ = play(state, A, "ally ask 2 for 3c")
@@ -193,7 +193,7 @@ def won_challenge(loser: dict[str, object]):  # type: ignore[no-untyped-def]
     return state
 
 
-def test_t12_take_credits_is_half_rounded_up() -> None:
+def test_t12_r34_take_credits_is_half_rounded_up() -> None:
     state = won_challenge(dict(credits=5, wrecks=("N04", "N12", "D09"), improvements=("E02",)))
     before = state.seats[A].credits
     state, _ = play(state, A, "take credits")
@@ -201,7 +201,7 @@ def test_t12_take_credits_is_half_rounded_up() -> None:
     assert state.battle is None and state.phase == "turn.travel"
 
 
-def test_t12_take_wrecks_shows_them_then_binds_to_half() -> None:
+def test_t12_r35_take_wrecks_shows_them_then_binds_to_half() -> None:
     state = won_challenge(dict(credits=5, wrecks=("N04", "N12", "D09"), improvements=("E02",)))
     state, _ = play(state, A, "take wrecks")
     assert state.choices[0].options == ("N04", "N12", "D09") and state.choices[0].count == 2
@@ -261,7 +261,7 @@ def test_t18_with_one_trophy_three_are_drawn_at_once() -> None:
     assert state.choices[0].kind == "trophy" and state.choices[0].cards == ("T11", "T12", "T13")
 
 
-def test_a_seat_outside_the_battle_can_only_leave_the_game_and_give_orders() -> None:
+def test_r39_a_seat_outside_the_battle_can_only_leave_the_game_and_give_orders() -> None:
     state, _ = play(t6(), A, "tribute")
     state, _ = play(state, A, "attack karokum N05")
     assert commands.legal_commands(state, C) == ["resign"]

@@ -277,7 +277,7 @@ def test_the_largest_rated_power_four_improvements_can_reach_is_20() -> None:
     assert cards.equipment_power(cards.SUPPORT_CARDS) == 0
 
 
-def test_there_are_18_trophies_of_which_the_deeds_are_the_hangman_and_t14_to_t18() -> None:
+def test_there_are_18_trophies_of_which_the_deeds_are_the_hangman_and_the_duelist_to_the_turncoat() -> None:
     assert len(TROPHIES) == 18
     assert [t.id for t in TROPHIES.values() if t.kind == "E"] == ["T01", "T14", "T15", "T16", "T17", "T18"]
 

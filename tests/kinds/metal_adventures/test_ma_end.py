@@ -53,7 +53,7 @@ def test_r52_glory_may_fall_below_zero() -> None:
     assert (after.seats[A].jp, after.seats[A].glory) == (1, -1)
 
 
-def test_cancelling_a_jp_gives_the_glory_back_and_needs_a_jp() -> None:
+def test_r50_cancelling_a_jp_gives_the_glory_back_and_needs_a_jp() -> None:
     state = figures(playing(3, 4), B, glory=1, jp=1)
     after, event = judgment.cancel_jp(state, B, "amnesty")
     assert (after.seats[B].jp, after.seats[B].glory) == (0, 2) and event["type"] == "jp_cancelled"

@@ -97,7 +97,7 @@ def test_havana_carnival_gives_every_seat_one_credit() -> None:
     assert [e["seat"] for e in happened] == [A, B, C]
 
 
-def test_havana_carnival_with_a_short_bank_pays_in_turn_order_from_the_active_seat() -> None:
+def test_r9_havana_carnival_with_a_short_bank_pays_in_turn_order_from_the_active_seat() -> None:
     state = bank_at(travelling(4, active=C), 2)
     after, happened = apply(state, "NE2")
     assert [a - b for a, b in zip(credits(after), credits(state), strict=True)] == [0, 0, 1, 1]

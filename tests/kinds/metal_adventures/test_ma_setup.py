@@ -49,7 +49,7 @@ def test_options_not_offered_are_refused_saying_what_is(options: dict[str, Any],
         setup.check_options(options, 4)
 
 
-def test_two_players_need_the_house_rule_and_the_house_rule_needs_two_players() -> None:
+def test_r1_two_players_need_the_house_rule_and_the_house_rule_needs_two_players() -> None:
     with pytest.raises(BadOptions, match="two players only with the two-player house rule"):
         setup.check_options({}, 2)
     assert setup.check_options({"two_player_house_rule": True}, 2).two_player_house_rule
@@ -59,7 +59,7 @@ def test_two_players_need_the_house_rule_and_the_house_rule_needs_two_players() 
 
 
 @pytest.mark.parametrize("players", [0, 1, 7])
-def test_other_player_counts_are_refused(players: int) -> None:
+def test_r1_other_player_counts_are_refused(players: int) -> None:
     with pytest.raises(BadOptions, match="for 3 to 6 players"):
         setup.new_state({}, players, SeededDice(0))
 
@@ -68,7 +68,7 @@ def test_other_player_counts_are_refused(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_a_new_game_for_3_to_6_seats_is_set_up_as_the_rules_say_with_the_invariants(players: int) -> None:
+def test_r2_a_new_game_for_3_to_6_seats_is_set_up_as_the_rules_say_with_the_invariants(players: int) -> None:
     for seed in SEEDS:
         state = dealt(players, seed)
         assert state.players == players and state.phase == "setup.trophies" and state.turn == 0
@@ -218,7 +218,7 @@ def test_no_choice_once_play_has_begun_and_none_for_a_seat_that_is_out() -> None
     assert out.awaiting_choice() == (0, 1)
 
 
-def test_the_last_choice_puts_the_trophies_aside_to_the_bottom_in_deal_order_and_starts_turn_1() -> None:
+def test_r61_the_last_choice_puts_the_trophies_aside_to_the_bottom_in_deal_order_and_starts_turn_1() -> None:
     state, _ = setup.choose(known(), 2, "choose T07 T08")
     state, _ = setup.choose(state, 0, "choose T02 T03")
     state, events = setup.choose(state, 1, "choose T05 T06")

@@ -147,14 +147,14 @@ def test_rated_power_is_8_plus_the_equipment_and_the_wheel_turns_with_it() -> No
     (("E02", "E08"), 1, 12, 11, 5), (("E06", "E05", "E10", "E02"), 0, 20, 20, 10),
     (("E06", "E05", "E10", "E02"), 1, 20, 19, 9),
 ])
-def test_main_power_is_r_less_damage_and_support_power_half_of_it_rounded_down(
+def test_r5_r6_main_power_is_r_less_damage_and_support_power_half_of_it_rounded_down(
         equipment: tuple[str, ...], damage: int, rated: int, main: int, support: int) -> None:
     seat = replace(Seat(base="B2").with_improvements(equipment), damage=damage)
     state = replace(dealt(3, 0), seats=(seat, *dealt(3, 0).seats[1:]))
     assert (state.rated_power(0), state.main_power(0), state.support_power(0)) == (rated, main, support)
 
 
-def test_the_black_albatross_adds_1_to_support_power_only_with_perks() -> None:
+def test_r7_the_black_albatross_adds_1_to_support_power_only_with_perks() -> None:
     seats = (Seat(base="B1"), Seat(base="B2"), Seat(base="B3"))
     plain = replace(dealt(3, 0), seats=seats)
     perks = replace(plain, options=Options(perks=True))

@@ -307,7 +307,7 @@ def test_legal_lists_exactly_the_reveals_play_accepts() -> None:
     assert trophies.legal(state, A) == ["reveal T09"] and trophies.legal(state, B) == ["reveal T13"]
 
 
-def test_deeds_lapse_when_the_turn_ends() -> None:
+def test_r49_deeds_lapse_when_the_turn_ends() -> None:
     state = deed(travelled(seats={B: {"trophies": ("T15",), "orders": MANUAL}}), B, "won_challenged")
     assert trophies.met(state, B, "T15")
     after, _ = play(state, A, "end")
@@ -315,7 +315,7 @@ def test_deeds_lapse_when_the_turn_ends() -> None:
     refused(after, B, "reveal T15", "deed counts only until the end of the turn")
 
 
-def test_a_deed_of_a_seat_that_is_not_active_holds_to_the_end_of_that_turn() -> None:
+def test_r49_a_deed_of_a_seat_that_is_not_active_holds_to_the_end_of_that_turn() -> None:
     # R49: the traitor's deed, in A's turn: B reveals it in A's turn, whoever is active.
     state = deed(travelled(seats={B: {"trophies": ("T18",), "orders": MANUAL}}), B, "turncoat")
     after, events = play(state, B, "reveal turncoat")

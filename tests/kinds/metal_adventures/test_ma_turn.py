@@ -55,7 +55,7 @@ def test_t1_the_strictly_lowest_main_power_is_exempt_and_cannot_refuse() -> None
     assert [e["type"] for e in events] == ["exempt"]
 
 
-def test_t1_seats_tied_for_lowest_pay_and_rated_power_is_not_what_counts() -> None:
+def test_t1_r5_seats_tied_for_lowest_pay_and_rated_power_is_not_what_counts() -> None:
     state = t1()
     for seat in (B, C):
         after, events = play(replace(state, active=seat), seat, "tribute")
@@ -66,7 +66,7 @@ def test_t1_seats_tied_for_lowest_pay_and_rated_power_is_not_what_counts() -> No
     assert after.seats[A].credits == 2 and after.pot == 1
 
 
-def test_the_exemption_compares_only_the_seats_still_in() -> None:
+def test_r11_the_exemption_compares_only_the_seats_still_in() -> None:
     state = damaged(t1(), B, 3)  # B: M 5, lower than A's 7
     after, _ = play(state, A, "tribute")
     assert after.pot == 1
@@ -84,7 +84,7 @@ def test_tribute_with_no_credit_is_refused_unless_exempt() -> None:
     assert after.seats[A].credits == 0
 
 
-def test_the_first_command_must_be_rest_tribute_or_refuse_and_only_the_active_seat_gives_it() -> None:
+def test_r11_the_first_command_must_be_rest_tribute_or_refuse_and_only_the_active_seat_gives_it() -> None:
     state = playing(3, 3)
     refused(state, B, "tribute", "seat 1's turn")
     refused(state, A, "end", "Brotherhood of Pirates")
@@ -109,7 +109,7 @@ def t3() -> GameState:
     return state
 
 
-def test_t3_rest_pays_two_repairs_blanks_the_die_and_charges_no_tribute() -> None:
+def test_t3_r27_rest_pays_two_repairs_blanks_the_die_and_charges_no_tribute() -> None:
     state = t3()
     after, events = play(state, A, "rest")
     seat = after.seats[A]
@@ -118,7 +118,7 @@ def test_t3_rest_pays_two_repairs_blanks_the_die_and_charges_no_tribute() -> Non
     assert events == [{"type": "rest", "seat": A, "credits": 2, "repaired": 2}]
 
 
-def test_t3_swap_puts_the_trophy_under_first_then_shows_the_top_two_and_the_other_goes_under() -> None:
+def test_t3_r13_swap_puts_the_trophy_under_first_then_shows_the_top_two_and_the_other_goes_under() -> None:
     state, _ = play(t3(), A, "rest")
     state, events = play(state, A, "swap T05")
     assert state.choices[0].cards == ("T09", "T12") and state.seats[A].trophies == ("T03",)
@@ -132,7 +132,7 @@ def test_t3_swap_puts_the_trophy_under_first_then_shows_the_top_two_and_the_othe
     refused(state, A, "swap T03", "already swapped")
 
 
-def test_t3_a_rest_purchase_costs_the_card_plus_one_to_the_bank_and_refills_the_spot() -> None:
+def test_t3_r14_a_rest_purchase_costs_the_card_plus_one_to_the_bank_and_refills_the_spot() -> None:
     state, _ = play(t3(), A, "rest")
     top, spot = state.improvement_deck[0], state.ocg_row.index("E11")
     bank = state.bank
@@ -147,12 +147,14 @@ def test_t3_a_rest_purchase_costs_the_card_plus_one_to_the_bank_and_refills_the_
 def test_t3_no_battle_while_resting_and_end_passes_to_the_next_seat() -> None:
     state, _ = play(t3(), A, "rest")
     refused(state, A, "tribute", "resting")
+    refused(state, A, "attack space", "resting")
+    refused(state, A, "tour repair", "resting")
     state, events = play(state, A, "end")
     assert state.phase == "turn.start" and state.active == B and state.turn == 2
     assert events[-1] == {"type": "turn", "seat": B, "turn": 2}
 
 
-def test_t3_an_undamaged_seat_cannot_rest() -> None:
+def test_t3_r12_an_undamaged_seat_cannot_rest() -> None:
     state = damaged(t3(), A, 0)
     refused(state, A, "rest", "no damage")
     assert "rest" not in commands.legal_commands(state, A)
@@ -170,13 +172,13 @@ def test_a_rest_purchase_is_refused_at_list_price_and_with_four_improvements() -
     refused(state, A, f"buy {missing}", "is not one of the OCG row")
 
 
-def test_a_seat_with_no_trophy_cannot_swap() -> None:
+def test_r13_a_seat_with_no_trophy_cannot_swap() -> None:
     state = with_trophies(t3(), {B: ("T01", "T02")})
     state, _ = play(state, A, "rest")
     refused(state, A, "swap T03", "no trophy in hand")
 
 
-def test_the_bank_pays_a_rest_what_it_has() -> None:
+def test_r9_the_bank_pays_a_rest_what_it_has() -> None:
     state = t3()
     state = replace(state, bank=1, pot=state.pot + state.bank - 1)
     after, events = play(state, A, "rest")

@@ -22,7 +22,7 @@ def hidden_position():  # type: ignore[no-untyped-def]
                            B: dict(trophies=("T03",), wrecks=("N01",))})
 
 
-def test_a_view_shows_a_seat_its_own_cards_and_only_counts_of_the_others() -> None:
+def test_r55_a_view_shows_a_seat_its_own_cards_and_only_counts_of_the_others() -> None:
     state = hidden_position()
     mine = view(state, A)
     assert mine["seats"][A]["trophies"] == ["T01", "T09"] and mine["seats"][A]["wrecks"] == ["N05", "D14"]
