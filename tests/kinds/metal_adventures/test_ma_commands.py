@@ -46,9 +46,9 @@ def candidates(state: GameState, seat: int) -> list[str]:
     found += [f"{verb} P{i}" for verb in ("keep", "break") for i in range(1, 4)]
     offer_ids = sorted({1, 2, 3, *(o.number for o in state.offers)})
     found += [f"{verb} O{i}" for verb in ("accept", "decline", "withdraw") for i in offer_ids]
-    case_ids = sorted({1, 2, *(c.number for c in state.cases)})
-    found += ["plead guilty", "plead innocent", "plead maybe", "vote guilty", "vote C1", "plead C1"]
-    found += [f"vote C{i} {v}" for i in case_ids for v in ("guilty", "innocent", "abstain", "maybe")]
+    case_ids = sorted({1, *(c.number for c in state.cases)})
+    found += ["plead guilty", "plead innocent", "plead maybe", "vote guilty", "vote C1", "vote C1 maybe"]
+    found += [f"vote C{i} {v}" for i in case_ids for v in ("guilty", "innocent", "abstain")]
     if len(cases.to_plead(state, seat)) > 1:  # several cases at the plea: each is named
         found += [f"plead C{i} {p}" for i in case_ids for p in ("guilty", "innocent")]
     for choice in state.choices:
