@@ -249,6 +249,9 @@ def _cases(state: GameState) -> None:
     accusers = [c.accuser for c in state.cases]
     if len(set(accusers)) != len(accusers):
         _fail("cases", f"an accuser with two open cases: {sorted(accusers)}")
+    for i, seat in enumerate(state.seats):
+        if any(not 0 <= s < state.players or s == i for s in seat.accusations):
+            _fail("cases", f"seat {i + 1} accused {[s + 1 for s in seat.accusations]} this round")
     for case in state.cases:
         who = {case.accuser, case.accused}
         if len(who) != 2 or not all(0 <= s < state.players and not state.seats[s].out for s in who):
