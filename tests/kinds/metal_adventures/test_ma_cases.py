@@ -5,14 +5,16 @@ keeps the invariants (helpers.play checks)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from games.kinds.metal_adventures import cases, commands, promises, prompts
-from games.kinds.metal_adventures.records import CREDITS, END, Item, Travel
+from games.kinds.metal_adventures.records import CREDITS, END, Case, Item, Travel
 from games.kinds.metal_adventures.state import GameState
+from games.kinds.metal_adventures.view import view
 from games.kinds.protocol import Event
 
 from .helpers import A, B, C, D, E, ScriptedDice, dealt, given, play, refused
@@ -343,6 +345,8 @@ def test_a_question_put_to_the_active_seat_in_its_own_turn_outlives_that_turn() 
 def test_the_active_seat_plays_on_and_ends_its_turn_while_a_case_is_open() -> None:
     state = given(4, karokum=("N05",))
     state, _ = play(state, B, "accuse 3 a promise")
+    assert commands.to_act(state) == (A, C)
+    assert [p.own_turn for p in prompts.prompts(state, None)] == [True, False]
     state, _ = play(state, A, "tribute")
     state, _ = play(state, A, "attack karokum N05")
     state, _ = play(state, A, "ally none")
@@ -445,3 +449,28 @@ def test_a_verdict_and_a_promise_broken_to_another_seat_at_once_cost_2_jp() -> N
     state = replace(state, turn=state.turn + 1)
     state, events = play(state, A, "end")
     assert kinds(events).count("jp") == 2 and state.seats[C].jp == 2
+
+
+# === the record ===
+
+def test_cases_and_accusations_are_public_and_read_back_from_json() -> None:
+    state = at_vote(5)
+    state, _ = play(state, A, "vote C1 guilty")
+    shown = view(state, E)
+    assert shown["cases"] == [{"number": 1, "accuser": B, "accused": C, "words": "promised me 2c for my vote",
+                               "stage": "vote", "turn": state.turn, "votes": [[A, "guilty"]],
+                               "vote_turn": state.turn}]
+    assert shown["seats"][B]["accusations"] == [C]
+    assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+
+
+def test_every_case_stage_reads_back_and_an_unknown_one_is_refused() -> None:
+    for stage in ("plea", "vote", "guilty"):
+        case = Case(1, B, C, "a promise", stage, 2, votes=(), vote_turn=2 if stage == "vote" else 0)
+        assert Case.from_dict(case.to_dict()) == case
+    with pytest.raises(ValueError, match="a case's stage"):
+        Case.from_dict({**Case(1, B, C, "a", "plea", 2).to_dict(), "stage": "appeal"})
+    data = travelling().to_dict()
+    data["seats"][1]["accusations"] = "3"
+    with pytest.raises(ValueError, match="accusations"):
+        GameState.from_dict(data)
