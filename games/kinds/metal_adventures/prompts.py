@@ -72,7 +72,7 @@ def _window(state: GameState, question: windows.Question, names: Sequence[str] |
     case = next(c for c in state.cases if c.number == question.number)
     if question.kind == windows.PLEA:
         text = (f"{name(case.accuser, names)} accuses you in {case.name} of breaking a promise: "
-                f"{_quoted(case.words)}; plead guilty (1 JP now) or plead innocent (the others vote)")
+                f"{_quoted(case.words)}; plead guilty (1 JP) or plead innocent (the others vote)")
         return Prompt(seat, question.key, text, own_turn=False, seconds=window, default="plead innocent")
     text = (f"{case.name}: {name(case.accuser, names)} accuses {name(case.accused, names)} of breaking a "
             f"promise: {_quoted(case.words)}; vote {case.name} guilty, innocent or abstain")
