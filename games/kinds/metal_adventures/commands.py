@@ -1,10 +1,12 @@
 """Metal Adventures' commands: `play(state, seat, command, dice)` reads one command and gives the new state
 and its events, never changing the state it was given; `legal_commands(state, seat)` lists what `play`
-accepts from that seat now, in canonical text; `to_act(state)` says who is expected to act.
+accepts from that seat now, in canonical text; `to_act(state)` says who is expected to act: the seats the
+game waits for, then the seats asked out of turn about offers and cases, who hold nothing up.
 
 `play` routes each command by its first word to the module of its topic; each of them checks its own
 conditions and raises Refused with the reason alone, to which `play` adds what is legal now. After every
-command that leaves no battle running, the checkpoint reveals trophies (rules.md, "Trophies")."""
+command that leaves no battle running, the cases decided are pronounced and the checkpoint reveals trophies
+(rules.md, "Cases", "Trophies in play")."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from games.kinds.protocol import Dice, Event, Refused
 from . import (
     autopilot,
     battle,
+    cases,
     choices,
     end,
     offers,
@@ -23,12 +26,13 @@ from . import (
     travel,
     trophies,
     turn,
+    windows,
 )
 from .state import BATTLE_PHASES, IMPROVEMENT_LIMIT, OVER, REST, SETUP, START, TRAVEL, GameState
 
 # Commands any seat may give at any time the module allows (each says when not).
 ANYTIME = ("autopilot", "order", "resign", "reveal", "keep", "break", "offer", "accept", "decline",
-           "withdraw", "discard")
+           "withdraw", "discard", "accuse", "plead", "vote")
 # Commands of a choice that waits (choices.py; battle.py and space.py answer theirs).
 CHOICE_VERBS = ("pick", "discard", "trophy", "take", "planet")
 TURN_VERBS = ("choose", "rest", "tribute", "refuse", "swap", "buy", "end", "attack", "challenge", "tour",
@@ -39,8 +43,19 @@ VERBS = tuple(dict.fromkeys((*ANYTIME, *CHOICE_VERBS, *TURN_VERBS, *BATTLE_VERBS
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
-    """Who the game waits for: every seat still choosing in setup; the seat whose choice waits; in a
-    battle, the seats it asks (battle.to_act); otherwise the active seat; nobody once it is over."""
+    """Every seat the game asks something now: first the seats it cannot go on without (held_up_by: the
+    active seat first whenever it is one of them), then the seats asked out of turn about a trade offer
+    or a case (windows.py), which hold nothing up, in turn order from the active seat. Never a seat that
+    left; nobody once the game is over."""
+    first = held_up_by(state)
+    seats = (*first, *(s for s in windows.awaited(state) if s not in first))
+    return tuple(s for s in seats if not state.seats[s].out)
+
+
+def held_up_by(state: GameState) -> tuple[int, ...]:
+    """The seats the game waits for before it can go on: every seat still choosing in setup; the seat
+    whose choice waits; in a battle, the seats it asks (battle.to_act); otherwise the active seat; nobody
+    once it is over."""
     if state.phase == SETUP:
         return state.awaiting_choice()
     if state.phase == OVER:
@@ -71,7 +86,8 @@ def _legal(state: GameState, seat: int) -> list[str]:
     leave = [] if end.in_battle(state, seat) else ["resign"]
     if state.phase == SETUP:
         return setup.choice_commands(state, seat) + leave
-    anytime = trophies.legal(state, seat) + promises.legal(state, seat) + offers.legal(state, seat)
+    anytime = (trophies.legal(state, seat) + promises.legal(state, seat) + offers.legal(state, seat)
+               + cases.legal(state, seat))
     if state.choices:
         return choices.legal(state, seat) + battle.choice_legal(state, seat) + anytime + leave
     if state.phase in BATTLE_PHASES:
@@ -110,8 +126,10 @@ def play(state: GameState, seat: int, command: str,
         raise Refused(f"{why}{now}") from None
     if after.phase in BATTLE_PHASES or after.phase in (SETUP, OVER):
         return after, events
+    # Cases decided during a battle are pronounced once it is over, before the checkpoint (cases.py).
+    after, decided = cases.settle(after)
     after, revealed = trophies.checkpoint(after)
-    return after, events + revealed
+    return after, events + decided + revealed
 
 
 def _play(state: GameState, seat: int, command: str, dice: Dice | None) -> tuple[GameState, list[Event]]:
@@ -135,6 +153,8 @@ def _play(state: GameState, seat: int, command: str, dice: Dice | None) -> tuple
         if end.in_battle(state, seat):
             raise Refused("You are in the battle in progress: you may leave once it is over.")
         return end.resign(state, seat)
+    if verb in ("accuse", "plead", "vote"):
+        return cases.command(state, seat, verb, rest)
     if verb == "choose" or state.phase == SETUP:
         return setup.choose(state, seat, command)
     if verb == "reveal":

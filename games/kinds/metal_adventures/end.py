@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from games.kinds.protocol import Event
 
-from . import alliance, cards, choices, offers, promises, trophies
+from . import alliance, cards, cases, choices, offers, promises, trophies
 from .battle_state import COUNTER, DECLINE, UNANSWERED
 from .records import DISCARD, KEEP_TROPHY
 from .state import BATTLE_PHASES, OVER, SETUP, GameState
@@ -44,18 +44,20 @@ def next_seat(state: GameState, after: int) -> int:
 
 def finish_turn(state: GameState) -> tuple[GameState, list[Event]]:
     """`end` (or the end of a rest), in order: the Repair Drones of the active seat remove 1 damage; the
-    promises due now are settled; a checkpoint; the active seat's open offers expire; the end check; then
-    the next seat still in starts its turn."""
+    active seat's questions of cases it had when its turn began take their defaults, and the promises due
+    now are settled (one moment: a guilty verdict counts as a promise broken then); a checkpoint; the
+    active seat's open offers expire; the end check; then the next seat still in starts its turn."""
     seat = state.active
     events: list[Event] = []
     player = state.seats[seat]
     if REPAIR_DRONES in player.improvements and player.damage > 0:
         state = state.with_seat(seat, replace(player, damage=player.damage - 1))
         events.append({"type": "repair_drones", "seat": seat, "damage": player.damage - 1})
-    state, due = promises.at_end_of_turn(state)
+    state, judged, guilty = cases.end_of_turn(state)
+    state, due = promises.at_end_of_turn(state, guilty)
     state, revealed = trophies.checkpoint(state)
     state, expired = offers.expire(state)
-    events += [*due, *revealed, *expired, {"type": "end_turn", "seat": seat, "turn": state.turn}]
+    events += [*judged, *due, *revealed, *expired, {"type": "end_turn", "seat": seat, "turn": state.turn}]
     return pass_turn(state, events)
 
 
@@ -106,7 +108,7 @@ def resign(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     deck, its support cards to the Bazaar pile, its trophies (dealt ones too, while setting up) to the
     bottom of the Trophy deck, its wrecks out of the game; its promises, to it or from it, lapse and its
     open offers close. Its turns are skipped; on its own turn, the turn ends there (no end-of-turn effect
-    of its own) and the end check runs."""
+    of its own) and the end check runs. Its cases close without a verdict; its votes cast stand."""
     from .setup import begin_play  # setup imports nothing of this module; a late import keeps it so
 
     if state.phase in BATTLE_PHASES and in_battle(state, seat):
@@ -141,7 +143,8 @@ def resign(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     after, lapsed = promises.lapse(after, tuple(p.number for p in state.promises
                                                 if seat in (p.debtor, p.creditor)), "resigned")
     after, closed = offers.drop_seat(after, seat)
-    events += lapsed + closed
+    after, dropped = cases.drop_seat(after, seat)
+    events += lapsed + closed + dropped
     if after.battle is not None:
         # A seat asked for help that leaves declines; the battle goes on.
         battle = after.battle

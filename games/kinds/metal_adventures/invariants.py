@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from . import cards
+from .cases import pending_jurors
+from .records import GUILTY, VOTE
 from .setup import HOUSE_RULE_PLAYERS, PLAYER_COUNTS
 from .state import (
     BATTLE_PHASES,
@@ -59,6 +61,7 @@ def check(state: GameState) -> None:
     _battle(state)
     _setup(state)
     _rest(state)
+    _cases(state)
 
 
 def _shape(state: GameState) -> None:
@@ -232,3 +235,34 @@ def _rest(state: GameState) -> None:
         _fail("turn_done", f"rest steps {', '.join(state.turn_done)} recorded in phase {state.phase}")
     if len(set(state.turn_done)) != len(state.turn_done):
         _fail("turn_done", f"a step recorded twice: {', '.join(state.turn_done)}")
+
+
+def _cases(state: GameState) -> None:
+    """Open cases (rules.md, "Cases"): between two seats still in, at most one per accuser, numbered in
+    order; votes only at the vote, by jurors, once each; a case decided (a guilty plea, a vote every juror
+    has cast) is still open only while a battle runs, which defers its verdict."""
+    if state.cases and state.phase == SETUP:
+        _fail("cases", "a case while the trophies are being chosen")
+    numbers = [c.number for c in state.cases]
+    if numbers != sorted(set(numbers)) or (numbers and numbers[-1] > state.numbers[2]):
+        _fail("cases", f"numbers {numbers} out of order or above the last given, {state.numbers[2]}")
+    accusers = [c.accuser for c in state.cases]
+    if len(set(accusers)) != len(accusers):
+        _fail("cases", f"an accuser with two open cases: {sorted(accusers)}")
+    for i, seat in enumerate(state.seats):
+        if any(not 0 <= s < state.players or s == i for s in seat.accusations):
+            _fail("cases", f"seat {i + 1} accused {[s + 1 for s in seat.accusations]} this round")
+    for case in state.cases:
+        who = {case.accuser, case.accused}
+        if len(who) != 2 or not all(0 <= s < state.players and not state.seats[s].out for s in who):
+            _fail("cases", f"{case.name} between seats {case.accuser + 1} and {case.accused + 1}")
+        voters = [s for s, _ in case.votes]
+        if voters and case.stage != VOTE:
+            _fail("cases", f"{case.name} has votes at its {case.stage} stage")
+        if len(set(voters)) != len(voters) or who & set(voters):
+            _fail("cases", f"{case.name}'s votes: {case.votes}")
+        if (case.stage == VOTE) != (case.vote_turn > 0) or (case.vote_turn and case.vote_turn < case.turn):
+            _fail("cases", f"{case.name} at {case.stage} with vote_turn {case.vote_turn}")
+        decided = case.stage == GUILTY or (case.stage == VOTE and not pending_jurors(state, case))
+        if decided and state.phase not in BATTLE_PHASES:
+            _fail("cases", f"{case.name} is decided but still open outside a battle")

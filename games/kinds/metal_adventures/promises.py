@@ -110,12 +110,15 @@ def _jp(state: GameState, broken: list[tuple[int, int]]) -> tuple[GameState, lis
     return state, events
 
 
-def settle(state: GameState, numbers: tuple[int, ...], why: str) -> tuple[GameState, list[Event]]:
+def settle(state: GameState, numbers: tuple[int, ...], why: str,
+           also: tuple[tuple[int, int], ...] = ()) -> tuple[GameState, list[Event]]:
     """At a due point: each promise, in id order, is kept if its debtor can deliver every item now (after
     the promises before it), else broken; nothing is delivered in part (R54). Then 1 JP per creditor with a
-    broken promise, for each debtor (R53). Numbers no longer open are passed over."""
+    broken promise, for each debtor (R53), counting `also`: (debtor, creditor) pairs found at this same
+    moment to have broken a promise made in chat (a case's guilty verdict). Numbers no longer open are
+    passed over."""
     events: list[Event] = []
-    broken: list[tuple[int, int]] = []
+    broken: list[tuple[int, int]] = list(also)
     for number in sorted(set(numbers)):
         promise = _find(state, number)
         if promise is None:
@@ -134,11 +137,13 @@ def settle(state: GameState, numbers: tuple[int, ...], why: str) -> tuple[GameSt
     return state, events + jp
 
 
-def at_end_of_turn(state: GameState) -> tuple[GameState, list[Event]]:
-    """`@end` promises of this turn and `@next` promises the active seat made in an earlier turn."""
+def at_end_of_turn(state: GameState,
+                   also: tuple[tuple[int, int], ...] = ()) -> tuple[GameState, list[Event]]:
+    """`@end` promises of this turn and `@next` promises the active seat made in an earlier turn; `also` as
+    settle's."""
     due = tuple(p.number for p in state.promises
                 if p.due == END or (p.due == NEXT and p.debtor == state.active and p.turn < state.turn))
-    return settle(state, due, "end of turn")
+    return settle(state, due, "end of turn", also)
 
 
 # === COMMANDS: keep, break ===

@@ -4,8 +4,14 @@ and what the clock answers when its time runs out.
 Keys: the active seat's own turn is keyed by the turn number (its clock is held while others answer, and
 runs on when the game comes back to it); a question out of turn by the turn and the question: `<turn>-a<n>`
 for the n-th ask of the battle, `<turn>-r` for a challenged seat's recruitment, `<turn>-d<w>` for a
-declaration step (its window number), `setup` for the trophy choice. Every question out of turn waits W
-(the game's option; the trophy choice 3 W) and has a passive default."""
+declaration step (its window number), `setup` for the trophy choice; the questions that hold nothing up
+(windows.py) `<turn>-o<n>` for an offer, `<turn>-c<n>p` and `<turn>-c<n>v` for a case's plea and vote, with
+the turn the question arose in. Every question out of turn waits W (the game's option; the trophy choice
+3 W) and has a passive default.
+
+The active seat, whenever the game waits for it, is asked its own turn (own_turn: its clock runs), never
+a question out of turn: it answers offers and cases live. A seat the game waits for in a battle is asked
+the battle's question first; a seat asked only about offers and cases, the first of them (windows.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +19,7 @@ from collections.abc import Sequence
 
 from games.kinds.protocol import Prompt
 
-from . import alliance, cards, commands, declare, setup
+from . import alliance, cards, commands, declare, setup, windows
 from .battle_state import UNANSWERED, Battle
 from .records import TROPHY
 from .state import OVER, SETUP, GameState
@@ -31,6 +37,7 @@ def prompts(state: GameState, names: Sequence[str] | None) -> list[Prompt]:
     """One prompt per seat of to_act, in its order."""
     window = state.options.window_hours * HOUR
     found: list[Prompt] = []
+    held_up_by = commands.held_up_by(state)
     for seat in commands.to_act(state):
         if state.phase == SETUP:
             first, second = setup.default_choice(state, seat)
@@ -39,9 +46,37 @@ def prompts(state: GameState, names: Sequence[str] | None) -> list[Prompt]:
                                 default=f"keep {cards.label(first)} and {cards.label(second)}"))
         elif seat == state.active:
             found.append(Prompt(seat, str(state.turn), "it is your turn"))
-        else:
+        elif seat in held_up_by:
             found.append(_out_of_turn(state, seat, names, window))
+        else:
+            found.append(_window(state, windows.questions(state, seat)[0], names, window))
     return found
+
+
+WORDS_SHOWN = 60  # characters of an accusation a prompt quotes
+
+
+def _quoted(words: str) -> str:
+    return f"\"{words if len(words) <= WORDS_SHOWN else words[:WORDS_SHOWN - 1] + '…'}\""
+
+
+def _window(state: GameState, question: windows.Question, names: Sequence[str] | None, window: int) -> Prompt:
+    """A question that holds nothing up: a trade offer, a case's plea or its vote."""
+    seat = question.seat
+    if question.kind == windows.OFFER:
+        offer = next(o for o in state.offers if o.number == question.number)
+        text = (f"{name(offer.sender, names)} offers you a trade, {offer.name}: you give "
+                f"{items_text(offer.get, hide=True)} and get {items_text(offer.give, hide=True)}; accept "
+                f"{offer.name} or decline {offer.name}")
+        return Prompt(seat, question.key, text, own_turn=False, seconds=window, default="decline")
+    case = next(c for c in state.cases if c.number == question.number)
+    if question.kind == windows.PLEA:
+        text = (f"{name(case.accuser, names)} accuses you in {case.name} of breaking a promise: "
+                f"{_quoted(case.words)}; plead guilty (1 JP) or plead innocent (the others vote)")
+        return Prompt(seat, question.key, text, own_turn=False, seconds=window, default="plead innocent")
+    text = (f"{case.name}: {name(case.accuser, names)} accuses {name(case.accused, names)} of breaking a "
+            f"promise: {_quoted(case.words)}; vote {case.name} guilty, innocent or abstain")
+    return Prompt(seat, question.key, text, own_turn=False, seconds=window, default="abstain")
 
 
 def _out_of_turn(state: GameState, seat: int, names: Sequence[str] | None, window: int) -> Prompt:
@@ -87,13 +122,16 @@ def _declaration_default(battle: Battle, seat: int) -> str:
 
 def timeout_commands(state: GameState, seat: int) -> list[str]:
     """What the clock plays for an awaited seat out of time: the setup's default choice; the autopilot
-    for the active seat; the passive answer to a question out of turn."""
+    for the active seat; the passive answer to the question out of turn its prompt names (a battle's,
+    else the first of its offers and cases: decline, plead innocent, abstain)."""
     if state.phase == OVER or seat not in commands.to_act(state):
         return []
     if state.phase == SETUP:
         return [setup.timeout_command(state, seat)]
     if seat == state.active:
         return ["autopilot"] if "autopilot" in commands.legal_commands(state, seat) else []
+    if seat not in commands.held_up_by(state):
+        return [windows.questions(state, seat)[0].default]
     if state.phase in (alliance.ALLIES, alliance.RECRUIT):
         return alliance.timeout_answers(state, seat)
     if state.phase == declare.DECLARE:

@@ -135,23 +135,26 @@ class Offer:
                    get=items_from(data.get("get", ()), "an offer's get"), turn=whole(data.get("turn", 0)))
 
 
-PLEA = "plea"
-VOTE = "vote"
+PLEA = "plea"  # the accused has not pleaded yet
+VOTE = "vote"  # the accused pleaded innocent: the jurors vote
+GUILTY = "guilty"  # the accused pleaded guilty during a battle: its JP comes when the battle is over
+STAGES = (PLEA, VOTE, GUILTY)
 VOTES = ("guilty", "innocent", "abstain")
 
 
 @dataclass(frozen=True)
 class Case:
-    """C<number>: `accuser` says `accused` broke a promise made in chat (`words`); at the plea, then the
-    vote."""
+    """C<number>: `accuser` says `accused` broke a promise made in chat (`words`); at the plea, at the
+    vote, or pleaded guilty and waiting for a battle's end (rules.md, "Cases")."""
 
     number: int
     accuser: int
     accused: int
     words: str
-    stage: str  # PLEA or VOTE
+    stage: str  # one of STAGES
     turn: int  # the turn it was opened in
     votes: tuple[tuple[int, str], ...] = ()  # (juror, one of VOTES), in the order cast
+    vote_turn: int = 0  # the turn its vote opened in (0 before)
 
     @property
     def name(self) -> str:
@@ -159,16 +162,18 @@ class Case:
 
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "accuser": self.accuser, "accused": self.accused, "words": self.words,
-                "stage": self.stage, "turn": self.turn, "votes": [[s, v] for s, v in self.votes]}
+                "stage": self.stage, "turn": self.turn, "votes": [[s, v] for s, v in self.votes],
+                "vote_turn": self.vote_turn}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Case:
-        only_keys(data, ("number", "accuser", "accused", "words", "stage", "turn", "votes"), "a case")
+        only_keys(data, ("number", "accuser", "accused", "words", "stage", "turn", "votes", "vote_turn"),
+                  "a case")
         votes = tuple((whole(s), text(v, "a vote", VOTES)) for s, v in data.get("votes", ()))
         return cls(number=whole(data["number"]), accuser=whole(data["accuser"]),
                    accused=whole(data["accused"]), words=text(data.get("words", ""), "a case's words"),
-                   stage=text(data["stage"], "a case's stage", (PLEA, VOTE)), turn=whole(data.get("turn", 0)),
-                   votes=votes)
+                   stage=text(data["stage"], "a case's stage", STAGES), turn=whole(data.get("turn", 0)),
+                   votes=votes, vote_turn=whole(data.get("vote_turn", 0)))
 
 
 # === CHOICES (rules.md: each place a seat picks among cards) ===

@@ -13,7 +13,7 @@ from typing import Any
 
 from . import cards
 from .battle_state import Battle
-from .fields import card_ids, flag, objects, only_keys, whole, word_list
+from .fields import card_ids, flag, objects, only_keys, whole, wholes, word_list
 from .records import Case, Choice, Offer, Promise, Travel, deeds_from
 
 TOTAL_CREDITS = 72
@@ -105,6 +105,9 @@ class Seat:
     orders: tuple[tuple[str, str], ...] = ()
     revealed_this_turn: bool = False
     took_jp_this_turn: bool = False
+    # The seats it has accused since its own turn last began (rules.md, "Cases": one case per accuser and
+    # accused per round); emptied when its own turn begins.
+    accusations: tuple[int, ...] = ()
     out: bool = False  # resigned or left: its turns are skipped
     perk_used: bool = False  # its base starship's once-a-game perk is spent (the Ghost of Havana, B6)
 
@@ -131,7 +134,7 @@ class Seat:
                 "glory": self.glory, "jp": self.jp, "mf": self.mf, "improvements": list(self.improvements),
                 "trophies": list(self.trophies), "wrecks": list(self.wrecks), "orders": dict(self.orders),
                 "revealed_this_turn": self.revealed_this_turn, "took_jp_this_turn": self.took_jp_this_turn,
-                "out": self.out, "perk_used": self.perk_used}
+                "accusations": list(self.accusations), "out": self.out, "perk_used": self.perk_used}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Seat:
@@ -158,7 +161,14 @@ class Seat:
                    orders=tuple(sorted((str(k), str(v)) for k, v in orders.items())),
                    revealed_this_turn=flag(data.get("revealed_this_turn", False)),
                    took_jp_this_turn=flag(data.get("took_jp_this_turn", False)),
+                   accusations=wholes(_list(data.get("accusations", ()), "a seat's accusations")),
                    out=flag(data.get("out", False)), perk_used=flag(data.get("perk_used", False)))
+
+
+def _list(values: Any, what: str) -> list[Any]:
+    if isinstance(values, str) or not isinstance(values, (list, tuple)):
+        raise ValueError(f"{what} is a list, not {values!r}")
+    return list(values)
 
 
 def rated_power(improvements: Sequence[str]) -> int:

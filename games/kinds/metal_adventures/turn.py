@@ -23,8 +23,10 @@ REST_MARKUP = 1  # a rest purchase costs the card's cost + 1
 
 
 def start_turn(state: GameState, seat: int, turn: int) -> GameState:
-    """`seat`'s turn `turn` starts: every seat's per-turn flags are reset, and the turn's own records."""
-    seats = tuple(replace(s, revealed_this_turn=False, took_jp_this_turn=False) for s in state.seats)
+    """`seat`'s turn `turn` starts: every seat's per-turn flags are reset, and the turn's own records; the
+    seat's round of accusations begins anew (rules.md, "Cases")."""
+    seats = tuple(replace(s, revealed_this_turn=False, took_jp_this_turn=False,
+                          accusations=() if i == seat else s.accusations) for i, s in enumerate(state.seats))
     return replace(state, seats=seats, phase=START, turn=turn, active=seat, event_applied_this_turn=False,
                    turn_done=(), travel=Travel(), deeds=())
 

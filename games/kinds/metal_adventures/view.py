@@ -29,7 +29,8 @@ def _seat(seat: Seat, index: int, me: int | None) -> dict[str, Any]:
             "trophies": list(seat.trophies) if mine else None, "trophy_count": len(seat.trophies),
             "wrecks": list(seat.wrecks) if mine else None, "wreck_count": len(seat.wrecks),
             "orders": dict(seat.orders) if mine else None, "revealed_this_turn": seat.revealed_this_turn,
-            "took_jp_this_turn": seat.took_jp_this_turn, "out": seat.out, "perk_used": seat.perk_used}
+            "took_jp_this_turn": seat.took_jp_this_turn, "accusations": list(seat.accusations),
+            "out": seat.out, "perk_used": seat.perk_used}
 
 
 def public_declaration(battle: Battle, decl: Declaration, me: int | None) -> bool:

@@ -241,13 +241,20 @@ def facing(state: GameState, ship: str) -> GameState:
     return state
 
 
-def random_states(seed: int, players: int = 4, steps: int = 300, leave: bool = False) -> list[GameState]:
+TALK = ("accuse {seat} promised me 2c in chat", "offer {seat} give 1c get nothing",
+        "offer {seat} give nothing get 1c")
+
+
+def random_states(seed: int, players: int = 4, steps: int = 300, leave: bool = False,
+                  talk: float = 0.0) -> list[GameState]:
     """The states of one game played at random from its deal: an awaited seat picks a random legal command
     (never `resign` unless `leave`, and standing orders only as listed), the dice seeded; every state is
-    checked against the invariants."""
+    checked against the invariants. `talk`: at each step, the chance that a random seat first tries a
+    command of its own words (TALK: an accusation or a trade offer to a random other seat)."""
     import random
 
     from games.kinds.metal_adventures import commands
+    from games.kinds.protocol import Refused
 
     rng = random.Random(seed)
     dice = RecordedDice(seed)
@@ -256,6 +263,16 @@ def random_states(seed: int, players: int = 4, steps: int = 300, leave: bool = F
     for _ in range(steps):
         if state.phase == "game.over":
             break
+        if talk and rng.random() < talk:
+            speaker, other = rng.sample(range(players), 2)
+            try:
+                state, _ = commands.play(state, speaker, rng.choice(TALK).format(seat=other + 1), dice)
+            except Refused:
+                pass
+            else:
+                invariants.check(state)
+                seen.append(state)
+                continue
         seat = rng.choice(commands.to_act(state))
         legal = [c for c in commands.legal_commands(state, seat) if leave or c != "resign"]
         if not legal:

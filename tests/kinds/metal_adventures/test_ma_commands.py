@@ -1,6 +1,6 @@
 """Metal Adventures' legal_commands lists exactly what play accepts, on states that random games reach
 through every phase (setup, rest, tribute, battles of every kind with allies, declarations, reactions
-and settlement, the tour, trades and promises, resigning), and every command keeps the invariants and
+and settlement, the tour, trades and promises, cases, resigning), and every command keeps the invariants and
 leaves the state it was given unchanged."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from itertools import combinations
 
 import pytest
 
-from games.kinds.metal_adventures import cards, commands, invariants
+from games.kinds.metal_adventures import cards, cases, commands, invariants
 from games.kinds.metal_adventures.state import GameState
 from games.kinds.protocol import Refused
 from tests.kinds.seeded_dice import SeededDice
@@ -21,7 +21,7 @@ from .test_ma_tour import candidates as tour_candidates
 SEEDS = range(10)
 # Commands whose words are the player's own (terms, orders, offers, accusations): legal_commands lists
 # them by their first words only, so only the listed forms are compared.
-FREE_FORM = ("order ", "offer ", "promise ")
+FREE_FORM = ("order ", "offer ", "promise ", "accuse ")
 
 
 def candidates(state: GameState, seat: int) -> list[str]:
@@ -44,7 +44,13 @@ def candidates(state: GameState, seat: int) -> list[str]:
         found += [f"{verb} {s}" for s in seats]
     found += [f"{verb} {c}" for verb in ("arm", "discard", "take card") for c in cards.IMPROVEMENTS]
     found += [f"{verb} P{i}" for verb in ("keep", "break") for i in range(1, 4)]
-    found += [f"{verb} O{i}" for verb in ("accept", "decline", "withdraw") for i in range(1, 4)]
+    offer_ids = sorted({1, 2, 3, *(o.number for o in state.offers)})
+    found += [f"{verb} O{i}" for verb in ("accept", "decline", "withdraw") for i in offer_ids]
+    case_ids = sorted({1, *(c.number for c in state.cases)})
+    found += ["plead guilty", "plead innocent", "plead maybe", "vote guilty", "vote C1", "vote C1 maybe"]
+    found += [f"vote C{i} {v}" for i in case_ids for v in ("guilty", "innocent", "abstain")]
+    if len(cases.to_plead(state, seat)) > 1:  # several cases at the plea: each is named
+        found += [f"plead C{i} {p}" for i in case_ids for p in ("guilty", "innocent")]
     for choice in state.choices:
         found += [f"pick {' '.join(g)}" for g in combinations(choice.options, choice.count)]
     if state.phase == "turn.travel":  # there `buy` is short for `tour buy`: listed as the tour's
@@ -74,6 +80,21 @@ def accepted(state: GameState, seat: int) -> list[str]:
     return taken
 
 
+def accusations(state: GameState, seat: int) -> list[int]:
+    """The seats an accusation by `seat` is accepted against (as seats 0..n-1), each checked."""
+    before = state.to_dict()
+    found = []
+    for other in range(state.players):
+        try:
+            after, _events = commands.play(state, seat, f"accuse {other + 1} promised 2c in chat")
+        except Refused:
+            continue
+        assert state.to_dict() == before
+        invariants.check(after)
+        found.append(other)
+    return found
+
+
 def check_seats(state: GameState) -> None:
     awaited = commands.to_act(state)
     for seat in range(state.players):
@@ -81,6 +102,7 @@ def check_seats(state: GameState) -> None:
         listed = {c for c in legal if not c.startswith(FREE_FORM)}
         assert listed == set(accepted(state, seat)), (state.phase, seat)
         assert len(legal) == len(set(legal))
+        assert accusations(state, seat) == list(cases.accusable(state, seat)), (state.phase, seat)
         if seat in awaited:
             assert [c for c in legal if c not in ("resign", "autopilot")], (state.phase, seat)
 
@@ -90,6 +112,15 @@ def test_legal_commands_are_what_play_accepts_through_random_games(seed: int) ->
     states = random_states(seed, players=3 + seed % 4, steps=400)
     rng = random.Random(seed)
     for state in rng.sample(states, min(25, len(states))):
+        check_seats(state)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_legal_commands_are_what_play_accepts_through_random_games_with_offers_and_cases(seed: int) -> None:
+    states = random_states(300 + seed, players=3 + seed % 4, steps=400, talk=0.2)
+    assert any(s.cases for s in states) and any(s.offers for s in states)
+    rng = random.Random(seed)
+    for state in rng.sample(states, min(20, len(states))) + [s for s in states if s.cases][:5]:
         check_seats(state)
 
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from games.kinds.metal_adventures import cards, invariants
+from games.kinds.metal_adventures.records import GUILTY, PLEA, VOTE, Case
 from games.kinds.metal_adventures.state import Battle, GameState, Options
 
 from .helpers import all_chosen, dealt
@@ -138,7 +139,26 @@ BROKEN: list[tuple[str, Callable[[GameState], GameState]]] = [
     ("player count", lambda s: replace(s, seats=s.seats[:2], dealt=s.dealt[:2], chosen=s.chosen[:2],
                                        bank=s.bank + s.seats[2].credits + s.seats[3].credits)),
     ("phase", lambda s: replace(s, phase="turn.lunch")),
+    ("cases", lambda s: with_cases(s, Case(1, 1, 1, "a promise", PLEA, 1))),
+    ("cases", lambda s: with_cases(s, Case(1, 1, 2, "a", PLEA, 1), Case(2, 1, 3, "b", PLEA, 1))),
+    ("cases", lambda s: with_cases(s, Case(3, 1, 2, "a promise", PLEA, 1), last=2)),
+    ("cases", lambda s: with_cases(s, Case(2, 1, 2, "a", PLEA, 1), Case(1, 3, 2, "b", PLEA, 1))),
+    ("cases", lambda s: with_cases(seat(s, 2, out=True), Case(1, 1, 2, "a promise", PLEA, 1))),
+    ("cases", lambda s: with_cases(s, Case(1, 1, 2, "a promise", PLEA, 1, votes=((0, "guilty"),)))),
+    ("cases", lambda s: with_cases(s, Case(1, 1, 2, "a promise", VOTE, 1, votes=((2, "guilty"),),
+                                           vote_turn=1))),
+    ("cases", lambda s: with_cases(s, Case(1, 1, 2, "a promise", VOTE, 1))),
+    ("cases", lambda s: with_cases(s, Case(1, 1, 2, "a promise", GUILTY, 1))),
+    ("cases", lambda s: with_cases(s, Case(1, 1, 2, "a", VOTE, 1, votes=((0, "guilty"), (3, "abstain")),
+                                           vote_turn=1))),
+    ("cases", lambda s: with_cases(dealt(4, 9), Case(1, 1, 2, "a promise", PLEA, 0))),
+    ("cases", lambda s: seat(s, 1, accusations=(1,))),
 ]
+
+
+def with_cases(state: GameState, *cases: Case, last: int | None = None) -> GameState:
+    return replace(state, cases=cases, numbers=(0, 0, max((c.number for c in cases), default=0)
+                                                if last is None else last))
 
 
 @pytest.mark.parametrize(("name", "breaking"), BROKEN, ids=[f"{n}-{i}" for i, (n, _) in enumerate(BROKEN)])
@@ -155,6 +175,15 @@ def test_the_states_that_break_an_invariant_keep_every_other_one_before_the_brea
     invariants.check(ally(attacker_jp=3, ally_jp=3)(playing()))
     invariants.check(replace(playing(), phase="battle.allies",
                              battle=Battle(kind="planet", attacker=0, target="bazaar", allies=(1,))))
+
+
+def test_open_cases_at_their_plea_vote_or_decided_in_a_battle_keep_the_invariants() -> None:
+    state = with_cases(seat(playing(), 1, accusations=(2, 3)), Case(1, 1, 2, "a promise", PLEA, 1),
+                       Case(2, 3, 2, "another", VOTE, 1, votes=((0, "guilty"),), vote_turn=1))
+    invariants.check(state)
+    decided = with_cases(space_battle(playing()), Case(1, 1, 2, "a", GUILTY, 1),
+                         Case(2, 3, 2, "b", VOTE, 1, votes=((0, "guilty"), (1, "innocent")), vote_turn=1))
+    invariants.check(decided)
 
 
 def test_a_hunter_shuffled_into_the_whole_deck_may_lie_among_the_red_cards() -> None:
