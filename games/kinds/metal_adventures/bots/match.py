@@ -1,0 +1,102 @@
+"""One seeded Metal Adventures game between bots, on the rules alone: what the bots' tests and
+`manage.py simulate --game metal-adventures` play. Seeded dice roll and shuffle (the bots never see them:
+each decides on its seat's bot state), so a seed replays its game exactly."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.bots.base import Bot
+from games.bots.loop import play_out
+
+from .. import commands, end, setup
+from ..state import OVER, GameState
+
+TURN_CAP = 40  # rounds: a game still going then is stopped and ranked as it stands ("turn cap")
+STEP_CAP = 100_000
+GLORY = "9 glory"
+DECK = "Space deck ran down"
+LAST_SEAT = "one seat left"
+CAPPED = "turn cap"
+ENDINGS = (GLORY, DECK, LAST_SEAT, CAPPED)
+
+
+class Dice:
+    """Seeded dice for a simulated game (games/kinds/protocol.py, Dice)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(f"{seed}:dice")
+
+    def roll(self, sides: int) -> int:
+        return self.rng.randint(1, sides)
+
+    def draw(self, n: int) -> int:
+        return self.rng.randrange(n)
+
+
+@dataclass(frozen=True)
+class Result:
+    seed: int
+    levels: tuple[str, ...]  # each seat's bot level, in turn order
+    bases: tuple[str, ...]  # each seat's base starship (B1-B6)
+    winners: tuple[int, ...]  # the seats sharing first place
+    ending: str  # one of ENDINGS
+    turns: int  # turns played
+    rounds: int  # rounds: turns over the seats
+    commands: int
+    glory: tuple[int, ...]
+    credits: tuple[int, ...]
+    jp: tuple[int, ...]
+
+
+def new_game(seed: int, players: int, options: Mapping[str, Any] | None = None) -> tuple[GameState, Dice]:
+    dice = Dice(seed)
+    return setup.new_state(dict(options or {}), players, dice), dice
+
+
+def play_game(seed: int, players: int, make: Callable[[int, random.Random], Bot], levels: Sequence[str],
+              *, turn_cap: int = TURN_CAP, options: Mapping[str, Any] | None = None,
+              watch: Callable[[GameState, int, str], None] | None = None) -> Result:
+    """Play a game out: `make(seat, rng)` gives each seat's bot, its generator seeded from the game's seed.
+    `watch(state, seat, command)` sees every command before it is played (the tests' referee)."""
+    state, dice = new_game(seed, players, options)
+    bots = {i: make(i, random.Random(f"{seed}:bot:{i}")) for i in range(players)}
+
+    def play(before: GameState, seat: int, command: str) -> tuple[GameState, list[dict[str, Any]]]:
+        if watch is not None:
+            watch(before, seat, command)
+        return commands.play(before, seat, command, dice)
+
+    count = 0
+    for step in play_out(state, bots, play, commands.to_act, STEP_CAP):
+        state = step.state
+        count += 1
+        if state.turn > turn_cap * players:
+            break
+    return result(state, seed, levels, count)
+
+
+def result(state: GameState, seed: int, levels: Sequence[str], count: int) -> Result:
+    """What a game's last state says: the winners (or, stopped at the cap, the seats ranked first as
+    they stand), how it ended, its length, every seat's glory, credits and JP."""
+    if state.phase == OVER:
+        winners = end.winners(state)
+        seats = end.seats_in(state)
+        if any(state.seats[i].glory >= end.GLORY_TO_WIN for i in seats):
+            ending = GLORY
+        elif len(state.space_deck) <= end.SPACE_DECK_END:
+            ending = DECK
+        else:
+            ending = LAST_SEAT
+    else:
+        first = end.places(state)[0]
+        winners = tuple(i for i in first if not state.seats[i].out)
+        ending = CAPPED
+    turns = state.turn
+    return Result(seed=seed, levels=tuple(levels), bases=tuple(s.base for s in state.seats), winners=winners,
+                  ending=ending, turns=turns, rounds=-(-turns // state.players), commands=count,
+                  glory=tuple(s.glory for s in state.seats), credits=tuple(s.credits for s in state.seats),
+                  jp=tuple(s.jp for s in state.seats))
