@@ -5,8 +5,9 @@ each decides on its seat's bot state), so a seed replays its game exactly."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.bots.base import Bot
@@ -50,6 +51,38 @@ class Result:
     glory: tuple[int, ...]
     credits: tuple[int, ...]
     jp: tuple[int, ...]
+    space_left: int = 0  # cards left in the Space deck
+    battles: dict[str, int] = field(default_factory=dict)  # battles fought, by kind
+    gains: dict[str, int] = field(default_factory=dict)  # glory won (or lost), by where it came from
+
+
+# Where glory comes from, as the game's events say it (tally): a beaten starship's reward, a challenge
+# won, a trophy revealed, the Glory Title and the Extravagant Expenditure on the tour, a JP cancelled
+# (Amnesty, the Forged Pardon, GENERAL PARDON), and a JP taken (negative).
+GAINS = ("starship", "challenge", "trophy", "title", "splurge", "jp cancelled", "jp taken")
+BATTLES = ("space", "karokum", "planet", "challenge")
+
+
+def tally(events: Sequence[Mapping[str, Any]], battles: Counter[str], gains: Counter[str]) -> None:
+    """Counts the battles begun and the glory moved by these events."""
+    for event in events:
+        kind = event.get("type")
+        if kind == "attack":
+            battles[str(event["kind"])] += 1
+        elif kind == "challenge":
+            battles["challenge"] += 1
+        elif kind == "glory":
+            gains["starship"] += int(event["glory"])
+        elif kind == "challenge_won":
+            gains["challenge"] += int(event["glory"])
+        elif kind == "reveal":
+            gains["trophy"] += int(event["glory"])
+        elif kind == "tour" and event.get("word") in ("title", "splurge"):
+            gains[str(event["word"])] += 1
+        elif kind == "jp_cancelled":
+            gains["jp cancelled"] += 1
+        elif kind == "jp":
+            gains["jp taken"] -= 1
 
 
 def new_game(seed: int, players: int, options: Mapping[str, Any] | None = None) -> tuple[GameState, Dice]:
@@ -71,15 +104,19 @@ def play_game(seed: int, players: int, make: Callable[[int, random.Random], Bot]
         return commands.play(before, seat, command, dice)
 
     count = 0
+    battles: Counter[str] = Counter()
+    gains: Counter[str] = Counter()
     for step in play_out(state, bots, play, commands.to_act, STEP_CAP):
         state = step.state
         count += 1
+        tally(step.events, battles, gains)
         if state.turn > turn_cap * players:
             break
-    return result(state, seed, levels, count)
+    return result(state, seed, levels, count, battles, gains)
 
 
-def result(state: GameState, seed: int, levels: Sequence[str], count: int) -> Result:
+def result(state: GameState, seed: int, levels: Sequence[str], count: int,
+           battles: Mapping[str, int] | None = None, gains: Mapping[str, int] | None = None) -> Result:
     """What a game's last state says: the winners (or, stopped at the cap, the seats ranked first as
     they stand), how it ended, its length, every seat's glory, credits and JP."""
     if state.phase == OVER:
@@ -99,4 +136,5 @@ def result(state: GameState, seed: int, levels: Sequence[str], count: int) -> Re
     return Result(seed=seed, levels=tuple(levels), bases=tuple(s.base for s in state.seats), winners=winners,
                   ending=ending, turns=turns, rounds=-(-turns // state.players), commands=count,
                   glory=tuple(s.glory for s in state.seats), credits=tuple(s.credits for s in state.seats),
-                  jp=tuple(s.jp for s in state.seats))
+                  jp=tuple(s.jp for s in state.seats), space_left=len(state.space_deck),
+                  battles=dict(battles or {}), gains=dict(gains or {}))

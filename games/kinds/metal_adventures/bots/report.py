@@ -10,7 +10,7 @@ from pathlib import PurePath
 from games.bots.chart import panels_svg
 from games.bots.stats import Rate
 
-from .match import TURN_CAP
+from .match import CAPPED, DECK, GLORY, LAST_SEAT, TURN_CAP
 from .simulate import Plan, Summary, endings_text
 
 Run = tuple[Plan, Summary, float]  # a plan, what its games say, and the seconds they took
@@ -34,6 +34,9 @@ def _figures(summary: Summary) -> list[str]:
             f"glory at the end: {summary.mean_glory:.1f} a seat, {summary.winner_glory:.1f} a winner",
             f"credits at the end: {summary.mean_credits:.1f} a seat, {summary.winner_credits:.1f} a winner",
             f"JP at the end: {summary.mean_jp:.2f} a seat",
+            f"Space deck at the end: {summary.space_left:.1f} cards left of 68",
+            "battles a game: " + ", ".join(f"{k} {v:.1f}" for k, v in summary.battles.items()),
+            "glory a game, by source: " + ", ".join(f"{k} {v:+.1f}" for k, v in summary.gains.items()),
             f"shared wins: {summary.shared}"]
 
 
@@ -84,25 +87,43 @@ def markdown(runs: Sequence[Run], chart: str | None) -> str:
         out += [f"- {line[0].upper()}{line[1:]}." for line in _figures(summary)] + [""]
     if len(runs) > 1:
         out += ["## Every player count", "",
-                "| players | games | rounds | turns | 9 glory | deck ran down | one seat left | turn cap | "
-                "glory a winner | glory a seat |",
-                "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+                "| players | games | rounds | turns | 9 glory | deck ran down | one seat left | turn cap "
+                "| Space cards left | battles: space, Karokum, planet, challenge | glory a winner |",
+                "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
         for plan, summary, _ in runs:
             e = summary.endings
+            battles = " / ".join(f"{v:.1f}" for v in summary.battles.values())
             out.append(f"| {plan.players} | {summary.games} | {summary.mean_rounds:.1f} "
-                       f"| {summary.mean_turns:.1f} "
-                       f"| {e.get('9 glory', 0)} | {e.get('Space deck ran down', 0)} "
-                       f"| {e.get('one seat left', 0)} | {e.get('turn cap', 0)} | {summary.winner_glory:.1f} "
-                       f"| {summary.mean_glory:.1f} |")
+                       f"| {summary.mean_turns:.1f} | {e.get(GLORY, 0)} | {e.get(DECK, 0)} "
+                       f"| {e.get(LAST_SEAT, 0)} | {e.get(CAPPED, 0)} | {summary.space_left:.1f} | {battles} "
+                       f"| {summary.winner_glory:.1f} |")
         out.append("")
     return "\n".join(out)
 
 
 def chart_svg(runs: Sequence[Run]) -> str:
-    """Two panels per player count: win rate by seat, then by base starship, the fair share dashed."""
+    """Win rate by seat for each player count, then by base starship over every count (the bases are
+    the same six at every count), each with its fair share dashed."""
     panels: list[tuple[str, Sequence[Rate], float | None]] = []
     for plan, summary, _ in runs:
-        fair = 1 / plan.players
-        panels.append((f"By seat: {summary.games} games, {plan.players} players", summary.by_seat, fair))
-        panels.append((f"By base starship: {plan.players} players", summary.by_base, fair))
+        panels.append((f"By seat: {summary.games} games, {plan.players} players", summary.by_seat,
+                       1 / plan.players))
+    bases: dict[str, Rate] = {}
+    fair = 0.0
+    for plan, summary, _ in runs:
+        for rate in summary.by_base:
+            pooled = bases.setdefault(rate.label, Rate(_short(rate.label)))
+            pooled.wins += rate.wins
+            pooled.games += rate.games
+            fair += rate.games / plan.players
+    seats = sum(rate.games for rate in bases.values())
+    counts = ", ".join(str(plan.players) for plan, _, _ in runs)
+    panels.append((f"By base starship: {counts} players", sorted(bases.values(), key=lambda r: -r.rate),
+                   fair / seats if seats else None))
     return panels_svg(panels)
+
+
+def _short(label: str) -> str:
+    """A base starship's label short enough for the chart: its id and the last word of its name."""
+    words = label.split()
+    return f"{words[0]} {words[-1]}"

@@ -19,7 +19,7 @@ from games.bots.stats import Rate
 
 from .. import cards
 from . import make_bot
-from .match import ENDINGS, TURN_CAP, Result, play_game
+from .match import BATTLES, ENDINGS, GAINS, TURN_CAP, Result, play_game
 
 PLAYER_COUNTS = (3, 4, 5, 6)
 
@@ -77,6 +77,9 @@ class Summary:
     mean_credits: float = 0.0
     winner_credits: float = 0.0
     mean_jp: float = 0.0
+    space_left: float = 0.0  # cards left in the Space deck at the end
+    battles: dict[str, float] = field(default_factory=dict)  # battles of each kind a game
+    gains: dict[str, float] = field(default_factory=dict)  # glory from each source a game (all seats)
 
 
 def _mean(values: Sequence[float]) -> float:
@@ -115,6 +118,9 @@ def summarise(results: Sequence[Result]) -> Summary:
     summary.mean_credits = _mean([c for r in results for c in r.credits])
     summary.winner_credits = _mean([r.credits[w] for r in results for w in r.winners])
     summary.mean_jp = _mean([j for r in results for j in r.jp])
+    summary.space_left = _mean([r.space_left for r in results])
+    summary.battles = {k: _mean([r.battles.get(k, 0) for r in results]) for k in BATTLES}
+    summary.gains = {k: _mean([r.gains.get(k, 0) for r in results]) for k in GAINS}
     return summary
 
 

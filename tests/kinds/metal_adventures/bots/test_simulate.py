@@ -4,7 +4,9 @@ wins by seat, base starship and level, lengths, endings and the seats' final glo
 
 from __future__ import annotations
 
-from games.kinds.metal_adventures.bots.match import CAPPED, DECK, GLORY, Result
+from dataclasses import replace
+
+from games.kinds.metal_adventures.bots.match import BATTLES, CAPPED, DECK, GAINS, GLORY, Result
 from games.kinds.metal_adventures.bots.report import chart_svg, command_line, markdown, text
 from games.kinds.metal_adventures.bots.simulate import Plan, one_game, run, summarise
 
@@ -65,4 +67,24 @@ def test_the_report_names_every_figure_the_card_set_is_checked_by() -> None:
     assert "| seat (turn order) |" in report and "| base starship |" in report and "| bot level |" in report
     assert "--game metal-adventures" in report
     svg = chart_svg([(plan, summary, 60.0)])
-    assert svg.startswith("<svg") and "By seat: 3 games, 3 players" in svg and "Black Albatross" in svg
+    assert svg.startswith("<svg") and "By seat: 3 games, 3 players" in svg and "B1 Albatross" in svg
+
+
+def test_the_glory_by_source_adds_up_to_the_glory_the_seats_end_with() -> None:
+    for g in range(3):
+        played = one_game(Plan(games=1, players=3 + g, bots=("greedy", "random"), seed=40), g)
+        assert sum(played.gains.values()) == sum(played.glory)
+        assert sum(played.battles.values()) >= played.rounds  # one battle a turn, but for the rests
+        assert set(played.gains) <= set(GAINS) and set(played.battles) <= set(BATTLES)
+        assert 0 <= played.space_left <= 68
+
+
+def test_the_summary_gives_battles_and_glory_sources_a_game() -> None:
+    games = [replace(result((0,), GLORY), battles={"challenge": 4, "space": 2},
+                     gains={"challenge": 4, "trophy": 2}),
+             replace(result((1,), GLORY), battles={"space": 6}, gains={"starship": 3, "jp taken": -1})]
+    summary = summarise(games)
+    assert summary.battles == {"space": 4.0, "karokum": 0.0, "planet": 0.0, "challenge": 2.0}
+    assert summary.gains["challenge"] == 2.0 and summary.gains["jp taken"] == -0.5
+    printed = text(Plan(games=2), summary, 1)
+    assert "battles a game: space 4.0, karokum 0.0, planet 0.0, challenge 2.0" in printed
