@@ -39,7 +39,7 @@ def simulating_apps() -> dict[str, str]:
     found = {}
     for config in apps.get_app_configs():
         kind = getattr(config, "kind", None)
-        if kind and config.name != "games" and NAME in find_commands(os.path.join(config.path, "management")):
+        if kind and NAME in find_commands(os.path.join(config.path, "management")):
             found[str(kind)] = config.name
     return found
 
