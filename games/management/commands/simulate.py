@@ -1,7 +1,7 @@
 """`manage.py simulate [--game <kind>] ...`: seeded games between bots, for every game that simulates
-itself (docs/bots.md). A kind's app that holds a `simulate` command of its own and names its kind
-(`AppConfig.kind`) simulates that game; this command finds it by `--game` and hands it every other
-argument, so each game keeps its own options and output:
+itself (docs/bots.md). A kind whose package (an app: the GAME_KINDS setting, or KIND_APPS for a kind not
+yet registered) holds a `simulate` command of its own simulates that game; this command finds it by
+`--game` and hands it every other argument, so each game keeps its own options and output:
 
     manage.py simulate --games 200 --players 2 --edition token          (MetalTalon, the default)
     manage.py simulate --game metal-adventures --games 200 --players 3,4,5,6
@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 from django.apps import apps
+from django.conf import settings
 from django.core.management import call_command, find_commands, load_command_class
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -35,13 +36,13 @@ class ForwardingParser(CommandParser):
 
 
 def simulating_apps() -> dict[str, str]:
-    """The games that simulate themselves: kind name -> the app that holds its `simulate` command."""
-    found = {}
-    for config in apps.get_app_configs():
-        kind = getattr(config, "kind", None)
-        if kind and NAME in find_commands(os.path.join(config.path, "management")):
-            found[str(kind)] = config.name
-    return found
+    """The games that simulate themselves: kind name -> the app (its package) that holds its `simulate`
+    command."""
+    packages = {name: path.rsplit(".", 2)[0] for name, path in settings.GAME_KINDS.items()}
+    packages.update(getattr(settings, "KIND_APPS", {}))
+    folders = {config.name: os.path.join(config.path, "management") for config in apps.get_app_configs()}
+    return {name: package for name, package in packages.items()
+            if package in folders and NAME in find_commands(folders[package])}
 
 
 class Command(BaseCommand):

@@ -30,6 +30,8 @@ class GreedyBot:
     level = LEVEL
 
     def __init__(self, rng: random.Random | None = None) -> None:
+        # The bot decides the same way every time (ties go to the first command listed): the generator
+        # is kept for the Bot factory's sake (bots.make_bot gives every level one).
         self.rng = rng or random.Random()
 
     def choose(self, state: GameState, seat: int) -> str:

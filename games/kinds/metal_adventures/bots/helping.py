@@ -43,7 +43,7 @@ def traitor_pay(view: GameState, battle: Battle, me: int) -> float:
     return pay + worth.deed_bonus(view, me, "turncoat")
 
 
-def can_betray(view: GameState, battle: Battle) -> bool:
+def can_betray(battle: Battle) -> bool:
     return battle.kind != "challenge" and not alliance.target_is_hunter(battle)
 
 
@@ -120,7 +120,7 @@ def ask_worth(view: GameState, ask: Ask, me: int, terms: tuple[Item, ...] | None
     later = items_worth(view, me, tuple(i for i in items if i.due == WIN))
     joined = with_ally(battle, me, defending=_defending(battle, ask.principal))
     value = loyal_worth(view, joined, me, later).worth
-    if can_betray(view, battle):
+    if can_betray(battle):
         value = max(value, betrayal_worth(view, joined, me).worth)
     return now + value
 
