@@ -13,7 +13,7 @@ import random
 
 from games.kinds.protocol import Refused
 
-from .. import alliance, commands, declare, fight, promises
+from .. import alliance, commands, declare, fight, orders, promises
 from ..battle_state import REACT_STEP, SMOKE_STEP, Battle
 from ..state import OVER, REST, SETUP, START, TRAVEL, GameState
 from ..view import bot_state
@@ -73,6 +73,10 @@ def decide(view: GameState, me: int, legal: list[str]) -> str | None:
     answered = offers.answer(view, me, legal)
     if answered is not None:
         return answered
+    reveals = [c for c in legal if c.startswith("reveal ")]
+    if reveals and orders.trophies_mode(view, me) == orders.MANUAL:
+        # Revealing by hand (a player's order the bot keeps): its best met trophy, as the auto mode would.
+        return max(reveals, key=lambda c: worth.trophy_reward(c.split()[1]))
     battle = view.battle
     if battle is not None:
         return _battle(view, battle, me, legal)

@@ -302,6 +302,13 @@ def test_it_keeps_the_trophy_it_can_reveal() -> None:
     assert choose(state, A) == "pick T09"
 
 
+def test_it_reveals_its_best_met_trophy_when_it_reveals_by_hand() -> None:
+    state = given(4, seats={A: dict(credits=12, trophies=("T09", "T12"), orders={"trophies": "manual"},
+                                    improvements=("E01", "E02", "E07", "E08"))})
+    assert set(commands.legal_commands(state, A)) >= {"reveal T09", "reveal T12"}
+    assert choose(state, A) == "reveal T12"  # 1 G and 2 credits beat 1 G
+
+
 def test_it_lets_its_least_worth_card_go_on_a_fifth() -> None:
     state = given(4, phase="turn.travel", seats={A: dict(improvements=("E06", "E05", "E10", "E08"))})
     state = replace(state, improvement_deck=tuple(c for c in state.improvement_deck if c != "E01"),
