@@ -76,6 +76,9 @@ GAME_KINDS = {
     # A second test kind: hidden hands, questions put to other seats out of turn, sealed answers.
     "parley": "games.kinds.parley.kind.KIND",
 }
+# Kinds' packages that are apps before GAME_KINDS names them as kinds, by the kind's name: for their
+# management commands only (Metal Adventures' `simulate`: `manage.py simulate --game metal-adventures`).
+KIND_APPS = {"metal-adventures": "games.kinds.metal_adventures"}
 # The kinds the lobby offers for new games, in that order; the variable keeps its name (docs/deploy.md).
 OFFERED_GAME_KINDS = envlist("GAME_KINDS", ["metaltalon"])
 VAR_DIR = Path(env("VAR_DIR", str(BASE_DIR / "var")))
@@ -111,7 +114,7 @@ CSRF_TRUSTED_ORIGINS = [f"{_site.scheme}://{_site.netloc}"]
 INSTALLED_APPS = [
     "accounts",
     "games",
-    *(path.rsplit(".", 2)[0] for path in GAME_KINDS.values()),
+    *dict.fromkeys([*(path.rsplit(".", 2)[0] for path in GAME_KINDS.values()), *KIND_APPS.values()]),
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

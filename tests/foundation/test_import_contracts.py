@@ -82,3 +82,30 @@ def test_the_clock_importing_a_kind_breaks_the_platform_contract(tmp_path):
 
     assert result.returncode != 0
     assert "games.clock.leaky -> games.kinds.metaltalon" in result.stdout
+
+
+def test_a_metal_adventures_bot_importing_django_or_the_kind_s_command_breaks_its_contract(tmp_path):
+    root = copy_of_the_code(tmp_path)
+    bots = root / "games" / "kinds" / "metal_adventures" / "bots"
+    (bots / "leaky.py").write_text("import django.conf\n")
+    (bots / "reports.py").write_text("from games.kinds.metal_adventures.management import commands\n")
+
+    result = lint_imports(root)
+
+    said = " ".join(result.stdout.split())  # the report wraps long lines
+    assert result.returncode != 0
+    assert "games.kinds.metal_adventures.bots.leaky -> django (l.1)" in said
+    assert ("games.kinds.metal_adventures.bots.reports -> games.kinds.metal_adventures.management.commands"
+            in said)
+
+
+def test_the_platform_s_simulate_command_imports_no_kind(tmp_path):
+    root = copy_of_the_code(tmp_path)
+    command = root / "games" / "management" / "commands" / "simulate.py"
+    command.write_text(command.read_text() + "\nfrom games.kinds.metal_adventures.bots import simulate\n")
+
+    result = lint_imports(root)
+
+    said = " ".join(result.stdout.split())
+    assert result.returncode != 0
+    assert "games.management.commands.simulate -> games.kinds.metal_adventures.bots.simulate" in said
