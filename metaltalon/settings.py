@@ -75,10 +75,8 @@ GAME_KINDS = {
     "race": "games.kinds.race.kind.KIND",  # the platform's test kind (a race to 10 with one die)
     # A second test kind: hidden hands, questions put to other seats out of turn, sealed answers.
     "parley": "games.kinds.parley.kind.KIND",
+    "metal-adventures": "games.kinds.metal_adventures.kind.KIND",
 }
-# Kinds' packages that are apps before GAME_KINDS names them as kinds, by the kind's name: for their
-# management commands only (Metal Adventures' `simulate`: `manage.py simulate --game metal-adventures`).
-KIND_APPS = {"metal-adventures": "games.kinds.metal_adventures"}
 # The kinds the lobby offers for new games, in that order; the variable keeps its name (docs/deploy.md).
 OFFERED_GAME_KINDS = envlist("GAME_KINDS", ["metaltalon"])
 VAR_DIR = Path(env("VAR_DIR", str(BASE_DIR / "var")))
@@ -114,7 +112,7 @@ CSRF_TRUSTED_ORIGINS = [f"{_site.scheme}://{_site.netloc}"]
 INSTALLED_APPS = [
     "accounts",
     "games",
-    *dict.fromkeys([*(path.rsplit(".", 2)[0] for path in GAME_KINDS.values()), *KIND_APPS.values()]),
+    *(path.rsplit(".", 2)[0] for path in GAME_KINDS.values()),
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

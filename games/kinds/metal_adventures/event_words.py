@@ -427,7 +427,45 @@ class _Blank(dict[str, Any]):
         return ""
 
 
+def _accuse(e: Event, names: Names) -> str:
+    return (f"{seat_of(e, 'accuser', names)} accuses {seat_of(e, 'accused', names)} (case C{e.get('case')}): "
+            f"\"{e.get('words', '')}\"")
+
+
+def _plea(e: Event, names: Names) -> str:
+    order = " (standing order)" if e.get("by") == "order" else ""
+    return f"{_actor(e, names)} pleads {e.get('plea')} in case C{e.get('case')}{order}."
+
+
+def _vote(e: Event, names: Names) -> str:
+    order = " (standing order)" if e.get("by") == "order" else ""
+    return f"{_actor(e, names)} votes {e.get('vote')} in case C{e.get('case')}{order}."
+
+
+def _verdict(e: Event, names: Names) -> str:
+    if e.get("pleaded"):
+        return f"Case C{e.get('case')}: {seat_of(e, 'accused', names)} pleaded guilty."
+    votes = e.get("votes") or {}
+    tally = ", ".join(f"{votes.get(w, 0)} {w}" for w in ("guilty", "innocent", "abstain"))
+    found = "guilty" if e.get("guilty") else "not guilty"
+    return f"Case C{e.get('case')}: {seat_of(e, 'accused', names)} is found {found} ({tally})."
+
+
+def _case_dropped(e: Event, names: Names) -> str:
+    return f"Case C{e.get('case')} is closed without a verdict: {_actor(e, names)} left the game."
+
+
+def _perk(e: Event, names: Names) -> str:
+    return f"{_actor(e, names)}'s {card_text(e.get('base'))} refuses the tribute without a JP (once a game)."
+
+
 DESCRIBE: Mapping[str, Callable[[Event, Names], str]] = {
+    "accuse": _accuse,
+    "plea": _plea,
+    "vote": _vote,
+    "verdict": _verdict,
+    "case_dropped": _case_dropped,
+    "perk": _perk,
     "ally_answer": _ally_answer,
     "ally_ask": _ally_ask,
     "ally_sealed": _ally_sealed,

@@ -21,7 +21,7 @@ from games.kinds.protocol import Prompt
 
 from . import alliance, cards, commands, declare, setup, windows
 from .battle_state import UNANSWERED, Battle
-from .records import TROPHY
+from .records import TROPHY, items_text
 from .state import OVER, SETUP, GameState
 
 HOUR = 3600

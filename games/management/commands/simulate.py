@@ -1,6 +1,6 @@
 """`manage.py simulate [--game <kind>] ...`: seeded games between bots, for every game that simulates
-itself (docs/bots.md). A kind whose package (an app: the GAME_KINDS setting, or KIND_APPS for a kind not
-yet registered) holds a `simulate` command of its own simulates that game; this command finds it by
+itself (docs/bots.md). A kind whose package (an app: the GAME_KINDS setting) holds a `simulate` command of
+its own simulates that game; this command finds it by
 `--game` and hands it every other argument, so each game keeps its own options and output:
 
     manage.py simulate --games 200 --players 2 --edition token          (MetalTalon, the default)
@@ -39,7 +39,6 @@ def simulating_apps() -> dict[str, str]:
     """The games that simulate themselves: kind name -> the app (its package) that holds its `simulate`
     command."""
     packages = {name: path.rsplit(".", 2)[0] for name, path in settings.GAME_KINDS.items()}
-    packages.update(getattr(settings, "KIND_APPS", {}))
     folders = {config.name: os.path.join(config.path, "management") for config in apps.get_app_configs()}
     return {name: package for name, package in packages.items()
             if package in folders and NAME in find_commands(folders[package])}

@@ -1,6 +1,6 @@
 """Metal Adventures' bots (docs/bots.md): `random` (the platform's random bot on the legal commands of the
 seat's bot state: rules.py) and `greedy` (greedy.py: at every question the answer worth most to it now,
-by worth.py's measures and odds.py's exact chances). Both read only what their seat may see
+by worth.py's measures and chance.py's exact chances). Both read only what their seat may see
 (view.bot_state). match.py plays one seeded game between bots, simulate.py many and what they say about
 the card set's numbers (`manage.py simulate --game metal-adventures`)."""
 

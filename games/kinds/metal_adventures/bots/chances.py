@@ -1,4 +1,4 @@
-"""The greedy bot's chances in a battle, exact (odds.py) over the dice and averaged over what it cannot
+"""The greedy bot's chances in a battle, exact (chance.py) over the dice and averaged over what it cannot
 know yet: whether a seat that declares later uses its Metal Faktor die. Every score comes from
 fight.base_scores on the Battle record (stakes.planned builds one before the battle exists), so a chance
 counts M, S, the debt, Berserker Grog and the Hunter-Killer Cannon exactly as the rules do."""
@@ -10,8 +10,8 @@ from math import comb
 
 from .. import declare, fight
 from ..battle_state import Battle, Declaration
+from ..chance import attack_wins, declared_dice
 from ..state import BLANK, GameState
-from .odds import attack_wins, declared_dice
 
 GROG = declare.GROG
 GROG_BONUS = 3

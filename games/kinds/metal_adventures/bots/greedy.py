@@ -15,11 +15,11 @@ from games.kinds.protocol import Refused
 
 from .. import alliance, commands, declare, fight, orders, promises
 from ..battle_state import REACT_STEP, SMOKE_STEP, Battle
+from ..chance import after_die_reroll, after_jones
 from ..state import OVER, REST, SETUP, START, TRAVEL, GameState
 from ..view import bot_state
 from . import attack, helping, offers, picks, stakes, targets, turns, worth
 from .chances import GROG
-from .odds import after_die_reroll, after_jones
 
 LEVEL = "greedy"
 LEAVES_ALONE = ("resign", "autopilot")  # the bot plays its own turn, and plays it to the end

@@ -1,6 +1,7 @@
-"""The bots' exact battle odds (games/kinds/metal_adventures/bots/odds.py): the chance the attacking side
-wins before the roll, from fight.base_scores and the dice still to roll (orange and gray d6, a Metal
-Faktor die blank, 2, 2, 4, 4, 6 for each declaration), ties to the attacker; and after a reroll card."""
+"""The exact battle odds (games/kinds/metal_adventures/chance.py), read by the page and the bots: the
+chance the attacking side wins before the roll, from fight.base_scores and the dice still to roll (orange
+and gray d6, a Metal Faktor die blank, 2, 2, 4, 4, 6 for each declaration), ties to the attacker; and
+after a reroll card."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from itertools import product
 
 import pytest
 
-from games.kinds.metal_adventures.bots.odds import after_die_reroll, after_jones, attack_wins, before_roll
+from games.kinds.metal_adventures.chance import after_die_reroll, after_jones, attack_wins, before_roll
 
-from ..helpers import MF, A, B, ScriptedDice, facing, given, play
+from .helpers import MF, A, B, ScriptedDice, facing, given, play
 
 # The specification's battle odds aid (table 2.8): the chance that orange - gray >= k, out of 36.
 TABLE_2_8 = {-6: 36, -5: 36, -4: 35, -3: 33, -2: 30, -1: 26, 0: 21, 1: 15, 2: 10, 3: 6, 4: 3, 5: 1, 6: 0,

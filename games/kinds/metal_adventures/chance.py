@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
 
-from .. import fight
-from ..battle_state import Battle
-from ..sides import attacking_side, defending_seats
-from ..state import MF_FACES, GameState
+from . import fight
+from .battle_state import Battle
+from .sides import attacking_side, defending_seats
+from .state import MF_FACES, GameState
 
 DIE = tuple(range(1, fight.DIE_SIDES + 1))
 

@@ -1,0 +1,222 @@
+"""The game page's Metal Adventures part (templates/games/kinds/metal_adventures/live.html): the table as a
+reader may see it (view.py), the battle in progress with its scores and the attacker's chance before the
+roll, the question the viewer is asked with a button per legal command, its own cards, the offers and
+promises it may act on, and the forms whose words are the player's own (asks with terms, offers,
+promises, standing orders). Built from view() and bot_state() only: nothing the viewer may not see."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.kinds.protocol import PageInput
+
+from . import cards, chance, commands, end, fight, prompts, trophies
+from .state import OVER, SETUP, GameState
+from .view import bot_state, view
+
+KIND_TITLES = {"space": "a starship in Space", "karokum": "a starship via Karokum", "planet": "a planet",
+               "challenge": "a challenge"}
+# How the page groups the legal commands into rows of buttons, by their first word(s).
+GROUPS = (
+    ("Keep two trophies", ("choose",)),
+    ("Your turn", ("rest", "tribute", "refuse", "end", "autopilot")),
+    ("Battle", ("attack", "challenge", "planet", "ally", "ready", "loyal", "betray", "mf", "roll", "pass",
+                "arm", "take", "trophy")),
+    ("Choose", ("pick", "swap", "discard")),
+    ("Tour of Pirates", ("tour",)),
+    ("Cards and deals", ("buy", "play", "keep", "break", "accept", "decline", "withdraw", "reveal")),
+)
+LEAVE = ("Leave", ("resign",))  # always the last row
+
+
+def name(seat: int, names: Sequence[str]) -> str:
+    return prompts.name(seat, names)
+
+
+def label(command: str, names: Sequence[str]) -> str:
+    """A button's words for a legal command: cards by name, seats by player."""
+    words = command.split()
+    if words and words[0] == "choose":
+        return "Keep " + " and ".join(cards.NAMES[t].replace("Trophy of the ", "") for t in words[1:])
+    out = []
+    for i, word in enumerate(words):
+        if word in cards.NAMES:
+            out.append(cards.NAMES[word])
+        elif word.isdigit() and i > 0 and words[0] in ("challenge", "ally") and words[1] != "space":
+            out.append(name(int(word) - 1, names))
+        else:
+            out.append(word)
+    text = " ".join(out)
+    return text[:1].upper() + text[1:]
+
+
+def group(legal: Sequence[str], names: Sequence[str]) -> list[dict[str, Any]]:
+    """The legal commands in rows of buttons (GROUPS), in their order within each."""
+    rows: list[dict[str, Any]] = []
+    placed: set[str] = set()
+    for title, verbs in GROUPS:
+        buttons = [{"command": c, "label": label(c, names)} for c in legal
+                   if c.split()[0] in verbs and c not in placed]
+        placed.update(b["command"] for b in buttons)
+        if buttons:
+            rows.append({"title": title, "buttons": buttons})
+    rest = [{"command": c, "label": label(c, names)} for c in legal if c not in placed and c != "resign"]
+    if rest:
+        rows.append({"title": "Other", "buttons": rest})
+    if "resign" in legal:
+        rows.append({"title": LEAVE[0], "buttons": [{"command": "resign", "label": "Resign"}]})
+    return rows
+
+
+def _card(card: str) -> dict[str, Any]:
+    ship = cards.STARSHIPS.get(card)
+    if ship is not None:
+        reward = ", ".join(part for part in (f"{ship.credits}₡" if ship.credits else "",
+                                              f"{ship.glory} G" if ship.glory else "",
+                                              "a support card" if ship.support else "") if part)
+        return {"id": card, "name": ship.name, "kind": "ship", "nation": ship.nation, "power": ship.power,
+                "dots": ship.damage, "reward": reward or "nothing", "hunter": ship.hunter,
+                "deck": "blue" if ship.deck == cards.NEAR else "red"}
+    improvement = cards.IMPROVEMENTS.get(card)
+    if improvement is not None:
+        return {"id": card, "name": improvement.name, "kind": improvement.type, "power": improvement.power,
+                "cost": improvement.cost, "text": improvement.text}
+    trophy = cards.TROPHIES[card]
+    return {"id": card, "name": trophy.name, "kind": "trophy", "text": trophy.text, "glory": trophy.glory,
+            "credits": trophy.credits}
+
+
+def _seats(state: GameState, shown: Mapping[str, Any], me: int | None, names: Sequence[str],
+           awaited: tuple[int, ...]) -> list[dict[str, Any]]:
+    rows = []
+    winners = end.winners(state)
+    for i, seat in enumerate(shown["seats"]):
+        status = ("left" if seat["out"] else "won" if i in winners else "" if state.phase == OVER
+                  else "to act" if i in awaited else "")
+        rows.append({
+            "index": i, "name": name(i, names), "you": i == me, "base": cards.BASES[seat["base"]].name,
+            "active": state.phase not in (SETUP, OVER) and i == state.active, "status": status,
+            "power": seat["power"], "main": state.main_power(i), "support": state.support_power(i),
+            "damage": seat["damage"], "glory": seat["glory"], "jp": seat["jp"], "credits": seat["credits"],
+            "mf": seat["mf"] or "blank", "improvements": [_card(c) for c in seat["improvements"]],
+            "trophies": seat["trophy_count"], "wrecks": seat["wreck_count"], "out": seat["out"],
+        })
+    return rows
+
+
+def _battle(state: GameState, me: int | None, names: Sequence[str]) -> dict[str, Any] | None:
+    battle = state.battle
+    if battle is None:
+        return None
+    public = bot_state(state, me if me is not None else -1)
+    shown = view(state, me)["battle"]
+    target = ""
+    if battle.kind == "planet":
+        target = cards.PLANETS[battle.target].name
+    elif battle.target:
+        target = cards.STARSHIPS[battle.target].name
+    attack, defend = fight.base_scores(public, public.battle) if public.battle is not None else (0, 0)
+    rolled = battle.orange > 0
+    if rolled:
+        attack, defend = fight.scores(state, battle)
+    declared = [{"seat": name(d["seat"], names), "loyal": d.get("loyal"), "mf": d.get("mf"),
+                 "play": [cards.NAMES[c] for c in d.get("play", [])],
+                 "arm": [cards.NAMES[c] for c in d.get("arm", [])]}
+                for d in shown["declarations"] if not d.get("hidden")]
+    odds = None if rolled or public.battle is None else chance.before_roll(public, public.battle)
+    return {
+        "kind": KIND_TITLES[battle.kind], "target": target,
+        "ship": _card(battle.target) if battle.target in cards.STARSHIPS else None,
+        "attacker": name(battle.attacker, names),
+        "allies": [name(s, names) for s in battle.allies if s != battle.traitor or rolled],
+        "challenged": None if battle.challenged is None else name(battle.challenged, names),
+        "defenders": [name(s, names) for s in battle.defenders],
+        "traitor": None if battle.traitor is None else name(battle.traitor, names),
+        "asks": [{"principal": name(a["principal"], names), "seat": name(a["seat"], names),
+                  "answer": a["answer"] or "waiting"} for a in shown["asks"]],
+        "declared": declared, "attack": attack, "defend": defend, "rolled": rolled,
+        "orange": battle.orange, "gray": battle.gray, "winner": battle.winner,
+        "chance": None if odds is None else round(100 * odds),
+    }
+
+
+def page_context(page: PageInput) -> dict[str, Any]:
+    state: GameState = page.state
+    me = page.seat
+    names = list(page.names)
+    shown = view(state, me)
+    awaited = commands.to_act(state)
+    legal = commands.legal_commands(state, me) if me is not None else []
+    mine = None
+    if me is not None:
+        seat = state.seats[me]
+        mine = {
+            "trophies": [{**_card(t), "met": trophies.met(state, me, t)} for t in seat.trophies],
+            "wrecks": [_card(w) for w in seat.wrecks],
+            "orders": [f"{k} {v}" for k, v in seat.orders],
+            "dealt": [_card(t) for t in state.dealt[me]] if state.phase == SETUP else [],
+        }
+    asked = {p.seat: p for p in prompts.prompts(state, names)}
+    question = None
+    if me is not None and me in asked:
+        prompt = asked[me]
+        question = "It is your turn" if prompt.own_turn else prompt.text[:1].upper() + prompt.text[1:]
+    choice = None
+    if state.choices and state.choices[0].seat == me:
+        current = state.choices[0]
+        choice = {"kind": current.kind, "cards": [_card(c) for c in current.cards],
+                  "options": [_card(c) for c in current.options if c in cards.NAMES], "count": current.count}
+    blue, red = state.space_counts()
+    planets = [{"name": cards.PLANETS[p].name, "power": cards.PLANETS[p].power,
+                "treasury": state.treasuries.of(p), "prize": cards.PLANETS[p].prize_text,
+                "toured": p in state.travel.planets_toured, "attacked": p == state.travel.planet_attacked}
+               for p in ("exxalia", "bazaar", "karokum")]
+    return {
+        "ma": shown,
+        "me": me,
+        "over": state.phase == OVER,
+        "setup": state.phase == SETUP,
+        "turn": state.turn,
+        "active_name": name(state.active, names),
+        "awaited_names": [name(i, names) for i in awaited],
+        "my_turn": me is not None and me in awaited,
+        "question": question,
+        "seats": _seats(state, shown, me, names, awaited),
+        "mine": mine,
+        "choice": choice,
+        "planets": planets,
+        "space": {"blue": blue, "red": red, "area": [_card(c) for c in state.space_area]},
+        "karokum_pile": [_card(c) for c in reversed(state.karokum_pile)],
+        "bazaar_pile": [_card(c) for c in reversed(state.bazaar_pile)],
+        "ocg_row": [_card(c) if c is not None else None for c in state.ocg_row],
+        "pot": state.pot, "bank": state.bank, "trophy_deck": len(state.trophy_deck),
+        "improvement_deck": len(state.improvement_deck), "out_count": len(state.out_of_game),
+        "battle": _battle(state, me, names),
+        "offers": shown["offers"], "promises": shown["promises"],
+        "travel": state.travel,
+        "legal": legal,
+        "groups": group(legal, names),
+        "winners": [name(i, names) for i in end.winners(state)],
+        "seat_choices": [(i + 1, name(i, names)) for i, s in enumerate(state.seats)
+                         if i != me and not s.out],
+    }
+
+
+def command_from_form(data: Mapping[str, str]) -> str:
+    """The command a posted form means: a button's `command`; the ask form (`ask_seats`, `ask_terms`); the
+    offer form (`offer_seat`, `offer_give`, `offer_get`); the promise form (`promise_seat`,
+    `promise_items`). Whatever the player typed is passed on as typed, so that play() says what is wrong
+    with it."""
+    form = data.get("form", "")
+    if form == "ask":
+        seats = ",".join(s for s in data.get("ask_seats", "").replace(" ", ",").split(",") if s)
+        terms = data.get("ask_terms", "").strip()
+        return f"ally ask {seats}" + (f" for {terms}" if terms else "")
+    if form == "offer":
+        give = data.get("offer_give", "").strip() or "nothing"
+        get = data.get("offer_get", "").strip() or "nothing"
+        return f"offer {data.get('offer_seat', '').strip()} give {give} get {get}"
+    if form == "promise":
+        return f"promise {data.get('promise_seat', '').strip()} {data.get('promise_items', '').strip()}"
+    return data.get("command") or ""

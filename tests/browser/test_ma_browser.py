@@ -1,0 +1,94 @@
+"""Metal Adventures in headless Chromium: a player creates a 4-player game against three bots on the
+new-game form, keeps two trophies, and plays every turn of its own to the end of the game by clicking the
+page's buttons (the bots' turns played by the bots' task body, as a worker would). Screenshots in
+var/screenshots/: ma-new, ma-setup, ma-turn, ma-battle, ma-over (desktop) and ma-turn, ma-over (phone)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from games.actions.bots import play_bots
+from games.kinds import get_kind
+from games.models import Game
+from tests.browser.shots import DESKTOP, PHONE, shoot
+from tests.browser.test_play_browser import logged_in_page
+from tests.web.factories import UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+KIND = "metal-adventures"
+# The buttons the test's player prefers, in order: a plain, always-finishing way through a turn.
+PREFERRED = ("Tribute", "Rest", "Refuse", "Attack space", "Ally none", "Roll", "Pass", "Keep all", "End")
+CLICKS = 2_000
+
+
+@pytest.fixture(autouse=True)
+def offer_it(settings: Any) -> None:
+    settings.OFFERED_GAME_KINDS = ["metaltalon", KIND]
+
+
+def click_one(page: Page) -> str:
+    """Clicks the first preferred button the page shows, else the first button of the actions panel."""
+    buttons = page.locator(".ma-actions button[name=command]")
+    labels = [b.strip() for b in buttons.all_inner_texts()]
+    for wanted in PREFERRED:
+        for i, text in enumerate(labels):
+            if text == wanted or (wanted == "Attack space" and re.fullmatch(r"Attack space \d", text)):
+                buttons.nth(i).click()
+                return text
+    choice = next((i for i, text in enumerate(labels) if text not in ("Autopilot", "Resign")), None)
+    assert choice is not None, f"only {labels} on the page"
+    buttons.nth(choice).click()
+    return labels[choice]
+
+
+def test_a_player_plays_a_game_against_three_bots_to_its_end(browser: Browser, live_server: Any,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("games.tasks.queue_bots", lambda pk: None)  # no worker here: the test plays them
+    user = UserFactory()
+    page = logged_in_page(browser, live_server, user, viewport=DESKTOP)
+    page.goto(f"{live_server.url}/games/new/?kind={KIND}")
+    shoot(page, "ma-new")
+    page.locator("select[name=players]").select_option("4")
+    page.get_by_label(re.compile(r"Bots: Random")).check()
+    page.get_by_label("No clock").check()
+    shoot(page, "ma-new")
+    page.get_by_role("button", name="Create the game").click()
+    expect(page.locator("body")).to_contain_text("against 3")
+    game = Game.objects.get(created_by=user)
+    kind = get_kind(KIND)
+    play_bots(game.pk)
+    expect(page.locator(".ma-mine")).to_contain_text("Dealt to you")
+    shoot(page, "ma-setup")
+    page.locator(".ma-actions button[name=command]").first.click()
+    shots = {"turn": False, "battle": False}
+    for _ in range(CLICKS):
+        play_bots(game.pk)
+        game.refresh_from_db()
+        if kind.phase(kind.load(game.state)) == "over":
+            break
+        page.reload()
+        if not page.locator(".ma-actions button[name=command]").count():
+            continue
+        if not shots["turn"] and page.get_by_text("It is your turn").count():
+            shoot(page, "ma-turn")
+            page.set_viewport_size(PHONE)
+            shoot(page, "ma-turn")
+            page.set_viewport_size(DESKTOP)
+            shots["turn"] = True
+        if not shots["battle"] and page.locator(".ma-battle").count():
+            shoot(page, "ma-battle")
+            shots["battle"] = True
+        click_one(page)
+    game.refresh_from_db()
+    assert kind.phase(kind.load(game.state)) == "over", "the game did not end"
+    page.reload()
+    expect(page.locator(".ma-banner")).to_contain_text("Game over")
+    shoot(page, "ma-over")
+    page.set_viewport_size(PHONE)
+    shoot(page, "ma-over")
+    assert all(shots.values())

@@ -1,0 +1,87 @@
+"""Metal Adventures on the site: offered in the lobby with its options, a game created and joined through
+the lobby's pages, its setup's trophy choice and a turn clicked through on the game page (its live
+template, games/kinds/metal_adventures/templates), each seat seeing its own cards and only counts of
+the others'."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.kinds import get_kind
+from games.models import Game
+from tests.web.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+KIND = "metal-adventures"
+
+
+@pytest.fixture(autouse=True)
+def offer_it(settings):
+    settings.OFFERED_GAME_KINDS = ["metaltalon", KIND]
+
+
+def url(game: Game, name: str = "game") -> str:
+    return reverse(f"games:{name}", args=[game.pk])
+
+
+def new_game(players: int = 3) -> tuple[Game, list[Client]]:
+    """Created and joined through the lobby's pages; clients by seat index (the start shuffles seats)."""
+    clients = []
+    for _ in range(players):
+        client = Client()
+        client.force_login(UserFactory())
+        clients.append(client)
+    response = clients[0].post(reverse("games:new"), {"kind": KIND, "players": players, "window_hours": 12,
+                                                      "hunter_shuffle": "layered", "visibility": "public"})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    game = Game.objects.latest("pk")
+    assert game.kind == KIND and game.options["window_hours"] == 12
+    for client in clients[1:]:
+        assert client.post(url(game, "join")).status_code == 302
+    game.refresh_from_db()
+    assert game.status == Game.Status.SETUP  # every seat keeps two of its three trophies first
+    by_user = {c.session["_auth_user_id"]: c for c in clients}
+    return game, [by_user[str(game.seats.get(index=i).user_id)] for i in range(players)]
+
+
+def post(client: Client, game: Game, command: str) -> None:
+    game.refresh_from_db()
+    response = client.post(url(game, "play"), {"command": command, "expected_version": game.version})
+    assert response.status_code == 302, response.content.decode()[:2000]
+
+
+def test_a_game_is_set_up_and_played_through_the_page() -> None:
+    game, clients = new_game(3)
+    kind = get_kind(KIND)
+    state = kind.load(game.state)
+    page = clients[0].get(url(game)).content.decode()
+    assert "Choosing trophies" in page and "Keep two" in page or "keep two" in page.lower()
+    mine = state.dealt[0]
+    for trophy in mine:
+        assert trophy in page
+    others = clients[1].get(url(game)).content.decode()
+    for trophy in mine:
+        assert f">{trophy}<" not in others
+    for seat, client in enumerate(clients):
+        state = kind.load(Game.objects.get(pk=game.pk).state)
+        post(client, game, kind.timeout_commands(state, seat)[0])
+    game.refresh_from_db()
+    state = kind.load(game.state)
+    assert state.phase == "turn.start" and state.active == 0
+    page = clients[0].get(url(game)).content.decode()
+    assert "It is your turn" in page and 'value="tribute"' in page
+    post(clients[0], game, "tribute")
+    post(clients[0], game, "attack planet bazaar")
+    page = clients[0].get(url(game)).content.decode()
+    assert "Battle:" in page and "before the dice" in page and "% of rolls" in page
+    post(clients[0], game, "ally none")
+    post(clients[0], game, "roll")
+    game.refresh_from_db()
+    state = kind.load(game.state)
+    assert state.travel.battle_done and state.battle is None
+    page = clients[1].get(url(game)).content.decode()
+    assert re.search(r"Exxalia", page) and "Pirates" in page
