@@ -78,7 +78,7 @@ GAME_KINDS = {
     "metal-adventures": "games.kinds.metal_adventures.kind.KIND",
 }
 # The kinds the lobby offers for new games, in that order; the variable keeps its name (docs/deploy.md).
-OFFERED_GAME_KINDS = envlist("GAME_KINDS", ["metaltalon"])
+OFFERED_GAME_KINDS = envlist("GAME_KINDS", ["metaltalon", "metal-adventures"])
 VAR_DIR = Path(env("VAR_DIR", str(BASE_DIR / "var")))
 
 _DEV_SECRET_KEY = "dev-only-insecure-key-never-used-when-DEBUG-is-off-0123456789abcdef"

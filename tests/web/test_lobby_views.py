@@ -64,7 +64,7 @@ def test_new_game_form_offers_two_three_four_and_six_players_and_says_why_not_fi
     for n in (2, 3, 4, 6):
         assert f'value="{n}"' in html
     assert 'value="5"' not in html and "Five-player games are not offered" in html
-    assert '<input type="hidden" name="kind" value="metaltalon"' in html  # the one kind offered, posted along
+    assert '<option value="metaltalon" selected>' in html  # the first of the games offered
     assert "stopwatch is for the coin editions" in html
 
 
@@ -356,7 +356,8 @@ def test_my_games_shows_invitations_with_a_join_button_and_unread_notices_once(c
     assert "invites you to" not in client.get(reverse("games:mine")).content.decode()
 
 
-def test_the_projects_own_rules_document_is_served_at_rules(client):
+def test_the_projects_own_rules_document_is_served_at_rules(client, settings):
+    settings.OFFERED_GAME_KINDS = ["metaltalon"]  # one game offered: /rules/ is its rules
     response = client.get(reverse("games:rules"))
 
     html = response.content.decode()

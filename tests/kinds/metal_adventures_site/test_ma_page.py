@@ -85,3 +85,10 @@ def test_a_game_is_set_up_and_played_through_the_page() -> None:
     assert state.travel.battle_done and state.battle is None
     page = clients[1].get(url(game)).content.decode()
     assert re.search(r"Exxalia", page) and "Pirates" in page
+
+
+def test_the_rules_page_and_the_rules_index_name_metal_adventures(client: Client) -> None:
+    page = client.get(reverse("games:kind_rules", args=[KIND])).content.decode()
+    assert "Metal Adventures" in page and "Attacking in Space" in page and "Tour of Pirates" in page
+    index = client.get(reverse("games:rules")).content.decode()
+    assert "Metal Adventures" in index and "MetalTalon" in index
