@@ -6,6 +6,7 @@ var/screenshots/: ma-new, ma-setup, ma-turn, ma-battle, ma-over (desktop) and ma
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -29,6 +30,10 @@ CLICKS = 2_000
 @pytest.fixture(autouse=True)
 def offer_it(settings: Any) -> None:
     settings.OFFERED_GAME_KINDS = ["metaltalon", KIND]
+    # The test's bots answer at once, a whole game in a few minutes: beyond the per-game limit that keeps
+    # a real game's pace (games/actions/limits.py).
+    settings.GAME_COMMAND_RATE_LIMIT = "100000/minute"
+    settings.COMMAND_RATE_LIMIT = "100000/minute"
 
 
 def click_one(page: Page) -> str:
@@ -41,9 +46,19 @@ def click_one(page: Page) -> str:
                 buttons.nth(i).click()
                 return text
     choice = next((i for i, text in enumerate(labels) if text not in ("Autopilot", "Resign")), None)
-    assert choice is not None, f"only {labels} on the page"
+    assert choice is not None, f"only {labels} on the page: {page.locator('.ma-banner').inner_text()}"
     buttons.nth(choice).click()
     return labels[choice]
+
+
+def wait_for_move(game: Game, version: int) -> None:
+    """The click's post has been played (the game's version moved on) before the bots play again."""
+    for _ in range(100):
+        game.refresh_from_db()
+        if game.version != version:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the click was not played")
 
 
 def test_a_player_plays_a_game_against_three_bots_to_its_end(browser: Browser, live_server: Any,
@@ -52,7 +67,6 @@ def test_a_player_plays_a_game_against_three_bots_to_its_end(browser: Browser, l
     user = UserFactory()
     page = logged_in_page(browser, live_server, user, viewport=DESKTOP)
     page.goto(f"{live_server.url}/games/new/?kind={KIND}")
-    shoot(page, "ma-new")
     page.locator("select[name=players]").select_option("4")
     page.get_by_label(re.compile(r"Bots: Random")).check()
     page.get_by_label("No clock").check()
@@ -66,14 +80,15 @@ def test_a_player_plays_a_game_against_three_bots_to_its_end(browser: Browser, l
     shoot(page, "ma-setup")
     page.locator(".ma-actions button[name=command]").first.click()
     shots = {"turn": False, "battle": False}
+    me = game.seats.get(user=user).index
     for _ in range(CLICKS):
         play_bots(game.pk)
         game.refresh_from_db()
-        if kind.phase(kind.load(game.state)) == "over":
+        state = kind.load(game.state)
+        if kind.phase(state) == "over":
             break
+        assert me in kind.to_act(state), f"the game waits for {kind.to_act(state)}, bots all played"
         page.reload()
-        if not page.locator(".ma-actions button[name=command]").count():
-            continue
         if not shots["turn"] and page.get_by_text("It is your turn").count():
             shoot(page, "ma-turn")
             page.set_viewport_size(PHONE)
@@ -83,7 +98,9 @@ def test_a_player_plays_a_game_against_three_bots_to_its_end(browser: Browser, l
         if not shots["battle"] and page.locator(".ma-battle").count():
             shoot(page, "ma-battle")
             shots["battle"] = True
+        version = game.version
         click_one(page)
+        wait_for_move(game, version)
     game.refresh_from_db()
     assert kind.phase(kind.load(game.state)) == "over", "the game did not end"
     page.reload()

@@ -116,7 +116,9 @@ def _battle(state: GameState, me: int | None, names: Sequence[str]) -> dict[str,
         target = cards.PLANETS[battle.target].name
     elif battle.target:
         target = cards.STARSHIPS[battle.target].name
-    attack, defend = fight.base_scores(public, public.battle) if public.battle is not None else (0, 0)
+    # While the starships are being drawn there is no target yet, so no score.
+    fixed = public.battle is not None and (battle.kind == "challenge" or bool(battle.target))
+    attack, defend = fight.base_scores(public, public.battle) if fixed and public.battle else (0, 0)
     rolled = battle.orange > 0
     if rolled:
         attack, defend = fight.scores(state, battle)
@@ -124,7 +126,7 @@ def _battle(state: GameState, me: int | None, names: Sequence[str]) -> dict[str,
                  "play": [cards.NAMES[c] for c in d.get("play", [])],
                  "arm": [cards.NAMES[c] for c in d.get("arm", [])]}
                 for d in shown["declarations"] if not d.get("hidden")]
-    odds = None if rolled or public.battle is None else chance.before_roll(public, public.battle)
+    odds = None if rolled or not fixed or public.battle is None else chance.before_roll(public, public.battle)
     return {
         "kind": KIND_TITLES[battle.kind], "target": target,
         "ship": _card(battle.target) if battle.target in cards.STARSHIPS else None,
@@ -135,7 +137,7 @@ def _battle(state: GameState, me: int | None, names: Sequence[str]) -> dict[str,
         "traitor": None if battle.traitor is None else name(battle.traitor, names),
         "asks": [{"principal": name(a["principal"], names), "seat": name(a["seat"], names),
                   "answer": a["answer"] or "waiting"} for a in shown["asks"]],
-        "declared": declared, "attack": attack, "defend": defend, "rolled": rolled,
+        "declared": declared, "attack": attack, "defend": defend, "rolled": rolled, "fixed": fixed,
         "orange": battle.orange, "gray": battle.gray, "winner": battle.winner,
         "chance": None if odds is None else round(100 * odds),
     }

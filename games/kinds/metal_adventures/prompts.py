@@ -28,7 +28,11 @@ HOUR = 3600
 
 
 def name(seat: int, names: Sequence[str] | None) -> str:
+    """The seat's player's name; with its seat number when another seat has the same name (three
+    "Random bot"s in one game), "Seat n" when it has none."""
     if names is not None and 0 <= seat < len(names) and names[seat]:
+        if list(names).count(names[seat]) > 1:
+            return f"{names[seat]} {seat + 1}"
         return names[seat]
     return f"Seat {seat + 1}"
 

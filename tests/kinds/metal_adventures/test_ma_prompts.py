@@ -257,3 +257,11 @@ def test_playing_the_clock_for_every_awaited_seat_always_takes_a_random_game_on_
                 assert state.to_dict() != before  # it moved the game on
         assert state.phase == "game.over"
         assert commands.to_act(state) == ()
+
+
+def test_a_name_several_seats_share_is_told_apart_by_the_seat_number() -> None:
+    from games.kinds.metal_adventures.prompts import name
+
+    names = ["Ann", "Random bot", "Random bot"]
+    assert [name(i, names) for i in range(3)] == ["Ann", "Random bot 2", "Random bot 3"]
+    assert name(1, None) == "Seat 2"
