@@ -215,14 +215,16 @@ def play(state: GameState, seat: int, command: str,
 
 
 def refused(state: GameState, seat: int, command: str, words: str, dice: Any = None) -> None:
-    """The command is refused with a message containing `words`."""
+    """The command is refused with a message containing `words`, and the state it was given is unchanged."""
     import pytest
 
     from games.kinds.metal_adventures import commands
     from games.kinds.protocol import Refused
 
+    before = state.to_dict()
     with pytest.raises(Refused, match=words):
         commands.play(state, seat, command, dice)
+    assert state.to_dict() == before
 
 
 def facing(state: GameState, ship: str) -> GameState:

@@ -14,18 +14,9 @@ from games.kinds.metal_adventures import choices, commands, invariants, orders
 from games.kinds.metal_adventures.battle_state import Battle
 from games.kinds.metal_adventures.records import CARD, CREDITS, TROPHY, WIN, Item
 from games.kinds.metal_adventures.state import GameState
-from games.kinds.protocol import Event, Refused
+from games.kinds.protocol import Refused
 
-from .helpers import A, B, C, D, given
-
-
-def play(state: GameState, seat: int, command: str) -> tuple[GameState, list[Event]]:
-    """The command played, the state it was given left as it was, the new one checked."""
-    before = state.to_dict()
-    after, events = commands.play(state, seat, command, None)
-    assert state.to_dict() == before
-    invariants.check(after)
-    return after, events
+from .helpers import A, B, C, D, given, play
 
 
 def ordered(state: GameState, seat: int, *texts: str) -> GameState:

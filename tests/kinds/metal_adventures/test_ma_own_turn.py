@@ -14,26 +14,11 @@ import pytest
 from games.kinds.metal_adventures import cards, commands, invariants, own_turn
 from games.kinds.metal_adventures.battle_state import Battle
 from games.kinds.metal_adventures.state import GameState
-from games.kinds.protocol import Event, Refused
+from games.kinds.protocol import Refused
 
-from .helpers import A, B, C, given
+from .helpers import A, B, C, given, play, refused
 
 TRAVEL = "turn.travel"
-
-
-def play(state: GameState, seat: int, command: str) -> tuple[GameState, list[Event]]:
-    before = state.to_dict()
-    after, events = commands.play(state, seat, command, None)
-    assert state.to_dict() == before
-    invariants.check(after)
-    return after, events
-
-
-def refused(state: GameState, seat: int, command: str, words: str) -> None:
-    before = state.to_dict()
-    with pytest.raises(Refused, match=words):
-        commands.play(state, seat, command, None)
-    assert state.to_dict() == before
 
 
 def holding(*support: str, phase: str = TRAVEL, **kwargs: Any) -> GameState:

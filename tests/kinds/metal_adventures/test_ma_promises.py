@@ -17,23 +17,7 @@ from games.kinds.metal_adventures.records import KEEP_TROPHY, Choice, Item, Trav
 from games.kinds.metal_adventures.state import GameState
 from games.kinds.protocol import Event, Refused
 
-from .helpers import A, B, C, given
-
-
-def play(state: GameState, seat: int, command: str) -> tuple[GameState, list[Event]]:
-    """The command played through commands.play, the state it was given unchanged, the new one checked."""
-    before = state.to_dict()
-    after, events = commands.play(state, seat, command, None)
-    assert state.to_dict() == before
-    invariants.check(after)
-    return after, events
-
-
-def refused(state: GameState, seat: int, command: str, words: str) -> None:
-    before = state.to_dict()
-    with pytest.raises(Refused, match=words):
-        commands.play(state, seat, command, None)
-    assert state.to_dict() == before
+from .helpers import A, B, C, given, play, refused
 
 
 def checked(result: tuple[GameState, Any]) -> GameState:

@@ -18,18 +18,9 @@ from games.kinds.metal_adventures.records import CARD, CREDITS, Item, Travel
 from games.kinds.metal_adventures.state import GameState
 from games.kinds.protocol import Event, Refused
 
-from .helpers import A, B, C, given
+from .helpers import A, B, C, given, play
 
 MANUAL = {"trophies": "manual"}
-
-
-def play(state: GameState, seat: int, command: str) -> tuple[GameState, list[Event]]:
-    """The command played, the state it was given left as it was, the new one checked."""
-    before = state.to_dict()
-    after, events = commands.play(state, seat, command, None)
-    assert state.to_dict() == before
-    invariants.check(after)
-    return after, events
 
 
 def refused(state: GameState, seat: int, command: str, words: str) -> None:

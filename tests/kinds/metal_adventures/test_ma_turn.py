@@ -10,20 +10,11 @@ import pytest
 
 from games.kinds.metal_adventures import commands, invariants, turn
 from games.kinds.metal_adventures.state import BLANK, GameState
-from games.kinds.protocol import Event, Refused
+from games.kinds.protocol import Refused
 
-from .helpers import in_row, playing, with_credits, with_equipment, with_trophies
+from .helpers import in_row, play, playing, with_credits, with_equipment, with_trophies
 
 A, B, C = 0, 1, 2
-
-
-def play(state: GameState, seat: int, command: str) -> tuple[GameState, list[Event]]:
-    """The command played, the state it was given left as it was, the new one checked."""
-    before = state.to_dict()
-    after, events = commands.play(state, seat, command, None)
-    assert state.to_dict() == before
-    invariants.check(after)
-    return after, events
 
 
 def refused(state: GameState, seat: int, command: str, words: str) -> None:
