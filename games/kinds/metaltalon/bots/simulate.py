@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from games.bots.batch import run_games
 from games.bots.stats import Rate
 
 from . import make_bot
@@ -45,19 +45,7 @@ def one_game(plan: Plan, g: int) -> Result:
 
 def run(plan: Plan, workers: int = 1, progress: Callable[[Result], None] | None = None) -> list[Result]:
     """Every game of the plan, in `workers` processes (1: in this one), in the order of their seeds."""
-    results: list[Result] = []
-    if workers <= 1:
-        for g in range(plan.games):
-            results.append(one_game(plan, g))
-            if progress:
-                progress(results[-1])
-        return results
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for result in pool.map(one_game, [plan] * plan.games, range(plan.games)):
-            results.append(result)
-            if progress:
-                progress(result)
-    return results
+    return run_games(one_game, plan, plan.games, workers, progress)
 
 
 @dataclass
