@@ -13,8 +13,6 @@ from .records import DISCARD, KEEP_TROPHY
 from .state import BATTLE_PHASES, OVER, SETUP, GameState
 from .turn import start_turn
 
-RECRUIT = "challenge.recruit"
-
 GLORY_TO_WIN = 9
 SPACE_DECK_END = 2  # the game ends at the end of a turn when the Space deck holds this many or fewer
 REPAIR_DRONES = "E15"
@@ -151,7 +149,7 @@ def resign(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
         asks = tuple(replace(a, answer=DECLINE) if a.seat == seat and a.answer in (UNANSWERED, COUNTER)
                      else a for a in battle.asks)
         after = replace(after, battle=replace(battle, asks=asks))
-        if after.phase == RECRUIT:
+        if after.phase == alliance.RECRUIT:
             after, events = alliance.recruit_progress(after, events)
         return after, events
     if state.phase == SETUP:

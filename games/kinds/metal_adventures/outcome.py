@@ -18,7 +18,6 @@ SPOILS_PHASE = "battle.spoils"
 BOARDING_HOOKS = "E03"  # +1 credit for every starship beaten as the attacker
 DEEP_DIVER_POWER = 15  # the deed of beating a starship this strong
 SUPPORT_INSTEAD = 2  # credits for a support card reward when the Bazaar pile is empty
-EXXALIA_DRAW = 3
 CHALLENGE_GLORY = 1
 BATTLE = "battle"
 
@@ -161,7 +160,7 @@ def _prize(state: GameState, planet: str, seat: int) -> tuple[GameState, list[Ev
     if planet == "exxalia":
         if len(state.seats[seat].trophies) >= TROPHY_LIMIT:
             return choices.push(state, Choice(EXXALIA_FULL, seat, source="exxalia")), []
-        state, drawn = choices.draw_trophies(state, seat, EXXALIA_DRAW, "exxalia")
+        state, drawn = choices.draw_trophies(state, seat, spoils.EXXALIA_DRAW, "exxalia")
         return state, [{"type": "prize", "seat": seat, "planet": planet, "drawn": len(drawn)}]
     if planet == "bazaar":
         if not state.bazaar_pile:
