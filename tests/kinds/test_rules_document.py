@@ -63,7 +63,10 @@ def test_a_kinds_own_rules_document_is_shown_at_its_rules_page(client, sprint_pa
     assert "<title>Sprint to the line rules · MetalTalon</title>" in html
 
 
-def test_metaltalons_rules_are_shown_at_its_rules_page_and_at_rules(client):
+def test_metaltalons_rules_are_shown_at_its_rules_page_and_at_rules_when_it_is_the_one_game_offered(
+    client, settings
+):
+    settings.OFFERED_GAME_KINDS = ["metaltalon"]
     own = client.get("/rules/metaltalon/")
     plain = client.get("/rules/")
 
@@ -72,6 +75,13 @@ def test_metaltalons_rules_are_shown_at_its_rules_page_and_at_rules(client):
         assert response.status_code == 200
         assert 'id="the-three-editions"' in html and 'class="toc"' in html
     assert rules_document("metaltalon") == Path(__file__).parents[2] / "games/kinds/metaltalon/rules.md"
+
+
+def test_rules_lists_both_games_offered_by_default(client):
+    html = client.get("/rules/").content.decode()
+
+    assert '<a href="/rules/metaltalon/">MetalTalon</a>' in html
+    assert '<a href="/rules/metal-adventures/">Metal Adventures</a>' in html
 
 
 def test_a_kind_without_a_rules_document_has_no_rules_page(client):
