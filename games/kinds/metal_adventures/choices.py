@@ -43,7 +43,7 @@ def done(state: GameState) -> GameState:
 
 def draw_trophies(state: GameState, seat: int, count: int, source: str) -> tuple[GameState, tuple[str, ...]]:
     """The top `count` trophies leave the deck into a choice of `seat`'s to keep one (what there is when
-    the deck is short: rules.md, "The Trophy deck"). No choice opens when nothing was drawn."""
+    the deck is short: rules.md, "Rulings index", R8). No choice opens when nothing was drawn."""
     drawn = state.trophy_deck[:count]
     after = replace(state, trophy_deck=state.trophy_deck[count:])
     if drawn:

@@ -177,6 +177,8 @@ def command(state: GameState, seat: int, verb: str, text: str) -> tuple[GameStat
     if state.phase in BATTLE_PHASES:
         if state.phase == SPOILS:
             return settle_battle(state, seat, verb, text)
+        if verb == "break" and filed_early(state, seat):
+            return _break(state, seat, text, filed_early(state, seat))
         raise Refused(BATTLE_IN_PROGRESS)
     _choice_first(state)
     mine = tuple(p for p in state.promises if p.debtor == seat)
@@ -257,6 +259,17 @@ def _break(state: GameState, seat: int, text: str,
 def win_terms(state: GameState, seat: int) -> tuple[Promise, ...]:
     """The seat's open `@win` terms, in id order."""
     return tuple(p for p in state.promises if p.debtor == seat and p.due == WIN)
+
+
+def filed_early(state: GameState, seat: int) -> tuple[Promise, ...]:
+    """The challenged seat's own `@win` terms while its battle runs: it is not the active seat, so it does not
+    settle them live, and the engine pays them if it wins unless it breaks them before (rules.md,
+    "Keeping your word")."""
+    battle = state.battle
+    if (battle is None or state.phase == SPOILS or battle.challenged != seat
+            or battle.winner):
+        return ()
+    return win_terms(state, seat)
 
 
 def due_at_win(state: GameState) -> tuple[Promise, ...]:
@@ -374,6 +387,9 @@ def legal(state: GameState, seat: int) -> list[str]:
     if state.phase in (SETUP, OVER) or state.seats[seat].out:
         return []
     if state.phase in BATTLE_PHASES:
+        early = filed_early(state, seat)
+        if early:
+            return [f"break {p.name}" for p in early]
         if state.phase != SPOILS or seat != state.active or settlement_waits(state):
             return []
         return _keeps(state, seat, due_at_win(state),

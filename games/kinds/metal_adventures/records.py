@@ -223,7 +223,7 @@ class Choice:
                    source=text(data.get("source", ""), "a choice's source"))
 
 
-# === TRAVEL (rules.md, "Travel") ===
+# === TRAVEL (rules.md, "A turn") ===
 
 BEFORE = "before"
 AFTER = "after"
@@ -255,7 +255,7 @@ class Travel:
                    planet_attacked=text(data.get("planet_attacked", ""), "planet_attacked", ("", *planets)))
 
 
-# Deeds (kind E trophies, rules.md "Trophies"): (seat, deed) pairs recorded until the end of the turn.
+# Deeds (kind E trophies, rules.md "Trophies in play"): (seat, deed) pairs recorded until the end of the turn.
 DEEDS = ("title", "won_challenge", "won_challenged", "won_planet", "beat_15", "turncoat")
 
 

@@ -220,7 +220,7 @@ def begin_play(state: GameState, events: list[Event]) -> tuple[GameState, list[E
     bottom = tuple(t for aside in state.dealt for t in aside)
     first = next(i for i, seat in enumerate(state.seats) if not seat.out)
     seats = tuple(replace(s, revealed_this_turn=False, took_jp_this_turn=False) for s in state.seats)
-    # Entering turn.start resets the turn's flags and runs a checkpoint (rules.md, "Trophies"); no
+    # Entering turn.start resets the turn's flags and runs a checkpoint (rules.md, "Trophies in play"); no
     # trophy's condition can hold before the first turn, so that checkpoint reveals nothing.
     after = replace(state, seats=seats, trophy_deck=state.trophy_deck + bottom,
                     dealt=tuple(() for _ in state.dealt), phase=FIRST_PHASE, turn=1, active=first,

@@ -1,4 +1,4 @@
-"""Travel (rules.md, "Travel"): after the tribute the active seat must fight exactly one battle and may
+"""Travel (rules.md, "A turn"): after the tribute the active seat must fight exactly one battle and may
 take the Tour of Pirates, before or after it. The battle commands start here (`attack space`, `attack
 karokum <ship>`, `attack planet <planet>`, `challenge <seat>`); `end` closes the turn once the battle is
 done; `play` uses an own-turn support card."""

@@ -54,7 +54,7 @@ def named(letter: str, names: list[str]) -> dict[int, list[str]]:
 
 
 def test_rules_md_indexes_every_ruling_once_in_order() -> None:
-    assert indexed_rulings() == list(range(1, 62))
+    assert indexed_rulings() == list(range(1, 63))
 
 
 def test_every_ruling_of_the_index_has_a_test_named_for_it() -> None:
@@ -471,6 +471,39 @@ def test_r33_a_challenged_seat_that_wins_takes_1_glory_and_the_pot_and_nothing_f
     assert state.battle is None and state.choices == () and state.phase == "turn.travel"
 
 
+def test_r62_a_challenged_seat_breaks_its_terms_while_the_battle_runs_and_then_owes_nothing() -> None:
+    state, _ = play(travelling(4, pot=3), A, "challenge 2")
+    state, _ = play(state, A, "ready")
+    state, _ = play(state, B, "ally ask 4 for 1c")
+    state, _ = play(state, D, "ally accept")
+    assert "break P1" in commands.legal_commands(state, B)
+    assert not any(c.startswith("break") for c in commands.legal_commands(state, D))
+    refused(state, D, "break P1", "Battle in progress: promises are kept or broken")
+    state, events = play(state, B, "break P1")
+    assert [e["type"] for e in events][:1] == ["promise_broken"]
+    assert state.seats[B].jp == 1 and not state.promises
+    state, _ = play(state, B, "ready")
+    state, _ = play(state, A, "roll")
+    state, _ = play(state, D, "mf no")
+    state, events = play(state, B, "mf no", FixedDice(1, 6))
+    assert result(events)[2] == "defend"
+    assert state.seats[D].credits == 3  # the broken terms are not paid when B wins
+
+
+def test_r62_once_the_result_is_fixed_the_engine_pays_and_the_challenged_seat_cannot_break() -> None:
+    state, _ = play(travelling(4, pot=3), A, "challenge 2")
+    state, _ = play(state, A, "ready")
+    state, _ = play(state, B, "ally ask 4 for 1c")
+    state, _ = play(state, D, "ally accept")
+    state, _ = play(state, B, "ready")
+    state, _ = play(state, A, "roll")
+    state, _ = play(state, D, "mf no")
+    state, _ = play(state, B, "mf no", FixedDice(6, 1))
+    assert state.battle is not None and state.battle.winner == "attack"
+    assert not any(c.startswith("break") for c in commands.legal_commands(state, B))
+    refused(state, B, "break P1", "Battle in progress: promises are kept or broken")
+
+
 @pytest.mark.parametrize(("credits", "taken"), [(0, 0), (1, 1), (4, 2), (5, 3)])
 def test_r34_take_credits_takes_half_the_losers_credits_rounded_up(credits: int, taken: int) -> None:
     state, _ = play(travelling(seats={B: {"credits": credits}}), A, "challenge 2")
@@ -598,3 +631,15 @@ def test_r1_r2_every_count_of_seats_gets_its_bank_and_two_seats_only_under_the_h
     for players in (3, 4, 5, 6):
         assert dealt(players).bank == 72 - 3 * players
     assert dealt(2, two_player_house_rule=True).bank == 66
+
+
+# === THE DOCUMENT: EVERY SECTION A MODULE CITES IS THERE ===
+
+
+def test_every_rules_md_section_a_module_or_test_cites_is_a_heading_of_rules_md() -> None:
+    headings = set(re.findall(r"^#+ (.+)$", (PACKAGE / "rules.md").read_text(encoding="utf-8"), re.MULTILINE))
+    cited = set()
+    for source in [*PACKAGE.rglob("*.py"), *TESTS.rglob("*.py")]:
+        cited |= {(source.name, title) for title in
+                  re.findall(r'rules\.md,? "([^"]+)"', " ".join(source.read_text(encoding="utf-8").split()))}
+    assert cited and sorted((name, title) for name, title in cited if title not in headings) == []
