@@ -455,15 +455,25 @@ def test_r32_the_winners_allies_get_only_their_terms_settled_before_or_after_the
     assert state.seats[C].credits == 4 and state.seats[B].credits == 1 and state.battle is None
 
 
-def test_r33_a_challenged_seat_that_wins_takes_1_glory_and_the_pot_and_nothing_from_the_challenger() -> None:
+def challenged_with_an_ally() -> GameState:
+    """Seat 1 challenges seat 2 with the Pot at 3; seat 2 recruits seat 4 for 1₡ on victory (P1)."""
     state, _ = play(travelling(4, pot=3), A, "challenge 2")
     state, _ = play(state, A, "ready")
     state, _ = play(state, B, "ally ask 4 for 1c")
     state, _ = play(state, D, "ally accept")
+    return state
+
+
+def fought(state: GameState, dice: FixedDice) -> tuple[GameState, list[dict[str, Any]]]:
+    """Recruitment closed, nobody uses a Metal Faktor die, the battle dice as given."""
     state, _ = play(state, B, "ready")
     state, _ = play(state, A, "roll")
     state, _ = play(state, D, "mf no")
-    state, events = play(state, B, "mf no", FixedDice(1, 6))
+    return play(state, B, "mf no", dice)
+
+
+def test_r33_a_challenged_seat_that_wins_takes_1_glory_and_the_pot_and_nothing_from_the_challenger() -> None:
+    state, events = fought(challenged_with_an_ally(), FixedDice(1, 6))
     assert result(events) == (8 + 1, 8 + 6 + 4, "defend")
     assert (state.seats[B].glory, state.seats[B].credits, state.pot) == (1, 3 + 3 - 1, 0)
     assert (state.seats[A].credits, state.seats[A].glory, state.seats[A].damage) == (3, 0, 1)
@@ -472,34 +482,22 @@ def test_r33_a_challenged_seat_that_wins_takes_1_glory_and_the_pot_and_nothing_f
 
 
 def test_r62_a_challenged_seat_breaks_its_terms_while_the_battle_runs_and_then_owes_nothing() -> None:
-    state, _ = play(travelling(4, pot=3), A, "challenge 2")
-    state, _ = play(state, A, "ready")
-    state, _ = play(state, B, "ally ask 4 for 1c")
-    state, _ = play(state, D, "ally accept")
+    state = challenged_with_an_ally()
     assert "break P1" in commands.legal_commands(state, B)
     assert not any(c.startswith("break") for c in commands.legal_commands(state, D))
     refused(state, D, "break P1", "Battle in progress: promises are kept or broken")
     state, events = play(state, B, "break P1")
     assert [e["type"] for e in events][:1] == ["promise_broken"]
     assert state.seats[B].jp == 1 and not state.promises
-    state, _ = play(state, B, "ready")
-    state, _ = play(state, A, "roll")
-    state, _ = play(state, D, "mf no")
-    state, events = play(state, B, "mf no", FixedDice(1, 6))
+    state, events = fought(state, FixedDice(1, 6))
     assert result(events)[2] == "defend"
     assert state.seats[D].credits == 3  # the broken terms are not paid when B wins
 
 
-def test_r62_once_the_result_is_fixed_the_engine_pays_and_the_challenged_seat_cannot_break() -> None:
-    state, _ = play(travelling(4, pot=3), A, "challenge 2")
-    state, _ = play(state, A, "ready")
-    state, _ = play(state, B, "ally ask 4 for 1c")
-    state, _ = play(state, D, "ally accept")
-    state, _ = play(state, B, "ready")
-    state, _ = play(state, A, "roll")
-    state, _ = play(state, D, "mf no")
-    state, _ = play(state, B, "mf no", FixedDice(6, 1))
-    assert state.battle is not None and state.battle.winner == "attack"
+def test_r62_once_the_result_is_fixed_the_challenged_seat_cannot_break_and_a_losers_terms_lapse() -> None:
+    state, _ = fought(challenged_with_an_ally(), FixedDice(6, 1))
+    assert state.battle is not None and state.battle.winner == "attack"  # the challenger's spoils wait
+    assert not state.promises and state.seats[B].jp == 0 and state.seats[D].credits == 3
     assert not any(c.startswith("break") for c in commands.legal_commands(state, B))
     refused(state, B, "break P1", "Battle in progress: promises are kept or broken")
 
