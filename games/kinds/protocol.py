@@ -24,6 +24,19 @@ class Refused(Exception):
     """The kind refuses a command, in words a player understands (what is wrong, what would be legal)."""
 
 
+def split_submission(text: str, *, most: int, longest: int, examples: str) -> list[str]:
+    """One submission of a rules kind into its commands: separated by `;` or new lines, at most `most`
+    commands and `longest` characters; `examples` names a few commands for a submission with none."""
+    if len(text) > longest:
+        raise Refused(f"A submission holds at most {longest} characters, not {len(text)}.")
+    found = [part.strip() for part in re.split(r"[;\r\n]", text) if part.strip()]
+    if not found:
+        raise Refused(f"Nothing to do: give a command, such as {examples}.")
+    if len(found) > most:
+        raise Refused(f"A submission holds at most {most} commands, not {len(found)}.")
+    return found
+
+
 class BadOptions(Exception):
     """Game options the kind does not offer; the message says what to choose instead."""
 

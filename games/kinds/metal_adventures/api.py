@@ -4,11 +4,10 @@ result, and what each reader may see. Pure: no Django."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.kinds.protocol import Event, Refused, SeatOutcome
+from games.kinds.protocol import Event, SeatOutcome, split_submission
 
 from . import cards, commands, end, setup
 from .board import board_svg, text_board
@@ -76,14 +75,8 @@ def tallies(state: GameState) -> dict[int, dict[str, int]]:
 
 def split(text: str) -> list[str]:
     """One submission into commands: separated by `;` or new lines, at most 30 and 2000 characters."""
-    if len(text) > MAX_TEXT:
-        raise Refused(f"A submission holds at most {MAX_TEXT} characters, not {len(text)}.")
-    found = [part.strip() for part in re.split(r"[;\r\n]", text) if part.strip()]
-    if not found:
-        raise Refused("Nothing to do: give a command, such as tribute, attack space, end or help.")
-    if len(found) > MAX_COMMANDS:
-        raise Refused(f"A submission holds at most {MAX_COMMANDS} commands, not {len(found)}.")
-    return found
+    return split_submission(text, most=MAX_COMMANDS, longest=MAX_TEXT,
+                            examples="tribute, attack space, end or help")
 
 
 def _verb(command: str) -> str:

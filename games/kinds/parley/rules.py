@@ -62,12 +62,20 @@ Events are plain dicts: ``ask`` (seat, to, number), ``give`` (from, to, card: kn
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.kinds.protocol import BadOptions, Dice, Event, Narration, Prompt, Refused, SeatOutcome
+from games.kinds.protocol import (
+    BadOptions,
+    Dice,
+    Event,
+    Narration,
+    Prompt,
+    Refused,
+    SeatOutcome,
+    split_submission,
+)
 
 PLAYERS = 3
 CARDS = 15
@@ -337,15 +345,8 @@ def tallies(state: ParleyState) -> dict[int, dict[str, int]]:
 
 def split(text: str) -> list[str]:
     """One submission into commands: separated by `;` or new lines, at most 20 and 1000 characters."""
-    if len(text) > MAX_TEXT:
-        raise Refused(f"A submission holds at most {MAX_TEXT} characters, not {len(text)}.")
-    commands = [part.strip() for part in re.split(r"[;\r\n]", text) if part.strip()]
-    if not commands:
-        raise Refused("Nothing to do: give a command, such as ask 2, call, play 7, end, give 7, refuse, yes, "
-                      "no, resign or an order.")
-    if len(commands) > MAX_COMMANDS:
-        raise Refused(f"A submission holds at most {MAX_COMMANDS} commands, not {len(commands)}.")
-    return commands
+    return split_submission(text, most=MAX_COMMANDS, longest=MAX_TEXT,
+                            examples="ask 2, call, play 7, end, give 7, refuse, yes, no, resign or an order")
 
 
 def _verb(command: str) -> str:

@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.kinds.protocol import BadOptions, Dice, Event, Refused, SeatOutcome
+from games.kinds.protocol import BadOptions, Dice, Event, Refused, SeatOutcome, split_submission
 
 PLAYERS = 2
 DEFAULT_TARGET = 10
@@ -161,14 +161,8 @@ def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
 
 def split(text: str) -> list[str]:
     """One submission into commands: separated by `;` or new lines, at most 20 and 1000 characters."""
-    if len(text) > MAX_TEXT:
-        raise Refused(f"A submission holds at most {MAX_TEXT} characters, not {len(text)}.")
-    commands = [part.strip() for part in re.split(r"[;\r\n]", text) if part.strip()]
-    if not commands:
-        raise Refused("Nothing to do: give a command, such as step, roll, end, resign or note <word>.")
-    if len(commands) > MAX_COMMANDS:
-        raise Refused(f"A submission holds at most {MAX_COMMANDS} commands, not {len(commands)}.")
-    return commands
+    return split_submission(text, most=MAX_COMMANDS, longest=MAX_TEXT,
+                            examples="step, roll, end, resign or note <word>")
 
 
 def _words(command: str) -> list[str]:
