@@ -15,6 +15,7 @@ from games.kinds.metaltalon.bots.choices import KEEP
 from games.kinds.metaltalon.bots.simulate import Plan, Summary, one_game
 from games.kinds.metaltalon.engine import new_game
 from games.kinds.metaltalon.management.commands import simulate as command
+from games.management import simulation
 
 
 def test_the_wilson_interval_matches_known_values():
@@ -139,7 +140,7 @@ def test_a_stop_while_a_file_is_written_keeps_the_previous_whole_file(tmp_path, 
     def stopped(*args):
         raise KeyboardInterrupt  # the operator stops the run between the write and the swap
 
-    monkeypatch.setattr(command.os, "replace", stopped)
+    monkeypatch.setattr(simulation.os, "replace", stopped)
     with pytest.raises(KeyboardInterrupt):
-        command._replace(str(report), b"# Balance report\n\nhalf a rep")
+        simulation.replace(str(report), b"# Balance report\n\nhalf a rep")
     assert report.read_text() == "# Balance report\n\nthe last whole report\n"

@@ -11,15 +11,11 @@ its chart. The engine alone plays: no database is touched.
 
 from __future__ import annotations
 
-import json
-import os
-import time
 from collections.abc import Callable
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandParser
 
 from games.bots.chart import panels_svg
 from games.kinds.metaltalon.bots import LEVELS
@@ -27,105 +23,50 @@ from games.kinds.metaltalon.bots.match import TURN_CAP, Result
 from games.kinds.metaltalon.bots.search import ROLLOUTS
 from games.kinds.metaltalon.bots.simulate import Plan, Summary, fair_shares, run, summarise
 from games.kinds.metaltalon.engine import EDITIONS, PLAYER_COUNTS, VARIANTS
+from games.management.simulation import Run, SimulationCommand
 from games.pictures import svg_png
 
 
-class Command(BaseCommand):
+class Command(SimulationCommand):
     help = "Play seeded bot games in parallel and print win rates (with 95% intervals), lengths and endings."
+    game_title = "MetalTalon"
+    levels = LEVELS
+    player_counts = PLAYER_COUNTS
+    default_players = "2"
+    turn_cap = TURN_CAP
+    games_example = "200,200,200,100"
+    turn_cap_help = "rounds after which the richest seat is scored the winner"
 
-    def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--games", default="100",
-                            help="games at each player count, or one number per count (200,200,200,100)")
-        parser.add_argument("--players", default="2",
-                            help="a player count, or several comma-separated (2,3,4,6): --games at each")
+    def add_game_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--edition", default="token", choices=sorted(EDITIONS))
         parser.add_argument("--variants", default="", help="comma-separated: " + ", ".join(VARIANTS))
-        parser.add_argument("--bots", default="greedy",
-                            help="comma-separated levels, turned one seat further each game "
-                                 f"({', '.join(LEVELS)}; default greedy)")
-        parser.add_argument("--seed", type=int, default=1, help="game g uses seed SEED + g")
-        parser.add_argument("--turn-cap", type=int, default=TURN_CAP,
-                            help="rounds after which the richest seat is scored the winner")
         parser.add_argument("--rollouts", type=int, default=ROLLOUTS, help="the search bot's play-outs")
-        parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
         parser.add_argument("--keep-dealt", action="store_true",
                             help="every seat keeps the faction it is dealt (no redraws): the factions as "
                                  "dealt, not as the bots choose them")
-        parser.add_argument("--json", help="write every game's result to this file")
-        parser.add_argument("--report", help="write the balance report (Markdown) to this file")
-        parser.add_argument("--chart", help="write the factions' win-rate chart (PNG) to this file")
 
-    def handle(self, *args: Any, **opts: Any) -> None:
-        bots = tuple(b.strip() for b in opts["bots"].split(",") if b.strip())
-        unknown = [b for b in bots if b not in LEVELS]
-        if not bots or unknown:
-            raise CommandError(f"--bots takes levels from: {', '.join(LEVELS)}")
-        try:
-            counts = tuple(int(n) for n in str(opts["players"]).split(",") if n.strip())
-        except ValueError:
-            counts = ()
-        if not counts or any(n not in PLAYER_COUNTS for n in counts):
-            raise CommandError(f"MetalTalon is played by {', '.join(map(str, PLAYER_COUNTS))} players")
-        games = _games(str(opts["games"]), len(counts))
+    def plan(self, players: int, games: int, bots: tuple[str, ...], opts: dict[str, Any]) -> Plan:
         variants = tuple(v.strip() for v in opts["variants"].split(",") if v.strip())
-        runs: list[tuple[Plan, Summary, float]] = []
-        every: list[Result] = []
-        for players, n in zip(counts, games, strict=True):
-            plan = Plan(games=n, players=players, edition=opts["edition"], bots=bots,
-                        seed=opts["seed"], turn_cap=opts["turn_cap"], rollouts=opts["rollouts"],
-                        variants=variants, keep_dealt=opts["keep_dealt"])
-            started = time.monotonic()
-            results = run(plan, workers=opts["workers"], progress=self._progress(plan, started))
-            runs.append((plan, summarise(results), time.monotonic() - started))
-            every += results
-            self.stdout.write(text(*runs[-1]))
-            # Written after each count: a long run stopped part-way keeps the counts it finished.
-            write_files(opts, runs, every)
+        return Plan(games=games, players=players, edition=opts["edition"], bots=bots, seed=opts["seed"],
+                    turn_cap=opts["turn_cap"], rollouts=opts["rollouts"], variants=variants,
+                    keep_dealt=opts["keep_dealt"])
 
-    def _progress(self, plan: Plan, started: float) -> Callable[[Result], None]:
-        done = 0
+    def run(self, plan: Plan, workers: int, progress: Callable[[Result], None]) -> list[Result]:
+        return run(plan, workers=workers, progress=progress)
 
-        def progress(result: Result) -> None:
-            nonlocal done
-            done += 1
-            if done % max(1, plan.games // 10) == 0 or done == plan.games:
-                self.stderr.write(f"{plan.players} players: {done}/{plan.games} games, "
-                                  f"{time.monotonic() - started:.0f} s")
-        return progress
+    def summarise(self, results: list[Result]) -> Summary:
+        return summarise(results)
 
+    def text(self, plan: Plan, summary: Summary, seconds: float) -> str:
+        return text(plan, summary, seconds)
 
-def _games(value: str, counts: int) -> list[int]:
-    """One number for every player count, or one for each: six-player games take about 25 times a
-    two-player game's time, so a balance run may play fewer of them."""
-    try:
-        games = [int(n) for n in value.split(",")]
-    except ValueError:
-        raise CommandError("--games takes a number, or one number per player count (200,200,100)") from None
-    if len(games) == 1:
-        games *= counts
-    if len(games) != counts:
-        raise CommandError(f"--games gives {len(games)} numbers for {counts} player counts")
-    if min(games) < 1:
-        raise CommandError("--games is at least 1")
-    return games
-
-
-def write_files(opts: dict[str, Any], runs: list[tuple[Plan, Summary, float]], every: list[Result]) -> None:
-    if opts["json"]:
-        _replace(opts["json"], (json.dumps([asdict(r) for r in every], indent=1) + "\n").encode())
-    if opts["chart"]:
+    def chart_png(self, runs: list[Run]) -> bytes:
         panels = [(f"Win rate by faction: {plan.games} games, {plan.players} players, {plan.edition}",
                    summary.by_faction, 1 / plan.players) for plan, summary, _ in runs]
-        _replace(opts["chart"], svg_png(panels_svg(panels), 640))
-    if opts["report"]:
-        _replace(opts["report"], markdown(runs, opts["chart"]).encode())
+        return svg_png(panels_svg(panels), 640)
 
-
-def _replace(path: str, content: bytes) -> None:
-    """Write beside the file, then swap it in: a run stopped mid-write keeps the previous whole file."""
-    part = Path(f"{path}.part")
-    part.write_bytes(content)
-    os.replace(part, path)
+    def markdown(self, runs: list[Run], chart: str | None) -> str:
+        return markdown(runs, chart)
 
 
 UNDECIDED = "turn-capped games with no single leader (no winner)"
