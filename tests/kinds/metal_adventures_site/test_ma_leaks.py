@@ -1,0 +1,343 @@
+"""What each reader may read of a Metal Adventures game in play, through every channel of the site
+(docs/architecture.md, "What each reader may read"; games/kinds/metal_adventures/rules.md, "The zones" and
+"What the log tells each reader"): the game page, its htmx partials, the log's pages and the board
+picture, the pulse, the home page, the API as each seat, a spectator and someone without a token, the
+downloads and the replay, the mails, the webhooks (posted to a real receiver), the admin as a moderator
+who is not seated, and the refusals of commands probing for hidden cards.
+
+One game, played through the site's channels (the page's buttons and forms, the API, mailed replies),
+reaches a position that holds every kind of hidden thing at once: each seat's trophies and the third one it
+put aside at setup (now in the Trophy deck), a wreck a challenger took from the loser's face-down wrecks,
+the order of every deck, a trophy Ann offers Cy (hers alone), a trophy she promises Bob in an ally's
+terms (hers alone), Bob's loyalty declared and held secret until his step closes, and Cy's standing order.
+What a reader may not name is computed from the state and the raw events: every trophy and Space card
+except those in public zones, those the events told the reader (tests/kinds/metal_adventures/
+test_ma_narration.py, the kind's own oracle) and the reader's own. The seats that may read a card read it
+in the same channel, so the test can fail. The Karokum pile is public (rules.md, "The zones"): it shows."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.core import mail as django_mail
+from django.test import Client
+from django.urls import reverse
+
+from games import dice as live_dice
+from games.actions.webhooks import deliver as deliver_webhook
+from games.actions.webhooks import due_deliveries
+from games.kinds import get_kind
+from games.kinds.metal_adventures import cards
+from games.kinds.metal_adventures.state import GameState
+from games.mail.inbound import receive_mail
+from games.mail.outbound import deliver
+from games.mail.position import position
+from games.models import Game, InboundMail, Notification, Seat, Snapshot, Webhook, WebhookDelivery
+from tests.community.conftest import Receiver
+from tests.community.test_api import Api
+from tests.kinds.metal_adventures.test_ma_narration import event_ids, own_ids, public_ids
+from tests.mail.helpers import reply
+from tests.web.factories import ModeratorFactory, UserFactory, full_game
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("queued")]
+
+KIND = get_kind("metal-adventures")
+SPECTATOR, VISITOR = "spectator", "visitor"
+READERS: tuple[int | str, ...] = (0, 1, 2, SPECTATOR, VISITOR)
+NAMES = ("Ann", "Bob", "Cy")
+HIDEABLE = (*cards.TROPHIES, *cards.STARSHIPS)
+ID = re.compile(r"\b(?:T\d{2}|[ND]\d{2}|NE\d|DE\d)\b")
+# A trophy's name as the page's buttons shorten it ("Keep Hoarder and Sunbreaker": page.label).
+SHORT = {t: cards.NAMES[t].removeprefix("Trophy of the ") for t in cards.TROPHIES}
+
+
+@pytest.fixture(autouse=True)
+def offer_it(settings: Any) -> None:
+    settings.OFFERED_GAME_KINDS = ["metaltalon", "metal-adventures"]
+    settings.NOTICE_DELAY_SECONDS = 0  # a notice is due at once: the test sends it as the sweep would
+    settings.WEBHOOK_ALLOW_PRIVATE = True  # the receiver listens on loopback
+
+
+@pytest.fixture
+def receiver() -> Any:
+    found = Receiver()
+    yield found
+    found.server.shutdown()
+
+
+class Rolls(live_dice.SecretDice):
+    """The site's dice with the battle rolls the test names (a roll beyond them fails the test) and the
+    shuffles from a seeded generator, so the game is the same on every run."""
+
+    queue: list[int] = []
+
+    def __init__(self) -> None:
+        super().__init__(random.Random(7))
+
+    def roll(self, sides: int) -> int:
+        assert Rolls.queue, f"an unscripted roll of a d{sides}"
+        value = Rolls.queue.pop(0)
+        self.draws.append(["roll", sides, value])
+        return value
+
+
+@pytest.fixture(autouse=True)
+def rolls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    Rolls.queue = []
+    monkeypatch.setattr(live_dice, "new_dice", Rolls)
+    return Rolls.queue
+
+
+# === WHAT A TEXT NAMES ===
+
+def named(text: str) -> set[str]:
+    """The trophies and Space cards `text` names: by id, by name, or by a trophy's short name."""
+    lowered = text.lower()
+    found = set(ID.findall(text)) & set(HIDEABLE)
+    found |= {c for c in HIDEABLE if re.search(rf"\b{re.escape(cards.NAMES[c].lower())}\b", lowered)}
+    return found | {t for t, short in SHORT.items() if re.search(rf"\b{re.escape(short)}\b", text)}
+
+
+def text_of(markup: str) -> str:
+    """A page's words (tags dropped, entities read) and the values its buttons and links carry; not the
+    random tokens (the CSRF token, the pulse's ticket) nor the forms' placeholders (an example id)."""
+    values = re.findall(r'\b(?:value|href|title|aria-label)="([^"]*)"', markup)
+    values = [v for v in values if not re.fullmatch(r"[\w:-]{30,}", v)]
+    words = html.unescape(re.sub(r"<[^>]+>", " ", markup))
+    return re.sub(r"\s+", " ", " ".join([words, *map(html.unescape, values)]))
+
+
+# === THE POSITION ===
+
+@dataclass
+class Table:
+    """The game in play and who may read what. Seat 0 is Ann, 1 Bob, 2 Cy."""
+
+    game: Game
+    seats: list[Seat]
+    clients: dict[int | str, Client] = field(default_factory=dict)
+    users: dict[int | str, Any] = field(default_factory=dict)
+    mails: list[tuple[int, Any]] = field(default_factory=list)
+    answers: dict[str, str] = field(default_factory=dict)  # what a command's channel answered its player
+
+    @property
+    def state(self) -> GameState:
+        self.game.refresh_from_db()
+        return KIND.load(self.game.state)
+
+    def seat_of(self, reader: int | str | None) -> int | None:
+        return reader if isinstance(reader, int) else None
+
+    def known(self, reader: int | str | None) -> set[str]:
+        """Every trophy and Space card `reader` may name now: the public zones, what the events told it,
+        its own cards (those it was dealt at setup included) and the cards its own commands named."""
+        seat = self.seat_of(reader)
+        state = self.state
+        ids = public_ids(state) | own_ids(state, seat)
+        for action in self.game.actions.order_by("seq"):
+            ids |= event_ids(action.events, seat)
+            if seat is not None and action.seat == seat:
+                ids |= named(action.command)
+                for event in action.events:
+                    if event.get("type") == "choose":
+                        ids |= {*event["kept"], *event["aside"]}
+        return ids
+
+    def hidden(self, reader: int | str | None) -> set[str]:
+        return set(HIDEABLE) - self.known(reader)
+
+    def others_wrecks(self, reader: int | str | None) -> set[str]:
+        """The wrecks other seats hold now: a table (not the log) never names them to `reader`."""
+        seat = self.seat_of(reader)
+        return {w for i, s in enumerate(self.state.seats) if i != seat for w in s.wrecks}
+
+
+def logged_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def url(game: Game, name: str = "game") -> str:
+    return reverse(f"games:{name}", args=[game.pk])
+
+
+def send_owed(table: Table) -> None:
+    """Send every mail the game owes now, as the sweep would, and keep each with its recipient's seat."""
+    before = len(django_mail.outbox)
+    for pk in Notification.objects.filter(game=table.game, sent_at=None).order_by("pk").values_list(
+            "pk", flat=True):
+        deliver(pk)
+    by_address = {s.user.email: s.index for s in table.seats}
+    table.mails += [(by_address[sent.to[0]], sent) for sent in django_mail.outbox[before:]]
+
+
+def on_page(table: Table, seat: int, data: dict[str, str]) -> str:
+    """A button clicked or a form sent on the game page, with htmx: the answer is the live region."""
+    table.game.refresh_from_db()
+    response = table.clients[seat].post(url(table.game, "play"), {**data, "expected_version": table.game.version},
+                                        HTTP_HX_REQUEST="true")
+    assert response.status_code == 200, response.content.decode()[:2000]
+    return response.content.decode()
+
+
+def click(table: Table, seat: int, command: str) -> str:
+    before = table.game.actions.count()
+    answer = on_page(table, seat, {"command": command})
+    assert table.game.actions.count() > before, f"{command!r} was not played: {text_of(answer)[:600]}"
+    return answer
+
+
+def by_api(table: Table, seat: int, command: str) -> dict[str, Any]:
+    response = Api(table.seats[seat].user).play(table.game, command)
+    assert response.status_code == 200, response.json()
+    return response.json()
+
+
+def mailed(table: Table, seat: int, body: str) -> InboundMail:
+    received = receive_mail(reply(table.seats[seat], body))
+    assert received is not None and received.status in ("played", "nothing"), received
+    send_owed(table)
+    return InboundMail.objects.filter(game=table.game, seat=table.seats[seat]).latest("pk")
+
+
+def weakest_spot(state: GameState) -> int:
+    """The spot (1-based) of the weakest starship face up: the battle the scripted dice win."""
+    powers = [cards.STARSHIPS[c].power for c in state.space_area]
+    return powers.index(min(powers)) + 1
+
+
+def in_play(rolls: list[int], receiver: Receiver | None = None) -> Table:
+    """Four turns through the page, the API and mailed replies:
+    setup: Ann keeps two trophies on the page, Bob through the API, Cy by mail;
+    1. Ann attacks in Space on the page and wins a starship, now her face-down wreck;
+    2. Bob challenges her through the API (Ann says ready by mail), wins, looks at her wrecks and picks
+       one: which one is told to the two of them only (a Trophy of the Duelist is revealed, public);
+    3. Cy attacks in Space by mail and through the API, and wins a wreck;
+    4. Ann offers Cy one of her trophies (the page's offer form), attacks in Space, asks Bob to fight as
+       her ally for 1c and her other trophy (the ask form); Bob accepts through the API and declares
+       loyal by mail: held secret, his step still open, his Metal Faktor question still asked. Cy sets a
+       standing order through the API; each seat asks for the board by mail.
+    Every seat has a webhook of each format (to `receiver` when given)."""
+    game = full_game(players=3, kind="metal-adventures")
+    assert game.status == Game.Status.SETUP and game.visibility == Game.Visibility.PUBLIC
+    for seat, name in zip(game.seats.select_related("user__profile").order_by("index"), NAMES, strict=True):
+        seat.user.profile.display_name = name
+        seat.user.profile.save()
+    seats = list(game.seats.select_related("user__profile").order_by("index"))
+    for seat in seats:
+        for fmt in Webhook.Format.values:
+            Webhook.objects.create(user=seat.user, format=fmt, secret="s",
+                                   url=receiver.url if receiver else "https://hooks.example.com/x")
+    table = Table(game=game, seats=seats)
+    table.users = {i: s.user for i, s in enumerate(seats)} | {SPECTATOR: UserFactory(), VISITOR: None}
+    table.clients = {i: logged_in(s.user) for i, s in enumerate(seats)} | {
+        SPECTATOR: logged_in(table.users[SPECTATOR]), VISITOR: Client()}
+    send_owed(table)  # the start mails
+
+    choice = {s: KIND.timeout_commands(table.state, s)[0] for s in range(3)}
+    click(table, 0, choice[0])
+    by_api(table, 1, choice[1])
+    mailed(table, 2, choice[2])
+    assert table.state.phase == "turn.start" and table.state.active == 0
+
+    # 1. Ann wins a starship: her wreck.
+    for command in ("tribute", "attack space"):
+        click(table, 0, command)
+    click(table, 0, f"attack space {weakest_spot(table.state)}")
+    click(table, 0, "ally none")
+    click(table, 0, "mf no")
+    rolls += [6, 1]
+    click(table, 0, "roll")
+    (won,) = table.state.seats[0].wrecks
+    click(table, 0, "end")
+    send_owed(table)
+
+    # 2. Bob challenges Ann and takes her wreck.
+    for command in ("tribute", "challenge 1", "ready"):
+        by_api(table, 1, command)
+    mailed(table, 0, "ready")
+    by_api(table, 1, "mf no")
+    by_api(table, 1, "roll")
+    rolls += [6, 1]
+    mailed(table, 0, "mf no")
+    by_api(table, 1, "take wrecks")
+    by_api(table, 1, f"pick {won}")
+    assert table.state.seats[1].wrecks == (won,) and not table.state.seats[0].wrecks
+    by_api(table, 1, "end")
+    send_owed(table)
+
+    # 3. Cy wins a starship.
+    mailed(table, 2, "tribute; attack space")
+    by_api(table, 2, f"attack space {weakest_spot(table.state)}")
+    rolls += [6, 1]
+    mailed(table, 2, "ally none; mf no; roll")
+    assert len(table.state.seats[2].wrecks) == 1
+    by_api(table, 2, "end")
+    send_owed(table)
+
+    # 4. Ann's trophies in an offer to Cy and in her terms to Bob; Bob's loyalty held.
+    offered, promised = table.state.seats[0].trophies[1], table.state.seats[0].trophies[0]
+    click(table, 0, "tribute")
+    table.answers["offer"] = on_page(table, 0, {"form": "offer", "offer_seat": "3",
+                                                "offer_give": f"trophy {offered}", "offer_get": "2c"})
+    send_owed(table)
+    click(table, 0, "attack space")
+    click(table, 0, f"attack space {weakest_spot(table.state)}")
+    table.answers["ask"] = on_page(table, 0, {"form": "ask", "ask_seats": "2",
+                                              "ask_terms": f"1c + trophy {promised}"})
+    send_owed(table)
+    by_api(table, 1, "ally accept")
+    table.answers["loyal"] = mailed(table, 1, "loyal").report["played"][0]["lines"][0]
+    by_api(table, 2, "order ally accept min 2c")
+    for seat in range(3):
+        mailed(table, seat, "board")  # each seat's mail of where the game stands now
+
+    state = table.state
+    assert state.phase == "battle.declare" and KIND.to_act(state) == (1,)
+    assert state.offers[0].give[0].card == offered and state.promises[0].items[1].card == promised
+    declaration = state.battle.declaration(1) if state.battle else None
+    assert declaration is not None and declaration.loyal is True and not declaration.done
+    assert dict(state.seats[2].orders) == {"ally": "accept min 2c"}
+    return table
+
+
+# === THE CHECK ===
+
+def assert_nothing_hidden(table: Table, reader: int | str, text: str, where: str, *,
+                          hidden: set[str] | None = None, table_part: bool = False) -> None:
+    """`text` names no card `reader` may not know; a table (`table_part`: the state as it stands, not the
+    log) names no other seat's wreck either."""
+    forbidden = hidden if hidden is not None else table.hidden(reader)
+    if table_part:
+        forbidden = forbidden | table.others_wrecks(reader)
+    leaked = named(text) & forbidden
+    assert not leaked, f"{where} names {sorted(leaked)} to {reader}: {text[:3000]}"
+
+
+def test_the_forbidden_cards_are_the_others_hidden_ones_and_a_text_naming_one_fails_the_check(rolls):
+    """The check itself: what each reader may not name holds exactly the cards the rules hide from it."""
+    table = in_play(rolls)
+    state = table.state
+    ann, bob, cy = state.seats
+    deck_top = state.space_deck[0]
+    for reader in READERS:
+        seat = table.seat_of(reader)
+        hidden = table.hidden(reader)
+        assert deck_top in hidden and state.trophy_deck[0] in hidden  # the decks, for everyone
+        for i, player in enumerate(state.seats):
+            assert set(player.trophies) <= hidden if i != seat else not set(player.trophies) & hidden
+        assert (ann.trophies[1] in hidden) == (seat != 0) and (ann.trophies[0] in hidden) == (seat != 0)
+        assert not set(state.karokum_pile) & hidden  # a public pile
+        assert table.others_wrecks(reader) == ({*bob.wrecks, *cy.wrecks} - set(state.seats[seat].wrecks
+                                                                               if seat is not None else ()))
+    with pytest.raises(AssertionError, match="names"):
+        assert_nothing_hidden(table, 1, f"Ann holds {cards.NAMES[ann.trophies[0]]}", "a made-up line")
+    with pytest.raises(AssertionError, match="names"):
+        assert_nothing_hidden(table, 0, f"Bob's wrecks: {bob.wrecks[0]}", "a made-up table", table_part=True)
