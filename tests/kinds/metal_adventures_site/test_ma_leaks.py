@@ -39,6 +39,7 @@ from games.mail.inbound import receive_mail
 from games.mail.outbound import deliver
 from games.mail.position import position
 from games.models import Game, InboundMail, Notification, Seat, Snapshot, Webhook, WebhookDelivery
+from games.narration import narrate, reading
 from tests.community.conftest import Receiver
 from tests.community.test_api import Api
 from tests.kinds.metal_adventures.test_ma_narration import event_ids, own_ids, public_ids
@@ -295,7 +296,7 @@ def in_play(rolls: list[int], receiver: Receiver | None = None) -> Table:
     send_owed(table)
     by_api(table, 1, "ally accept")
     table.answers["loyal"] = mailed(table, 1, "loyal").report["played"][0]["lines"][0]
-    by_api(table, 2, "order ally accept min 2c")
+    by_api(table, 2, "order ally accept min 3c")
     for seat in range(3):
         mailed(table, seat, "board")  # each seat's mail of where the game stands now
 
@@ -304,7 +305,7 @@ def in_play(rolls: list[int], receiver: Receiver | None = None) -> Table:
     assert state.offers[0].give[0].card == offered and state.promises[0].items[1].card == promised
     declaration = state.battle.declaration(1) if state.battle else None
     assert declaration is not None and declaration.loyal is True and not declaration.done
-    assert dict(state.seats[2].orders) == {"ally": "accept min 2c"}
+    assert dict(state.seats[2].orders) == {"ally": "accept min 3c"}
     return table
 
 
@@ -341,3 +342,93 @@ def test_the_forbidden_cards_are_the_others_hidden_ones_and_a_text_naming_one_fa
         assert_nothing_hidden(table, 1, f"Ann holds {cards.NAMES[ann.trophies[0]]}", "a made-up line")
     with pytest.raises(AssertionError, match="names"):
         assert_nothing_hidden(table, 0, f"Bob's wrecks: {bob.wrecks[0]}", "a made-up table", table_part=True)
+
+
+# === WHAT EACH READER IS TOLD OF THE LOG ===
+
+def told(table: Table, reader: int | str) -> dict[int, str]:
+    """Each action as the page's log shows it to `reader` (its sentences, else its command), by seq: the
+    kind's narration for that reader (games/narration.py)."""
+    kind, state, names = reading(table.game)
+    rows = {}
+    for action in table.game.actions.order_by("seq"):
+        said = narrate(table.game, kind, state, names, seat=action.seat, command=action.command,
+                       events=action.events, reader=table.seat_of(reader))
+        rows[action.seq] = " ".join(said.lines) if said.lines else said.command
+    return rows
+
+
+def log_entries(page: str) -> dict[int, str]:
+    entries = re.findall(r'<li class="entry[^"]*" data-seq="(\d+)">.*?<span class="sentences">(.*?)</span>',
+                         page, re.S)
+    return {int(seq): " ".join(html.unescape(s).split()) for seq, s in entries}
+
+
+def without_log(page: str) -> str:
+    """The page with its log's entries taken out: what is left shows the table as it stands."""
+    return re.sub(r'<li class="entry[^"]*" data-seq="\d+">.*?</li>', "", page, flags=re.S)
+
+
+def loyal_seq(table: Table) -> int:
+    return table.game.actions.get(seat=1, command="loyal").seq
+
+
+def assert_page_tells_only_the_readers(table: Table, reader: int | str, page: str, where: str) -> None:
+    assert_nothing_hidden(table, reader, text_of(page), where)
+    assert_nothing_hidden(table, reader, text_of(without_log(page)), f"{where} (its table)", table_part=True)
+    entries = log_entries(page)
+    expected = told(table, reader)
+    assert entries and entries == {seq: expected[seq] for seq in entries}, where
+
+
+# === THE GAME PAGE, ITS PARTIALS, THE PICTURE, THE PULSE, THE HOME PAGE ===
+
+def test_the_game_page_its_partials_and_the_picture_show_each_reader_its_own_cards_and_nothing_else(rolls):
+    table = in_play(rolls)
+    game, state = table.game, table.state
+    last_log_page = (game.actions.count() + 19) // 20
+    # Each seat first, so a page the cache keeps for one reader would show up in the next one's.
+    for reader in READERS:
+        client = table.clients[reader]
+        seat = table.seat_of(reader)
+        page = client.get(url(game)).content.decode()
+        assert_page_tells_only_the_readers(table, reader, page, "the game page")
+        live = client.get(url(game), HTTP_HX_REQUEST="true").content.decode()
+        poll = client.get(url(game, "poll"), {"v": game.version - 1}, HTTP_HX_REQUEST="true").content.decode()
+        for name, part in (("the live region", live), ("the poll", poll)):
+            assert 'id="live"' in part and "<html" not in part, name
+            assert_page_tells_only_the_readers(table, reader, part, name)
+        for log_page in range(2, last_log_page + 1):
+            older = client.get(url(game, "select"), {"log": log_page}, HTTP_HX_REQUEST="true").content.decode()
+            assert_page_tells_only_the_readers(table, reader, older, f"the log's page {log_page}")
+        svg = client.get(url(game, "board_svg")).content.decode()
+        assert_nothing_hidden(table, reader, svg, "the board picture", table_part=True)
+        ticket = re.search(r'[?&;]t=([^&"]+)', html.unescape(page))
+        pulse = client.get(url(game, "pulse"), {"t": ticket[1] if ticket else "", "v": game.version - 1})
+        assert pulse.status_code in (200, 204)
+        assert_nothing_hidden(table, reader, pulse.content.decode() + json.dumps(dict(pulse.headers)), "the pulse")
+        # What its reader may see is there: the seat's own trophies and wrecks, and the public piles.
+        mine = state.seats[seat] if seat is not None else None
+        shown = named(text_of(without_log(page)))
+        assert set(state.karokum_pile) <= shown
+        if mine is not None:
+            assert {*mine.trophies, *mine.wrecks} <= shown
+            assert all(cards.NAMES[t] in html.unescape(page) for t in mine.trophies)
+        # Bob's loyalty, held: "declare" for the others until his step closes.
+        entry = log_entries(client.get(url(game, "select"), {"log": 1}, HTTP_HX_REQUEST="true").content.decode())
+        battle = re.search(r'<section class="ma-panel ma-battle".*?</section>', page, re.S)
+        assert battle is not None
+        if seat == 1:
+            assert "Bob: loyal" in text_of(battle[0]) and entry[loyal_seq(table)] == "Bob stays loyal (secret until the step closes)."
+        else:
+            assert "loyal" not in text_of(battle[0]).replace("loyal or betray", "")
+            assert entry[loyal_seq(table)] == "Bob declares (secret until the step closes)."
+    ann = table.clients[0].get(url(game)).content.decode()
+    assert "min 3c" not in ann and "order ally accept min 3c" in table.clients[2].get(url(game)).content.decode()
+    # The home page shows a visitor the public game that moved last: this one, as a spectator sees it.
+    home = table.clients[VISITOR].get("/").content.decode()
+    assert f"Watch game {game.pk}" in home
+    assert_nothing_hidden(table, VISITOR, text_of(home), "the home page", table_part=True)
+    for seat in range(3):
+        mine_page = table.clients[seat].get(reverse("games:mine")).content.decode()
+        assert_nothing_hidden(table, seat, text_of(mine_page), "My games", table_part=True)
