@@ -35,6 +35,7 @@ from games.actions.webhooks import due_deliveries
 from games.kinds import get_kind
 from games.kinds.metal_adventures import cards
 from games.kinds.metal_adventures.state import GameState
+from games.mail.addresses import new_message_id
 from games.mail.inbound import receive_mail
 from games.mail.outbound import deliver
 from games.mail.position import position
@@ -88,9 +89,13 @@ class Rolls(live_dice.SecretDice):
         return value
 
 
+TOKENS: dict[int, Api] = {}
+
+
 @pytest.fixture(autouse=True)
 def rolls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     Rolls.queue = []
+    TOKENS.clear()
     monkeypatch.setattr(live_dice, "new_dice", Rolls)
     return Rolls.queue
 
@@ -179,12 +184,12 @@ def send_owed(table: Table) -> None:
     table.mails += [(by_address[sent.to[0]], sent) for sent in django_mail.outbox[before:]]
 
 
-def on_page(table: Table, seat: int, data: dict[str, str]) -> str:
+def on_page(table: Table, seat: int, data: dict[str, str], status: int = 200) -> str:
     """A button clicked or a form sent on the game page, with htmx: the answer is the live region."""
     table.game.refresh_from_db()
-    response = table.clients[seat].post(url(table.game, "play"), {**data, "expected_version": table.game.version},
-                                        HTTP_HX_REQUEST="true")
-    assert response.status_code == 200, response.content.decode()[:2000]
+    posted = {**data, "expected_version": table.game.version}
+    response = table.clients[seat].post(url(table.game, "play"), posted, HTTP_HX_REQUEST="true")
+    assert response.status_code == status, response.content.decode()[:2000]
     return response.content.decode()
 
 
@@ -195,15 +200,23 @@ def click(table: Table, seat: int, command: str) -> str:
     return answer
 
 
+def api_of(user: Any) -> Api:
+    """One token per player, as a script keeps it (a player holds 10 at most)."""
+    if user.pk not in TOKENS:
+        TOKENS[user.pk] = Api(user)
+    return TOKENS[user.pk]
+
+
 def by_api(table: Table, seat: int, command: str) -> dict[str, Any]:
-    response = Api(table.seats[seat].user).play(table.game, command)
+    response = api_of(table.seats[seat].user).play(table.game, command)
     assert response.status_code == 200, response.json()
     return response.json()
 
 
-def mailed(table: Table, seat: int, body: str) -> InboundMail:
+def mailed(table: Table, seat: int, body: str,
+           outcomes: tuple[str, ...] = ("played", "nothing")) -> InboundMail:
     received = receive_mail(reply(table.seats[seat], body))
-    assert received is not None and received.status in ("played", "nothing"), received
+    assert received is not None and received.status in outcomes, received
     send_owed(table)
     return InboundMail.objects.filter(game=table.game, seat=table.seats[seat]).latest("pk")
 
@@ -358,6 +371,11 @@ def told(table: Table, reader: int | str) -> dict[int, str]:
     return rows
 
 
+def hx(client: Client, path: str, params: dict[str, Any] | None = None) -> str:
+    """A partial as htmx asks for it."""
+    return client.get(path, params or {}, HTTP_HX_REQUEST="true").content.decode()
+
+
 def log_entries(page: str) -> dict[int, str]:
     entries = re.findall(r'<li class="entry[^"]*" data-seq="(\d+)">.*?<span class="sentences">(.*?)</span>',
                          page, re.S)
@@ -393,20 +411,21 @@ def test_the_game_page_its_partials_and_the_picture_show_each_reader_its_own_car
         seat = table.seat_of(reader)
         page = client.get(url(game)).content.decode()
         assert_page_tells_only_the_readers(table, reader, page, "the game page")
-        live = client.get(url(game), HTTP_HX_REQUEST="true").content.decode()
-        poll = client.get(url(game, "poll"), {"v": game.version - 1}, HTTP_HX_REQUEST="true").content.decode()
+        live = hx(client, url(game))
+        poll = hx(client, url(game, "poll"), {"v": game.version - 1})
         for name, part in (("the live region", live), ("the poll", poll)):
             assert 'id="live"' in part and "<html" not in part, name
             assert_page_tells_only_the_readers(table, reader, part, name)
         for log_page in range(2, last_log_page + 1):
-            older = client.get(url(game, "select"), {"log": log_page}, HTTP_HX_REQUEST="true").content.decode()
+            older = hx(client, url(game, "select"), {"log": log_page})
             assert_page_tells_only_the_readers(table, reader, older, f"the log's page {log_page}")
         svg = client.get(url(game, "board_svg")).content.decode()
         assert_nothing_hidden(table, reader, svg, "the board picture", table_part=True)
         ticket = re.search(r'[?&;]t=([^&"]+)', html.unescape(page))
         pulse = client.get(url(game, "pulse"), {"t": ticket[1] if ticket else "", "v": game.version - 1})
         assert pulse.status_code in (200, 204)
-        assert_nothing_hidden(table, reader, pulse.content.decode() + json.dumps(dict(pulse.headers)), "the pulse")
+        said = pulse.content.decode() + json.dumps(dict(pulse.headers))
+        assert_nothing_hidden(table, reader, said, "the pulse")
         # What its reader may see is there: the seat's own trophies and wrecks, and the public piles.
         mine = state.seats[seat] if seat is not None else None
         shown = named(text_of(without_log(page)))
@@ -415,16 +434,18 @@ def test_the_game_page_its_partials_and_the_picture_show_each_reader_its_own_car
             assert {*mine.trophies, *mine.wrecks} <= shown
             assert all(cards.NAMES[t] in html.unescape(page) for t in mine.trophies)
         # Bob's loyalty, held: "declare" for the others until his step closes.
-        entry = log_entries(client.get(url(game, "select"), {"log": 1}, HTTP_HX_REQUEST="true").content.decode())
+        entry = log_entries(hx(client, url(game, "select"), {"log": 1}))
         battle = re.search(r'<section class="ma-panel ma-battle".*?</section>', page, re.S)
         assert battle is not None
         if seat == 1:
-            assert "Bob: loyal" in text_of(battle[0]) and entry[loyal_seq(table)] == "Bob stays loyal (secret until the step closes)."
+            assert "Bob: loyal" in text_of(battle[0])
+            assert entry[loyal_seq(table)] == "Bob stays loyal (secret until the step closes)."
         else:
             assert "loyal" not in text_of(battle[0]).replace("loyal or betray", "")
             assert entry[loyal_seq(table)] == "Bob declares (secret until the step closes)."
     ann = table.clients[0].get(url(game)).content.decode()
-    assert "min 3c" not in ann and "order ally accept min 3c" in table.clients[2].get(url(game)).content.decode()
+    cy = table.clients[2].get(url(game)).content.decode()
+    assert "min 3c" not in ann and "order ally accept min 3c" in cy
     # The home page shows a visitor the public game that moved last: this one, as a spectator sees it.
     home = table.clients[VISITOR].get("/").content.decode()
     assert f"Watch game {game.pk}" in home
@@ -432,3 +453,295 @@ def test_the_game_page_its_partials_and_the_picture_show_each_reader_its_own_car
     for seat in range(3):
         mine_page = table.clients[seat].get(reverse("games:mine")).content.decode()
         assert_nothing_hidden(table, seat, text_of(mine_page), "My games", table_part=True)
+
+
+# === THE API ===
+
+def assert_view_is_the_readers(table: Table, reader: int | str, view: dict[str, Any], where: str) -> None:
+    """A state as it leaves the server in play: the reader's own trophies, wrecks and orders, counts of the
+    others'; Bob's held loyalty for him alone; Ann's trophies in her offer and her terms for her alone."""
+    seat = table.seat_of(reader)
+    state = table.state
+    assert view["seat"] == seat
+    for i, (shown, real) in enumerate(zip(view["seats"], state.seats, strict=True)):
+        mine = i == seat
+        assert shown["trophies"] == (list(real.trophies) if mine else None), where
+        assert shown["wrecks"] == (list(real.wrecks) if mine else None), where
+        assert shown["orders"] == (dict(real.orders) if mine else None), where
+        assert (shown["trophy_count"], shown["wreck_count"]) == (len(real.trophies), len(real.wrecks))
+    assert view["trophy_deck"] == len(state.trophy_deck) and "space_deck" in view
+    assert view["space_deck"] == dict(zip(("blue", "red"), state.space_counts(), strict=True))
+    (bob,) = view["battle"]["declarations"]
+    assert bob == ({"seat": 1, "done": False, "hidden": True} if seat != 1 else
+                   {**bob, "loyal": True, "done": False}), where
+    (ask,) = view["battle"]["asks"]
+    promised = state.promises[0].items[1].card
+    assert ask["terms"] == ["1c@win", f"trophy {promised}@win" if seat == 0 else "a trophy@win"], where
+    (offer,) = view["offers"]
+    assert offer["give"] == [f"trophy {state.offers[0].give[0].card}" if seat == 0 else "a trophy"], where
+    assert_nothing_hidden(table, reader, json.dumps(view), where, table_part=True)
+
+
+def test_the_api_gives_each_reader_its_own_view_log_and_legal_commands_and_nothing_without_a_token(rolls):
+    table = in_play(rolls)
+    path = f"/games/{table.game.pk}"
+    state = table.state
+    for reader in (0, 1, 2, SPECTATOR):
+        api = api_of(table.users[reader])
+        seat = table.seat_of(reader)
+        detail = api.get(path)
+        assert detail.status_code == 200
+        assert_view_is_the_readers(table, reader, detail.json()["view"], f"the API's game for {reader}")
+        (awaited,) = detail.json()["awaiting"]
+        assert awaited["seat"] == 1 and (awaited["question"] is not None) == (seat == 1)
+        assert_nothing_hidden(table, reader, detail.content.decode(), "the API's game")
+        listing = api.get("/games", mine="" if seat is None else "1")
+        assert_nothing_hidden(table, reader, listing.content.decode(), "the API's games", table_part=True)
+        log = api.get(f"{path}/log")
+        rows = log.json()["actions"]
+        expected = told(table, reader)
+        assert {r["seq"]: " ".join(r["lines"]) or r["command"] for r in rows} == expected
+        assert all(r["events"] is None for r in rows)
+        assert_nothing_hidden(table, reader, log.content.decode(), "the API's log")
+        legal = api.get(f"{path}/legal")
+        if seat is None:
+            assert legal.status_code == 403
+        else:
+            assert legal.json()["commands"] == KIND.legal_commands(state, seat)
+            assert_nothing_hidden(table, reader, legal.content.decode(), "the API's legal commands",
+                                  table_part=True)
+    for endpoint in ("", "/log", "/legal"):
+        anonymous = Client().get(f"/api{path}{endpoint}")
+        assert anonymous.status_code == 401 and set(anonymous.json()) == {"code", "message"}
+    assert Client().post(f"/api{path}/commands", {"commands": "mf no"},
+                         content_type="application/json").status_code == 401
+
+
+def test_commands_through_the_api_are_played_and_answered_in_the_seats_own_words(rolls):
+    """The API plays a Metal Adventures game: Bob's commands of the setup and his challenge were played
+    through it (in_play); his answer names his own cards and nothing of Ann's promised trophy."""
+    table = in_play(rolls)
+    game = table.game
+    assert game.actions.filter(source="api", seat=1).count() >= 9
+    answer = by_api(table, 1, "mf no")
+    assert answer["version"] == Game.objects.get(pk=game.pk).version and answer["stopped"] is None
+    (played,) = answer["played"]
+    assert played["command"] == "mf no" and played["events"] is None and played["lines"]
+    assert_nothing_hidden(table, 1, json.dumps(answer), "the API's answer")
+
+
+# === THE DOWNLOADS AND THE REPLAY ===
+
+def download(client: Client, game: Game, name: str) -> str:
+    response = client.get(url(game, name))
+    assert response.status_code == 200
+    return b"".join(response.streaming_content).decode()
+
+
+def test_the_downloads_carry_each_readers_own_view_and_the_replay_stays_closed(rolls):
+    table = in_play(rolls)
+    game = table.game
+    for reader in READERS:
+        client = table.clients[reader]
+        seat = table.seat_of(reader)
+        record = json.loads(text := download(client, game, "record_json"))
+        assert_view_is_the_readers(table, reader, record["final_state"], "record.json's final state")
+        initial = record["initial_state"]
+        assert initial["dealt"] == (list(KIND.load(game.snapshots.order_by("seq").first().state).dealt[seat])
+                                    if seat is not None else None)
+        assert all(s["trophies"] is None for i, s in enumerate(initial["seats"]) if i != seat)
+        rows = {a["seq"]: " ".join(a["lines"]) or a["command"] for a in record["actions"]}
+        assert rows == told(table, reader)
+        assert all(a["events"] is None and "dice" not in a for a in record["actions"])
+        assert_nothing_hidden(table, reader, text, "record.json")
+        log = download(client, game, "log_txt")
+        assert_nothing_hidden(table, reader, log, "log.txt")
+        assert len([line for line in log.splitlines() if not line.startswith("#")]) == game.actions.count()
+        replay = client.get(url(game, "replay"), follow=True)
+        assert replay.redirect_chain and replay.redirect_chain[-1][0] == url(game)
+    ann = download(table.clients[0], game, "log_txt")
+    assert {*table.state.seats[0].trophies} <= named(ann)  # her offer and her terms, as she typed them
+
+
+# === THE MAILS ===
+
+def body_of(sent: Any) -> tuple[str, str]:
+    markup = "".join(str(body) for body, kind in getattr(sent, "alternatives", []) if kind == "text/html")
+    return sent.body, text_of(markup)
+
+
+def test_the_mails_tell_each_seat_its_own_cards_and_nothing_hidden_from_it(rolls):
+    table = in_play(rolls)
+    state = table.state
+    assert {seat for seat, _sent in table.mails} == {0, 1, 2} and len(table.mails) >= 15
+    for seat, sent in table.mails:
+        text, markup = body_of(sent)
+        for name, body in (("text", text), ("html", markup), ("subject", sent.subject)):
+            assert_nothing_hidden(table, seat, body, f"a mail's {name} ({sent.subject})")
+    for seat in range(3):
+        pos = position(table.game, table.seats[seat])
+        assert_nothing_hidden(table, seat, pos.text_board, "the table a mail shows", table_part=True)
+        assert {*state.seats[seat].trophies, *state.seats[seat].wrecks} <= named(pos.text_board)
+        last = [sent for s, sent in table.mails if s == seat][-1]  # the board each asked for
+        assert {*state.seats[seat].trophies} <= named(last.body)
+    bob = "\n".join(sent.body for s, sent in table.mails if s == 1)
+    assert "asks you to fight as an ally for 1c@win + a trophy@win" in bob  # the question, to him
+    assert "Bob stays loyal (secret until the step closes)." in bob  # the answer to his mailed loyalty
+    cy = "\n".join(sent.body for s, sent in table.mails if s == 2)
+    assert "you give 2c and get a trophy" in cy
+
+
+# === WEBHOOKS ===
+
+def test_webhooks_are_posted_for_each_question_and_name_nothing_hidden_from_their_player(rolls, receiver):
+    table = in_play(rolls, receiver)
+    for pk in due_deliveries(500):
+        deliver_webhook(pk)
+    deliveries = list(WebhookDelivery.objects.filter(game=table.game).select_related("webhook"))
+    assert deliveries and len(receiver.posts) == len(deliveries)
+    seat_of_user = {s.user_id: s.index for s in table.seats}
+    prompts = {(seat_of_user[d.webhook.user_id], d.prompt) for d in deliveries}
+    # Each turn's seat, Bob's ally question, Bob's declaration and Cy's offer, to every seat's hooks.
+    assert {(1, "2"), (2, "3"), (0, "4"), (1, "4-a1"), (1, "4-d2"), (2, "4-o1")} <= prompts
+    for delivery in deliveries:
+        seat = seat_of_user[delivery.webhook.user_id]
+        assert_nothing_hidden(table, seat, json.dumps(delivery.payload), f"the webhook {delivery.prompt}")
+    bodies = [json.loads(post["body"]) for post in receiver.posts]
+    for body in bodies:
+        seat = next(seat_of_user[u] for u in seat_of_user if body.get("player", u) == u and
+                    (body.get("player") is not None or f"game {table.game.pk}" in body.get("content", "")))
+        assert_nothing_hidden(table, seat, json.dumps(body), "a webhook's POST")
+    asked = next(b for b in bodies if b.get("prompt") == "4-a1")
+    assert asked["question"].startswith("Ann asks you to fight as an ally for 1c@win + a trophy@win")
+    assert asked["player"] == table.seats[1].user_id and asked["kind"] == "metal-adventures"
+
+
+# === THE ADMIN ===
+
+def test_the_admin_shows_a_moderator_who_is_not_seated_what_a_spectator_sees(rolls):
+    table = in_play(rolls)
+    game = table.game
+    # Bob answers the mail of Ann's ask, which he already answered: not played, and the record says why,
+    # quoting the question he is asked now, whose words are his (the API shows them to him alone).
+    stale = new_message_id("4-a1")
+    got = receive_mail(reply(table.seats[1], "mf no", headers={"In-Reply-To": stale}))
+    assert got is not None and got.status == "rejected"
+    assert "You are asked now: declare before the roll" in InboundMail.objects.get(pk=got.inbound_id).report[
+        "rejected"]
+    desk = logged_in(ModeratorFactory())
+    hidden = table.hidden(SPECTATOR)
+
+    def admin(name: str, *args: Any) -> str:
+        response = desk.get(reverse(f"admin:{name}", args=args))
+        assert response.status_code == 200, name
+        return response.content.decode()
+
+    page = admin("games_game_change", game.pk)
+    assert_nothing_hidden(table, SPECTATOR, text_of(page), "the admin's game page", hidden=hidden,
+                          table_part=True)
+    (shown,) = re.findall(r"<pre>(\{.*?\})</pre>", page, re.S)
+    assert_view_is_the_readers(table, SPECTATOR, json.loads(html.unescape(shown)), "the admin's state")
+    cells = {int(text_of(seq)): text_of(command).strip() for seq, command in re.findall(
+        r'<td class="field-seq">(.*?)</td>.*?<td class="field-shown_command">(.*?)</td>', page, re.S)}
+    assert cells[loyal_seq(table)] == "declare"
+    spectator = told(table, SPECTATOR)
+    for action in game.actions.all():
+        one = admin("games_action_change", action.pk)
+        where = f"the admin's action {action.seq}"
+        assert_nothing_hidden(table, SPECTATOR, text_of(one), where, hidden=hidden)
+        if action.seq == loyal_seq(table):
+            assert "loyal" not in text_of(one) and spectator[action.seq] in html.unescape(one)
+    listing = admin("games_action_changelist") + admin("games_seat_changelist") + admin(
+        "games_notification_changelist") + admin("games_inboundmail_changelist")
+    assert_nothing_hidden(table, SPECTATOR, text_of(listing), "the admin's lists", hidden=hidden)
+    assert "loyal" not in text_of(admin("games_action_changelist"))
+    for inbound in InboundMail.objects.filter(game=game):
+        one = html.unescape(admin("games_inboundmail_changelist".replace("changelist", "change"), inbound.pk))
+        assert_nothing_hidden(table, SPECTATOR, text_of(one), "the admin's mailed reply", hidden=hidden)
+        assert '"command": "loyal"' not in one and "You are asked now" not in one
+    for snapshot in Snapshot.objects.filter(game=game):
+        one = admin("games_snapshot_change", snapshot.pk)
+        assert_nothing_hidden(table, SPECTATOR, text_of(one), "the admin's snapshot", hidden=hidden,
+                              table_part=True)
+    rollback = admin("games_game_moderate", game.pk, "rollback")
+    assert_nothing_hidden(table, SPECTATOR, text_of(rollback), "the admin's rollback page", hidden=hidden)
+    assert "loyal" not in text_of(rollback)
+
+
+# === REFUSALS ===
+
+def masked(text: str, card: str) -> str:
+    return text.replace(card, "<card>").replace(cards.NAMES[card], "<card>")
+
+
+def test_a_refused_command_probing_for_hidden_cards_tells_nothing_of_where_they_are(rolls):
+    """Commands naming another seat's hidden card, through the page, the API and mail: the refusal says why
+    and what is legal, names nothing the seat may not know but what it typed, and reads the same when the
+    card named lies face down in the deck instead: no refusal tells where a hidden card is."""
+    table = in_play(rolls)
+    state = table.state
+    offered, promised = state.offers[0].give[0].card, state.promises[0].items[1].card
+    bobs_wreck, (cys_wreck,) = state.seats[1].wrecks[0], state.seats[2].wrecks
+    deck_trophy, deck_ship = state.trophy_deck[0], state.space_deck[0]
+    probes = [(1, "swap {}", promised, deck_trophy), (1, "accept O1 trophy {}", offered, deck_trophy),
+              (1, "tour trophies {}", offered, deck_trophy),
+              (2, "accept O1 trophy {}", promised, deck_trophy),
+              (1, "offer 3 give 1c get trophy {}", state.seats[2].trophies[0], deck_trophy),
+              (0, "offer 2 give 1c get wreck {}", bobs_wreck, deck_ship),
+              (0, f"tour scrap {{}} {state.karokum_pile[0]}", cys_wreck, deck_ship),
+              (2, "pick {}", bobs_wreck, deck_ship)]
+    for seat, command, held, elsewhere in probes:
+        said = {}
+        for card in (held, elsewhere):
+            before = table.game.version
+            refused = api_of(table.seats[seat].user).play(table.game, command.format(card))
+            assert refused.status_code in (400, 403), (command, refused.json())
+            message = refused.json()["message"]
+            assert_nothing_hidden(table, seat, message, f"the refusal of {command!r}",
+                                  hidden=table.hidden(seat) - {card})
+            assert Game.objects.get(pk=table.game.pk).version == before
+            said[card] = masked(message, card)
+        assert said[held] == said[elsewhere], command
+    bob = api_of(table.seats[1].user).play(table.game, f"swap {promised}").json()["message"]
+    assert bob.endswith("Legal now: mf yes, mf no, ready.")  # what he may do: his own question
+    # The page, for Cy; a mail, for Bob, whose answer shows the table as he may see it.
+    page = on_page(table, 2, {"command": f"pick {bobs_wreck}"}, status=403)
+    assert "It is not your turn: waiting for Bob." in text_of(page)
+    assert_page_tells_only_the_readers(table, 2, page, "Cy's refused pick")
+    mail = mailed(table, 1, f"keep P1 trophy {promised}", outcomes=("refused",))
+    assert "Battle in progress" in mail.report["refused"]["why"]
+    answer = [sent for seat, sent in table.mails if seat == 1][-1]
+    assert f"Refused: keep P1 trophy {promised}" in answer.body  # his own words, given back to him
+    assert_nothing_hidden(table, 1, answer.body.replace(f"keep P1 trophy {promised}", ""),
+                          "the answer to a mailed refusal")
+    for reader in (SPECTATOR, VISITOR):
+        response = table.clients[reader].post(url(table.game, "play"), {"command": f"pick {bobs_wreck}"})
+        assert response.status_code in (302, 403, 404)
+        assert_nothing_hidden(table, reader, text_of(response.content.decode()), "a spectator's refusal")
+    api = api_of(table.users[SPECTATOR]).play(table.game, f"swap {promised}")
+    assert api.status_code == 403 and api.json()["code"] == "not_your_seat"
+
+
+# === SETUP ===
+
+def test_while_trophies_are_chosen_each_seat_sees_only_the_three_it_was_dealt(rolls):
+    game = full_game(players=3, kind="metal-adventures")
+    seats = list(game.seats.select_related("user").order_by("index"))
+    table = Table(game=game, seats=seats)
+    table.users = {i: s.user for i, s in enumerate(seats)} | {SPECTATOR: UserFactory(), VISITOR: None}
+    table.clients = {i: logged_in(s.user) for i, s in enumerate(seats)} | {
+        SPECTATOR: logged_in(table.users[SPECTATOR]), VISITOR: Client()}
+    click(table, 0, KIND.timeout_commands(table.state, 0)[0])  # Ann keeps two: one put aside, face down
+    state = table.state
+    assert state.phase == "setup.trophies" and KIND.to_act(state) == (1, 2)
+    for reader in READERS:
+        seat = table.seat_of(reader)
+        hidden = table.hidden(reader)
+        assert {t for i, dealt in enumerate(state.dealt) if i != seat for t in dealt} <= hidden
+        page = table.clients[reader].get(url(game)).content.decode()
+        assert_page_tells_only_the_readers(table, reader, page, "the page in setup")
+        if seat is not None:
+            assert set(state.dealt[seat]) <= named(text_of(page))
+            view = api_of(table.users[reader]).get(f"/games/{game.pk}").json()["view"]
+            assert view["dealt"] == list(state.dealt[seat])
+            assert_nothing_hidden(table, reader, json.dumps(view), "the API's game in setup")
