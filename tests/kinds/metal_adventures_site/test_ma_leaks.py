@@ -606,11 +606,15 @@ def test_webhooks_are_posted_for_each_question_and_name_nothing_hidden_from_thei
     for delivery in deliveries:
         seat = seat_of_user[delivery.webhook.user_id]
         assert_nothing_hidden(table, seat, json.dumps(delivery.payload), f"the webhook {delivery.prompt}")
-    bodies = [json.loads(post["body"]) for post in receiver.posts]
-    for body in bodies:
-        seat = next(seat_of_user[u] for u in seat_of_user if body.get("player", u) == u and
-                    (body.get("player") is not None or f"game {table.game.pk}" in body.get("content", "")))
-        assert_nothing_hidden(table, seat, json.dumps(body), "a webhook's POST")
+    by_id = {d.pk: d for d in deliveries}
+    bodies = []
+    for post in receiver.posts:  # each POST read as its hook's player, found by the delivery it numbers
+        delivery = by_id[int(post["headers"]["X-MetalTalon-Delivery"])]
+        body = json.loads(post["body"])
+        assert body == delivery.payload
+        assert_nothing_hidden(table, seat_of_user[delivery.webhook.user_id], post["body"].decode(),
+                              "a webhook's POST")
+        bodies.append(body)
     asked = next(b for b in bodies if b.get("prompt") == "4-a1")
     assert asked["question"].startswith("Ann asks you to fight as an ally for 1c@win + a trophy@win")
     assert asked["player"] == table.seats[1].user_id and asked["kind"] == "metal-adventures"
