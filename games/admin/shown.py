@@ -27,14 +27,16 @@ def state(game: Game, data: dict[str, Any] | None) -> str:
     return format_html("<pre>{}</pre>", json.dumps(data, indent=1, sort_keys=True))
 
 
-def _public(game: Game, seat: int | None, command: str) -> str:
-    """The command as a spectator may read it (the whole of it once the game is over)."""
-    return narrate(game, get_kind(game.kind), None, None, seat=seat, command=command, events=(),
+def _public(game: Game, seat: int | None, command: str, events: list[Any] | tuple[()] = ()) -> str:
+    """The command as a spectator may read it (the whole of it once the game is over). With its events: a
+    kind may mask a command by what it did (Metal Adventures' secret declarations); without them (a mailed
+    reply's record keeps none) the kind masks whatever its events could have made secret."""
+    return narrate(game, get_kind(game.kind), None, None, seat=seat, command=command, events=events,
                    reader=None).command
 
 
 def command(action: Action) -> str:
-    return _public(action.game, action.seat, action.command)
+    return _public(action.game, action.seat, action.command, action.events)
 
 
 def dice(action: Action) -> str:
@@ -56,7 +58,8 @@ def events(action: Action) -> str:
 def mail_report(mail: InboundMail) -> str:
     """A mailed reply's record (games/actions/mail.py): in play, each command in its public form, not the
     lines its player read of it, why a command was refused by its code alone (a refusal speaks to its
-    player: it may name what only they see) and none of the player's own words."""
+    player: it may name what only they see), not why the mail was not played (it quotes the question the
+    seat is asked, whose words are for that seat) and none of the player's own words."""
     report = dict(mail.report or {})
     game = mail.game
     if not game.is_over and report:
@@ -72,7 +75,7 @@ def mail_report(mail: InboundMail) -> str:
             report["refused"] = {"command": public(refused["command"]), "code": refused.get("code"),
                                  "why": HELD_BACK}
         report["not_tried"] = [public(c) for c in report.get("not_tried") or []]
-        for words in ("ignored", "subject"):
+        for words in ("ignored", "subject", "rejected"):
             if report.get(words):
                 report[words] = HELD_BACK
     return format_html("<pre>{}</pre>", json.dumps(report, indent=1, sort_keys=True, ensure_ascii=False))

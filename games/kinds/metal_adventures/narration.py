@@ -54,6 +54,9 @@ __all__ = ["DESCRIBE", "describe", "narrate", "shown_command", "line"]
 
 _TROPHY_WORD = re.compile(r"(?:^|\s)trophy(?:\s|$)", re.I)
 MASKED_DECLARATION = "declare"  # a secret declaration's command, as the other seats read it
+# The verbs a declaration out of turn is made with (declare.py): a secret one unless its events say
+# otherwise, so that a command read without its events (a mailed reply's record) tells nothing.
+DECLARATION_VERBS = ("loyal", "betray", "mf", "play", "arm")
 
 
 # === narrate: one action for one reader ===
@@ -71,7 +74,8 @@ def _hide_named_trophies(head: str, rest: str) -> str:
 def shown_command(command: str, seat: int | None, events: Sequence[Event], reader: int | None) -> str:
     """The command as `reader` may read it: as typed for the seat that gave it; for the others, the cards
     it names that they may not know replaced ("a trophy", "a wreck"), a secret declaration and a standing
-    order reduced to a word. `events` are the command's own (the parties of a trade or a promise)."""
+    order reduced to a word. `events` are the command's own (the parties of a trade or a promise); without
+    them, whatever they could have made secret is masked."""
     typed = " ".join(command.split())
     if seat is not None and reader == seat:
         return typed
@@ -82,7 +86,7 @@ def shown_command(command: str, seat: int | None, events: Sequence[Event], reade
     if verb == "autopilot":
         return "autopilot"
     secret = any(e.get("type") == "declare" and e.get("secret") for e in events)
-    if secret and verb != "ready":
+    if (secret or (not events and verb in DECLARATION_VERBS)) and verb != "ready":
         return MASKED_DECLARATION
     if verb == "choose":
         return "choose two trophies"
@@ -158,7 +162,9 @@ def _ally_command(words: list[str], seat: int | None, events: Sequence[Event], r
     if sub == "accept" and len(words) > 2:
         answers = [e for e in _of(events, "ally_answer") if e.get("answer") == "counter"]
         if not answers:
-            return " ".join(words)
+            if events:  # an acceptance: its terms are the ask's
+                return " ".join(words)
+            return " ".join(words[:3] if words[2].isdigit() else words[:2])  # perhaps a counter-offer
         e = answers[0]
         named = [words[2]] if words[2].isdigit() else []
         party = sees(reader, e["seat"], e["principal"])

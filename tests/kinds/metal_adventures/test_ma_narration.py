@@ -510,6 +510,21 @@ def test_a_declaration_reads_declare_for_the_others_until_its_step_closes() -> N
     assert "Bob betrays Ann!" in step.lines
 
 
+def test_a_command_read_without_its_events_masks_what_they_could_have_made_secret() -> None:
+    """A record that kept only the command (a mailed reply's, in the admin) cannot tell a secret
+    declaration from an open one, nor a counter-offer from an acceptance: it shows neither."""
+    for command in ("loyal", "betray", "mf yes", "mf no", "play S02", "arm S01", "play grog"):
+        assert narration.shown_command(command, B, (), None) == "declare"
+        assert narration.shown_command(command, B, (), B) == command  # its own seat reads it as typed
+    assert narration.shown_command("ally accept 1 2c + wreck N05", B, (), None) == "ally accept 1"
+    assert narration.shown_command("ally accept 3c", B, (), A) == "ally accept"
+    # With its events, an open declaration (the active seat's) and a plain acceptance read as typed.
+    assert narration.shown_command("mf no", A, [{"type": "declare", "seat": A, "secret": False, "mf": False}],
+                                   None) == "mf no"
+    assert narration.shown_command("ally accept 1", B, [{"type": "ally_sealed", "seat": B, "principal": A}],
+                                   None) == "ally accept 1"
+
+
 def test_the_active_seats_own_declarations_are_read_as_given() -> None:
     state = given(3, karokum=("N05",))
     for command in ("tribute", "attack karokum N05", "ally none"):
