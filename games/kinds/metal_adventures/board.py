@@ -16,13 +16,15 @@ from . import cards, commands, fight
 from .battle_state import Ask, Battle
 from .event_words import plural
 from .prompts import deal_words, name
-from .records import NOW, Choice, Item, Offer, Promise
+from .records import GUILTY, NOW, PLEA, VOTE, Choice, Item, Offer, Promise
 from .state import OVER, PLANET_IDS, SETUP, GameState
 from .view import public_declaration
 
 WIDTH = 72  # a mail's line
 PILE_SHOWN = 5  # the Karokum pile's top cards listed
 
+CASE_STAGES = {PLEA: "waiting for the plea", VOTE: "pleaded innocent, the others vote",
+               GUILTY: "pleaded guilty"}
 PHASE_WORDS = {
     "turn.start": "the turn starts", "turn.rest": "resting in Havana", "turn.travel": "travelling",
     "battle.draw": "drawing in Space", "battle.allies": "asking for an ally",
@@ -101,7 +103,7 @@ def ask_words(ask: Ask, reader: int | None) -> str:
 
 # === TEXT ===
 
-def _heading(state: GameState) -> str:
+def _heading(state: GameState, names: Sequence[str] | None = None) -> str:
     if state.phase == SETUP:
         return "Metal Adventures: setting up; every seat keeps two of its three trophies."
     if state.phase == OVER:
@@ -110,7 +112,7 @@ def _heading(state: GameState) -> str:
         ranked = "; ".join(f"{i}. {', '.join(_seat(s) for s in group)}"
                            for i, group in enumerate(places(state), start=1))
         return f"Metal Adventures: the game is over after turn {state.turn}. {ranked}."
-    return (f"Metal Adventures, turn {state.turn}: {_seat(state.active)}'s turn, "
+    return (f"Metal Adventures, turn {state.turn}: {_who(state.active, names)}'s turn, "
             f"{PHASE_WORDS.get(state.phase, state.phase)}.")
 
 
@@ -231,7 +233,7 @@ def text_board(state: GameState, seat: int | None, names: Sequence[str] | None =
     words allow; with `names`, each seat's line and the seats awaited say who sits there."""
     me = _me(state, seat)
     waiting = commands.to_act(state)
-    lines = _wrap(_heading(state)) + [""] + _table(state) + [""]
+    lines = _wrap(_heading(state, names)) + [""] + _table(state) + [""]
     for index in range(state.players):
         lines += _seat_lines(state, index, me, waiting, names)
     if state.battle is not None:
@@ -242,8 +244,8 @@ def text_board(state: GameState, seat: int | None, names: Sequence[str] | None =
         for deal in deals:
             lines += _wrap(deal)
     for case in state.cases:
-        lines += _wrap(f"{case.name}: {_seat(case.accuser)} accuses {_seat(case.accused)} ({case.stage}): "
-                       f"{case.words}")
+        lines += _wrap(f"{case.name}: {_seat(case.accuser)} accuses {_seat(case.accused)} "
+                       f"({CASE_STAGES[case.stage]}): {case.words}")
     if state.phase == SETUP and me is not None and state.dealt[me] and not state.chosen[me]:
         lines += [""] + _wrap(f"Dealt to you, to keep two: {_list(state.dealt[me])}")
     if state.choices:

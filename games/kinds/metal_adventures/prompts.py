@@ -3,11 +3,11 @@ and what the clock answers when its time runs out.
 
 Keys: the active seat's own turn is keyed by the turn number (its clock is held while others answer, and
 runs on when the game comes back to it); a question out of turn by the turn and the question: `<turn>-a<n>`
-for the n-th ask of the battle, `<turn>-r` for a challenged seat's recruitment, `<turn>-d<w>` for a
-declaration step (its window number), `setup` for the trophy choice; the questions that hold nothing up
-(windows.py) `<turn>-o<n>` for an offer, `<turn>-c<n>p` and `<turn>-c<n>v` for a case's plea and vote, with
-the turn the question arose in. Every question out of turn waits W (the game's option; the trophy choice
-3 W) and has a passive default.
+for the n-th ask of the battle (the newest put to the seat: both sides asking is a new question), `<turn>-r`
+for a challenged seat's recruitment, `<turn>-d<w>` for a declaration step (its window number), `setup` for
+the trophy choice; the questions that hold nothing up (windows.py) `<turn>-o<n>` for an offer, `<turn>-c<n>p`
+and `<turn>-c<n>v` for a case's plea and vote, with the turn the question arose in. Every question out of
+turn waits W (the game's option; the trophy choice 3 W) and has a passive default.
 
 The active seat, whenever the game waits for it, is asked its own turn (own_turn: its clock runs), never
 a question out of turn: it answers offers and cases live. A seat the game waits for in a battle is asked
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from games.kinds.protocol import Prompt
 
 from . import alliance, cards, commands, declare, setup, windows
-from .battle_state import UNANSWERED, Battle
+from .battle_state import UNANSWERED, Ask, Battle
 from .records import ANY_TROPHY, CREDITS, END, NEXT, NOW, TROPHY, WIN, WRECK, Item
 from .state import OVER, SETUP, GameState
 
@@ -127,19 +127,32 @@ def _out_of_turn(state: GameState, seat: int, names: Sequence[str] | None, windo
                       "fight on your side (ally ask <seats> for <terms>), then say ready", own_turn=False,
                       seconds=window, default="fight with the allies you have")
     if asks:
-        number, ask = asks[0]
-        principal = name(ask.principal, names)
-        # A trophy in the terms is the principal's to name until it arrives (state.md): "a trophy" here.
-        terms = deal_words(ask.terms, f"{principal}'s", trophies=False, wrecks=True) if ask.terms else ""
-        terms = f" for {terms}" if terms else ""
-        text = f"{principal} asks you to fight as an ally{terms}: ally accept, ally " \
-               "accept <your terms>, or ally decline"
+        first = asks[0][1]
+        text = f"{name(first.principal, names)} asks you to fight as an ally{_for(first, names)}: " \
+               "ally accept, ally accept <your terms>, or ally decline"
         if len({a.principal for _, a in asks}) > 1:
-            text = "both sides ask you to fight as their ally: ally accept <seat> or ally decline <seat>"
-        return Prompt(seat, f"{state.turn}-a{number + 1}", text, own_turn=False, seconds=window,
+            both = " and ".join(f"{_numbered(a.principal, names)}{_for(a, names)}" for _, a in asks)
+            text = f"both sides ask you to fight as their ally, {both}: ally accept <seat> or ally decline " \
+                   "<seat>"
+        # Keyed by the newest ask: a second side asking changes the question, and its seat is told.
+        return Prompt(seat, f"{state.turn}-a{asks[-1][0] + 1}", text, own_turn=False, seconds=window,
                       default="decline")
     return Prompt(seat, f"{state.turn}-d{battle.window}", _declaration_text(state, battle, seat, names),
                   own_turn=False, seconds=window, default=_declaration_default(battle, seat))
+
+
+def _numbered(seat: int, names: Sequence[str] | None) -> str:
+    """"Ann (seat 1)": the number `ally accept <seat>` takes beside the name ("Seat 1" alone unnamed)."""
+    named = name(seat, names)
+    return named if named == f"Seat {seat + 1}" else f"{named} (seat {seat + 1})"
+
+
+def _for(ask: Ask, names: Sequence[str] | None) -> str:
+    """" for 1₡ if Ann's side wins", or "" for an ask without terms. A trophy in the terms is the
+    principal's to name until it arrives (state.md): "a trophy" here."""
+    if not ask.terms:
+        return ""
+    return " for " + deal_words(ask.terms, f"{name(ask.principal, names)}'s", trophies=False, wrecks=True)
 
 
 def _declaration_text(state: GameState, battle: Battle, seat: int, names: Sequence[str] | None) -> str:

@@ -617,7 +617,7 @@ def test_the_text_board_given_the_names_says_who_sits_at_each_seat_and_who_is_aw
     state = given(3)
     text = board.text_board(state, B, NAMES)
     assert "Seat 1 Ann (to act): " in text and "Seat 2 Bob (you): " in text and "Seat 3 Cy: " in text
-    assert "Waiting for: Seat 1 Ann" in text
+    assert "Waiting for: Seat 1 Ann" in text and "Seat 1 Ann's turn" in text
     assert "Seat 1 (to act): " in board.text_board(state, B)  # without names, as the commands name seats
 
 
