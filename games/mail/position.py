@@ -50,6 +50,9 @@ EXAMPLES = 3
 BOARD_WIDTH = 640
 # Board pictures kept per worker, by (game id, version, seat): several mails of one state render once.
 _CACHE_SIZE = 32
+# The channels through which a seat's player acts themselves: an action of the seat by the clock (its
+# default answer when the time ran out) is news to them, and is told with what happened since.
+BY_THE_PLAYER = (Action.Source.WEB, Action.Source.EMAIL, Action.Source.API)
 
 
 @dataclass(frozen=True)
@@ -169,15 +172,16 @@ def _who(index: int | None, names: list[str]) -> str:
 
 def _since(game: Game, kind: Kind, state: Any, index: int,
            names: list[str]) -> tuple[list[LogLine], int | None, bool]:
-    """The actions after the seat's own last one (not undone, and not a command any seat may give at any
-    time, such as a standing order: those do not end the seat's view of the turn), oldest first. One
-    query of at most SINCE_LIMIT + 1 rows, newest first, read until that action."""
+    """The actions after the seat's player's own last one (not undone, not one the clock played for the
+    seat, and not a command any seat may give at any time, such as a standing order: those do not end the
+    seat's view of the turn), oldest first. One query of at most SINCE_LIMIT + 1 rows, newest first, read
+    until that action."""
     rows = list(Action.objects.filter(game=game, undone=False).order_by("-seq")
-                .only("seq", "seat", "command", "events", "turn")[:SINCE_LIMIT + 1])
+                .only("seq", "seat", "command", "events", "turn", "source")[:SINCE_LIMIT + 1])
     taken: list[Action] = []
     since_turn = None
     for action in rows:
-        if action.seat == index and not kind.anytime(action.command):
+        if action.seat == index and action.source in BY_THE_PLAYER and not kind.anytime(action.command):
             since_turn = action.turn
             break
         taken.append(action)
@@ -187,7 +191,10 @@ def _since(game: Game, kind: Kind, state: Any, index: int,
     for a in reversed(taken):
         told = narrate(game, kind, state, names, seat=a.seat, command=a.command, events=a.events,
                        reader=index)
-        lines.append(LogLine(who=_who(a.seat, names), command=told.command, sentences=told.lines))
+        who = _who(a.seat, names)
+        if a.source == Action.Source.TIMEOUT and who:
+            who += " (played by the clock: time ran out)"
+        lines.append(LogLine(who=who, command=told.command, sentences=told.lines))
     return lines, since_turn, earlier
 
 
