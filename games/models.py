@@ -447,6 +447,10 @@ class Notification(models.Model):
     # A turn or game-start notice: the key of the prompt it tells (one mail per player per prompt; "" for a
     # start mail to a seat not awaited). "" for the other kinds.
     prompt = models.CharField(max_length=40, blank=True, default="")
+    # A turn notice: 0 for the first notice of its prompt to this player; 1, 2... each time the same prompt
+    # comes back to a seat that was not awaited meanwhile (an own turn held while others answered its
+    # questions out of turn: docs/clock.md). The player must hear that the game waits for them again.
+    repeat = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     # Not sent before then: a turn notice waits NOTICE_DELAY_SECONDS, so one to a player who is on the
     # page (or plays meanwhile) can be dropped unsent; other kinds are due at once.
@@ -462,8 +466,8 @@ class Notification(models.Model):
 
     class Meta:
         ordering = ["created_at"]
-        constraints = [models.UniqueConstraint(fields=["game", "user", "kind", "key", "prompt"],
-                                               name="notification_once_per_prompt"),
+        constraints = [models.UniqueConstraint(fields=["game", "user", "kind", "key", "prompt", "repeat"],
+                                               name="notification_once_per_prompt_asked"),
                        models.UniqueConstraint(fields=["user", "kind", "key"], condition=models.Q(game=None),
                                                name="notification_once_per_user_key")]
         # The sweep's question: what is still unsent and due? A partial index keeps it small.

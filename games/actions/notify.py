@@ -49,21 +49,31 @@ def _recipients(game: Game) -> QuerySet[Seat]:
 
 def notify_turn(game: Game, kind: Kind, state: Any) -> list[int]:
     """Owe a notice to every player now awaited for what their seat is asked (Seat.prompt), unless they
-    have one for that prompt already: one mail per prompt, so a seat asked twice in a turn gets two, and
-    the game-start mail is the start prompt's notice. Call under the game's row lock, after store_state.
-    A game a moderator paused owes none: resuming it does."""
+    were told of that prompt since their seat was last awaited (Seat.awaited_since): one mail per prompt,
+    so a seat asked twice in a turn gets two, and the game-start mail is the start prompt's notice. A
+    prompt that comes back to a seat not awaited meanwhile (an own turn held while others answered its
+    questions out of turn) is told again, as its next `repeat`: the game waits for that player once
+    more, and the mail they last had asked them nothing. Call under the game's row lock, after
+    store_state. A game a moderator paused owes none: resuming it does."""
     if game.paused_at is not None:
         return []
     due = timezone.now() + timedelta(seconds=settings.NOTICE_DELAY_SECONDS)
     awaited = list(_recipients(game).filter(awaiting=True).exclude(prompt=""))
     owe_prompts(game, kind.turn(state))
-    told = set(Notification.objects.filter(game=game, kind__in=TURN_NOTICES,
-                                           prompt__in={s.prompt for s in awaited})
-               .values_list("user_id", "prompt"))
-    rows = [Notification.objects.create(game=game, user_id=seat.user_id, seat=seat,
-                                        kind=Notification.Kind.TURN, key=kind.turn(state), prompt=seat.prompt,
-                                        due_at=due)
-            for seat in awaited if (seat.user_id, seat.prompt) not in told]
+    told: dict[tuple[int, str], list[tuple[int, Any]]] = {}
+    earlier = Notification.objects.filter(game=game, kind__in=TURN_NOTICES,
+                                          prompt__in={s.prompt for s in awaited})
+    for user_id, prompt, repeat, created_at in earlier.values_list("user_id", "prompt", "repeat",
+                                                                   "created_at"):
+        told.setdefault((user_id, prompt), []).append((repeat, created_at))
+    rows = []
+    for seat in awaited:
+        before = told.get((seat.user_id, seat.prompt), [])
+        if any(seat.awaited_since is None or created >= seat.awaited_since for _, created in before):
+            continue  # told already while awaited this time
+        rows.append(Notification.objects.create(
+            game=game, user_id=seat.user_id, seat=seat, kind=Notification.Kind.TURN, key=kind.turn(state),
+            prompt=seat.prompt, repeat=max((r + 1 for r, _ in before), default=0), due_at=due))
     return send_on_commit(rows)
 
 

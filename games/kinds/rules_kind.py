@@ -118,8 +118,8 @@ class RulesKind:
         narration: Narration = self.rules.narrate(state, seat, command, events, reader, names)
         return narration
 
-    def text_board(self, state: Any, seat: int | None) -> str:
-        return str(self.rules.text_board(state, seat))
+    def text_board(self, state: Any, seat: int | None, names: Sequence[str] | None = None) -> str:
+        return str(self.rules.text_board(state, seat, names))
 
     def board_svg(self, state: Any, seat: int | None) -> str:
         return str(self.rules.board_svg(state, seat))

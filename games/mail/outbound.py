@@ -103,12 +103,15 @@ def compose(row: Notification) -> EmailMultiAlternatives | None:
 
 
 def _turn_is_current(row: Notification) -> bool:
-    """The player is still asked what the notice tells (else they answered, or the game moved on: drop
-    it)."""
+    """The player is still asked what the notice tells, and has been since it was written (else they
+    answered, or the game moved on: drop it; a held turn that came back since has a newer notice)."""
     game = row.game
     if game.status not in (Game.Status.SETUP, Game.Status.ACTIVE) or game.state is None:
         return False
-    return row.seat is not None and row.seat.awaiting and row.seat.prompt == row.prompt
+    seat = row.seat
+    if seat is None or not seat.awaiting or seat.prompt != row.prompt:
+        return False
+    return seat.awaited_since is None or row.created_at >= seat.awaited_since
 
 
 def _was_here(row: Notification) -> bool:

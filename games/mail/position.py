@@ -50,6 +50,9 @@ EXAMPLES = 3
 BOARD_WIDTH = 640
 # Board pictures kept per worker, by (game id, version, seat): several mails of one state render once.
 _CACHE_SIZE = 32
+# The channels through which a seat's player acts themselves: an action of the seat by the clock (its
+# default answer when the time ran out) is news to them, and is told with what happened since.
+BY_THE_PLAYER = (Action.Source.WEB, Action.Source.EMAIL, Action.Source.API)
 
 
 @dataclass(frozen=True)
@@ -148,8 +151,12 @@ def position(game: Game, seat: Seat, *, state: Any = None) -> Position:
         question=asked.text if asked is not None else "", own_turn=asked is None or asked.own_turn,
         default=asked.default if asked is not None else "",
         waiting_for=[_who(i, names) for i in sorted(to_act)] if not over else [],
-        status=kind.seat_outcome(state, index).status, text_board=kind.text_board(state, index).rstrip("\n"),
-        since=since, since_turn=since_turn, earlier=earlier, commands=summarise(legal), legal=legal,
+        status=kind.seat_outcome(state, index).status,
+        text_board=kind.text_board(state, index, names).rstrip("\n"),
+        since=since, since_turn=since_turn, earlier=earlier,
+        # A question out of turn has few answers: every one is listed, none left to "and N more".
+        commands=summarise(legal, len(legal) if asked is not None and not asked.own_turn else EXAMPLES),
+        legal=legal,
         command_count=len(legal), command_help=kind.command_help, command_example=kind.command_example,
         example=_example(kind.command_example, legal),
         deadline=_deadline(game, seats.get(index), profile) if not over else "",
@@ -165,15 +172,16 @@ def _who(index: int | None, names: list[str]) -> str:
 
 def _since(game: Game, kind: Kind, state: Any, index: int,
            names: list[str]) -> tuple[list[LogLine], int | None, bool]:
-    """The actions after the seat's own last one (not undone, and not a command any seat may give at any
-    time, such as a standing order: those do not end the seat's view of the turn), oldest first. One
-    query of at most SINCE_LIMIT + 1 rows, newest first, read until that action."""
+    """The actions after the seat's player's own last one (not undone, not one the clock played for the
+    seat, and not a command any seat may give at any time, such as a standing order: those do not end the
+    seat's view of the turn), oldest first. One query of at most SINCE_LIMIT + 1 rows, newest first, read
+    until that action."""
     rows = list(Action.objects.filter(game=game, undone=False).order_by("-seq")
-                .only("seq", "seat", "command", "events", "turn")[:SINCE_LIMIT + 1])
+                .only("seq", "seat", "command", "events", "turn", "source")[:SINCE_LIMIT + 1])
     taken: list[Action] = []
     since_turn = None
     for action in rows:
-        if action.seat == index and not kind.anytime(action.command):
+        if action.seat == index and action.source in BY_THE_PLAYER and not kind.anytime(action.command):
             since_turn = action.turn
             break
         taken.append(action)
@@ -183,7 +191,10 @@ def _since(game: Game, kind: Kind, state: Any, index: int,
     for a in reversed(taken):
         told = narrate(game, kind, state, names, seat=a.seat, command=a.command, events=a.events,
                        reader=index)
-        lines.append(LogLine(who=_who(a.seat, names), command=told.command, sentences=told.lines))
+        who = _who(a.seat, names)
+        if a.source == Action.Source.TIMEOUT and who:
+            who += " (played by the clock: time ran out)"
+        lines.append(LogLine(who=who, command=told.command, sentences=told.lines))
     return lines, since_turn, earlier
 
 

@@ -14,13 +14,14 @@ _count = itertools.count()
 
 
 def reply(seat: Seat, body: str, *, sender: str | None = None, to: str | None = None,
-          message_id: str | None = None, headers: dict[str, str] | None = None) -> bytes:
+          message_id: str | None = None, headers: dict[str, str] | None = None,
+          subject: str = "Re: MetalTalon game: your turn") -> bytes:
     """A plain-text reply from the seat's player to the seat's signed address, quoting the notice."""
     assert seat.user is not None
     message = EmailMessage()
     message["From"] = sender or f"{seat.user.display_name} <{seat.user.email}>"
     message["To"] = to or seat_address(seat)
-    message["Subject"] = "Re: MetalTalon game: your turn"
+    message["Subject"] = subject
     message["Message-ID"] = message_id or make_msgid(idstring=str(next(_count)), domain="client.example")
     for name, value in (headers or {}).items():
         message[name] = value

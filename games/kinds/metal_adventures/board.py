@@ -8,20 +8,23 @@ even the reader's own, and writes every word through escaping."""
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from html import escape
 
 from . import cards, commands, fight
 from .battle_state import Ask, Battle
-from .event_words import item_text, plural
-from .prompts import name
-from .records import Choice, Item, Offer, Promise
+from .event_words import plural
+from .prompts import deal_words, name
+from .records import GUILTY, NOW, PLEA, VOTE, Choice, Item, Offer, Promise
 from .state import OVER, PLANET_IDS, SETUP, GameState
 from .view import public_declaration
 
 WIDTH = 72  # a mail's line
 PILE_SHOWN = 5  # the Karokum pile's top cards listed
 
+CASE_STAGES = {PLEA: "waiting for the plea", VOTE: "pleaded innocent, the others vote",
+               GUILTY: "pleaded guilty"}
 PHASE_WORDS = {
     "turn.start": "the turn starts", "turn.rest": "resting in Havana", "turn.travel": "travelling",
     "battle.draw": "drawing in Space", "battle.allies": "asking for an ally",
@@ -37,6 +40,12 @@ def _me(state: GameState, seat: int | None) -> int | None:
 
 def _seat(seat: int) -> str:
     return name(seat, None)
+
+
+def _who(seat: int, names: Sequence[str] | None) -> str:
+    """"Seat 2" as the commands name it, and who sits there when the names are known ("Seat 2 Ann"): the
+    mails tell the players' actions by name."""
+    return _seat(seat) if names is None else f"{_seat(seat)} {name(seat, names)}"
 
 
 def _list(ids: Iterable[str]) -> str:
@@ -56,8 +65,10 @@ def _wrap(text: str) -> list[str]:
 
 # === WHAT A READER MAY READ OF TRADES, PROMISES AND ASKS ===
 
-def _items(items: tuple[Item, ...], wrecks: bool, trophies: bool) -> str:
-    return " + ".join(item_text(i, wrecks, trophies) for i in items) if items else "nothing"
+def _items(items: tuple[Item, ...], giver: int, wrecks: bool, trophies: bool) -> str:
+    """Items in words (prompts.deal_words: "2₡ and a trophy if Seat 1's side wins"), not as commands write
+    them."""
+    return deal_words(items, f"{_seat(giver)}'s", trophies=trophies, wrecks=wrecks)
 
 
 def offer_words(offer: Offer, reader: int | None) -> str:
@@ -65,30 +76,34 @@ def offer_words(offer: Offer, reader: int | None) -> str:
     trophies it asks for to both parties."""
     party = reader in (offer.sender, offer.receiver)
     return (f"{offer.name}: {_seat(offer.sender)} offers {_seat(offer.receiver)} "
-            f"{_items(offer.give, party, reader == offer.sender)} for {_items(offer.get, party, party)}")
+            f"{_items(offer.give, offer.sender, party, reader == offer.sender)} for "
+            f"{_items(offer.get, offer.receiver, party, party)}")
 
 
 def promise_words(promise: Promise, reader: int | None) -> str:
-    """An open promise as `reader` may read it: its trophies only to the debtor, its wrecks to both."""
+    """An open promise as `reader` may read it: its trophies only to the debtor, its wrecks to both; when
+    it is due, said once for the whole promise."""
     party = reader in (promise.debtor, promise.creditor)
     due = {"win": "if its side wins", "end": "at this turn's end", "next": "at the end of its next turn"}
+    items = tuple(replace(item, due=NOW) for item in promise.items)
     return (f"{promise.name}: {_seat(promise.debtor)} owes {_seat(promise.creditor)} "
-            f"{_items(promise.items, party, reader == promise.debtor)}, {due.get(promise.due, promise.due)}")
+            f"{_items(items, promise.debtor, party, reader == promise.debtor)}, "
+            f"{due.get(promise.due, promise.due)}")
 
 
 def ask_words(ask: Ask, reader: int | None) -> str:
     """An ask for help as `reader` may read it: trophies in its terms only to the principal, wrecks to the
     principal and the seat asked; a counter-offer to both."""
     party = reader in (ask.principal, ask.seat)
-    terms = _items(ask.terms, party, reader == ask.principal)
+    terms = _items(ask.terms, ask.principal, party, reader == ask.principal)
     answer = {"": "no answer yet", "accept": "accepted", "decline": "declined",
-              "counter": f"asks for {_items(ask.counter, party, party)} instead"}[ask.answer]
+              "counter": f"asks for {_items(ask.counter, ask.principal, party, party)} instead"}[ask.answer]
     return f"{_seat(ask.principal)} asks {_seat(ask.seat)} for {terms}: {answer}"
 
 
 # === TEXT ===
 
-def _heading(state: GameState) -> str:
+def _heading(state: GameState, names: Sequence[str] | None = None) -> str:
     if state.phase == SETUP:
         return "Metal Adventures: setting up; every seat keeps two of its three trophies."
     if state.phase == OVER:
@@ -97,7 +112,7 @@ def _heading(state: GameState) -> str:
         ranked = "; ".join(f"{i}. {', '.join(_seat(s) for s in group)}"
                            for i, group in enumerate(places(state), start=1))
         return f"Metal Adventures: the game is over after turn {state.turn}. {ranked}."
-    return (f"Metal Adventures, turn {state.turn}: {_seat(state.active)}'s turn, "
+    return (f"Metal Adventures, turn {state.turn}: {_who(state.active, names)}'s turn, "
             f"{PHASE_WORDS.get(state.phase, state.phase)}.")
 
 
@@ -123,13 +138,14 @@ def _table(state: GameState) -> list[str]:
     return lines
 
 
-def _seat_lines(state: GameState, index: int, me: int | None, waiting: tuple[int, ...]) -> list[str]:
+def _seat_lines(state: GameState, index: int, me: int | None, waiting: tuple[int, ...],
+                names: Sequence[str] | None) -> list[str]:
     seat = state.seats[index]
     marks = [m for m, on in (("you", index == me), ("to act", index in waiting), ("left the game", seat.out))
              if on]
     mark = f" ({', '.join(marks)})" if marks else ""
     mf = "blank" if seat.mf == 0 else str(seat.mf)
-    lines = _wrap(f"{_seat(index)}{mark}: {seat.credits}₡, R {state.rated_power(index)} M "
+    lines = _wrap(f"{_who(index, names)}{mark}: {seat.credits}₡, R {state.rated_power(index)} M "
                   f"{state.main_power(index)} S {state.support_power(index)}, damage {seat.damage}, glory "
                   f"{seat.glory}, JP {seat.jp}, MF {mf}")
     lines += _wrap(f"  {cards.label(seat.base)}; improvements: {_list(seat.improvements)}")
@@ -212,14 +228,14 @@ def choice_words(choice: Choice, state: GameState, reader: int | None) -> str:
     return f"{who} discards one of five improvements (the new one: {_list(choice.cards)})"
 
 
-def text_board(state: GameState, seat: int | None) -> str:
+def text_board(state: GameState, seat: int | None, names: Sequence[str] | None = None) -> str:
     """The table as plain text for `seat` (None: a spectator), lines of at most 72 characters where the
-    words allow."""
+    words allow; with `names`, each seat's line and the seats awaited say who sits there."""
     me = _me(state, seat)
     waiting = commands.to_act(state)
-    lines = _wrap(_heading(state)) + [""] + _table(state) + [""]
+    lines = _wrap(_heading(state, names)) + [""] + _table(state) + [""]
     for index in range(state.players):
-        lines += _seat_lines(state, index, me, waiting)
+        lines += _seat_lines(state, index, me, waiting, names)
     if state.battle is not None:
         lines += [""] + _battle_lines(state, state.battle, me)
     deals = [offer_words(o, me) for o in state.offers] + [promise_words(p, me) for p in state.promises]
@@ -228,14 +244,14 @@ def text_board(state: GameState, seat: int | None) -> str:
         for deal in deals:
             lines += _wrap(deal)
     for case in state.cases:
-        lines += _wrap(f"{case.name}: {_seat(case.accuser)} accuses {_seat(case.accused)} ({case.stage}): "
-                       f"{case.words}")
+        lines += _wrap(f"{case.name}: {_seat(case.accuser)} accuses {_seat(case.accused)} "
+                       f"({CASE_STAGES[case.stage]}): {case.words}")
     if state.phase == SETUP and me is not None and state.dealt[me] and not state.chosen[me]:
         lines += [""] + _wrap(f"Dealt to you, to keep two: {_list(state.dealt[me])}")
     if state.choices:
         lines += [""] + _wrap("Choice waiting: " + choice_words(state.choices[0], state, me))
     if waiting and state.phase != OVER:
-        lines += _wrap("Waiting for: " + ", ".join(_seat(s) for s in waiting))
+        lines += _wrap("Waiting for: " + ", ".join(_who(s, names) for s in waiting))
     if me is not None and state.seats[me].orders:
         lines += _wrap("Your standing orders: " + "; ".join(f"{k} {v}" for k, v in state.seats[me].orders))
     return "\n".join(lines)

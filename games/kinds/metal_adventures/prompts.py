@@ -3,11 +3,11 @@ and what the clock answers when its time runs out.
 
 Keys: the active seat's own turn is keyed by the turn number (its clock is held while others answer, and
 runs on when the game comes back to it); a question out of turn by the turn and the question: `<turn>-a<n>`
-for the n-th ask of the battle, `<turn>-r` for a challenged seat's recruitment, `<turn>-d<w>` for a
-declaration step (its window number), `setup` for the trophy choice; the questions that hold nothing up
-(windows.py) `<turn>-o<n>` for an offer, `<turn>-c<n>p` and `<turn>-c<n>v` for a case's plea and vote, with
-the turn the question arose in. Every question out of turn waits W (the game's option; the trophy choice
-3 W) and has a passive default.
+for the n-th ask of the battle (the newest put to the seat: both sides asking is a new question), `<turn>-r`
+for a challenged seat's recruitment, `<turn>-d<w>` for a declaration step (its window number), `setup` for
+the trophy choice; the questions that hold nothing up (windows.py) `<turn>-o<n>` for an offer, `<turn>-c<n>p`
+and `<turn>-c<n>v` for a case's plea and vote, with the turn the question arose in. Every question out of
+turn waits W (the game's option; the trophy choice 3 W) and has a passive default.
 
 The active seat, whenever the game waits for it, is asked its own turn (own_turn: its clock runs), never
 a question out of turn: it answers offers and cases live. A seat the game waits for in a battle is asked
@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from games.kinds.protocol import Prompt
 
 from . import alliance, cards, commands, declare, setup, windows
-from .battle_state import UNANSWERED, Battle
-from .records import TROPHY, items_text
+from .battle_state import UNANSWERED, Ask, Battle
+from .records import ANY_TROPHY, CREDITS, END, NEXT, NOW, TROPHY, WIN, WRECK, Item
 from .state import OVER, SETUP, GameState
 
 HOUR = 3600
@@ -58,6 +58,37 @@ def prompts(state: GameState, names: Sequence[str] | None) -> list[Prompt]:
 
 
 WORDS_SHOWN = 60  # characters of an accusation a prompt quotes
+# When an item of a deal is due, in a question's words ({whose}: "Ann's", "your").
+DUE_WORDS = {WIN: "if {whose} side wins", END: "at the end of this turn",
+             NEXT: "at the end of {whose} next turn"}
+
+
+def _item_words(item: Item, trophies: bool, wrecks: bool) -> str:
+    """One item as a player reads it ("2₡", "Nova Torpedoes (E06)"), "a trophy" or "a wreck" for a card the
+    reader may not know (rules.md, "What each player sees") or that its giver will choose."""
+    if item.kind == CREDITS:
+        return f"{item.amount}₡"
+    if item.kind == TROPHY and (not trophies or item.card == ANY_TROPHY):
+        return "a trophy"
+    if item.kind == WRECK and not wrecks:
+        return "a wreck"
+    return cards.label(item.card)
+
+
+def deal_words(items: Sequence[Item], whose: str, *, trophies: bool, wrecks: bool) -> str:
+    """The items of a deal in words, grouped by when they are due: "1₡ if Ann's side wins", "2₡ now and
+    Nova Torpedoes (E06) at the end of your next turn" (the command text, `1c@win`, is for typing)."""
+    if not items:
+        return "nothing"
+    groups: dict[str, list[str]] = {}
+    for item in items:
+        groups.setdefault(item.due, []).append(_item_words(item, trophies, wrecks))
+    parts = []
+    for due, words in groups.items():
+        listed = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
+        when = DUE_WORDS[due].format(whose=whose) if due != NOW else "now" if len(groups) > 1 else ""
+        parts.append(f"{listed} {when}".strip())
+    return " and ".join(parts)
 
 
 def _quoted(words: str) -> str:
@@ -69,9 +100,13 @@ def _window(state: GameState, question: windows.Question, names: Sequence[str] |
     seat = question.seat
     if question.kind == windows.OFFER:
         offer = next(o for o in state.offers if o.number == question.number)
-        text = (f"{name(offer.sender, names)} offers you a trade, {offer.name}: you give "
-                f"{items_text(offer.get, hide=True)} and get {items_text(offer.give, hide=True)}; accept "
-                f"{offer.name} or decline {offer.name}")
+        sender = name(offer.sender, names)
+        # As the board shows an offer to its receiver (board.offer_words): the trophies it asks of the
+        # receiver are the receiver's own; the ones it gives, the sender's to know.
+        give = deal_words(offer.get, "your", trophies=True, wrecks=True)
+        get = deal_words(offer.give, f"{sender}'s", trophies=False, wrecks=True)
+        text = f"{sender} offers you a trade, {offer.name}: you give {give} and get {get}; accept " \
+               f"{offer.name} or decline {offer.name}"
         return Prompt(seat, question.key, text, own_turn=False, seconds=window, default="decline")
     case = next(c for c in state.cases if c.number == question.number)
     if question.kind == windows.PLEA:
@@ -92,31 +127,45 @@ def _out_of_turn(state: GameState, seat: int, names: Sequence[str] | None, windo
                       "fight on your side (ally ask <seats> for <terms>), then say ready", own_turn=False,
                       seconds=window, default="fight with the allies you have")
     if asks:
-        number, ask = asks[0]
-        # A trophy in the terms is the principal's to name until it arrives (state.md): "a trophy" here.
-        terms = " + ".join(i.text(hide=i.kind == TROPHY) for i in ask.terms)
-        terms = f" for {terms}" if terms else ""
-        text = f"{name(ask.principal, names)} asks you to fight as an ally{terms}: ally accept, ally " \
-               "accept <your terms>, or ally decline"
+        first = asks[0][1]
+        text = f"{name(first.principal, names)} asks you to fight as an ally{_for(first, names)}: " \
+               "ally accept, ally accept <your terms>, or ally decline"
         if len({a.principal for _, a in asks}) > 1:
-            text = "both sides ask you to fight as their ally: ally accept <seat> or ally decline <seat>"
-        return Prompt(seat, f"{state.turn}-a{number + 1}", text, own_turn=False, seconds=window,
+            both = " and ".join(f"{_numbered(a.principal, names)}{_for(a, names)}" for _, a in asks)
+            text = f"both sides ask you to fight as their ally, {both}: ally accept <seat> or ally decline " \
+                   "<seat>"
+        # Keyed by the newest ask: a second side asking changes the question, and its seat is told.
+        return Prompt(seat, f"{state.turn}-a{asks[-1][0] + 1}", text, own_turn=False, seconds=window,
                       default="decline")
-    return Prompt(seat, f"{state.turn}-d{battle.window}", _declaration_text(state, battle, seat),
+    return Prompt(seat, f"{state.turn}-d{battle.window}", _declaration_text(state, battle, seat, names),
                   own_turn=False, seconds=window, default=_declaration_default(battle, seat))
 
 
-def _declaration_text(state: GameState, battle: Battle, seat: int) -> str:
+def _numbered(seat: int, names: Sequence[str] | None) -> str:
+    """"Ann (seat 1)": the number `ally accept <seat>` takes beside the name ("Seat 1" alone unnamed)."""
+    named = name(seat, names)
+    return named if named == f"Seat {seat + 1}" else f"{named} (seat {seat + 1})"
+
+
+def _for(ask: Ask, names: Sequence[str] | None) -> str:
+    """" for 1₡ if Ann's side wins", or "" for an ask without terms. A trophy in the terms is the
+    principal's to name until it arrives (state.md): "a trophy" here."""
+    if not ask.terms:
+        return ""
+    return " for " + deal_words(ask.terms, f"{name(ask.principal, names)}'s", trophies=False, wrecks=True)
+
+
+def _declaration_text(state: GameState, battle: Battle, seat: int, names: Sequence[str] | None) -> str:
     asked = declare.questions(state, battle, seat)
     parts = []
     if declare.LOYALTY in asked:
         parts.append("loyal or betray")
     if declare.DIE in asked:
-        parts.append("mf yes or mf no")
+        parts.append("mf yes or mf no (the Metal Faktor die)")
     if declare.CARDS in asked:
         parts.append("play or arm your support cards")
-    what = "; ".join(parts) if parts else "ready"
-    return f"declare before the roll: {what} (ready when done)"
+    what = "; ".join([*parts, "then ready"]) if parts else "ready"
+    return f"{name(battle.attacker, names)}'s battle waits for your declaration before the roll: {what}"
 
 
 def _declaration_default(battle: Battle, seat: int) -> str:

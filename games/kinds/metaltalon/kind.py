@@ -251,7 +251,8 @@ class MetalTalon:
         """Nothing a MetalTalon seat types is secret, and a roll is told once it is made."""
         return open_narration(self, state, seat, command, events, reader, names)
 
-    def text_board(self, state: GameState, seat: int | None) -> str:
+    def text_board(self, state: GameState, seat: int | None, names: Sequence[str] | None = None) -> str:
+        del names  # its board names seats by letter and faction, as the mails' headers do
         return str(render_text(state, seat))
 
     def board_svg(self, state: GameState, seat: int | None) -> str:

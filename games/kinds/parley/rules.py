@@ -875,7 +875,8 @@ def question_text(state: ParleyState, seat: int | None, names: Sequence[str] | N
     return text + (f" You answered {mine}." if mine in ("yes", "no") else "")
 
 
-def text_board(state: ParleyState, seat: int | None) -> str:
+def text_board(state: ParleyState, seat: int | None, names: Sequence[str] | None = None) -> str:
+    del names  # seats by number only
     status = "over" if state.phase == "over" else f"turn {state.turn}"
     lines = [f"Parley, {status}; {len(state.deck)} cards in the deck"]
     for i in range(PLAYERS):

@@ -330,7 +330,8 @@ def describe(event: Event, state: RaceState, names: Sequence[str] | None) -> str
     return f"{who}: {kind}."
 
 
-def text_board(state: RaceState, seat: int | None) -> str:
+def text_board(state: RaceState, seat: int | None, names: Sequence[str] | None = None) -> str:
+    del names  # seats by number only
     lines = [f"Race to {state.target}, turn {state.turn}"]
     for i, score in enumerate(state.scores):
         mark = ""

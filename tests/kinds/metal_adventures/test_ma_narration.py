@@ -464,7 +464,8 @@ def test_the_question_put_to_a_seat_asked_names_a_wreck_of_the_terms_but_not_a_t
     for command in ("tribute", "attack karokum N17", "ally ask 2 for wreck N05 + trophy T03"):
         state, _ = play(state, A, command)
     (question,) = [p for p in prompts.prompts(state, NAMES) if p.seat == B]
-    assert question.text.startswith("Ann asks you to fight as an ally for wreck N05@win + a trophy@win:")
+    assert question.text.startswith(
+        "Ann asks you to fight as an ally for DESTRIA NOVA (N05) and a trophy if Ann's side wins:")
 
 
 def test_a_standing_order_reads_order_with_no_line_for_the_others_and_in_full_for_its_seat() -> None:
@@ -614,10 +615,25 @@ def test_the_text_board_shows_a_choice_to_its_seat_only() -> None:
 def test_the_text_board_masks_offers_and_lists_its_readers_orders() -> None:
     state, _ = play(trading(), A, "offer 2 give trophy T03 + wreck N05 get 1c")
     state, _ = play(state, B, "order trophies manual")
-    assert "O1: Seat 1 offers Seat 2 a trophy + wreck N05 for 1c" in board.text_board(state, B)
-    assert "O1: Seat 1 offers Seat 2 a trophy + a wreck for 1c" in board.text_board(state, C)
+    assert "O1: Seat 1 offers Seat 2 a trophy and DESTRIA NOVA (N05) for 1₡" in board.text_board(state, B)
+    assert "O1: Seat 1 offers Seat 2 a trophy and a wreck for 1₡" in board.text_board(state, C)
+    assert "Trophy of the Scrapyard King (T03) and DESTRIA NOVA (N05) for 1₡" in board.text_board(
+        state, A).replace("\n    ", " ")
     assert "Your standing orders: trophies manual" in board.text_board(state, B)
     assert "standing orders" not in board.text_board(state, C)
+
+
+def test_the_text_board_says_when_a_promise_is_due_once_and_its_items_in_words() -> None:
+    state, _ = play(trading(), A, "promise 2 3c@next")
+    assert "P1: Seat 1 owes Seat 2 3₡, at the end of its next turn" in board.text_board(state, C)
+
+
+def test_the_text_board_given_the_names_says_who_sits_at_each_seat_and_who_is_awaited() -> None:
+    state = given(3)
+    text = board.text_board(state, B, NAMES)
+    assert "Seat 1 Ann (to act): " in text and "Seat 2 Bob (you): " in text and "Seat 3 Cy: " in text
+    assert "Waiting for: Seat 1 Ann" in text and "Seat 1 Ann's turn" in text
+    assert "Seat 1 (to act): " in board.text_board(state, B)  # without names, as the commands name seats
 
 
 def test_the_picture_draws_the_space_area_and_every_seats_astrolabe_escaping_every_word() -> None:

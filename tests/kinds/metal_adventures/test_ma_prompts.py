@@ -161,6 +161,20 @@ def test_a_seat_asked_several_things_is_asked_one_at_a_time_offers_first_the_clo
         "plead innocent"]
 
 
+def test_the_second_side_asking_the_same_seat_is_a_new_question_with_a_key_of_its_own() -> None:
+    state = given(3)
+    for seat, command in ((A, "tribute"), (A, "challenge 2"), (A, "ally ask 3"), (A, "ready")):
+        state, _ = play(state, seat, command)
+    first = asked(state)[C]
+    assert first.key == f"{state.turn}-a1" and first.text.startswith("Seat 1 asks you to fight as an ally")
+    state, _ = play(state, B, "ally ask 3 for 2c")
+    second = asked(state)[C]
+    assert second.key == f"{state.turn}-a2" and second.text.startswith("both sides ask you")
+    (named,) = [p for p in prompts.prompts(state, ["Ann", "Bob", "Cy"]) if p.seat == C]
+    assert named.text == ("both sides ask you to fight as their ally, Ann (seat 1) and Bob (seat 2) for 2₡ "
+                          "if Bob's side wins: ally accept <seat> or ally decline <seat>")
+
+
 def test_a_battles_question_comes_before_a_case_and_the_clock_answers_it_first() -> None:
     state = given(4, karokum=("N05",))
     state, _ = play(state, B, "accuse 3 a promise")

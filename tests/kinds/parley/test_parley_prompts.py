@@ -92,8 +92,28 @@ def test_an_asked_seat_gets_one_mail_naming_the_question_and_a_second_question_i
     assert sent(first) is None  # the ask was answered: its notice is no longer current
     (called,) = turn_notices(fresh(cat))
     assert called.prompt == f"{turn}-c"
-    # Ann's own turn resumed under the same prompt: she was told of it once, at the start.
-    assert [n.prompt for n in Notification.objects.filter(game=game, user=ann.user)] == [str(turn)]
+    # Ann's own turn came back under the same prompt once Bob refused: she is told it waits for her again
+    # (her last mail asked her nothing), as its next repeat; the start mail was the first.
+    told = Notification.objects.filter(game=game, user=ann.user).order_by("pk")
+    assert [(n.kind, n.prompt, n.repeat) for n in told] == [(Notification.Kind.STARTED, str(turn), 0),
+                                                             (Notification.Kind.TURN, str(turn), 1)]
+
+
+def test_the_asker_is_mailed_again_when_its_held_turn_comes_back_and_its_reply_to_that_mail_is_played(queued):
+    game, (ann, bob, cat) = parley()
+    for seat in (ann, bob, cat):
+        command(seat, "end")
+    (turn_mail,) = turn_notices(fresh(ann))  # her second turn: a turn notice, not the start mail
+    command(ann, "ask 2")
+    command(bob, "refuse")
+
+    first, again = turn_notices(fresh(ann))
+    assert first.pk == turn_mail.pk and (again.prompt, again.repeat) == (first.prompt, 1)
+    assert sent(first) is None  # written before she asked: the newer notice tells her
+    message = sent(again)
+    assert message.subject.endswith("it is your turn") and f".t{first.prompt}@" in mail_id(message)
+    got = receive_mail(reply(fresh(ann), "end", headers={"In-Reply-To": mail_id(message)}))
+    assert got.status == "played" and fresh(ann).awaiting is False
 
 
 def test_several_seats_answer_one_call_at_once_and_the_asker_is_awaited_when_the_last_has(queued):
