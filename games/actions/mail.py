@@ -25,7 +25,7 @@ from games.actions.notify import notify_reply
 from games.actions.undo import undo
 from games.models import Game, InboundMail, Seat
 from games.narration import narrate
-from games.prompts import NOT_ASKED
+from games.prompts import NOT_ASKED, asked
 
 UNDO = "undo"
 
@@ -91,7 +91,7 @@ def _not_playable(game: Game, seat: Seat, mailed: Mailed) -> str:
     if mailed.commands and mailed.prompt is not None:
         kind = kind_of(game)
         state = kind.load(game.state)
-        now = next((p for p in kind.prompts(state, None) if p.seat == seat.index), None)
+        now = asked(game, state).get(seat.index)  # in the players' names, as the mails word it
         if (now.key if now is not None else NOT_ASKED) != mailed.prompt and not all(
                 kind.anytime(c) for c in mailed.commands):
             then = f"the game has moved on since (to turn {kind.turn(state)})"
