@@ -1,7 +1,9 @@
-"""A live demo game for `make run`: Alice and Bob, started, a few moves played (demo_setup calls this)."""
+"""Live demo games for `make run` (demo_setup calls these): Alice and Bob at MetalTalon, started, a few
+moves played; and Alice at Metal Adventures against three bots, a round played and waiting for her."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -10,10 +12,17 @@ from django.conf import settings
 from accounts.models import User
 from games import actions
 from games.actions import Actor
+from games.actions.bots import play_bots
 from games.kinds import get_kind
 from games.models import Game
 
 DEMO_PLAYERS = ("alice@metaltalon.localhost", "bob@metaltalon.localhost")
+ADVENTURE = "metal-adventures"
+ADVENTURE_PLAYERS = 4
+ADVENTURE_BOTS = "greedy"
+# Commands at most that the demo plays for Alice before it hands her the game (her trophy choice, her
+# first turn and the questions she is asked meanwhile take a few dozen).
+ADVENTURE_STEPS = 300
 
 
 def _pick(commands: list[str], verb: str) -> str | None:
@@ -60,3 +69,48 @@ def ensure_demo_game(write: Callable[[str], Any]) -> Game | None:
     write(f"Demo game: {settings.SITE_URL}{game.get_absolute_url()} (Alice and Bob, {game.actions.count()} "
           f"actions so far)")
     return game
+
+
+def ensure_demo_adventure(write: Callable[[str], Any]) -> Game | None:
+    """Idempotent: keeps Alice's unfinished Metal Adventures game against bots if there is one; else seats
+    her with three greedy bots and plays every seat through the first round (hers by a greedy bot standing
+    in for her), up to where the game waits for her again: her turn, or a question put to her."""
+    alice = User.objects.filter(email=DEMO_PLAYERS[0]).first()
+    if alice is None:
+        write("Metal Adventures demo skipped: the demo players are missing.")
+        return None
+    try:
+        get_kind(ADVENTURE)
+    except KeyError:
+        write("Metal Adventures demo skipped: the site does not offer it (GAME_KINDS).")
+        return None
+    game = (Game.objects.filter(created_by=alice, kind=ADVENTURE, seats__bot__isnull=False,
+                                status__in=(Game.Status.SETUP, Game.Status.ACTIVE)).order_by("-pk").first())
+    if game is None:
+        game = actions.play_against_bots(Actor.player(alice), kind=ADVENTURE, players=ADVENTURE_PLAYERS,
+                                         level=ADVENTURE_BOTS)
+        _play_first_round(game, alice)
+    write(f"Demo game: {settings.SITE_URL}{game.get_absolute_url()} (Alice against {ADVENTURE_PLAYERS - 1} "
+          f"bots at Metal Adventures, {game.actions.count()} actions so far, waiting for her)")
+    return game
+
+
+def _play_first_round(game: Game, alice: User) -> None:
+    """The bots play as the site's task would (play_bots); Alice's commands come from a bot of her own
+    until every seat has had a turn and the game waits for her."""
+    kind = get_kind(game.kind)
+    seat = game.seats.get(user=alice).index
+    assert seat is not None
+    stand_in = kind.bot(ADVENTURE_BOTS, random.Random())
+    for _ in range(ADVENTURE_STEPS):
+        while play_bots(game.pk).more:
+            pass
+        game.refresh_from_db()
+        state = kind.load(game.state)
+        if seat not in kind.to_act(state):  # over, or a bot's command refused: play_bots logged why
+            raise RuntimeError(f"demo game {game.pk}: the bots stopped without waiting for Alice")
+        if kind.phase(state) == "play" and kind.turn(state) > game.players:
+            return
+        command = stand_in.choose(kind.bot_state(state, seat), seat)
+        actions.apply_command(game, Actor.player(alice), command)
+    raise RuntimeError(f"demo game {game.pk}: the first round did not end within {ADVENTURE_STEPS} commands")
