@@ -13,7 +13,7 @@ from accounts.models import User
 from games import actions
 from games.actions import Actor
 from games.actions.bots import play_bots
-from games.kinds import get_kind
+from games.kinds import Kind, get_kind
 from games.models import Game
 
 DEMO_PLAYERS = ("alice@metaltalon.localhost", "bob@metaltalon.localhost")
@@ -21,7 +21,7 @@ ADVENTURE = "metal-adventures"
 ADVENTURE_PLAYERS = 4
 ADVENTURE_BOTS = "greedy"
 # Commands at most that the demo plays for Alice before it hands her the game (her trophy choice, her
-# first turn and the questions she is asked meanwhile take a few dozen).
+# first turn and the questions she is asked meanwhile take a few dozen: under COMMAND_RATE_LIMIT's minute).
 ADVENTURE_STEPS = 300
 
 
@@ -89,28 +89,36 @@ def ensure_demo_adventure(write: Callable[[str], Any]) -> Game | None:
     if game is None:
         game = actions.play_against_bots(Actor.player(alice), kind=ADVENTURE, players=ADVENTURE_PLAYERS,
                                          level=ADVENTURE_BOTS)
-        _play_first_round(game, alice)
+        seat = game.seats.get(user=alice).index
+
+        def her_turn_again(kind: Kind, state: Any) -> bool:
+            """Every seat has had a turn, and the game waits for her (her turn, or a question to her)."""
+            return (kind.phase(state) == "play" and kind.turn(state) > ADVENTURE_PLAYERS
+                    and seat in kind.to_act(state))
+
+        play_with_stand_in(game, alice, her_turn_again, ADVENTURE_STEPS)
     write(f"Demo game: {settings.SITE_URL}{game.get_absolute_url()} (Alice against {ADVENTURE_PLAYERS - 1} "
           f"bots at Metal Adventures, {game.actions.count()} actions so far, waiting for her)")
     return game
 
 
-def _play_first_round(game: Game, alice: User) -> None:
-    """The bots play as the site's task would (play_bots); Alice's commands come from a bot of her own
-    until every seat has had a turn and the game waits for her."""
+def play_with_stand_in(game: Game, user: User, done: Callable[[Kind, Any], bool], steps: int) -> None:
+    """Plays a game against bots on: the bots as the site's task plays them (play_bots), the user's seat by
+    a bot of its own (greedy, else the kind's first level) reading the seat's bot state, through
+    apply_command as the user, until `done(kind, state)` (checked whenever no bot is awaited)."""
     kind = get_kind(game.kind)
-    seat = game.seats.get(user=alice).index
-    assert seat is not None
-    stand_in = kind.bot(ADVENTURE_BOTS, random.Random())
-    for _ in range(ADVENTURE_STEPS):
+    seat = game.seats.get(user=user).index
+    level = "greedy" if "greedy" in kind.bot_levels else kind.bot_levels[0]
+    stand_in = kind.bot(level, random.Random())
+    for _ in range(steps):
         while play_bots(game.pk).more:
             pass
         game.refresh_from_db()
         state = kind.load(game.state)
-        if seat not in kind.to_act(state):  # over, or a bot's command refused: play_bots logged why
-            raise RuntimeError(f"demo game {game.pk}: the bots stopped without waiting for Alice")
-        if kind.phase(state) == "play" and kind.turn(state) > game.players:
+        if done(kind, state):
             return
-        command = stand_in.choose(kind.bot_state(state, seat), seat)
-        actions.apply_command(game, Actor.player(alice), command)
-    raise RuntimeError(f"demo game {game.pk}: the first round did not end within {ADVENTURE_STEPS} commands")
+        if seat not in kind.to_act(state):  # over, or a bot's command refused: play_bots logged why
+            raise RuntimeError(f"game {game.pk}: the bots stopped without waiting for seat {seat}")
+        assert seat is not None
+        actions.apply_command(game, Actor.player(user), stand_in.choose(kind.bot_state(state, seat), seat))
+    raise RuntimeError(f"game {game.pk}: not done within {steps} of the stand-in's commands")
