@@ -152,7 +152,7 @@ def _axes(x: Any, y: Any, x0: int, x1: int, top: int, bottom: int) -> list[str]:
     left, right, base, ink = PAD_LEFT, WIDTH - PAD_RIGHT, y(bottom), f'fill="{INK}"'
     parts = [svg.line(left, PAD_TOP, left, base, AXIS), svg.line(left, base, right, base, AXIS)]
     for value in [top, bottom] + ([0] if bottom < 0 < top else []):
-        if value == 0:
+        if value == 0 and bottom < 0:  # 0 inside the range: where the figures go below it
             parts.append(svg.line(left, y(0), right, y(0), AXIS, 'stroke-dasharray="3 3"'))
         parts.append(svg.text(left - 4, y(value) + 3.5, str(value), "end", ink))
     step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 10**9) if (x1 - x0) / s <= 5)

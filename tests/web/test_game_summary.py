@@ -141,6 +141,8 @@ def test_a_chart_of_figures_below_zero_keeps_every_point_inside_the_plot_and_mar
     assert all(PAD_TOP - 1 <= y <= HEIGHT - PAD_BOTTOM + 1 for y in ys)  # a line may sit a pixel apart
     labels = re.findall(r'text-anchor="end" fill="[^"]+">(-?\d+)</text>', svg)
     assert labels == ["5", "-3", "0"]  # the range, and where 0 is
+    assert svg.count("stroke-dasharray") == 1  # the zero line
+    assert "stroke-dasharray" not in chart_svg("Glory", {0: [(1, 0), (2, 3)]}, ["Ann"])  # 0 is the axis
     # Each line ends in its seat's letter, in the seat's colour.
     ends = re.findall(r'fill="([^"]+)"><title>([^<]+)</title>([A-F])</text>', svg)
     assert sorted(ends) == [(seats.colour(0), "Ann: -2", "A"), (seats.colour(1), "Bo: 5", "B")]
