@@ -3,6 +3,7 @@ moves played; and Alice at Metal Adventures against three bots, a round played a
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from typing import Any
@@ -96,7 +97,14 @@ def ensure_demo_adventure(write: Callable[[str], Any]) -> Game | None:
             return (kind.phase(state) == "play" and kind.turn(state) > ADVENTURE_PLAYERS
                     and seat in kind.to_act(state))
 
-        play_with_stand_in(game, alice, her_turn_again, ADVENTURE_STEPS)
+        # The bots' every move is logged at INFO: not what `make run` should print between the logins.
+        bots_log = logging.getLogger("games.actions.bots")
+        level = bots_log.level
+        bots_log.setLevel(logging.WARNING)
+        try:
+            play_with_stand_in(game, alice, her_turn_again, ADVENTURE_STEPS)
+        finally:
+            bots_log.setLevel(level)
     write(f"Demo game: {settings.SITE_URL}{game.get_absolute_url()} (Alice against {ADVENTURE_PLAYERS - 1} "
           f"bots at Metal Adventures, {game.actions.count()} actions so far, waiting for her)")
     return game
