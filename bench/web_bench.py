@@ -5,7 +5,9 @@
 1. Seeds (once, reused on later runs) two 6-player token games played through games.actions: one with
    about 20 logged actions and one with about 2,000.
 2. In-process, with Django's test client against that database: server time p50/p95 and SQL query count of
-   the game page and of the htmx partial for both games, and the p50 of command POSTs (real moves).
+   the game page and of the htmx partial for both games, and the p50 of command POSTs (real moves). Every
+   other kind is measured the same way beside them (one mid-game: Metal Adventures, 4 players, about
+   MID_GAME actions, its seats played by its greedy bot: bench/web_seed.py), MetalTalon the yardstick.
 3. Starts gunicorn on a loopback port over the same database and Redis cache and drives it with wrk for a
    logged-in game page (both games), the unchanged-game pulse (204) and poll (304) at 4 and 32 connections,
    10 s each; and, as the yardstick, a bare Django view returning a body of the page's size under the same
@@ -46,6 +48,9 @@ DB_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:543
 REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/3")
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
 SIZES = (20, 2000)
+# Other kinds' mid-game games, beside MetalTalon's: (kind, players, logged actions). A 4-player Metal
+# Adventures game between greedy bots ends after about 250 commands (bench/bots_bench.py's games).
+OTHERS = (("metal-adventures", 4, 120),)
 # Measured on this 2-core machine: 4 sync workers serve as many pages as gthread (2 x 4 threads, which keeps
 # connections alive) and with a p99 several times lower, since threads queue on the GIL.
 WORKERS = os.environ.get("BENCH_WORKERS", "4")
@@ -110,20 +115,22 @@ def setup() -> None:
 # === SEEDED GAMES ===
 
 
-def seeded(actions: int) -> Any:
-    """The bench game with about `actions` logged actions, seeded once and kept for later runs."""
+def seeded(actions: int, kind: str = "metaltalon", players: int = 6) -> Any:
+    """The bench game of `kind` with about `actions` logged actions, seeded once and kept for later runs."""
     from web_seed import seeded_game
 
     from games.models import Game
 
-    prefix = f"bench{actions}x"
-    mine = Game.objects.filter(created_by__username=f"{prefix}0", players=6, status="active").order_by("-pk")
+    prefix = f"bench{actions}x" if kind == "metaltalon" else f"{kind[:5]}{actions}x"
+    mine = Game.objects.filter(created_by__username=f"{prefix}0", kind=kind, players=players,
+                               status="active").order_by("-pk")
     for game in mine:
         if actions <= game.actions.count() <= actions + 10:  # the POST figures play on: a used game is left
             return game
     started = time.perf_counter()
-    print(f"  seeding a 6-player game with {actions} actions through the actions ...", flush=True)
-    game = seeded_game(6, actions, seed=actions, prefix=prefix)
+    print(f"  seeding a {players}-player {kind} game with {actions} actions through the actions ...",
+          flush=True)
+    game = seeded_game(players, actions, seed=actions, prefix=prefix, kind=kind)
     print(f"  seeded game {game.pk}: {game.actions.count()} actions, {game.status}, "
           f"{time.perf_counter() - started:.0f} s", flush=True)
     return game
@@ -190,26 +197,25 @@ def post_figures(game: Any, posts: int = 120) -> dict[tuple[str, bool], list[tup
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
-    from web_seed import _choose
+    from web_seed import chooser
 
     from games.kinds import get_kind
 
     kind = get_kind(game.kind)
-    rng = random.Random(7)
+    choose = chooser(kind, random.Random(7))
     clients: dict[int, Any] = {}
     for seat in game.seats.exclude(index=None).select_related("user"):
         clients[seat.index] = Client()
         clients[seat.index].force_login(seat.user)
         clients[seat.index].get(f"/games/{game.pk}/")
     figures: dict[tuple[str, bool], list[tuple[float, int]]] = {}
-    moved = 0
     for i in range(posts):
         game.refresh_from_db()
         state = kind.load(game.state)
+        if not kind.to_act(state):
+            break  # the game is over
         seat = kind.to_act(state)[0]
-        playable = [c for c in kind.legal_commands(state, seat) if not c.startswith(("order", "resign"))]
-        command = _choose(rng, playable, moved)
-        moved = 0 if command == "end" else moved + command.startswith("move")
+        command = choose(state, seat)
         hx = i % 2 == 1
         with CaptureQueriesContext(connection) as queries:
             started = time.perf_counter()
@@ -219,15 +225,19 @@ def post_figures(game: Any, posts: int = 120) -> dict[tuple[str, bool], list[tup
             elapsed = (time.perf_counter() - started) * 1000
         assert response.status_code in (200, 302), (command, response.status_code)
         figures.setdefault((command.split()[0], hx), []).append((elapsed, len(queries)))
+        figures.setdefault(("all", hx), []).append((elapsed, len(queries)))
     return figures
 
 
-def print_posts(figures: dict[tuple[str, bool], list[tuple[float, int]]]) -> None:
-    print("Command POST round trip, server time (Django test client; real commands by the seat to act; "
-          "htmx answers with the fresh `live` fragment, a form with a redirect)")
-    print(f"  {'command':<8} {'answer':<6} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} {'queries':>8}   "
+def print_posts(figures: dict[tuple[str, bool], list[tuple[float, int]]], title: str = "MetalTalon") -> None:
+    print(f"Command POST round trip, {title}, server time (Django test client; real commands by the seat to "
+          "act; htmx answers with the fresh `live` fragment, a form with a redirect)")
+    print(f"  {'command':<10} {'answer':<6} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} {'queries':>8}   "
           f"issue 14's target (its machine)")
-    for verb in ("move", "fire", "launch", "split", "end"):
+    known = ("all", "move", "fire", "launch", "split", "end")
+    others = sorted({verb for verb, _ in figures if verb not in known},
+                    key=lambda v: -sum(len(figures.get((v, hx), [])) for hx in (True, False)))
+    for verb in (*known, *others):
         for hx in (True, False):
             rows = figures.get((verb, hx))
             if not rows:
@@ -235,8 +245,9 @@ def print_posts(figures: dict[tuple[str, bool], list[tuple[float, int]]]) -> Non
             ms = [r[0] for r in rows]
             queries = sorted({r[1] for r in rows})
             target = POST_TARGETS.get(verb, "") if hx else ""
-            print(f"  {verb:<8} {'htmx' if hx else 'form':<6} {len(rows):>4} {pct(ms, 0.5):>8.1f} "
-                  f"{pct(ms, 0.95):>8.1f} {'/'.join(map(str, queries)):>8}   {target}")
+            shown = "/".join(map(str, queries)) if len(queries) <= 3 else f"{queries[0]}-{queries[-1]}"
+            print(f"  {verb:<10} {'htmx' if hx else 'form':<6} {len(rows):>4} {pct(ms, 0.5):>8.1f} "
+                  f"{pct(ms, 0.95):>8.1f} {shown:>8}   {target}")
 
 
 # === GUNICORN + WRK ===
@@ -420,7 +431,8 @@ def main() -> None:
           f"load average {os.getloadavg()[0]:.1f} at the start (other work on the machine skews the figures)")
     games = {n: seeded(n) for n in SIZES}
     if PARTS != "load":
-        in_process(games)
+        others = {title_of(kind): seeded(actions, kind, players) for kind, players, actions in OTHERS}
+        in_process(games, others)
     threads = f" x {THREADS} threads" if WORKER_CLASS == "gthread" else ""
     print(f"gunicorn ({WORKERS} {WORKER_CLASS} workers{threads}) + wrk on loopback, {SECONDS} s "
           f"each, game with {games[SIZES[-1]].actions.count()} actions, logged in; load average "
@@ -429,23 +441,31 @@ def main() -> None:
     print(f"  load average {os.getloadavg()[0]:.1f} after (wrk shares the 2 cores with gunicorn)")
 
 
-def in_process(games: dict[int, Any]) -> None:
+def title_of(kind: str) -> str:
+    from games.kinds import get_kind
+
+    return get_kind(kind).title
+
+
+def in_process(games: dict[int, Any], others: dict[str, Any]) -> None:
     print()
     print(f"Game page, server time over {REPEAT} requests (Django test client, active player's view; "
           "cold = nothing cached; queries: cold / warm)")
-    print(f"  {'actions':>8} {'view':<14} {'p50 ms':>8} {'p95 ms':>8} {'cold p50':>9} {'queries':>8} "
-          f"{'KB':>6}   "
-          f"target: p50 <= "
-          f"{TARGETS['page_p50_ms']} ms, <= {TARGETS['queries']} queries, bounded whatever the log's length")
+    print(f"  {'game':<28} {'actions':>8} {'view':<14} {'p50 ms':>8} {'p95 ms':>8} {'cold p50':>9} "
+          f"{'queries':>8} {'KB':>6}   target: p50 <= {TARGETS['page_p50_ms']} ms, <= {TARGETS['queries']} "
+          "queries, bounded whatever the log's length")
     counts: dict[str, list[tuple[int, int]]] = {}
-    for game in games.values():
+    rows = [(f"MetalTalon, {game.players} players", game) for game in games.values()]
+    rows += [(f"{title}, {game.players} players", game) for title, game in others.items()]
+    for name, game in rows:
         client, _ = active_client(game)
         logged = game.actions.count()
         for label, htmx in (("full page", False), ("htmx partial", True)):
             f = page_figures(game, client, htmx)
-            counts.setdefault(label, []).append(tuple(int(n) for n in f["queries"].split("/")))
-            print(f"  {logged:>8} {label:<14} {f['p50']:>8.1f} {f['p95']:>8.1f} {f['cold_p50']:>9.1f} "
-                  f"{f['queries']:>8} {f['kb']:>6.0f}")
+            if game.kind == "metaltalon":
+                counts.setdefault(label, []).append(tuple(int(n) for n in f["queries"].split("/")))
+            print(f"  {name:<28} {logged:>8} {label:<14} {f['p50']:>8.1f} {f['p95']:>8.1f} "
+                  f"{f['cold_p50']:>9.1f} {f['queries']:>8} {f['kb']:>6.0f}")
     # Cold, the long game reads its recent play apart (its 21 newest rows do not reach back a round); the
     # short one finds it among them: one query more, whatever the length past that. Warm: the same.
     bounded = all(max(c for c, _ in pairs) - min(c for c, _ in pairs) <= 1 and len({w for _, w in pairs}) == 1
@@ -454,6 +474,9 @@ def in_process(games: dict[int, Any]) -> None:
           f"the same): {'yes' if bounded else 'NO'}")
     print()
     print_posts(post_figures(games[SIZES[0]]))
+    for title, game in others.items():
+        print()
+        print_posts(post_figures(game, posts=60), f"{title} (mid-game, {game.players} players)")
     print()
 
 

@@ -1,11 +1,14 @@
 """Seeded games for the web benchmark and the screenshots: real games played through games.actions.
 
     python bench/web_seed.py 6 2000     # a 6-player game with about 2,000 logged actions; prints its id
+    python bench/web_seed.py 4 120 metal-adventures
 
-Play is random but reproducible (random.Random(seed)): launches, moves and ends dominate, a shot now and
-then, nobody resigns, so a long game stays in play with ships all over the board. The site draws its dice
-from the OS's randomness; here the seating, the deal and every roll come from one generator seeded with
-the same seed (as the test factories do), so the same seed gives the same game.
+MetalTalon's play is random but reproducible (random.Random(seed)): launches, moves and ends dominate, a
+shot now and then, nobody resigns, so a long game stays in play with ships all over the board. Another
+kind's seats are played by its own greedy bot (its first bot level if it has no greedy one), each reading
+its seat's bot state as the site's bots do. The site draws its dice from the OS's randomness; here the
+seating, the deal and every roll come from one generator seeded with the same seed (as the test factories
+do), so the same seed gives the same game.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 import os
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -98,14 +101,42 @@ def to_act(game: Any) -> tuple[int, ...]:
     return tuple(kind.to_act(kind.load(game.state)))
 
 
+# choose(state, seat): the command the seat plays next.
+Chooser = Callable[[Any, int], str]
+OPTIONS = {"metaltalon": {"edition": "token"}}  # a kind not named here plays with its default options
+
+
+def chooser(kind: Any, rng: random.Random) -> Chooser:
+    """How the bench picks each seat's next command in a game of `kind`: MetalTalon's random mix above,
+    another kind's bot (greedy, else its first level) on every seat."""
+    if kind.name == "metaltalon":
+        moved = 0
+
+        def choose_metaltalon(state: Any, seat: int) -> str:
+            nonlocal moved
+            command = _choose(rng, [c for c in kind.legal_commands(state, seat)
+                                    if not c.startswith(("order", "resign"))], moved)
+            moved = 0 if command == "end" else moved + command.startswith("move")
+            return command
+
+        return choose_metaltalon
+    level = "greedy" if "greedy" in kind.bot_levels else kind.bot_levels[0]
+    bots: dict[int, Any] = {}
+
+    def choose_by_bot(state: Any, seat: int) -> str:
+        bot = bots.setdefault(seat, kind.bot(level, random.Random(f"{rng.random()}:{seat}")))
+        return str(bot.choose(kind.bot_state(state, seat), seat))
+
+    return choose_by_bot
+
+
 def play_actions(game: Any, users_by_seat: dict[int, Any], actions: int, seed: int = 1) -> Any:
     from games import actions as game_actions
     from games.actions import Actor
     from games.kinds import get_kind
 
     kind = get_kind(game.kind)
-    rng = random.Random(seed)
-    moved = 0
+    choose = chooser(kind, random.Random(seed))
     done = game.actions.count()
     with seeded_dice(seed):
         while done < actions:
@@ -114,23 +145,22 @@ def play_actions(game: Any, users_by_seat: dict[int, Any], actions: int, seed: i
                 break
             state = kind.load(game.state)
             seat = kind.to_act(state)[0]
-            command = _choose(rng, [c for c in kind.legal_commands(state, seat)
-                                    if not c.startswith(("order", "resign"))], moved)
-            moved = 0 if command == "end" else moved + (command.startswith("move"))
-            game_actions.apply_command(game, Actor.player(users_by_seat[seat]), command)
+            game_actions.apply_command(game, Actor.player(users_by_seat[seat]), choose(state, seat))
             done += 1
     game.refresh_from_db()
     return game
 
 
-def seeded_game(players: int = 6, actions: int = 20, seed: int = 1, prefix: str = "bench") -> Any:
-    """A public game of `players` bench users with `actions` logged actions (faction keeps included)."""
+def seeded_game(players: int = 6, actions: int = 20, seed: int = 1, prefix: str = "bench",
+                kind: str = "metaltalon") -> Any:
+    """A public game of `kind` between `players` bench users with `actions` logged actions (the setup's
+    choices included)."""
     from games import actions as game_actions
     from games.actions import Actor
 
     users = bench_users(players, prefix)
-    game = game_actions.create_game(Actor.player(users[0]), kind="metaltalon", players=players,
-                                    options={"edition": "token"})
+    game = game_actions.create_game(Actor.player(users[0]), kind=kind, players=players,
+                                    options=OPTIONS.get(kind, {}))
     with seeded_dice(seed):
         for user in users[1:]:
             game_actions.join_game(game, Actor.player(user), invite_code=game.invite_code)
@@ -146,5 +176,5 @@ if __name__ == "__main__":
     setup_django()
     n_players = int(sys.argv[1]) if len(sys.argv) > 1 else 6
     n_actions = int(sys.argv[2]) if len(sys.argv) > 2 else 20
-    g = seeded_game(n_players, n_actions)
+    g = seeded_game(n_players, n_actions, kind=sys.argv[3] if len(sys.argv) > 3 else "metaltalon")
     print(g.pk, g.status, g.actions.count())

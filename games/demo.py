@@ -1,7 +1,10 @@
-"""A live demo game for `make run`: Alice and Bob, started, a few moves played (demo_setup calls this)."""
+"""Live demo games for `make run` (demo_setup calls these): Alice and Bob at MetalTalon, started, a few
+moves played; and Alice at Metal Adventures against three bots, a round played and waiting for her."""
 
 from __future__ import annotations
 
+import logging
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -10,10 +13,17 @@ from django.conf import settings
 from accounts.models import User
 from games import actions
 from games.actions import Actor
-from games.kinds import get_kind
+from games.actions.bots import play_bots
+from games.kinds import Kind, get_kind
 from games.models import Game
 
 DEMO_PLAYERS = ("alice@metaltalon.localhost", "bob@metaltalon.localhost")
+ADVENTURE = "metal-adventures"
+ADVENTURE_PLAYERS = 4
+ADVENTURE_BOTS = "greedy"
+# Commands at most that the demo plays for Alice before it hands her the game (her trophy choice, her
+# first turn and the questions she is asked meanwhile take a few dozen: under COMMAND_RATE_LIMIT's minute).
+ADVENTURE_STEPS = 300
 
 
 def _pick(commands: list[str], verb: str) -> str | None:
@@ -60,3 +70,63 @@ def ensure_demo_game(write: Callable[[str], Any]) -> Game | None:
     write(f"Demo game: {settings.SITE_URL}{game.get_absolute_url()} (Alice and Bob, {game.actions.count()} "
           f"actions so far)")
     return game
+
+
+def ensure_demo_adventure(write: Callable[[str], Any]) -> Game | None:
+    """Idempotent: keeps Alice's unfinished Metal Adventures game against bots if there is one; else seats
+    her with three greedy bots and plays every seat through the first round (hers by a greedy bot standing
+    in for her), up to where the game waits for her again: her turn, or a question put to her."""
+    alice = User.objects.filter(email=DEMO_PLAYERS[0]).first()
+    if alice is None:
+        write("Metal Adventures demo skipped: the demo players are missing.")
+        return None
+    try:
+        get_kind(ADVENTURE)
+    except KeyError:
+        write("Metal Adventures demo skipped: the site does not offer it (GAME_KINDS).")
+        return None
+    game = (Game.objects.filter(created_by=alice, kind=ADVENTURE, seats__bot__isnull=False,
+                                status__in=(Game.Status.SETUP, Game.Status.ACTIVE)).order_by("-pk").first())
+    if game is None:
+        game = actions.play_against_bots(Actor.player(alice), kind=ADVENTURE, players=ADVENTURE_PLAYERS,
+                                         level=ADVENTURE_BOTS)
+        seat = game.seats.get(user=alice).index
+
+        def her_turn_again(kind: Kind, state: Any) -> bool:
+            """Every seat has had a turn, and the game waits for her (her turn, or a question to her)."""
+            return (kind.phase(state) == "play" and kind.turn(state) > ADVENTURE_PLAYERS
+                    and seat in kind.to_act(state))
+
+        # The bots' every move is logged at INFO: not what `make run` should print between the logins.
+        bots_log = logging.getLogger("games.actions.bots")
+        level = bots_log.level
+        bots_log.setLevel(logging.WARNING)
+        try:
+            play_with_stand_in(game, alice, her_turn_again, ADVENTURE_STEPS)
+        finally:
+            bots_log.setLevel(level)
+    write(f"Demo game: {settings.SITE_URL}{game.get_absolute_url()} (Alice against {ADVENTURE_PLAYERS - 1} "
+          f"bots at Metal Adventures, {game.actions.count()} actions so far, waiting for her)")
+    return game
+
+
+def play_with_stand_in(game: Game, user: User, done: Callable[[Kind, Any], bool], steps: int) -> None:
+    """Plays a game against bots on: the bots as the site's task plays them (play_bots), the user's seat by
+    a bot of its own (greedy, else the kind's first level) reading the seat's bot state, through
+    apply_command as the user, until `done(kind, state)` (checked whenever no bot is awaited)."""
+    kind = get_kind(game.kind)
+    seat = game.seats.get(user=user).index
+    level = "greedy" if "greedy" in kind.bot_levels else kind.bot_levels[0]
+    stand_in = kind.bot(level, random.Random())
+    for _ in range(steps):
+        while play_bots(game.pk).more:
+            pass
+        game.refresh_from_db()
+        state = kind.load(game.state)
+        if done(kind, state):
+            return
+        if seat not in kind.to_act(state):  # over, or a bot's command refused: play_bots logged why
+            raise RuntimeError(f"game {game.pk}: the bots stopped without waiting for seat {seat}")
+        assert seat is not None
+        actions.apply_command(game, Actor.player(user), stand_in.choose(kind.bot_state(state, seat), seat))
+    raise RuntimeError(f"game {game.pk}: not done within {steps} of the stand-in's commands")

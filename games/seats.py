@@ -42,6 +42,12 @@ def names(seats: Sequence[Any], players: int) -> list[str]:
     return [by_index[i].name if i in by_index else f"seat {i + 1}" for i in range(players)]
 
 
+def told_apart(names: Sequence[str]) -> list[str]:
+    """The names with the seat's number after each one that more than one seat holds (three "Greedy bot"s:
+    "Greedy bot 2" is seat 2), as Metal Adventures' narration writes them: lists that name every seat."""
+    return [f"{name} {i + 1}" if list(names).count(name) > 1 else name for i, name in enumerate(names)]
+
+
 def winner_of(result: dict[str, Any] | None, seats: Sequence[Any]) -> Any:
     """The winning seat among `seats` (models.Seat), or None."""
     winner = (result or {}).get("winner")

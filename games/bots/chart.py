@@ -4,9 +4,10 @@ games/pictures.py). Plain SVG: the report is written by a management command, no
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
 from games.bots.stats import Rate
+from games.svg import line as _line
+from games.svg import text as _text
 
 BAR = 26
 GAP = 10
@@ -19,14 +20,6 @@ INK, BLUE, ORANGE, GRID = "#1b1b1b", "#0072B2", "#D55E00", "#dddddd"
 
 def _x(p: float) -> float:
     return LEFT + p * PLOT
-
-
-def _line(x1: float, y1: float, x2: float, y2: float, colour: str, extra: str = "") -> str:
-    return f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}" {extra}/>'
-
-
-def _text(x: float, y: float, text: str, anchor: str = "start", extra: str = "") -> str:
-    return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" {extra}>{escape(text)}</text>'
 
 
 def panels_svg(panels: Sequence[tuple[str, Sequence[Rate], float | None]]) -> str:

@@ -1,7 +1,8 @@
 """Metal Adventures in headless Chromium: a player creates a 4-player game against three bots on the
 new-game form, keeps two trophies, and plays every turn of its own to the end of the game by clicking the
-page's buttons (the bots' turns played by the bots' task body, as a worker would). Screenshots in
-var/screenshots/: ma-new, ma-setup, ma-turn, ma-battle, ma-over (desktop) and ma-turn, ma-over (phone)."""
+page's buttons (the bots' turns played by the bots' task body, as a worker would); and the summary of a
+finished game, its glory and credits charted by turn. Screenshots in var/screenshots/: ma-new, ma-setup,
+ma-turn, ma-battle, ma-over, ma-summary (desktop) and ma-turn, ma-over, ma-summary (phone)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from games.kinds import get_kind
 from games.models import Game
 from tests.browser.shots import DESKTOP, PHONE, shoot
 from tests.browser.test_play_browser import logged_in_page
-from tests.web.factories import UserFactory
+from tests.web.factories import UserFactory, finished_against_bots
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -109,3 +110,25 @@ def test_a_player_plays_a_game_against_three_bots_to_its_end(browser: Browser, l
     page.set_viewport_size(PHONE)
     shoot(page, "ma-over")
     assert all(shots.values())
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_finished_games_summary_charts_each_pirates_glory_and_credits_within_the_page(
+        browser: Browser, live_server: Any, monkeypatch: pytest.MonkeyPatch, size: dict[str, int]) -> None:
+    monkeypatch.setattr("games.tasks.queue_bots", lambda pk: None)
+    game, seat = finished_against_bots(KIND, players=4)
+    page = logged_in_page(browser, live_server, seat.user, viewport=size)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    summary = page.locator("#summary")
+    expect(summary).to_contain_text("Game over")
+    charts = summary.locator("figure")
+    expect(charts).to_have_count(2)
+    expect(charts.nth(0)).to_contain_text("Glory by turn")
+    expect(charts.nth(1)).to_contain_text("Credits by turn")
+    summary.scroll_into_view_if_needed()
+    shoot(page, "ma-summary")
+    # Nothing of the summary reaches past the page's right edge, whatever the width, nor hides in a scroll.
+    right = page.evaluate("() => Math.max(...[...document.querySelectorAll('#summary, #summary *')]"
+                          ".map(e => e.getBoundingClientRect().right))")
+    assert right <= size["width"]
+    assert page.locator("#summary .places-scroll").evaluate("e => e.scrollWidth <= e.clientWidth")

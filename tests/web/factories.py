@@ -23,6 +23,7 @@ from accounts.models import Profile, User
 from games import actions
 from games import dice as live_dice
 from games.actions import Actor
+from games.demo import play_with_stand_in
 from games.kinds import get_kind
 from games.kinds.metaltalon.engine import GameState
 from games.models import Game, Notification, Seat, Snapshot
@@ -133,6 +134,19 @@ def finished_game(turns: int = 0, **options: Any) -> tuple[Game, Seat, Seat]:
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     return game, winner, loser
+
+
+def finished_against_bots(kind: str = "metal-adventures", players: int = 4) -> tuple[Game, Seat]:
+    """A game of `kind` played to its end through the platform: a player against greedy bots, the bots
+    playing as the site's task plays them and the player's seat by a greedy bot of its own through
+    apply_command (games/demo.py). The game's dice are live; (game, the player's seat). The caller lifts
+    the command rate limits: the player answers at a bot's pace."""
+    user = UserFactory()
+    game = actions.play_against_bots(Actor.player(user), kind=kind, players=players, level="greedy")
+    play_with_stand_in(game, user, lambda kind, state: kind.phase(state) == "over", 5000)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    return game, game.seats.get(user=user)
 
 
 def fresh(row: Any) -> Any:

@@ -1,6 +1,6 @@
 """The game-over summary (issue 8): winner, places, how it ended, turns, and each player's ships and
 credits by turn as small charts, on the game page (also arriving by the poll) and in the finished-game
-e-mail, whose charts are inline pictures."""
+e-mail, whose charts are inline pictures. Metal Adventures charts each pirate's glory and credits."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ import re
 import pytest
 from django.test import Client
 
-from games import actions
+from games import actions, history, seats
 from games.actions import Actor
-from games.summary import game_summary
-from tests.web.factories import active_seat, finished_game, other_seat, started_game
+from games.kinds import get_kind
+from games.summary import HEIGHT, PAD_BOTTOM, PAD_TOP, chart_svg, game_summary
+from tests.web.factories import active_seat, finished_against_bots, finished_game, other_seat, started_game
 from tests.web.helpers import htmx_get
 
 pytestmark = pytest.mark.django_db
@@ -80,3 +81,68 @@ def test_every_player_gets_the_summary_by_mail_with_the_charts_as_inline_picture
     assert set(pictures) == set(cids)
     assert all(p.get_content_type() == "image/png" for p in pictures.values())
     assert all(p.get_payload(decode=True).startswith(b"\x89PNG") for p in pictures.values())
+
+
+@pytest.fixture
+def bots_at_once(settings, monkeypatch):
+    """The bots are played by the test (no worker), and the player's stand-in answers at a bot's pace."""
+    monkeypatch.setattr("games.tasks.queue_bots", lambda pk: None)
+    settings.COMMAND_RATE_LIMIT = settings.GAME_COMMAND_RATE_LIMIT = "100000/minute"
+
+
+def tallies_by_turn(game) -> dict[int, dict[int, dict[str, int]]]:
+    """What the game's states say: its counted actions replayed one by one from the start, each turn's
+    figures taken from the first state of that turn, and the last state's one past the last turn."""
+    kind = get_kind(game.kind)
+    state = kind.load(game.snapshots.get(seq=0).state)
+    states = [state]
+    for action in history.log_actions(game):
+        state = history.replay(kind, state, [action])
+        states.append(state)
+    assert kind.dump(state) == game.state
+    by_turn: dict[int, dict[int, dict[str, int]]] = {}
+    for each in states:
+        if kind.turn(each) >= 1:
+            by_turn.setdefault(kind.turn(each), kind.tallies(each))
+    by_turn[kind.turn(state) + 1] = kind.tallies(state)
+    return by_turn
+
+
+def test_a_finished_metal_adventures_game_charts_every_pirates_glory_and_credits_as_its_states_say(
+        bots_at_once):
+    game, _ = finished_against_bots("metal-adventures", players=4)
+    summary = game_summary(game)
+    assert summary is not None
+
+    expected = tallies_by_turn(game)
+    turns = sorted(expected)
+    assert [chart.title for chart in summary.charts] == ["Glory", "Credits"]
+    for chart in summary.charts:
+        drawn = {seat: [(t, expected[t][seat][chart.title]) for t in turns] for seat in range(4)}
+        assert chart.series == drawn
+        assert chart.svg.count("<polyline") == 4
+    assert turns == list(range(1, summary.turns + 2))  # a point for every turn, and the end
+    final = expected[turns[-1]]
+    assert {p.seat: p.tallies for p in summary.places} == final
+    assert summary.places[0].tallies["Glory"] == max(t["Glory"] for t in final.values())
+    # Three "Greedy bot"s are told apart by their seat numbers, as the game's log names them.
+    assert sorted(p.name for p in summary.places if p.name.startswith("Greedy bot")) == [
+        f"Greedy bot {p.seat + 1}" for p in sorted(summary.places, key=lambda p: p.seat)
+        if p.name.startswith("Greedy bot")]
+    assert summary.winner in (None, summary.places[0].name)
+
+
+def test_a_chart_of_figures_below_zero_keeps_every_point_inside_the_plot_and_marks_zero():
+    series = {0: [(1, 0), (2, -3), (3, -2)], 1: [(1, 0), (2, 2), (3, 5)]}
+    svg = chart_svg("Glory", series, ["Ann", "Bo"])
+    lines = re.findall(r'points="([^"]+)"', svg)
+    ys = [float(point.split(",")[1]) for line in lines for point in line.split()]
+    assert len(ys) == 6
+    assert all(PAD_TOP - 1 <= y <= HEIGHT - PAD_BOTTOM + 1 for y in ys)  # a line may sit a pixel apart
+    labels = re.findall(r'text-anchor="end" fill="[^"]+">(-?\d+)</text>', svg)
+    assert labels == ["5", "-3", "0"]  # the range, and where 0 is
+    assert svg.count("stroke-dasharray") == 1  # the zero line
+    assert "stroke-dasharray" not in chart_svg("Glory", {0: [(1, 0), (2, 3)]}, ["Ann"])  # 0 is the axis
+    # Each line ends in its seat's letter, in the seat's colour.
+    ends = re.findall(r'fill="([^"]+)"><title>([^<]+)</title>([A-F])</text>', svg)
+    assert sorted(ends) == [(seats.colour(0), "Ann: -2", "A"), (seats.colour(1), "Bo: 5", "B")]

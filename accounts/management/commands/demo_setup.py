@@ -1,4 +1,4 @@
-"""`manage.py demo_setup`: the demo admin and players (and, as the site grows, a demo game).
+"""`manage.py demo_setup`: the demo admin and players, and the demo games (games/demo.py).
 
 Idempotent. Extend `STEPS` with functions taking the command's stdout writer.
 """
@@ -27,7 +27,13 @@ def demo_game(write: Callable[[str], Any]) -> None:
     ensure_demo_game(write)
 
 
-STEPS: list[Step] = [demo_accounts, demo_game]
+def demo_adventure(write: Callable[[str], Any]) -> None:
+    from games.demo import ensure_demo_adventure
+
+    ensure_demo_adventure(write)
+
+
+STEPS: list[Step] = [demo_accounts, demo_game, demo_adventure]
 
 
 class Command(BaseCommand):
