@@ -65,7 +65,8 @@ def offer_it(settings: Any) -> None:
     settings.NOTICE_DELAY_SECONDS = 0  # a notice is due at once: the test sends it as the sweep would
     settings.WEBHOOK_ALLOW_PRIVATE = True  # the receiver listens on loopback
     # Each test reads every channel as five readers, faster than a person: the limits are tested elsewhere.
-    for limit in ("API_RATE_LIMIT", "API_COMMAND_RATE_LIMIT", "COMMAND_RATE_LIMIT", "GAME_COMMAND_RATE_LIMIT"):
+    for limit in ("API_RATE_LIMIT", "API_COMMAND_RATE_LIMIT", "COMMAND_RATE_LIMIT",
+                  "GAME_COMMAND_RATE_LIMIT"):
         setattr(settings, limit, "100000/minute")
 
 
@@ -588,7 +589,8 @@ def test_the_mails_tell_each_seat_its_own_cards_and_nothing_hidden_from_it(rolls
         last = [sent for s, sent in table.mails if s == seat][-1]  # the board each asked for
         assert {*state.seats[seat].trophies} <= named(last.body)
     bob = "\n".join(sent.body for s, sent in table.mails if s == 1)
-    assert "asks you to fight as an ally for 1₡ and a trophy if Ann's side wins" in bob  # the question, to him
+    # The question, to him:
+    assert "asks you to fight as an ally for 1₡ and a trophy if Ann's side wins" in bob
     assert "Bob stays loyal (secret until the step closes)." in bob  # the answer to his mailed loyalty
     cy = "\n".join(sent.body for s, sent in table.mails if s == 2)
     assert "you give 2₡ and get a trophy" in cy
@@ -619,7 +621,8 @@ def test_webhooks_are_posted_for_each_question_and_name_nothing_hidden_from_thei
                               "a webhook's POST")
         bodies.append(body)
     asked = next(b for b in bodies if b.get("prompt") == "4-a1")
-    assert asked["question"].startswith("Ann asks you to fight as an ally for 1₡ and a trophy if Ann's side wins")
+    assert asked["question"].startswith(
+        "Ann asks you to fight as an ally for 1₡ and a trophy if Ann's side wins")
     assert asked["player"] == table.seats[1].user_id and asked["kind"] == "metal-adventures"
 
 
@@ -634,7 +637,7 @@ def test_the_admin_shows_a_moderator_who_is_not_seated_what_a_spectator_sees(rol
     got = receive_mail(reply(table.seats[1], "mf no", headers={"In-Reply-To": stale}))
     assert got is not None and got.status == "rejected"
     report = InboundMail.objects.get(pk=got.inbound_id).report
-    assert "You are asked now: Ann's battle waits for your declaration before the roll" in report["rejected"], report["rejected"]
+    assert "You are asked now: Ann's battle waits for your declaration before the roll" in report["rejected"]
     desk = logged_in(ModeratorFactory())
     hidden = table.hidden(SPECTATOR)
 
