@@ -25,7 +25,7 @@ help:
 	@echo "make test   the whole test suite on PostgreSQL + Redis (installs what is missing)"
 	@echo "make lint   ruff + import-linter contracts + mypy --strict on the engine"
 	@echo "make bench  every benchmark script in bench/"
-	@echo "make mutate mutation testing of games/kinds/metaltalon/engine (SAMPLE=300 for a seeded sample per module; hours in full)"
+	@echo "make mutate mutation testing of MetalTalon's engine, or GAME=metal-adventures (SAMPLE=300 for a seeded sample per module; hours in full)"
 
 # --- Python: Django 6.1 needs 3.12+. PATH may hold pyenv shims that fail, so every candidate is run. ---
 $(VPY):
@@ -91,8 +91,8 @@ bench: $(STAMP)
 # Not part of `make test`: a full run takes hours on 2 cores (docs/testing.md keeps the last one's scores).
 mutate: $(STAMP)
 	$(VENV)/bin/pip install --quiet 'mutmut==3.8.1'
-	$(VPY) tests/mutate.py $(if $(SAMPLE),--sample $(SAMPLE)) $(if $(SEED),--seed $(SEED)) \
-	  $(foreach m,$(MODULES),--module $(m))
+	$(VPY) tests/mutate.py $(if $(GAME),--game $(GAME)) $(if $(SAMPLE),--sample $(SAMPLE)) $(if $(SEED),--seed $(SEED)) \
+	  $(if $(JOBS),--max-children $(JOBS)) $(foreach m,$(MODULES),--module $(m))
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -1,16 +1,17 @@
-"""`make mutate`: mutation testing of MetalTalon's rules engine (games/kinds/metaltalon/engine) against
-the engine's own tests, with mutmut 3.
+"""`make mutate`: mutation testing of a game's rules against the game's own tests, with mutmut 3: MetalTalon's
+engine (games/kinds/metaltalon/engine, the default) or Metal Adventures' rules (games/kinds/metal_adventures).
 
-mutmut (configured in pyproject.toml) writes each mutant of the engine into mutants/ and runs the
-engine's tests that cover the mutated function. This script picks which mutants to run (all of them,
-or a seeded sample per module), hands them to `mutmut run`, then reads mutmut's per-file results and
-prints the score per module and every survivor, so a run is a record: docs/testing.md keeps the last
-full one. Mutants judged equivalent are not generated at all: their line carries `# pragma: no mutate`
-with the reason beside it, and docs/testing.md lists them.
+mutmut (configured in pyproject.toml for both games) writes each mutant into mutants/ and runs the tests
+that cover the mutated function. This script picks which of one game's mutants to run (all of them, or a
+seeded sample per module), hands them to `mutmut run` with pytest told to leave the other game's tests
+alone, then reads mutmut's per-file results and prints the score per module and every survivor, so a run
+is a record: docs/testing.md keeps the last ones. Mutants judged equivalent are not generated at all:
+their line carries `# pragma: no mutate` with the reason beside it, and docs/testing.md lists them.
 
-    python tests/mutate.py                  # every mutant (hours on 2 cores)
+    python tests/mutate.py                  # every mutant of MetalTalon's engine (hours on 2 cores)
     python tests/mutate.py --sample 300     # up to 300 per module, seeded
     python tests/mutate.py --module firing --module turn --sample 50
+    python tests/mutate.py --game metal-adventures --module battle --sample 15
     python tests/mutate.py --report         # the scores of the last run, without running again
 """
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -29,11 +31,28 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"
-ENGINE = MUTANTS / "games" / "kinds" / "metaltalon" / "engine"
 PICKED = MUTANTS / "picked.json"
-# mutmut generates every mutant and maps tests to functions on any run: this one runs a single mutant.
-PACKAGE = "games.kinds.metaltalon.engine"
-FIRST = f"{PACKAGE}.factions.x_faction_name__mutmut_1"
+
+
+@dataclass(frozen=True)
+class Game:
+    source: str  # the package mutated, as pyproject.toml's [tool.mutmut] source_paths lists it
+    tests: str  # its tests, as pytest_add_cli_args_test_selection lists them
+    # mutmut generates every mutant and maps tests to functions on any run: this one runs a single mutant,
+    # one few tests cover (mutmut runs those once, unmutated, first).
+    first: str
+
+    @property
+    def package(self) -> str:
+        return self.source.replace("/", ".")
+
+
+GAMES = {
+    "metaltalon": Game("games/kinds/metaltalon/engine", "tests/kinds/metaltalon/engine",
+                       "factions.x_faction_name__mutmut_1"),
+    "metal-adventures": Game("games/kinds/metal_adventures", "tests/kinds/metal_adventures",
+                             "setup.x_setup_window_seconds__mutmut_1"),
+}
 
 # mutmut's exit codes (mutmut/stats.py): 1 and 3 are a failing test run, the timeouts count as
 # caught too (the mutant made the rules loop), 0 is a survivor, 33 and 5 mean no test covers it.
@@ -61,18 +80,23 @@ class Score:
         return 100.0 * caught / self.tried if self.tried else 100.0
 
 
-def mutmut(*args: str) -> None:
+def mutmut(game: Game, *args: str) -> None:
+    """`mutmut run ...` with pytest kept to `game`'s tests: the stats run traces only them (mutmut's
+    config lists every game's), and each mutant's run names its tests anyway."""
+    others = [f"--deselect={other.tests}" for other in GAMES.values() if other != game]
+    env = {**os.environ, "PYTEST_ADDOPTS": " ".join([os.environ.get("PYTEST_ADDOPTS", ""), *others]).strip()}
     command = [str(Path(sys.executable).with_name("mutmut")), *args]
-    subprocess.run(command, cwd=ROOT, check=True)
+    subprocess.run(command, cwd=ROOT, check=True, env=env)
 
 
 def module_of(mutant: str) -> str:
-    return mutant.removeprefix(f"{PACKAGE}.").split(".")[0]
+    """The module of a mutant named `<package>.<module>.x_<function>__mutmut_<n>`."""
+    return mutant.rsplit(".", 2)[-2] if "." in mutant else mutant
 
 
-def results() -> dict[str, int | None]:
+def results(game: Game) -> dict[str, int | None]:
     found: dict[str, int | None] = {}
-    for meta in sorted(ENGINE.glob("*.py.meta")):
+    for meta in sorted((MUTANTS / game.source).glob("*.py.meta")):
         found.update(json.loads(meta.read_text())["exit_code_by_key"])
     return found
 
@@ -111,17 +135,17 @@ def score(
 
 def row(name: str, entry: Score) -> str:
     return (
-        f"{name:<12}{entry.tried:>7}{entry.killed:>8}{entry.timeout:>9}"
+        f"{name:<14}{entry.tried:>7}{entry.killed:>8}{entry.timeout:>9}"
         f"{len(entry.survived):>10}{len(entry.uncovered):>9}{entry.percent:>8.1f}%"
     )
 
 
-def report(picked: list[str], total: int) -> bool:
-    found = results()
+def report(game: Game, picked: list[str], total: int) -> bool:
+    found = results(game)
     scores = score(picked, found)
     all_ = score(picked, found, group=lambda name: "all")["all"]
     heads = ("tried", 7), ("killed", 8), ("timeout", 9), ("survived", 10), ("no test", 9), ("score", 9)
-    print("\n" + f"{'module':<12}" + "".join(f"{head:>{width}}" for head, width in heads))
+    print("\n" + f"{'module':<14}" + "".join(f"{head:>{width}}" for head, width in heads))
     for module, entry in scores.items():
         print(row(module, entry))
     print(row("all", all_) + f"   ({all_.tried} of {total} mutants)")
@@ -132,7 +156,7 @@ def report(picked: list[str], total: int) -> bool:
             print("\n".join(f"  {name}" for name in names))
     equivalent = sorted(
         f"  {path.relative_to(ROOT)}:{number}: {line.strip()}"
-        for path in (ROOT / "games" / "kinds" / "metaltalon" / "engine").glob("*.py")
+        for path in (ROOT / game.source).glob("*.py")
         for number, line in enumerate(path.read_text().splitlines(), 1)
         if "pragma: no mutate" in line
     )
@@ -147,23 +171,28 @@ def main() -> int:
     )
     parser.add_argument("--sample", type=int, help="run at most this many mutants per module")
     parser.add_argument("--seed", type=int, default=15, help="the sample's seed (default 15)")
-    parser.add_argument("--module", action="append", default=[], help="only this engine module (repeatable)")
+    parser.add_argument("--module", action="append", default=[], help="only this module (repeatable)")
+    parser.add_argument("--game", choices=sorted(GAMES), default="metaltalon", help="default metaltalon")
+    parser.add_argument("--max-children", type=int, default=2, help="mutants run at once (default 2)")
     parser.add_argument("--report", action="store_true", help="print the last run's scores and stop")
     options = parser.parse_args()
 
     if options.report:
-        picked = json.loads(PICKED.read_text())
-        return 0 if report(picked, len(results())) else 1
+        game = GAMES[json.loads(PICKED.read_text())["game"]]
+        picked = json.loads(PICKED.read_text())["mutants"]
+        return 0 if report(game, picked, len(results(game))) else 1
 
+    game = GAMES[options.game]
+    workers = f"--max-children={options.max_children}"
     # A fresh mutants/ every run: mutmut's cache would keep verdicts from before tests were added.
     shutil.rmtree(MUTANTS, ignore_errors=True)
-    mutmut("run", FIRST)
-    every = results()
+    mutmut(game, "run", workers, f"{game.package}.{game.first}")
+    every = results(game)
     picked = pick(every, options.module, options.sample, options.seed)
-    PICKED.write_text(json.dumps(picked))
+    PICKED.write_text(json.dumps({"game": options.game, "mutants": picked}))
     print(f"Running {len(picked)} of {len(every)} mutants (seed {options.seed})", flush=True)
-    mutmut("run", *picked)
-    return 0 if report(picked, len(every)) else 1
+    mutmut(game, "run", workers, *picked)
+    return 0 if report(game, picked, len(every)) else 1
 
 
 if __name__ == "__main__":

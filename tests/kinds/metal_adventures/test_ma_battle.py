@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.kinds.metal_adventures import commands
+from games.kinds.metal_adventures import commands, sides
+from games.kinds.metal_adventures.battle_state import Battle
 from games.kinds.metal_adventures.state import BLANK
 
-from .helpers import MF, A, B, C, ScriptedDice, facing, given, play, refused
+from .helpers import MF, A, B, C, D, E, F, ScriptedDice, facing, given, play, refused
 
 # === T6: the attacker wins ties; the Metal Faktor debt ===
 
@@ -269,3 +270,31 @@ def test_r39_a_seat_outside_the_battle_can_only_leave_the_game_and_give_orders()
     refused(state, A, "resign", "in the battle")
     state, _ = play(state, C, "resign")
     assert state.seats[C].out and state.battle is not None
+
+
+# === THE SIDES: WHO DEFENDS, AND THE ORDER OF DICE AND REACTIONS (rules.md, "The roll") ===
+
+
+def test_a_traitor_is_the_whole_defending_side_of_a_battle_without_a_challenged_seat_and_rolls_last() -> None:
+    state = replace(given(4), active=C)
+    battle = Battle(kind="space", attacker=C, allies=(A,), traitor=A)
+    assert sides.attacking_side(battle) == (C,)
+    assert sides.defending_seats(battle) == (A,)
+    assert sides.in_order(state, battle) == (C, A)
+
+
+def test_a_battle_without_a_challenged_seat_or_a_traitor_has_no_defending_seat() -> None:
+    state = replace(given(4), active=C)
+    battle = Battle(kind="planet", attacker=C, allies=(A,))
+    assert sides.defending_seats(battle) == ()
+    assert sides.in_order(state, battle) == (C, A)
+
+
+def test_allies_and_defenders_act_in_seat_order_from_the_active_seat_round_the_table() -> None:
+    # Seat 3 challenges seat 2 with seats 1 and 5 as allies, seats 4 and 6 defending: after the active
+    # seat come 4, 5, 6, then 1 (not 1 first by its number).
+    state = replace(given(6), active=C)
+    battle = Battle(kind="challenge", attacker=C, challenged=B, allies=(A, E), defenders=(F, D))
+    assert sides.attacking_side(battle) == (C, A, E)
+    assert sides.defending_seats(battle) == (B, F, D)
+    assert sides.in_order(state, battle) == (C, E, A, B, D, F)

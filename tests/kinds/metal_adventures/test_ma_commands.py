@@ -107,6 +107,7 @@ def check_seats(state: GameState) -> None:
             assert [c for c in legal if c not in ("resign", "autopilot")], (state.phase, seat)
 
 
+@pytest.mark.random_games
 @pytest.mark.parametrize("seed", SEEDS)
 def test_legal_commands_are_what_play_accepts_through_random_games(seed: int) -> None:
     states = random_states(seed, players=3 + seed % 4, steps=400)
@@ -115,6 +116,7 @@ def test_legal_commands_are_what_play_accepts_through_random_games(seed: int) ->
         check_seats(state)
 
 
+@pytest.mark.random_games
 @pytest.mark.parametrize("seed", range(6))
 def test_legal_commands_are_what_play_accepts_through_random_games_with_offers_and_cases(seed: int) -> None:
     states = random_states(300 + seed, players=3 + seed % 4, steps=400, talk=0.2)
@@ -124,6 +126,7 @@ def test_legal_commands_are_what_play_accepts_through_random_games_with_offers_a
         check_seats(state)
 
 
+@pytest.mark.random_games
 def test_a_resignation_in_the_middle_of_random_turns_keeps_legality_and_the_invariants() -> None:
     for seed in range(4):
         states = random_states(100 + seed, players=4, steps=300, leave=True)
@@ -133,6 +136,7 @@ def test_a_resignation_in_the_middle_of_random_turns_keeps_legality_and_the_inva
         invariants.check(last)
 
 
+@pytest.mark.random_games
 def test_a_random_game_reaches_its_end() -> None:
     ends = 0
     for seed in range(6):

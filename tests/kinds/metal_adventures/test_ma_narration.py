@@ -52,6 +52,7 @@ def told(state: GameState, seat: int, command: str, events: list[Event], reader:
 
 # === EVERY EVENT HAS WORDS ===
 
+@pytest.mark.reads_source
 def test_every_event_type_the_package_emits_has_words_and_no_words_are_for_a_type_it_never_emits() -> None:
     types = emitted_types()
     assert {"keep_trophy", "declare", "offer_declined", "offer_withdrawn"} <= types  # the parse finds them
@@ -72,6 +73,7 @@ RARE_EVENTS: list[Event] = [
 ]
 
 
+@pytest.mark.random_games
 def test_every_event_of_random_games_and_the_rare_ones_reads_as_a_sentence() -> None:
     events = [e for seed, players in GAMES for action in random_log(seed, players, steps=260)
               for e in action.events] + RARE_EVENTS
@@ -288,6 +290,7 @@ def secret_open(action: Action) -> set[int]:
 GAMES = [(seed, 3 + seed % 4) for seed in range(8)]
 
 
+@pytest.mark.random_games
 @pytest.mark.parametrize(("seed", "players"), GAMES)
 def test_no_narration_names_a_card_its_reader_may_not_know(seed: int, players: int) -> None:
     log = random_log(seed, players, steps=260)
@@ -300,6 +303,7 @@ def test_no_narration_names_a_card_its_reader_may_not_know(seed: int, players: i
                 assert not re.search(r"betray|loyal|metal faktor|\bmf\b|plays|arms", text, re.I), text
 
 
+@pytest.mark.random_games
 def test_the_random_games_reach_the_hidden_kinds_of_action() -> None:
     """The leak test is only as good as what it plays: its games reach every kind of hidden content."""
     seen: set[str] = set()
@@ -558,6 +562,7 @@ def test_public_commands_read_as_typed_and_names_default_to_seat_numbers() -> No
 
 # === THE TEXT BOARD AND THE PICTURE ===
 
+@pytest.mark.random_games
 @pytest.mark.parametrize(("seed", "players"), GAMES[:5])
 def test_the_text_board_and_the_picture_never_name_a_card_their_reader_may_not_know(seed: int,
                                                                                    players: int) -> None:

@@ -21,6 +21,7 @@ def context(state, seat):  # type: ignore[no-untyped-def]
                                        names=names, query={}, undo_ok=False))
 
 
+@pytest.mark.random_games
 @pytest.mark.parametrize("seed", range(4))
 def test_every_reader_gets_a_page_on_every_state_of_a_random_game(seed: int) -> None:
     for state in random_states(300 + seed, players=3 + seed, steps=600):

@@ -236,6 +236,7 @@ def each_prompt_is_well_formed(state: GameState) -> None:
         assert all(c in legal for c in prompts.timeout_commands(state, prompt.seat)), prompt
 
 
+@pytest.mark.random_games
 @pytest.mark.parametrize("seed", SEEDS)
 def test_every_awaited_seat_has_a_well_formed_prompt_and_a_legal_default(seed: int) -> None:
     states = random_states(400 + seed, players=3 + seed % 4, steps=500, talk=0.2)
@@ -247,6 +248,7 @@ def test_every_awaited_seat_has_a_well_formed_prompt_and_a_legal_default(seed: i
 STEPS = 4000  # far more clock answers than a game takes
 
 
+@pytest.mark.random_games
 @pytest.mark.parametrize("seed", SEEDS)
 def test_playing_the_clock_for_every_awaited_seat_always_takes_a_random_game_on_to_its_end(seed: int) -> None:
     states = random_states(500 + seed, players=3 + seed % 4, steps=400, talk=0.2)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -73,6 +74,7 @@ def step(state: GameState, seat: int, command: str, dice: SeededDice, must: bool
     return after
 
 
+@pytest.mark.random_games
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6), perks=st.booleans(),
        hunter_shuffle=st.sampled_from(["layered", "full"]), window_hours=st.integers(1, 72),

@@ -634,6 +634,7 @@ def test_r1_r2_every_count_of_seats_gets_its_bank_and_two_seats_only_under_the_h
 # === THE DOCUMENT: EVERY SECTION A MODULE CITES IS THERE ===
 
 
+@pytest.mark.reads_source
 def test_every_rules_md_section_a_module_or_test_cites_is_a_heading_of_rules_md() -> None:
     headings = set(re.findall(r"^#+ (.+)$", (PACKAGE / "rules.md").read_text(encoding="utf-8"), re.MULTILINE))
     cited = set()

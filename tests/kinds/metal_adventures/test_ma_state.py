@@ -187,6 +187,7 @@ def test_treasuries_add_per_planet_and_the_ocg_keeps_none() -> None:
 # === PURE PYTHON ===
 
 
+@pytest.mark.reads_source
 def test_the_rules_modules_import_nothing_but_the_standard_library_the_protocol_and_each_other() -> None:
     # The two modules that face Django: the app's config, and the Kind (its forms import Django lazily).
     site = ("apps.py", "kind.py")

@@ -642,6 +642,7 @@ def accepted(state: GameState) -> list[str]:
     return taken
 
 
+@pytest.mark.random_games
 @pytest.mark.parametrize("seed", range(30))
 def test_legal_tour_and_own_turn_commands_are_what_play_accepts_on_random_positions(seed: int) -> None:
     rng = random.Random(seed)

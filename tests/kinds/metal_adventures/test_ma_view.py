@@ -71,6 +71,7 @@ def test_two_games_differing_only_in_hidden_cards_give_a_bot_the_same_state() ->
     assert bot_state(other, A) != bot_state(state, A)
 
 
+@pytest.mark.random_games
 @pytest.mark.parametrize("seed", range(6))
 def test_a_bot_state_gives_the_seat_exactly_its_legal_commands(seed: int) -> None:
     for state in random_states(seed, players=3 + seed % 4, steps=200)[::5]:
@@ -79,6 +80,7 @@ def test_a_bot_state_gives_the_seat_exactly_its_legal_commands(seed: int) -> Non
                 commands.legal_commands(state, seat), (state.phase, seat)
 
 
+@pytest.mark.random_games
 def test_a_spectator_view_is_json_and_names_no_hidden_card_in_random_play() -> None:
     for state in random_states(7, players=4, steps=200)[::7]:
         for reader in (None, A, B, C):

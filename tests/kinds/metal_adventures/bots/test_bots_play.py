@@ -51,6 +51,7 @@ class Referee:
                                           (4, ("random", "greedy") * 3),
                                           (5, ("greedy",) * 4),
                                           (6, ("greedy", "greedy", "random"))])
+@pytest.mark.random_games
 def test_the_bots_send_only_commands_the_rules_accept(seed: int, levels: tuple[str, ...]) -> None:
     referee = Referee(levels)
     result = play_game(seed, len(levels), lambda seat, rng: make_bot(levels[seat], rng), levels,
@@ -59,6 +60,7 @@ def test_the_bots_send_only_commands_the_rules_accept(seed: int, levels: tuple[s
     assert referee.worded > 0  # the greedy bot asked for allies with terms
 
 
+@pytest.mark.random_games
 def test_the_random_bot_picks_among_the_legal_commands_of_its_bot_state() -> None:
     state, _ = play_seeded_until_battle()
     seat = commands.to_act(state)[0]
@@ -84,6 +86,7 @@ def play_seeded_until_battle() -> tuple[GameState, int]:
     return found[0]
 
 
+@pytest.mark.random_games
 def test_a_seed_repeats_its_game() -> None:
     levels = ("greedy", "random", "greedy")
 
@@ -101,6 +104,7 @@ def test_the_levels_are_random_and_greedy() -> None:
 GAMES = 40
 
 
+@pytest.mark.random_games
 def test_the_greedy_bot_beats_three_random_bots_in_most_games() -> None:
     # One greedy bot against three random ones, the greedy seat turned one place further each game: a
     # fair share would be 25%.

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from games.kinds.metal_adventures.bots.match import BATTLES, CAPPED, DECK, GAINS, GLORY, Result
 from games.kinds.metal_adventures.bots.report import chart_svg, command_line, markdown, text
 from games.kinds.metal_adventures.bots.simulate import Plan, one_game, run, summarise
@@ -18,6 +20,7 @@ def result(winners: tuple[int, ...], ending: str, bases: tuple[str, ...] = ("B1"
                   jp=(0, 1, 2))
 
 
+@pytest.mark.random_games
 def test_each_level_plays_every_seat_in_turn_and_a_seed_repeats_its_game() -> None:
     plan = Plan(games=3, players=3, bots=("greedy", "random"), seed=5)
     assert [plan.levels(g) for g in range(3)] == [("greedy", "random", "greedy"),
@@ -27,6 +30,7 @@ def test_each_level_plays_every_seat_in_turn_and_a_seed_repeats_its_game() -> No
     assert one_game(plan, 1).seed == 6 and one_game(plan, 1).levels == plan.levels(1)
 
 
+@pytest.mark.random_games
 def test_a_plan_runs_its_games_in_the_order_of_their_seeds() -> None:
     plan = Plan(games=2, players=3, seed=20)
     seen: list[int] = []
@@ -70,6 +74,7 @@ def test_the_report_names_every_figure_the_card_set_is_checked_by() -> None:
     assert svg.startswith("<svg") and "By seat: 3 games, 3 players" in svg and "B1 Albatross" in svg
 
 
+@pytest.mark.random_games
 def test_the_glory_by_source_adds_up_to_the_glory_the_seats_end_with() -> None:
     for g in range(3):
         played = one_game(Plan(games=1, players=3 + g, bots=("greedy", "random"), seed=40), g)
