@@ -203,7 +203,10 @@ def _battle(state: GameState) -> None:
     infamous = [s for s in allies if state.seats[s].jp >= MAX_JP]
     if any(a in battle.allies for a in allies) and state.seats[battle.attacker].jp >= MAX_JP:
         infamous.append(battle.attacker)
-    if battle.defenders and battle.challenged is not None and state.seats[battle.challenged].jp >= MAX_JP:
+    # After recruitment the challenged seat may break its own terms (rules.md, R62): its fourth JP then
+    # comes after its alliances were sealed, as a principal's may at the settlement.
+    if (battle.defenders and battle.challenged is not None and state.seats[battle.challenged].jp >= MAX_JP
+            and state.phase == "challenge.recruit"):
         infamous.append(battle.challenged)
     if infamous:
         _fail("4 JP never allied", f"seat {', '.join(str(s + 1) for s in infamous)} at 4 JP in an alliance")

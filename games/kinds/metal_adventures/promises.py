@@ -261,12 +261,17 @@ def win_terms(state: GameState, seat: int) -> tuple[Promise, ...]:
     return tuple(p for p in state.promises if p.debtor == seat and p.due == WIN)
 
 
+# From the close of recruitment to the result: once no ask can be sealed, a fourth JP from a broken term
+# cannot leave an infamous principal recruiting (rules.md, "Keeping your word").
+EARLY_BREAK_PHASES = ("battle.declare", "battle.react")
+
+
 def filed_early(state: GameState, seat: int) -> tuple[Promise, ...]:
     """The challenged seat's own `@win` terms while its battle runs: it is not the active seat, so it does not
     settle them live, and the engine pays them if it wins unless it breaks them before (rules.md,
     "Keeping your word")."""
     battle = state.battle
-    if (battle is None or state.phase == SPOILS or battle.challenged != seat
+    if (battle is None or state.phase not in EARLY_BREAK_PHASES or battle.challenged != seat
             or battle.winner):
         return ()
     return win_terms(state, seat)

@@ -481,17 +481,33 @@ def test_r33_a_challenged_seat_that_wins_takes_1_glory_and_the_pot_and_nothing_f
     assert state.battle is None and state.choices == () and state.phase == "turn.travel"
 
 
-def test_r62_a_challenged_seat_breaks_its_terms_while_the_battle_runs_and_then_owes_nothing() -> None:
+def test_r62_a_challenged_seat_breaks_its_terms_after_recruitment_and_then_owes_nothing() -> None:
     state = challenged_with_an_ally()
+    refused(state, B, "break P1", "Battle in progress: promises are kept or broken")  # still recruiting
+    state, _ = play(state, B, "ready")
     assert "break P1" in commands.legal_commands(state, B)
     assert not any(c.startswith("break") for c in commands.legal_commands(state, D))
     refused(state, D, "break P1", "Battle in progress: promises are kept or broken")
     state, events = play(state, B, "break P1")
     assert [e["type"] for e in events][:1] == ["promise_broken"]
     assert state.seats[B].jp == 1 and not state.promises
-    state, events = fought(state, FixedDice(1, 6))
+    state, _ = play(state, A, "roll")
+    state, _ = play(state, D, "mf no")
+    state, events = play(state, B, "mf no", FixedDice(1, 6))
     assert result(events)[2] == "defend"
     assert state.seats[D].credits == 3  # the broken terms are not paid when B wins
+
+
+def test_r62_a_fourth_jp_from_a_broken_term_leaves_the_sealed_ally_fighting() -> None:
+    state = challenged_with_an_ally()
+    state = state.with_seat(B, replace(state.seats[B], jp=3))
+    state, _ = play(state, B, "ready")
+    state, _ = play(state, B, "break P1")
+    assert state.seats[B].jp == 4 and state.battle is not None and state.battle.defenders == (D,)
+    state, _ = play(state, A, "roll")
+    state, _ = play(state, D, "mf no")
+    state, events = play(state, B, "mf no", FixedDice(1, 6))
+    assert result(events) == (8 + 1, 8 + 6 + 4, "defend")  # the ally's S still counts
 
 
 def test_r62_once_the_result_is_fixed_the_challenged_seat_cannot_break_and_a_losers_terms_lapse() -> None:
