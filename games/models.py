@@ -61,7 +61,8 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # {"winner": seat or None, "places": [seat, ...] best first}
+    # {"winner": seat or None, "places": [seat, ...] best first, "ranks": [place, ...] (optional, parallel to
+    # places: seats tied share a place)}
     result = models.JSONField(null=True, blank=True)
     # Paused by a moderator (games/actions/moderation.py): no moves and no clocks until resumed.
     paused_at = models.DateTimeField(null=True, blank=True)

@@ -55,9 +55,14 @@ def winner_of(result: dict[str, Any] | None, seats: Sequence[Any]) -> Any:
 
 
 def place_of(result: dict[str, Any] | None, index: int | None) -> int | None:
-    """1 for the winner, 2 for the next, ...; None when the result does not place the seat."""
+    """1 for the winner, 2 for the next, ...; seats the result ranks together share a place ("ranks",
+    parallel to "places": 1, 2, 2, 4); None when the result does not place the seat."""
     places = (result or {}).get("places") or []
-    return places.index(index) + 1 if index is not None and index in places else None
+    if index is None or index not in places:
+        return None
+    ranks = (result or {}).get("ranks") or []
+    at = places.index(index)
+    return int(ranks[at]) if len(ranks) == len(places) else at + 1
 
 
 def ordinal(n: int) -> str:

@@ -78,8 +78,9 @@ def _build(game: Game) -> Summary:
     result = game.result or {}
     order = list(result.get("places") or range(game.players))
     places = []
-    for rank, seat in enumerate(order, start=1):
+    for position, seat in enumerate(order, start=1):
         outcome = kind.seat_outcome(state, seat)
+        rank = seats_of.place_of(result, seat) or position
         places.append(Place(rank, seat, seats_of.letter(seat), names[seat], outcome.label,
                             OUTCOME_WORDS.get(outcome.status, outcome.status), final.get(seat, {}),
                             seats_of.colour(seat)))

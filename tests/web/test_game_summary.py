@@ -146,3 +146,15 @@ def test_a_chart_of_figures_below_zero_keeps_every_point_inside_the_plot_and_mar
     # Each line ends in its seat's letter, in the seat's colour.
     ends = re.findall(r'fill="([^"]+)"><title>([^<]+)</title>([A-F])</text>', svg)
     assert sorted(ends) == [(seats.colour(0), "Ann: -2", "A"), (seats.colour(1), "Bo: 5", "B")]
+
+
+def test_seats_the_result_ranks_together_share_a_place_and_the_next_place_counts_them():
+    game, winner, loser = finished_game(turns=3)
+    first, second = winner.index, loser.index
+    game.result = {**game.result, "places": [first, second], "ranks": [1, 1]}
+    game.save(update_fields=["result"])
+    assert [p.rank for p in game_summary(game).places] == [1, 1]
+    assert seats.place_of({"places": [2, 0, 1], "ranks": [1, 2, 2]}, 1) == 2
+    assert seats.place_of({"places": [2, 0, 1], "ranks": [1, 1, 3]}, 1) == 3
+    assert seats.place_of({"places": [2, 0, 1]}, 1) == 3  # no ranks: places one after the other
+    assert seats.place_of({"places": [2, 0, 1]}, 3) is None

@@ -57,13 +57,16 @@ def seat_outcome(state: GameState, seat: int) -> SeatOutcome:
 
 
 def result(state: GameState, events: Sequence[Event]) -> dict[str, Any]:
-    """The winner (None for a shared win, or before the end) and every seat by place, best first."""
+    """The winner (None for a shared win, or before the end), every seat by place, best first, and each
+    one's rank: seats tied on every count share it, and the next rank skips as many (1, 2, 2, 4)."""
     del events  # the state says it all
     if state.phase != OVER:
         return {"winner": None, "places": []}
     winners = end.winners(state)
+    groups = end.places(state)
     return {"winner": winners[0] if len(winners) == 1 else None,
-            "places": [seat for group in end.places(state) for seat in group]}
+            "places": [seat for group in groups for seat in group],
+            "ranks": [rank for group, rank in zip(groups, end.ranks(groups), strict=True) for _ in group]}
 
 
 def tallies(state: GameState) -> dict[int, dict[str, int]]:

@@ -85,6 +85,16 @@ def places(state: GameState) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(group) for group in groups)
 
 
+def ranks(groups: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Each group's place as players count them: a group shares its place, and the next one comes after
+    every seat before it (1, 2, 2, 4)."""
+    found, before = [], 0
+    for group in groups:
+        found.append(before + 1)
+        before += len(group)
+    return tuple(found)
+
+
 def winners(state: GameState) -> tuple[int, ...]:
     """The seats sharing first place (several: a shared win); none before the game is over."""
     if state.phase != OVER:

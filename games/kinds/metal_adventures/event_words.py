@@ -13,6 +13,7 @@ from typing import Any
 from games.kinds.protocol import Event
 
 from . import cards
+from .end import ranks
 from .prompts import name
 from .records import NOW, TROPHY, WRECK, Item
 from .state import GameState
@@ -221,7 +222,9 @@ def _gain(e: Event, names: Names) -> str:
 
 
 def _game_over(e: Event, names: Names) -> str:
-    places = [f"{i}. {seats_text(group, names)}" for i, group in enumerate(e.get("places", ()), start=1)]
+    groups = tuple(tuple(group) for group in e.get("places", ()))
+    places = [f"{rank}. {seats_text(group, names)}"
+              for rank, group in zip(ranks(groups), groups, strict=True)]
     return "The game is over. " + ("; ".join(places) + "." if places else "")
 
 

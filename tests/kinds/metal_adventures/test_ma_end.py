@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.kinds.metal_adventures import cards, commands, end, invariants, judgment, setup
+from games.kinds.metal_adventures import api, cards, commands, end, event_words, invariants, judgment, setup
 from games.kinds.metal_adventures.state import GameState
 from games.kinds.protocol import Event, Refused
 
@@ -143,6 +143,19 @@ def test_r60_most_glory_then_credits_then_fewest_jp_then_a_shared_win() -> None:
     over = standings((5, 7, 7), (20, 3, 4), (0, 0, 4))
     assert end.winners(over) == (C,)
     assert end.places(over)[-1] == (A,)
+
+
+def test_r60_seats_tied_share_a_place_and_the_next_place_counts_them_in_the_result_and_the_log() -> None:
+    over = standings((6, 7, 7), (9, 2, 2), (0, 0, 0))
+    assert end.places(over) == ((B, C), (A,)) and end.ranks(end.places(over)) == (1, 3)
+    assert api.result(over, []) == {"winner": None, "places": [B, C, A], "ranks": [1, 1, 3]}
+    over = standings((7, 6, 6), (9, 2, 2), (0, 0, 0))
+    assert api.result(over, []) == {"winner": A, "places": [A, B, C], "ranks": [1, 2, 2]}
+    names = ["Ann", "Bob", "Cy"]
+    sentence = event_words.describe({"type": "game_over", "places": [[A], [B, C]]}, over, names)
+    assert sentence == "The game is over. 1. Ann; 2. Bob and Cy."
+    sentence = event_words.describe({"type": "game_over", "places": [[B, C], [A]]}, over, names)
+    assert sentence == "The game is over. 1. Bob and Cy; 3. Ann."
 
 
 def test_nobody_has_won_before_the_game_is_over() -> None:
