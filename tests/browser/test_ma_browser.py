@@ -132,3 +132,16 @@ def test_a_finished_games_summary_charts_each_pirates_glory_and_credits_within_t
                           ".map(e => e.getBoundingClientRect().right))")
     assert right <= size["width"]
     assert page.locator("#summary .places-scroll").evaluate("e => e.scrollWidth <= e.clientWidth")
+
+
+def test_the_rules_page_fits_a_phone_its_wide_card_tables_scrolling_on_their_own(
+        browser: Browser, live_server: Any) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{live_server.url}/rules/{KIND}/")
+    expect(page.locator("article.rules h1")).to_contain_text("Metal Adventures")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    wide = page.locator("article.rules table").evaluate_all(
+        "tables => tables.filter(t => t.scrollWidth > t.clientWidth).length")
+    assert wide > 0  # the card tables are wider than a phone: they scroll inside themselves
+    shoot(page, "ma-rules")
+    page.close()

@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.kinds import get_kind
+from games.kinds.metal_adventures import cards
 from games.models import Game
 from tests.web.factories import UserFactory
 
@@ -92,3 +93,25 @@ def test_the_rules_page_and_the_rules_index_name_metal_adventures(client: Client
     assert "Metal Adventures" in page and "Attacking in Space" in page and "Tour of Pirates" in page
     index = client.get(reverse("games:rules")).content.decode()
     assert "Metal Adventures" in index and "MetalTalon" in index
+
+
+def test_after_the_draw_the_battle_panel_lists_the_starships_to_choose_from_in_spot_order() -> None:
+    game, clients = new_game(3)
+    kind = get_kind(KIND)
+    for seat, client in enumerate(clients):
+        state = kind.load(Game.objects.get(pk=game.pk).state)
+        post(client, game, kind.timeout_commands(state, seat)[0])
+    post(clients[0], game, "tribute")
+    post(clients[0], game, "attack space")
+    state = kind.load(Game.objects.get(pk=game.pk).state)
+    tie = [c for c in kind.legal_commands(state, 0) if c.startswith("planet ")]
+    if tie:  # GOLDEN VEIN drawn with the planets tied: the attacker picks one, and the draw goes on
+        post(clients[0], game, tie[0])
+        state = kind.load(Game.objects.get(pk=game.pk).state)
+    page = clients[0].get(url(game)).content.decode()
+    panel = page[page.index('class="ma-panel ma-battle"'):]
+    panel = panel[:panel.index("</section>")]
+    assert "being drawn" not in panel and state.space_area
+    names = [cards.NAMES[c] for c in state.space_area]
+    assert [panel.index(f"<strong>{n}</strong>") for n in names] == sorted(
+        panel.index(f"<strong>{n}</strong>") for n in names)
