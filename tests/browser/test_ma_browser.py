@@ -117,6 +117,9 @@ def test_a_finished_games_summary_charts_each_pirates_glory_and_credits_within_t
         browser: Browser, live_server: Any, monkeypatch: pytest.MonkeyPatch, size: dict[str, int]) -> None:
     monkeypatch.setattr("games.tasks.queue_bots", lambda pk: None)
     game, seat = finished_against_bots(KIND, players=4)
+    # A long name of one word, as a sign-up may choose: it breaks rather than widen the places table.
+    seat.user.profile.display_name = "Bartholomew_Roberts_1682"
+    seat.user.profile.save(update_fields=["display_name"])
     page = logged_in_page(browser, live_server, seat.user, viewport=size)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     summary = page.locator("#summary")
