@@ -222,7 +222,7 @@ def _gain(e: Event, names: Names) -> str:
 
 def _game_over(e: Event, names: Names) -> str:
     places = [f"{i}. {seats_text(group, names)}" for i, group in enumerate(e.get("places", ()), start=1)]
-    return "The game is over. " + ("; ".join(places) + "." if places else "")
+    return "The game is over." + (" " + "; ".join(places) + "." if places else "")
 
 
 def _hunters_back(e: Event, names: Names) -> str:
