@@ -299,7 +299,8 @@ def result(events: list[dict[str, Any]]) -> tuple[int, int, str]:
 
 def refusal(state: GameState, seat: int, command: str, dice: Any = None) -> str:
     """The words the rules refuse the command with, whole (the tests compare them word for word), without
-    the list of legal commands commands.play adds; the state it was given is unchanged."""
+    what commands.play adds (the legal commands, or "You have nothing to do now."); the state it was given
+    is unchanged."""
     import pytest
 
     from games.kinds.metal_adventures import commands
@@ -309,4 +310,5 @@ def refusal(state: GameState, seat: int, command: str, dice: Any = None) -> str:
     with pytest.raises(Refused) as refused:
         commands.play(state, seat, command, dice)
     assert state.to_dict() == before
-    return str(refused.value).split(" Legal now: ")[0]
+    words = str(refused.value).split(" Legal now: ")[0]
+    return words.removesuffix(" You have nothing to do now.")
