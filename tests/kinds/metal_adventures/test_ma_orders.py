@@ -306,15 +306,17 @@ def test_a_trophy_item_in_terms_reads_back() -> None:
 
 
 def test_an_allys_orders_complete_its_declaration_whatever_equipment_it_holds_besides() -> None:
-    """Only the reaction and pre-roll cards held need an `arm` order for the orders to declare it all."""
-    orders = {"ally": "accept", "betray": "no", "mf ally": "no", "arm S04": "ally"}
-    state = quiet(3, {B: {"improvements": ("E01", "S04"), "orders": orders}}, phase="turn.travel")
-    state, _ = play(state, A, "attack planet bazaar")
-    state, events = play(state, A, "ally ask 2")
-    assert events[-1] == {"type": "declared", "step": "ally", "declarations": [
-        {"seat": B, "loyal": True, "mf": False, "play": [], "arm": ["S04"]}]}
-    assert commands.to_act(state) == (A,)
-    assert refusal(state, B, "mf yes") == "Your declaration is made: the dice are on their way."
+    """A challenger's ally whose die shows a face has only its cards to declare: an `arm` order for each
+    reaction or pre-roll card it holds is enough, its equipment needs none, and its step closes at once."""
+    orders = {"ally": "accept", "arm S04": "ally"}
+    state = quiet(3, {C: {"improvements": ("E01", "S04"), "mf": 4, "orders": orders}}, phase="turn.travel")
+    for seat, command in ((A, "challenge 2"), (A, "ally ask 3"), (A, "ready"), (B, "ready"), (A, "mf no")):
+        state, _ = play(state, seat, command)
+    state, events = play(state, A, "roll")
+    assert events[-1] == {"type": "declared", "step": "challenger_allies", "declarations": [
+        {"seat": C, "loyal": None, "mf": False, "play": [], "arm": ["S04"]}]}
+    assert commands.to_act(state) == (B,)
+    assert refusal(state, C, "mf yes") == "Your declaration is made: the dice are on their way."
 
 
 def test_the_attacker_declares_only_once_its_allies_have_and_is_told_so_word_for_word() -> None:
