@@ -305,9 +305,9 @@ def test_a_trophy_item_in_terms_reads_back() -> None:
 # === ORDERS DECLARE FOR AN ALLY OUT OF TURN (declare.py) ===
 
 
-def test_an_allys_orders_complete_its_declaration_whatever_equipment_it_holds_besides() -> None:
-    """A challenger's ally whose die shows a face has only its cards to declare: an `arm` order for each
-    reaction or pre-roll card it holds is enough, its equipment needs none, and its step closes at once."""
+def test_an_allys_arm_order_declares_its_cards_and_its_step_closes_at_once() -> None:
+    """A challenger's ally whose die shows a face has only its cards to declare: its `arm` order declares
+    them (its equipment holding no reaction) and the step closes without waiting for it."""
     orders = {"ally": "accept", "arm S04": "ally"}
     state = quiet(3, {C: {"improvements": ("E01", "S04"), "mf": 4, "orders": orders}}, phase="turn.travel")
     for seat, command in ((A, "challenge 2"), (A, "ally ask 3"), (A, "ready"), (B, "ready"), (A, "mf no")):
