@@ -13,7 +13,7 @@ from games.kinds.metal_adventures import commands, sides
 from games.kinds.metal_adventures.battle_state import Battle
 from games.kinds.metal_adventures.state import BLANK, GameState
 
-from .helpers import MF, A, B, C, D, E, F, ScriptedDice, facing, given, play, quiet, refused
+from .helpers import MF, A, B, C, D, E, F, ScriptedDice, facing, given, play, quiet, refusal, refused
 
 # === T6: the attacker wins ties; the Metal Faktor debt ===
 
@@ -251,6 +251,16 @@ def test_t18_a_full_hand_drops_one_unseen_before_drawing_three() -> None:
     state, _ = play(state, A, "pick T12")
     assert state.seats[A].trophies == ("T05", "T12")
     assert state.trophy_deck[-3:] == ("T03", "T11", "T13")
+
+
+def test_t18_a_full_hand_is_told_word_for_word_how_to_drop_or_refuse() -> None:
+    state = t18()
+    assert refusal(state, A, "trophy keep") == (
+        "Say `trophy drop <trophy>` (then draw three and keep one) or `trophy refuse`.")
+    assert refusal(state, A, "trophy drop T09") == (
+        "Trophy of the Hoarder (T09) is not one of your trophies: Trophy of the Scrapyard King (T03); "
+        "Trophy of the Sunbreaker (T05).")
+    assert refusal(state, A, "take credits") == "There is nothing of that kind to choose now."
 
 
 def test_t18_refusing_leaves_hand_and_deck_as_they_were() -> None:
