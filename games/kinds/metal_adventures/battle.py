@@ -78,7 +78,7 @@ def choice_legal(state: GameState, seat: int) -> list[str]:
 def choice_command(state: GameState, seat: int, verb: str, text: str,
                    dice: Dice | None) -> tuple[GameState, list[Event]]:
     if verb == "planet":
-        return space.planet(state, seat, text, dice)
+        return space.planet(state, seat, text)
     return spoils.choice_command(state, seat, verb, text)
 
 

@@ -3,7 +3,7 @@ files in cards/ beside this module into frozen dataclasses, with lookups by id a
 card a player names (by id, by name, or by a part of a name).
 
 The printed game names six cards and states ranges; every other card is the site's. The data files are
-the one source: rules.md's tables and the tests read the same numbers.
+the one source: rules.md's tables and the tests read the same numbers (the tests through `load`).
 """
 
 from __future__ import annotations
@@ -109,8 +109,7 @@ class Planet:
     prize_text: str
 
 
-def _read(name: str) -> dict[str, Any]:
-    text = resources.files(__package__).joinpath("cards", name).read_text(encoding="utf-8")
+def _read(name: str, text: str) -> dict[str, Any]:
     data = json.loads(text)
     if not isinstance(data, dict) or not str(data.get("note", "")).startswith(("These cards are the site's",
                                                                               "The planets'")):
@@ -136,33 +135,32 @@ def _opt_str(row: Mapping[str, Any], key: str, choices: Iterable[str] | None = N
     return None if row.get(key) is None else _str(row, key, choices)
 
 
-def _starships(name: str, deck: str) -> list[Starship]:
-    data = _read(name)
-    if data.get("deck") != deck:
+def _starships(data: Mapping[str, Mapping[str, Any]], name: str, deck: str) -> list[Starship]:
+    if data[name].get("deck") != deck:
         raise ValueError(f"cards/{name} is the {deck} deck")
     return [Starship(id=_str(r, "id"), name=_str(r, "name"), deck=deck, nation=_str(r, "nation", NATIONS),
                      power=_int(r, "power", 6, 20), damage=_int(r, "damage", 1, 3),
                      credits=_int(r, "credits", 0, 10), glory=_int(r, "glory", 0, 5),
                      support=_int(r, "support", 0, 1), hunter=r["hunter"] is True)
-            for r in data["starships"]]
+            for r in data[name]["starships"]]
 
 
-def _events() -> list[Event]:
+def _events(data: Mapping[str, Any]) -> list[Event]:
     return [Event(id=_str(r, "id"), name=_str(r, "name"), deck=_str(r, "deck", (NEAR, DEEP)),
-                  effect=_str(r, "effect"), text=_str(r, "text")) for r in _read("events.json")["events"]]
+                  effect=_str(r, "effect"), text=_str(r, "text")) for r in data["events"]]
 
 
-def _trophies() -> list[Trophy]:
+def _trophies(data: Mapping[str, Any]) -> list[Trophy]:
     return [Trophy(id=_str(r, "id"), name=_str(r, "name"), condition=_str(r, "condition"),
                    at_least=_int(r, "at_least", 0, 20), nation=_opt_str(r, "nation", NATIONS),
                    kind=_str(r, "kind", TROPHY_KINDS), glory=_int(r, "glory", 0, 5),
                    credits=_int(r, "credits", 0, 5), text=_str(r, "text"))
-            for r in _read("trophies.json")["trophies"]]
+            for r in data["trophies"]]
 
 
-def _improvements() -> list[Improvement]:
+def _improvements(data: Mapping[str, Any]) -> list[Improvement]:
     cards = []
-    for r in _read("improvements.json")["improvements"]:
+    for r in data["improvements"]:
         kind = _str(r, "type", (*EQUIPMENT_TYPES, SUPPORT))
         card = Improvement(id=_str(r, "id"), name=_str(r, "name"), power=_int(r, "power", 0, 4), type=kind,
                            cost=_int(r, "cost", 1, 9), timing=_opt_str(r, "timing", TIMINGS),
@@ -173,17 +171,17 @@ def _improvements() -> list[Improvement]:
     return cards
 
 
-def _bases() -> list[Base]:
+def _bases(data: Mapping[str, Any]) -> list[Base]:
     return [Base(id=_str(r, "id"), name=_str(r, "name"), power=_int(r, "power", BASE_POWER, BASE_POWER),
-                 perk=_str(r, "perk"), perk_text=_str(r, "perk_text")) for r in _read("bases.json")["bases"]]
+                 perk=_str(r, "perk"), perk_text=_str(r, "perk_text")) for r in data["bases"]]
 
 
-def _planets() -> list[Planet]:
+def _planets(data: Mapping[str, Any]) -> list[Planet]:
     return [Planet(id=_str(r, "id"), name=_str(r, "name"),
                    power=None if r["power"] is None else _int(r, "power", 1, 30),
                    treasury=r["treasury"] is True,
                    prize=_opt_str(r, "prize"), prize_text=_str(r, "prize_text"))
-            for r in _read("planets.json")["planets"]]
+            for r in data["planets"]]
 
 
 def _by_id[T: (Starship, Event, Trophy, Improvement, Base, Planet)](cards: Iterable[T]) -> Mapping[str, T]:
@@ -195,13 +193,57 @@ def _by_id[T: (Starship, Event, Trophy, Improvement, Base, Planet)](cards: Itera
     return MappingProxyType(table)
 
 
-STARSHIPS: Mapping[str, Starship] = _by_id(_starships("near_space.json", NEAR)
-                                           + _starships("deep_space.json", DEEP))
-EVENTS: Mapping[str, Event] = _by_id(_events())
-TROPHIES: Mapping[str, Trophy] = _by_id(_trophies())
-IMPROVEMENTS: Mapping[str, Improvement] = _by_id(_improvements())
-BASES: Mapping[str, Base] = _by_id(_bases())
-PLANETS: Mapping[str, Planet] = _by_id(_planets())
+FILES = ("near_space.json", "deep_space.json", "events.json", "trophies.json", "improvements.json",
+         "bases.json", "planets.json")
+
+
+def data_files() -> dict[str, str]:
+    """The text of each card file in cards/ beside this module, by file name."""
+    folder = resources.files(__package__).joinpath("cards")
+    return {name: folder.joinpath(name).read_text(encoding="utf-8") for name in FILES}
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """Every card of the game, by id, as `load` reads them from the card files."""
+
+    starships: Mapping[str, Starship]
+    events: Mapping[str, Event]
+    trophies: Mapping[str, Trophy]
+    improvements: Mapping[str, Improvement]
+    bases: Mapping[str, Base]
+    planets: Mapping[str, Planet]
+    names: Mapping[str, str]  # every card a player can name (all but the planets): its name by id
+
+
+def load(files: Mapping[str, str]) -> CardSet:
+    """The card set the card files' texts (`data_files()`) hold, checked: ValueError, saying which card
+    and what is wrong, for a file without its note, a value out of its range or a card id used twice.
+    The module reads it once, into STARSHIPS ... PLANETS; the tests call it themselves (docs/testing.md,
+    "What mutmut cannot see")."""
+    data = {name: _read(name, text) for name, text in files.items()}
+    starships = _by_id(_starships(data, "near_space.json", NEAR) + _starships(data, "deep_space.json", DEEP))
+    events = _by_id(_events(data["events.json"]))
+    trophies = _by_id(_trophies(data["trophies.json"]))
+    improvements = _by_id(_improvements(data["improvements.json"]))
+    bases = _by_id(_bases(data["bases.json"]))
+    decks = (starships, events, trophies, improvements, bases)
+    names = {i: c.name for deck in decks for i, c in deck.items()}
+    if len(names) != sum(len(deck) for deck in decks):
+        raise ValueError("a card id is used in two decks")
+    return CardSet(starships=starships, events=events, trophies=trophies, improvements=improvements,
+                   bases=bases, planets=_by_id(_planets(data["planets.json"])), names=MappingProxyType(names))
+
+
+_CARDS = load(data_files())
+STARSHIPS: Mapping[str, Starship] = _CARDS.starships
+EVENTS: Mapping[str, Event] = _CARDS.events
+TROPHIES: Mapping[str, Trophy] = _CARDS.trophies
+IMPROVEMENTS: Mapping[str, Improvement] = _CARDS.improvements
+BASES: Mapping[str, Base] = _CARDS.bases
+PLANETS: Mapping[str, Planet] = _CARDS.planets
+# Every card a player can name, by id: Space cards, trophies, improvements and base starships.
+NAMES: Mapping[str, str] = _CARDS.names
 
 # The Space deck's cards by back colour, in id order: starships first, then events.
 BLUE: tuple[str, ...] = (tuple(i for i, s in STARSHIPS.items() if s.deck == NEAR)
@@ -211,11 +253,6 @@ RED: tuple[str, ...] = (tuple(i for i, s in STARSHIPS.items() if s.deck == DEEP)
 SPACE_CARDS: tuple[str, ...] = BLUE + RED
 SUPPORT_CARDS: tuple[str, ...] = tuple(i for i, c in IMPROVEMENTS.items() if not c.equipment)
 EQUIPMENT_CARDS: tuple[str, ...] = tuple(i for i, c in IMPROVEMENTS.items() if c.equipment)
-# Every card a player can name, by id: Space cards, trophies, improvements and base starships.
-NAMES: Mapping[str, str] = MappingProxyType(
-    {i: c.name for table in (STARSHIPS, EVENTS, TROPHIES, IMPROVEMENTS, BASES) for i, c in table.items()})
-if len(NAMES) != len(STARSHIPS) + len(EVENTS) + len(TROPHIES) + len(IMPROVEMENTS) + len(BASES):
-    raise ValueError("a card id is used in two decks")
 
 
 def is_blue(card: str) -> bool:

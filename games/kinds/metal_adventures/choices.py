@@ -132,7 +132,7 @@ def receive_improvement(state: GameState, seat: int, card: str) -> tuple[GameSta
     player = state.seats[seat]
     if len(player.improvements) < IMPROVEMENT_LIMIT:
         return state.with_seat(seat, player.with_improvements((*player.improvements, card))), []
-    after = first(state, Choice(DISCARD, seat, cards=(card,), count=1, source="overflow"))
+    after = first(state, Choice(DISCARD, seat, cards=(card,), source="overflow"))
     return after, [{"type": "overflow", "seat": seat, "card": card}]
 
 

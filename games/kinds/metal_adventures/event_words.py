@@ -117,7 +117,13 @@ def sees(reader: int | None, *seats: Any) -> bool:
 # === describe: every event type, in words every reader may read ===
 
 def _ally_ask(e: Event, names: Names) -> str:
-    terms = items_words(e.get("terms", "nothing"), False, False)
+    return ally_ask_words(e, names, wrecks=False, trophies=False)
+
+
+def ally_ask_words(e: Event, names: Names, wrecks: bool, trophies: bool) -> str:
+    """An ask for allies, its terms' wrecks and trophies named if `wrecks` / `trophies` (narration.py
+    names them to the seats the terms concern)."""
+    terms = items_words(e.get("terms", "nothing"), wrecks, trophies)
     again = " (a second ask)" if int(e.get("round", 1)) > 1 else ""
     return (f"{_actor(e, names)} asks {seats_text(e['asked'], names)} to fight as an ally"
             f"{'' if terms == 'nothing' else ' for ' + terms}{again}.")
@@ -225,7 +231,7 @@ def _game_over(e: Event, names: Names) -> str:
     groups = tuple(tuple(group) for group in e.get("places", ()))
     places = [f"{rank}. {seats_text(group, names)}"
               for rank, group in zip(ranks(groups), groups, strict=True)]
-    return "The game is over. " + ("; ".join(places) + "." if places else "")
+    return "The game is over." + (" " + "; ".join(places) + "." if places else "")
 
 
 def _hunters_back(e: Event, names: Names) -> str:
@@ -412,9 +418,8 @@ def _trade(e: Event, names: Names) -> str:
 
 
 def _text(template: str) -> Callable[[Event, Names], str]:
-    """An event said by a template of its fields, seats by name (`{seat}`, `{principal}`...)."""
-    seat_keys = ("seat", "principal", "attacker", "challenged", "debtor", "creditor", "sender", "receiver",
-                 "loser", "from", "target")
+    """An event said by a template of its fields, seats by name (`{seat}`, `{attacker}`...)."""
+    seat_keys = ("seat", "attacker", "challenged", "sender", "receiver")  # the seats the templates name
 
     def words(e: Event, names: Names) -> str:
         fields = {k: (name(v, names) if k in seat_keys and isinstance(v, int) else v) for k, v in e.items()}

@@ -216,7 +216,7 @@ def react(state: GameState, events: list[Event], dice: Dice | None) -> tuple[Gam
 
 def command(state: GameState, seat: int, verb: str, text: str,
             dice: Dice | None) -> tuple[GameState, list[Event]]:
-    """The active seat's live reaction: `play <card>` or `pass`."""
+    """The active seat's live reaction: `play <card>` or `pass` (battle.py routes no other verb here)."""
     battle = _battle(state)
     if seat != battle.attacker or battle.step not in (REACT_STEP, SMOKE_STEP):
         raise Refused("The reaction pass runs by itself now: armed cards play as their holders ordered.")
@@ -228,8 +228,6 @@ def command(state: GameState, seat: int, verb: str, text: str,
                                   [{"type": "pass", "seat": seat}])
         state = replace(state, battle=replace(battle, passed=(*battle.passed, seat), step=""))
         return react(state, [{"type": "pass", "seat": seat}], dice)
-    if verb != "play":
-        raise Refused("Play a reaction card or `pass`.")
     if battle.step == SMOKE_STEP:
         card = cards.find(text, smoke_cards(state, battle, seat), "your Smoke Screen")
         state = _use(state, seat, card)

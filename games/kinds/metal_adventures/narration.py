@@ -35,6 +35,7 @@ from .event_words import (
     DESCRIBE,
     DUE_WORDS,
     Names,
+    ally_ask_words,
     by_order,
     card_text,
     cards_text,
@@ -43,7 +44,6 @@ from .event_words import (
     items_words,
     plural,
     seat_of,
-    seats_text,
     sees,
     tour_trophies,
 )
@@ -234,10 +234,7 @@ def _private_deal(event: Event, reader: int | None, names: Names) -> str | None:
     if kind == "promise_broken" and sees(reader, event["debtor"]) and event.get("short"):
         return describe(event, None, names)[:-1] + f": {event['short']}."
     if kind == "ally_ask" and sees(reader, event["seat"], *event.get("asked", ())):
-        terms = items_words(event.get("terms", "nothing"), True, sees(reader, event["seat"]))
-        asked = seats_text(event["asked"], names)
-        return (f"{seat_of(event, 'seat', names)} asks {asked} to fight as an ally"
-                f"{'' if terms == 'nothing' else ' for ' + terms}.")
+        return ally_ask_words(event, names, wrecks=True, trophies=sees(reader, event["seat"]))
     if kind == "ally_sealed" and sees(reader, event["seat"], event["principal"]):
         terms = items_words(event.get("terms", "nothing"), True, sees(reader, event["principal"]))
         return (f"{seat_of(event, 'seat', names)} joins {seat_of(event, 'principal', names)}'s side"

@@ -30,7 +30,7 @@ def face_up_wanted(state: GameState, seat: int) -> int:
     return NAV_FACE_UP if NAV_COMPUTER in state.seats[seat].improvements else FACE_UP
 
 
-def attack_space(state: GameState, seat: int, dice: Dice | None) -> tuple[GameState, list[Event]]:
+def attack_space(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     """`attack space` in travel: the battle is committed; phase battle.draw, then the draw."""
     if state.phase != TRAVEL or state.battle is not None:
         raise Refused("You can attack in Space only while travelling, before this turn's battle.")
@@ -155,7 +155,7 @@ def return_hunters(state: GameState, hunters: tuple[str, ...], dice: Dice | None
     return replace(state, space_deck=(*blue, *red), space_mixed=()), {**event, "shuffle": "layered"}
 
 
-def planet(state: GameState, seat: int, text: str, dice: Dice | None) -> tuple[GameState, list[Event]]:
+def planet(state: GameState, seat: int, text: str) -> tuple[GameState, list[Event]]:
     """`planet <planet>`: GOLDEN VEIN's tie, one of the planets tied for the fewest credits gets the 5;
     the draw then goes on."""
     choice = choices.current(state)

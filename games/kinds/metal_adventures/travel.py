@@ -62,7 +62,7 @@ def command(state: GameState, seat: int, verb: str, text: str,
     if kind == "space":
         if rest:
             raise Refused("First `attack space` draws the starships; then `attack space <n>` chooses one.")
-        return space.attack_space(state, seat, dice)
+        return space.attack_space(state, seat)
     if kind == "karokum":
         return via_karokum(state, seat, rest)
     if kind == "planet":

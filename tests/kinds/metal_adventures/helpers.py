@@ -295,3 +295,20 @@ def result(events: list[dict[str, Any]]) -> tuple[int, int, str]:
     """A battle's result among its events: (the attacking side's score, the defending side's, the winner)."""
     found = next(e for e in events if e["type"] == "result")
     return found["attack"], found["defend"], found["winner"]
+
+
+def refusal(state: GameState, seat: int, command: str, dice: Any = None) -> str:
+    """The words the rules refuse the command with, whole (the tests compare them word for word), without
+    what commands.play adds (the legal commands, or "You have nothing to do now."); the state it was given
+    is unchanged."""
+    import pytest
+
+    from games.kinds.metal_adventures import commands
+    from games.kinds.protocol import Refused
+
+    before = state.to_dict()
+    with pytest.raises(Refused) as refused:
+        commands.play(state, seat, command, dice)
+    assert state.to_dict() == before
+    words = str(refused.value).split(" Legal now: ")[0]
+    return words.removesuffix(" You have nothing to do now.")

@@ -5,12 +5,15 @@ Exxalia's trophy with a full hand. Every state reached keeps the invariants (hel
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
+
+import pytest
 
 from games.kinds.metal_adventures import commands, sides
 from games.kinds.metal_adventures.battle_state import Battle
-from games.kinds.metal_adventures.state import BLANK
+from games.kinds.metal_adventures.state import BLANK, GameState
 
-from .helpers import MF, A, B, C, D, E, F, ScriptedDice, facing, given, play, refused
+from .helpers import MF, A, B, C, D, E, F, ScriptedDice, facing, given, play, quiet, refusal, refused
 
 # === T6: the attacker wins ties; the Metal Faktor debt ===
 
@@ -250,6 +253,16 @@ def test_t18_a_full_hand_drops_one_unseen_before_drawing_three() -> None:
     assert state.trophy_deck[-3:] == ("T03", "T11", "T13")
 
 
+def test_t18_a_full_hand_is_told_word_for_word_how_to_drop_or_refuse() -> None:
+    state = t18()
+    assert refusal(state, A, "trophy keep") == (
+        "Say `trophy drop <trophy>` (then draw three and keep one) or `trophy refuse`.")
+    assert refusal(state, A, "trophy drop T09") == (
+        "Trophy of the Hoarder (T09) is not one of your trophies: Trophy of the Scrapyard King (T03); "
+        "Trophy of the Sunbreaker (T05).")
+    assert refusal(state, A, "take credits") == "There is nothing of that kind to choose now."
+
+
 def test_t18_refusing_leaves_hand_and_deck_as_they_were() -> None:
     state = t18()
     deck = state.trophy_deck
@@ -298,3 +311,68 @@ def test_allies_and_defenders_act_in_seat_order_from_the_active_seat_round_the_t
     assert sides.attacking_side(battle) == (C, A, E)
     assert sides.defending_seats(battle) == (B, F, D)
     assert sides.in_order(state, battle) == (C, E, A, B, D, F)
+
+
+# === THE REACTION PASS: THE ACTIVE SEAT LIVE, SMOKE SCREENS (rules.md, "The roll") ===
+
+
+def bazaar_with_ally(seats: dict[int, dict[str, Any]]) -> GameState:
+    """A attacks Bazaar (power 12) with B as its loyal ally, no Metal Faktor dice; at the roll."""
+    state = quiet(3, seats, phase="turn.travel")
+    state, _ = play(state, A, "attack planet bazaar")
+    state, _ = play(state, A, "ally ask 2")
+    state, _ = play(state, B, "ally accept")
+    state, _ = play(state, B, "loyal")
+    state, _ = play(state, B, "mf no")
+    return state
+
+
+def test_a_losing_ally_is_spared_by_the_smoke_screen_it_armed_and_the_card_goes_to_the_bazaar_pile() -> None:
+    state = bazaar_with_ally({B: {"improvements": ("S04",), "orders": {"arm S04": "ally"}}})
+    # 8 + 1 + 4 (B's support power) = 13 against 12 + 6 = 18: the attacking side loses.
+    state, events = play(state, A, "roll", ScriptedDice(1, 6))
+    assert [e for e in events if e["type"] in ("smoke", "result")] == [
+        {"type": "smoke", "seat": B}, {"type": "result", "attack": 13, "defend": 18, "winner": "defend"}]
+    assert (state.seats[A].damage, state.seats[B].damage) == (1, 0)
+    assert "S04" not in state.seats[B].improvements and "S04" in state.bazaar_pile
+
+
+def test_a_losing_attacker_plays_its_smoke_screen_live_and_takes_no_damage() -> None:
+    state = bazaar_with_ally({A: {"improvements": ("S04",)}})
+    state, events = play(state, A, "roll", ScriptedDice(1, 6))
+    assert events[-1]["type"] == "result" and state.phase == "battle.react"
+    assert state.battle is not None and state.battle.step == "smoke"
+    assert commands.legal_commands(state, A)[:2] == ["play S04", "pass"]
+    refused(state, B, "play S04", "The reaction pass runs by itself now")
+    state, events = play(state, A, "play smoke")
+    assert events[0] == {"type": "smoke", "seat": A}
+    assert (state.seats[A].damage, state.seats[B].damage) == (0, 1)
+    assert "S04" in state.bazaar_pile and not state.seats[A].improvements
+
+
+def test_a_losing_attacker_that_passes_on_its_smoke_screen_takes_the_damage_and_keeps_the_card() -> None:
+    state = bazaar_with_ally({A: {"improvements": ("S04",)}})
+    state, _ = play(state, A, "roll", ScriptedDice(1, 6))
+    refused(state, A, "pass now", "`pass` takes nothing after it.")
+    state, events = play(state, A, "pass")
+    assert events[0] == {"type": "pass", "seat": A}
+    assert state.seats[A].damage == 1 and state.seats[A].improvements == ("S04",)
+
+
+def test_the_reaction_pass_refuses_the_active_seat_outside_its_live_decision() -> None:
+    state = bazaar_with_ally({A: {"improvements": ("S04",)}})
+    state, _ = play(state, A, "roll", ScriptedDice(1, 6))
+    assert state.battle is not None
+    waiting = replace(state, battle=replace(state.battle, step=""))
+    for seat in (A, B):
+        refused(waiting, seat, "pass",
+                "The reaction pass runs by itself now: armed cards play as their holders ordered.")
+
+
+def test_a_reroll_played_live_needs_dice_to_roll() -> None:
+    state = bazaar_with_ally({A: {"improvements": ("S03",)}})
+    state, _ = play(state, A, "roll", ScriptedDice(1, 6))
+    assert state.battle is not None and state.battle.step == "react"
+    with pytest.raises(ValueError) as missing:
+        commands.play(state, A, "play S03", None)
+    assert str(missing.value) == "a reroll needs dice"

@@ -1,19 +1,25 @@
 """Metal Adventures' card set: the data files hold the rules' tables exactly, with their stated statistics,
-and `find` reads a card named by id, name or part of a name."""
+`load` reads them strictly, and `find` reads a card named by id, name or part of a name.
+
+The data tests read the cards through `cards.load(cards.data_files())` each time rather than the tables the
+module built when imported, so mutation testing sees them run the loaders (docs/testing.md)."""
 
 from __future__ import annotations
 
 import json
 import tomllib
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import asdict
 from itertools import combinations
 from pathlib import Path
 from statistics import mean
+from typing import Any
 
 import pytest
 
 from games.kinds.metal_adventures import cards
-from games.kinds.metal_adventures.cards import EVENTS, IMPROVEMENTS, STARSHIPS, TROPHIES, find
+from games.kinds.metal_adventures.cards import IMPROVEMENTS, STARSHIPS, find
 from games.kinds.protocol import Refused
 
 PACKAGE = Path(cards.__file__).parent
@@ -152,8 +158,21 @@ def number(cell: str) -> int:
     return 0 if cell == "-" else int(cell.lstrip("+"))
 
 
+def fresh() -> cards.CardSet:
+    """The card set read from the data files now, not the module's tables built at import."""
+    return cards.load(cards.data_files())
+
+
 def ships(deck: str) -> list[cards.Starship]:
-    return [s for s in STARSHIPS.values() if s.deck == deck]
+    return [s for s in fresh().starships.values() if s.deck == deck]
+
+
+def altered(name: str, change: Callable[[dict[str, Any]], object]) -> dict[str, str]:
+    """The card files' texts with `change` made to the data of the file `name`."""
+    files = cards.data_files()
+    data = json.loads(files[name])
+    change(data)
+    return {**files, name: json.dumps(data)}
 
 
 # === THE DATA FILES ===
@@ -172,63 +191,193 @@ def test_the_card_files_and_the_rules_ship_as_package_data() -> None:
 
 
 def test_every_starship_row_of_the_rules_is_in_the_data_and_nothing_else() -> None:
+    loaded = fresh()
     table = rows(STARSHIP_TABLE)
     assert len(table) == 58
     for ident, name, nation, power, damage, credits, glory, support, hunter in table:
-        ship = STARSHIPS[ident]
+        ship = loaded.starships[ident]
         assert (ship.name, ship.nation) == (name, nation), ident
         assert (ship.power, ship.damage) == (int(power), int(damage)), ident
         rewards = tuple(map(number, (credits, glory, support)))
         assert (ship.credits, ship.glory, ship.support) == rewards, ident
         assert ship.hunter is (hunter == "**yes**"), ident
         assert ship.deck == ("near" if ident.startswith("N") else "deep")
-    assert sorted(STARSHIPS) == sorted(row[0] for row in table)
+    assert sorted(loaded.starships) == sorted(row[0] for row in table)
 
 
 def test_every_event_trophy_improvement_and_base_of_the_rules_is_in_the_data() -> None:
-    assert [(e.id, e.deck, e.name) for e in EVENTS.values()] == EVENT_TABLE
-    assert [(t.id, t.name, t.kind, t.glory, t.credits) for t in TROPHIES.values()] == [
+    loaded = fresh()
+    assert [(e.id, e.deck, e.name) for e in loaded.events.values()] == EVENT_TABLE
+    assert [(t.id, t.name, t.kind, t.glory, t.credits) for t in loaded.trophies.values()] == [
         (i, name, kind, int(g), int(c)) for i, name, kind, g, c in rows(TROPHY_TABLE)]
-    equipment = [(c.id, c.name, c.power, c.type, c.cost) for c in IMPROVEMENTS.values() if c.equipment]
+    equipment = [(c.id, c.name, c.power, c.type, c.cost) for c in loaded.improvements.values() if c.equipment]
     assert equipment == [(i, name, number(p), kind, int(cost))
                          for i, name, p, kind, cost in rows(EQUIPMENT_TABLE)]
-    support = [(c.id, c.name, c.cost, c.timing) for c in IMPROVEMENTS.values() if not c.equipment]
+    support = [(c.id, c.name, c.cost, c.timing) for c in loaded.improvements.values() if not c.equipment]
     assert support == [(i, name, int(cost), timing.replace(" ", "-"))
                        for i, name, cost, timing in rows(SUPPORT_TABLE)]
-    assert [(b.id, b.name, b.power) for b in cards.BASES.values()] == [
+    assert [(b.id, b.name, b.power) for b in loaded.bases.values()] == [
         ("B1", "Black Albatross", 8), ("B2", "Laughing Kraken", 8), ("B3", "Red Marauder", 8),
         ("B4", "Salty Comet", 8), ("B5", "Iron Magpie", 8), ("B6", "Ghost of Havana", 8)]
-    assert {p.name: p.power for p in cards.PLANETS.values()} == {
+    assert {p.name: p.power for p in loaded.planets.values()} == {
         "Exxalia": 16, "Bazaar": 12, "Karokum": 14, "OCG Trading Post": None}
 
 
 def test_every_card_has_an_effect_or_condition_code_where_the_rules_give_it_one() -> None:
-    assert len({e.effect for e in EVENTS.values()}) == 10  # one per event
-    assert all(t.condition for t in TROPHIES.values())
+    loaded = fresh()
+    assert len({e.effect for e in loaded.events.values()}) == 10  # one per event
+    assert all(t.condition for t in loaded.trophies.values())
     # The wreck conditions count the nation they name: Sunbreaker Solar ... Shareholder OCG.
-    assert [(t.id, t.nation, t.at_least) for t in TROPHIES.values() if t.condition == "nation_wrecks"] == [
+    wrecks = [t for t in loaded.trophies.values() if t.condition == "nation_wrecks"]
+    assert [(t.id, t.nation, t.at_least) for t in wrecks] == [
         ("T05", "Solar", 3), ("T06", "Imperial", 3), ("T07", "Barrens", 3), ("T08", "OCG", 2)]
-    plain = {c.id for c in IMPROVEMENTS.values() if c.effect is None}
+    plain = {c.id for c in loaded.improvements.values() if c.effect is None}
     assert plain == {"E01", "E02", "E05", "E06", "E08", "E10"}  # the equipment whose effect is "-"
-    assert all(c.effect for c in IMPROVEMENTS.values() if not c.equipment)
-    assert len({b.perk for b in cards.BASES.values()}) == 6
+    assert all(c.effect for c in loaded.improvements.values() if not c.equipment)
+    assert len({b.perk for b in loaded.bases.values()}) == 6
+
+
+# === READING THE DATA FILES (`load`) ===
+
+TABLES = (("near_space.json", "starships", "starships"), ("deep_space.json", "starships", "starships"),
+          ("events.json", "events", "events"), ("trophies.json", "trophies", "trophies"),
+          ("improvements.json", "improvements", "improvements"), ("bases.json", "bases", "bases"),
+          ("planets.json", "planets", "planets"))
+
+
+def test_every_card_holds_the_values_of_its_row_in_the_card_files_and_nothing_else() -> None:
+    loaded = fresh()
+    for name, key, table in TABLES:
+        data = json.loads(cards.data_files()[name])
+        for row in data[key]:
+            card = asdict(getattr(loaded, table)[row["id"]])
+            # A starship's deck is its file's; a field a row leaves out (a trophy's nation) reads None.
+            assert card == {field: row.get(field, data.get(field)) for field in card}, row["id"]
+    assert len(loaded.starships) == 58 and len(loaded.planets) == 4
+    assert loaded.names["N05"] == "DESTRIA NOVA" and loaded.names["B1"] == "Black Albatross"
+    assert "exxalia" not in loaded.names  # a planet is not a card a player names
+
+
+def test_load_refuses_a_file_without_the_note_that_its_cards_are_the_sites_own() -> None:
+    with pytest.raises(ValueError) as refused:
+        cards.load(altered("bases.json", lambda data: data.update(note="The printed game's cards.")))
+    assert str(refused.value) == ("cards/bases.json must open with the note that its cards are the site's "
+                                  "own design")
+    with pytest.raises(ValueError, match="^cards/events.json must open"):
+        cards.load({**cards.data_files(), "events.json": "[]"})
+
+
+@pytest.mark.parametrize(("name", "deck"), [("near_space.json", "near"), ("deep_space.json", "deep")])
+def test_load_refuses_a_starship_file_that_names_the_other_deck(name: str, deck: str) -> None:
+    other = "deep" if deck == "near" else "near"
+    with pytest.raises(ValueError) as refused:
+        cards.load(altered(name, lambda data: data.update(deck=other)))
+    assert str(refused.value) == f"cards/{name} is the {deck} deck"
+
+
+# (file, row, field, lowest, highest): every number a card file holds is whole and kept to its range.
+RANGES = [("near_space.json", 0, "power", 6, 20), ("near_space.json", 0, "damage", 1, 3),
+          ("deep_space.json", 0, "credits", 0, 10), ("deep_space.json", 0, "glory", 0, 5),
+          ("near_space.json", 0, "support", 0, 1), ("trophies.json", 0, "at_least", 0, 20),
+          ("trophies.json", 0, "glory", 0, 5), ("trophies.json", 0, "credits", 0, 5),
+          ("improvements.json", 0, "cost", 1, 9), ("improvements.json", 0, "amount", 0, 20),
+          ("bases.json", 0, "power", 8, 8), ("planets.json", 0, "power", 1, 30)]
+
+
+def rows_of(data: dict[str, Any]) -> list[dict[str, Any]]:
+    return next(value for key, value in data.items() if isinstance(value, list))
+
+
+@pytest.mark.parametrize(("name", "index", "field", "low", "high"), RANGES)
+def test_load_reads_a_number_at_either_end_of_its_range_and_refuses_one_beyond(
+        name: str, index: int, field: str, low: int, high: int) -> None:
+    def set_to(value: object) -> Callable[[dict[str, Any]], object]:
+        return lambda data: rows_of(data)[index].update({field: value})
+
+    ident = rows_of(json.loads(cards.data_files()[name]))[index]["id"]
+    for value in (low, high):
+        loaded = cards.load(altered(name, set_to(value)))
+        table = next(t for f, _, t in TABLES if f == name)
+        assert getattr(getattr(loaded, table)[ident], field) == value
+    for wrong in (low - 1, high + 1, True, str(low)):
+        with pytest.raises(ValueError) as refused:
+            cards.load(altered(name, set_to(wrong)))
+        words = f"card {ident}: {field} is a whole number from {low} to {high}, not {wrong!r}"
+        assert str(refused.value) == words
+
+
+def test_an_improvements_power_is_0_to_4_and_only_equipment_has_power_and_only_support_a_timing() -> None:
+    def change(index: int, **fields: object) -> dict[str, str]:
+        return altered("improvements.json", lambda data: data["improvements"][index].update(fields))
+
+    assert cards.load(change(0, power=4)).improvements["E01"].power == 4
+    mixed = "equipment has power, no timing; support a timing, no power"
+    refusals = {(0, "power", 5): "card E01: power is a whole number from 0 to 4, not 5",
+                (15, "power", -1): "card S01: power is a whole number from 0 to 4, not -1",
+                (0, "power", 0): f"card E01: {mixed}",
+                (0, "timing", "reaction"): f"card E01: {mixed}",
+                (15, "power", 1): f"card S01: {mixed}",
+                (15, "timing", None): f"card S01: {mixed}",
+                (15, "timing", "now"): "card S01: timing is 'now'",
+                (15, "type", "gadget"): "card S01: type is 'gadget'"}
+    for (index, field, value), words in refusals.items():
+        with pytest.raises(ValueError) as refused:
+            cards.load(change(index, **{field: value}))
+        assert str(refused.value) == words, (index, field, value)
+
+
+@pytest.mark.parametrize(("name", "field", "value", "words"), [
+    ("near_space.json", "nation", "Martian", "card N01: nation is 'Martian'"),
+    ("near_space.json", "name", "", "card N01: name is ''"),
+    ("near_space.json", "name", 7, "card N01: name is 7"),
+    ("events.json", "deck", "middle", "card NE1: deck is 'middle'"),
+    ("events.json", "text", "", "card NE1: text is ''"),
+    ("trophies.json", "kind", "X", "card T01: kind is 'X'"),
+    ("trophies.json", "nation", "Martian", "card T01: nation is 'Martian'"),
+    ("bases.json", "perk_text", None, "card B1: perk_text is None"),
+    ("planets.json", "prize", "", "card exxalia: prize is ''"),
+])
+def test_load_refuses_a_word_that_is_empty_or_not_one_of_its_choices(
+        name: str, field: str, value: object, words: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        cards.load(altered(name, lambda data: rows_of(data)[0].update({field: value})))
+    assert str(refused.value) == words
+
+
+def test_a_planet_without_power_cannot_be_attacked_and_one_without_a_prize_has_none() -> None:
+    def change(data: dict[str, Any]) -> None:
+        data["planets"][0].update(power=None, prize=None, treasury=1)
+
+    exxalia = cards.load(altered("planets.json", change)).planets["exxalia"]
+    assert (exxalia.power, exxalia.prize, exxalia.treasury) == (None, None, False)
+
+
+def test_load_refuses_a_card_id_given_twice_in_a_deck_or_in_two_decks() -> None:
+    with pytest.raises(ValueError) as refused:
+        cards.load(altered("deep_space.json", lambda data: data["starships"][0].update(id="N01")))
+    assert str(refused.value) == "card id N01 is given twice"
+    with pytest.raises(ValueError) as refused:
+        cards.load(altered("events.json", lambda data: data["events"][0].update(id="E01")))
+    assert str(refused.value) == "a card id is used in two decks"
 
 
 # === THE STATED STATISTICS ===
 
 
 def test_near_space_holds_30_starships_and_4_events_and_deep_space_28_and_6() -> None:
+    loaded = fresh()
     assert len(ships("near")) == 30 and len(ships("deep")) == 28
-    assert sum(e.deck == "near" for e in EVENTS.values()) == 4
-    assert sum(e.deck == "deep" for e in EVENTS.values()) == 6
+    assert sum(e.deck == "near" for e in loaded.events.values()) == 4
+    assert sum(e.deck == "deep" for e in loaded.events.values()) == 6
     assert len(cards.BLUE) == len(cards.RED) == 34 and len(cards.SPACE_CARDS) == 68
 
 
 def test_the_nations_count_as_the_rules_say_per_deck_and_in_all() -> None:
+    loaded = fresh()
     assert Counter(s.nation for s in ships("near")) == {"Solar": 8, "Imperial": 8, "Barrens": 8, "OCG": 6}
     assert Counter(s.nation for s in ships("deep")) == {"Solar": 7, "Imperial": 8, "Barrens": 6, "OCG": 7}
-    assert Counter(s.nation for s in STARSHIPS.values()) == {"Solar": 15, "Imperial": 16, "Barrens": 14,
-                                                             "OCG": 13}
+    assert Counter(s.nation for s in loaded.starships.values()) == {"Solar": 15, "Imperial": 16,
+                                                                    "Barrens": 14, "OCG": 13}
 
 
 def test_near_space_has_4_pirate_hunters_one_per_nation_and_deep_space_6() -> None:
@@ -254,14 +403,16 @@ def test_the_powers_and_dots_keep_to_the_stated_ranges_and_means() -> None:
 
 
 def test_the_six_names_from_the_printed_rules_keep_their_places() -> None:
-    apocalypse, destria = STARSHIPS["D14"], STARSHIPS["N05"]
+    loaded = fresh()
+    apocalypse, destria = loaded.starships["D14"], loaded.starships["N05"]
     assert (apocalypse.name, apocalypse.power, apocalypse.hunter) == ("APOCALYPSE", 18, True)
     assert (destria.name, destria.power, destria.hunter) == ("DESTRIA NOVA", 10, False)
-    assert TROPHIES["T01"].name == "Trophy of the Hangman" and TROPHIES["T01"].condition == "glory_title_deed"
-    jones, rhum = IMPROVEMENTS["S01"], IMPROVEMENTS["E11"]
+    hangman = loaded.trophies["T01"]
+    assert (hangman.name, hangman.condition) == ("Trophy of the Hangman", "glory_title_deed")
+    jones, rhum = loaded.improvements["S01"], loaded.improvements["E11"]
     assert (jones.name, jones.type) == ("CAPTAIN JONES", "support")
     assert (rhum.name, rhum.power, rhum.type) == ("RHUM", 1, "tool")
-    assert EVENTS["NE1"].name == "GOLDEN VEIN"
+    assert loaded.events["NE1"].name == "GOLDEN VEIN"
 
 
 def test_there_are_15_equipment_cards_in_6_weapons_4_armor_5_tools_and_9_support_cards() -> None:
@@ -278,29 +429,33 @@ def test_the_largest_rated_power_four_improvements_can_reach_is_20() -> None:
 
 
 def test_there_are_18_trophies_of_which_the_deeds_are_the_hangman_and_the_duelist_to_the_turncoat() -> None:
-    assert len(TROPHIES) == 18
-    assert [t.id for t in TROPHIES.values() if t.kind == "E"] == ["T01", "T14", "T15", "T16", "T17", "T18"]
+    loaded = fresh()
+    assert len(loaded.trophies) == 18
+    deeds = [t.id for t in loaded.trophies.values() if t.kind == "E"]
+    assert deeds == ["T01", "T14", "T15", "T16", "T17", "T18"]
 
 
 def test_no_card_name_is_a_part_of_another_so_a_whole_name_is_never_ambiguous() -> None:
-    names = {card: cards.words(name) for card, name in cards.NAMES.items()}
+    loaded = fresh()
+    names = {card: cards.words(name) for card, name in loaded.names.items()}
     assert len(names) == 68 + 18 + 24 + 6
     assert not [(a, b) for a in names for b in names if a != b and names[a] in names[b]]
 
 
 def test_the_rules_document_prints_every_card_as_the_data_holds_it() -> None:
+    loaded = fresh()
     text = (PACKAGE / "rules.md").read_text(encoding="utf-8")
     printed = {row[0]: row for row in rows("\n".join(line for line in text.splitlines()
                                                      if line.startswith("| ") and line[2:3] in "NDTESB"))
-               if row[0] in cards.NAMES}
-    assert set(printed) == set(cards.NAMES)
+               if row[0] in loaded.names}
+    assert set(printed) == set(loaded.names)
     for ident, row in printed.items():
-        assert row[1] == cards.NAMES[ident], ident
-    for ship in STARSHIPS.values():
+        assert row[1] == loaded.names[ident], ident
+    for ship in loaded.starships.values():
         assert printed[ship.id][3:5] == [str(ship.power), str(ship.damage)]
-    for trophy in TROPHIES.values():
+    for trophy in loaded.trophies.values():
         assert printed[trophy.id][3:] == [trophy.kind, str(trophy.glory), str(trophy.credits)]
-    for card in IMPROVEMENTS.values():
+    for card in loaded.improvements.values():
         assert str(card.cost) in printed[card.id]
 
 

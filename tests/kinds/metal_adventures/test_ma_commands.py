@@ -6,16 +6,18 @@ leaves the state it was given unchanged."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from itertools import combinations
 
 import pytest
 
 from games.kinds.metal_adventures import cards, cases, commands, invariants
+from games.kinds.metal_adventures.records import Choice
 from games.kinds.metal_adventures.state import GameState
 from games.kinds.protocol import Refused
 from tests.kinds.seeded_dice import SeededDice
 
-from .helpers import random_states
+from .helpers import A, C, given, random_states
 from .test_ma_tour import candidates as tour_candidates
 
 SEEDS = range(10)
@@ -146,3 +148,9 @@ def test_a_random_game_reaches_its_end() -> None:
 
 
 
+
+
+def test_a_choice_waiting_on_another_seat_holds_the_game_up_for_that_seat_alone() -> None:
+    state = replace(given(3, phase="turn.travel"), choices=(Choice(kind="discard", seat=C, cards=("E01",)),))
+    assert commands.held_up_by(state) == (C,)
+    assert commands.held_up_by(replace(state, choices=())) == (A,)

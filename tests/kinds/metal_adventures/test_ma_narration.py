@@ -652,3 +652,130 @@ def test_the_picture_draws_the_space_area_and_every_seats_astrolabe_escaping_eve
     assert "Legate's Pinnace (N11)" in words and "Scrapmaw (N20)" in words
     assert "Legate&#x27;s Pinnace" in picture  # an apostrophe goes through escaping
     assert words.count("glory") == 3 and words.count("JP") == 3 and "Seat 1 (you)" in words
+
+
+# === EACH LINE FOR ITS READER, WORD FOR WORD ===
+
+TROPHY_GIVEN = {"kind": "trophy", "amount": 0, "card": "T01", "due": "now"}
+WRECK_GIVEN = {"kind": "wreck", "amount": 0, "card": "N05", "due": "end"}
+
+# (event, reader, its line): the seats the event concerns read more than describe() says; others read
+# describe()'s words (test_ma_event_words.py).
+LINES: list[tuple[Event, int | None, str]] = [
+    ({"type": "choose", "seat": 1, "kept": ["T01", "T02"], "aside": ["T15"]}, B,
+     "Bob keeps Trophy of the Hangman (T01), Trophy of the Headhunter (T02); Trophy of the Iron Wall (T15) "
+     "will go to the bottom of the Trophy deck."),
+    ({"type": "choose", "seat": 1, "kept": ["T01", "T02"], "aside": ["T15"]}, A,
+     "Bob keeps two of the three trophies dealt."),
+    ({"type": "swap", "seat": 0, "trophy": "T02", "seen": ["T10", "T06"]}, A,
+     "Ann puts Trophy of the Headhunter (T02) at the bottom of the Trophy deck and looks at Trophy of the "
+     "Arsenal (T10), Trophy of the Crownbreaker (T06) to keep one."),
+    ({"type": "keep_trophy", "seat": 0, "trophy": "T06", "bottom": ["T10"]}, A,
+     "Ann keeps Trophy of the Crownbreaker (T06); Trophy of the Arsenal (T10) to the bottom of the Trophy "
+     "deck."),
+    ({"type": "keep_trophy", "seat": 0, "trophy": "T06"}, A, "Ann keeps Trophy of the Crownbreaker (T06)."),
+    ({"type": "trophy_drop", "seat": 0, "trophy": "T03", "drawn": 3}, A,
+     "Ann drops Trophy of the Scrapyard King (T03) to the bottom of the Trophy deck and draws 3 at Exxalia "
+     "to keep one."),
+    ({"type": "trophy_drop", "seat": 0, "trophy": "T03"}, A,
+     "Ann drops Trophy of the Scrapyard King (T03) to the bottom of the Trophy deck and draws 0 at Exxalia "
+     "to keep one."),
+    ({"type": "overflow_discard", "seat": 2, "card": "T11"}, C,
+     "Cy is over the limit: Trophy of the Juggernaut (T11) goes to the bottom of the Trophy deck."),
+    ({"type": "overflow_discard", "seat": 2, "card": "E11"}, C,
+     "Cy is over the limit and lets RHUM (E11) go."),
+    ({"type": "declare", "seat": 1, "secret": True, "arm": "S04"}, B,
+     "Bob arms Smoke Screen (S04) (secret until the step closes)."),
+    ({"type": "declare", "seat": 1, "secret": False, "mf": True}, B, "Bob uses the Metal Faktor die."),
+    ({"type": "declare", "seat": 1, "secret": True, "arm": "S04"}, A, "Bob declares (secret until the step "
+                                                                     "closes)."),
+    ({"type": "tour", "seat": 1, "action": 1, "word": "trophies", "credits": 1, "trophy": "T01",
+      "drawn": ["T13", "T07"]}, B,
+     "Bob takes the Trophies action at Exxalia for Trophy of the Hangman (T01) and 1₡ and draws 2 trophies "
+     "to keep one: Trophy of the Scoundrel (T13), Trophy of the Dust King (T07)."),
+    ({"type": "tour", "seat": 2, "action": 8, "word": "amnesty", "credits": 2}, C,
+     "Cy pays 2₡ at the Bazaar for Amnesty."),
+    ({"type": "take_wrecks", "seat": 1, "from": 3, "wrecks": ["N21", "N05"]}, 3,
+     "Bob takes Ashcrow (N21), DESTRIA NOVA (N05) from Di's wrecks."),
+    ({"type": "take_wrecks", "seat": 1, "from": 3, "wrecks": ["N21", "N05"]}, A,
+     "Bob takes 2 wrecks of Di's."),
+    ({"type": "spoils_look", "seat": 1, "from": 3, "wrecks": ["N21"], "count": 1}, B,
+     "Bob looks at Di's wrecks, Ashcrow (N21), and will take 1."),
+    ({"type": "spoils_look", "seat": 1, "from": 3, "wrecks": ["N21"]}, 3,
+     "Bob looks at Di's wrecks, Ashcrow (N21), and will take 0."),
+    ({"type": "offer", "offer": 2, "sender": 1, "receiver": 2, "give": [TROPHY_GIVEN, WRECK_GIVEN],
+      "get": [TROPHY_GIVEN]}, B,
+     "Bob offers Cy a trade, O2: gives trophy T01 + wreck N05@end, gets trophy T01."),
+    ({"type": "offer", "offer": 2, "sender": 1, "receiver": 2, "give": [TROPHY_GIVEN, WRECK_GIVEN],
+      "get": [TROPHY_GIVEN]}, C,
+     "Bob offers Cy a trade, O2: gives a trophy + wreck N05@end, gets trophy T01."),
+    ({"type": "offer", "offer": 2, "sender": 1, "receiver": 2, "give": [TROPHY_GIVEN, WRECK_GIVEN],
+      "get": [TROPHY_GIVEN]}, A, "Bob offers Cy a trade, O2: gives a trophy + a wreck@end, gets a trophy."),
+    ({"type": "trade", "offer": 4, "sender": 1, "receiver": 0, "give": [WRECK_GIVEN], "get": [TROPHY_GIVEN]},
+     A, "O4 is accepted: Bob gives wreck N05@end and gets trophy T01 from Ann."),
+    ({"type": "trade", "offer": 4, "sender": 1, "receiver": 0, "give": [WRECK_GIVEN], "get": [TROPHY_GIVEN]},
+     C, "O4 is accepted: Bob gives a wreck@end and gets a trophy from Ann."),
+    ({"type": "promise", "promise": 3, "debtor": 1, "creditor": 2, "items": [TROPHY_GIVEN, WRECK_GIVEN],
+      "due": "end"}, B, "P3: Bob promises Cy trophy T01 + wreck N05, at the end of this turn."),
+    ({"type": "promise", "promise": 3, "debtor": 1, "creditor": 2, "items": [TROPHY_GIVEN, WRECK_GIVEN]}, C,
+     "P3: Bob promises Cy a trophy + wreck N05, later."),
+    ({"type": "promise_kept", "promise": 3, "debtor": 1, "creditor": 2, "items": [TROPHY_GIVEN, WRECK_GIVEN]},
+     C, "Bob keeps P3: Cy gets trophy T01 + wreck N05."),
+    ({"type": "promise_broken", "promise": 3, "debtor": 1, "creditor": 2, "why": "end of turn",
+      "short": "you hold 0 trophies"}, B,
+     "Bob cannot deliver P3 to Cy in full (end of turn): it is broken: you hold 0 trophies."),
+    ({"type": "promise_broken", "promise": 3, "debtor": 1, "creditor": 2, "why": "end of turn",
+      "short": "you hold 0 trophies"}, C, "Bob cannot deliver P3 to Cy in full (end of turn): it is broken."),
+    ({"type": "ally_ask", "seat": 0, "asked": [1, 2], "terms": "trophy T14 + wreck N05", "round": 2}, A,
+     "Ann asks Bob and Cy to fight as an ally for trophy T14 + wreck N05 (a second ask)."),
+    ({"type": "ally_ask", "seat": 0, "asked": [1, 2], "terms": "trophy T14 + wreck N05"}, C,
+     "Ann asks Bob and Cy to fight as an ally for a trophy + wreck N05."),
+    ({"type": "ally_ask", "seat": 0, "asked": [1], "terms": "trophy T14 + wreck N05"}, 3,
+     "Ann asks Bob to fight as an ally for a trophy + a wreck."),
+    ({"type": "ally_sealed", "seat": 3, "principal": 2, "terms": "trophy T13@win + wreck N05@win",
+      "by_order": True}, C, "Di joins Cy's side for trophy T13@win + wreck N05@win (standing order)."),
+    ({"type": "ally_sealed", "seat": 3, "principal": 2, "terms": "trophy T13@win + wreck N05@win"}, 3,
+     "Di joins Cy's side for a trophy@win + wreck N05@win."),
+    ({"type": "ally_sealed", "seat": 3, "principal": 2, "terms": "nothing"}, 3, "Di joins Cy's side."),
+    ({"type": "ally_answer", "seat": 3, "principal": 4, "answer": "counter",
+      "terms": "trophy T02 + wreck N05"}, 4, "Di asks Eve for trophy T02 + wreck N05 instead."),
+    ({"type": "ally_answer", "seat": 3, "principal": 4, "answer": "counter", "terms": "1c", "by_order": True},
+     3, "Di asks Eve for 1c instead (standing order)."),
+    ({"type": "ally_answer", "seat": 3, "principal": 4, "answer": "counter", "terms": "trophy T02"}, A,
+     "Di asks Eve for a trophy instead."),
+    ({"type": "orders", "seat": 1, "orders": {"defend": "none", "betray": "all"}}, B,
+     "Your standing orders: betray all; defend none."),
+    ({"type": "orders", "seat": 1}, B, "Your standing orders: none."),
+    ({"type": "order", "seat": 1, "name": "defend", "value": None}, B, "Your standing order defend: off."),
+]
+
+
+@pytest.mark.parametrize(("event", "reader", "words"), LINES,
+                         ids=[f"{e['type']}-{i}" for i, (e, _, _) in enumerate(LINES)])
+def test_each_event_reads_to_each_reader_as_its_line_word_for_word(event: Event, reader: int | None,
+                                                                    words: str) -> None:
+    assert narration.line(event, (), reader, NAMES) == words
+
+
+def test_another_seats_standing_orders_are_no_line_at_all() -> None:
+    events: list[Event] = [{"type": "orders", "seat": 1, "orders": {}},
+                           {"type": "order", "seat": 1, "name": "defend"}]
+    for event in events:
+        assert narration.line(event, (), A, NAMES) is None and narration.line(event, (), None, NAMES) is None
+
+
+def test_an_offer_or_a_promise_read_without_its_seat_shows_its_parties_what_they_may_know() -> None:
+    """A command read with no seat (as a record is) is shown from its events alone."""
+    offer: Event = {"type": "offer", "offer": 2, "sender": 1, "receiver": 2,
+                    "give": [TROPHY_GIVEN, WRECK_GIVEN], "get": [TROPHY_GIVEN]}
+    command = "offer 3 give trophy T01 + wreck N05@end get trophy T01"
+    for party in (B, C):  # the sender and the receiver: its wreck and the trophy it asks for
+        assert narration.shown_command(command, None, [offer], party) == (
+            "offer 3 give a trophy + wreck N05@end get trophy T01")
+    assert narration.shown_command(command, None, [offer], A) == (
+        "offer 3 give a trophy + a wreck@end get a trophy")
+    assert narration.shown_command(command, B, [], A) == "offer"
+    promise: Event = {"type": "promise", "promise": 3, "debtor": 1, "creditor": 2, "items": [WRECK_GIVEN]}
+    assert narration.shown_command("promise 3 wreck N05@end", None, [promise], C) == "promise 3 wreck N05@end"
+    assert narration.shown_command("promise 3 wreck N05@end", None, [promise], A) == "promise 3 a wreck@end"
+    assert narration.shown_command("promise 3 wreck N05@end", B, [], A) == "promise"

@@ -10,13 +10,13 @@ from dataclasses import replace
 
 import pytest
 
-from games.kinds.metal_adventures import choices, commands, invariants, orders
+from games.kinds.metal_adventures import choices, commands, declare, invariants, orders
 from games.kinds.metal_adventures.battle_state import Battle
 from games.kinds.metal_adventures.records import CARD, CREDITS, TROPHY, WIN, Item
 from games.kinds.metal_adventures.state import GameState
 from games.kinds.protocol import Refused
 
-from .helpers import A, B, C, D, given, play
+from .helpers import A, B, C, D, given, play, quiet, refusal
 
 
 def ordered(state: GameState, seat: int, *texts: str) -> GameState:
@@ -300,3 +300,39 @@ def test_overflow_names_a_card_still_held_or_new() -> None:
 def test_a_trophy_item_in_terms_reads_back() -> None:
     state = ordered(four(), B, "ally counter trophy")
     assert orders.ally_answer(state, B, A, ()) == ("counter", (Item(TROPHY, card="", due=WIN),))
+
+
+# === ORDERS DECLARE FOR AN ALLY OUT OF TURN (declare.py) ===
+
+
+def test_an_allys_arm_order_declares_its_cards_and_its_step_closes_at_once() -> None:
+    """A challenger's ally whose die shows a face has only its cards to declare: its `arm` order declares
+    them (its equipment holding no reaction) and the step closes without waiting for it."""
+    orders = {"ally": "accept", "arm S04": "ally"}
+    state = quiet(3, {C: {"improvements": ("E01", "S04"), "mf": 4, "orders": orders}}, phase="turn.travel")
+    for seat, command in ((A, "challenge 2"), (A, "ally ask 3"), (A, "ready"), (B, "ready"), (A, "mf no")):
+        state, _ = play(state, seat, command)
+    state, events = play(state, A, "roll")
+    assert events[-1] == {"type": "declared", "step": "challenger_allies", "declarations": [
+        {"seat": C, "loyal": None, "mf": False, "play": [], "arm": ["S04"]}]}
+    assert commands.to_act(state) == (B,)
+    assert refusal(state, C, "mf yes") == "Your declaration is made: the dice are on their way."
+
+
+def test_the_attacker_declares_only_once_its_allies_have_and_is_told_so_word_for_word() -> None:
+    state = quiet(3, {}, phase="turn.travel")
+    state, _ = play(state, A, "attack planet bazaar")
+    state, _ = play(state, A, "ally ask 2")
+    state, _ = play(state, B, "ally accept")
+    assert refusal(state, A, "mf yes") == ("The battle is under way: your declaration comes in its turn, "
+                                           "after your allies' (and before the challenged side's).")
+    assert refusal(state, C, "mf yes") == ("You are not in this battle: a battle in progress leaves you only "
+                                           "chat and orders.")
+
+
+def test_allies_declare_in_seat_order_from_the_active_seat() -> None:
+    state = quiet(4, {}, active=C)
+    battle = Battle(kind="challenge", attacker=C, challenged=B, allies=(A, D), defenders=())
+    assert declare.step_seats(state, battle, "challenger_allies") == (D, A)
+    assert declare.step_seats(replace(state, active=A), replace(battle, attacker=A, allies=(C, D)),
+                              "challenger_allies") == (C, D)

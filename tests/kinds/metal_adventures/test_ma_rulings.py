@@ -17,7 +17,7 @@ from games.kinds.metal_adventures import alliance, choices, commands, invariants
 from games.kinds.metal_adventures.state import BLANK, GameState
 from games.kinds.metal_adventures.view import view
 
-from .helpers import MF, A, B, C, D, FixedDice, dealt, facing, play, quiet, refused, result
+from .helpers import MF, A, B, C, D, FixedDice, dealt, facing, play, quiet, refusal, refused, result
 
 PACKAGE = Path(setup.__file__).parent
 TESTS = Path(__file__).parent
@@ -451,6 +451,9 @@ def test_r32_the_winners_allies_get_only_their_terms_settled_before_or_after_the
     assert {"take credits", "keep all"} <= set(commands.legal_commands(state, A))
     state, _ = play(state, A, order[0])
     assert state.battle is not None and order[1] in commands.legal_commands(state, A)
+    if order[0] == "take credits":  # the spoils are taken, once: none are offered again
+        assert state.battle.taken == "credits" and not state.choices
+        assert refusal(state, A, "take wrecks") == "The battle is being settled."
     state, _ = play(state, A, order[1])
     assert state.seats[C].credits == 4 and state.seats[B].credits == 1 and state.battle is None
 

@@ -20,7 +20,7 @@ from games.kinds.metal_adventures.state import GameState
 from games.kinds.protocol import Dice, Event, Refused
 from tests.kinds.seeded_dice import SeededDice
 
-from .helpers import A, B, C, given
+from .helpers import A, B, C, FixedDice, given, refusal
 
 
 @pytest.fixture(autouse=True)
@@ -357,3 +357,41 @@ def test_r17_events_are_never_shuffled_back_with_a_returning_hunter() -> None:
     state, _ = play(state, A, "attack space")
     after, _ = play(state, A, "attack space 3", SeededDice(2))
     assert "NE2" not in after.space_deck and after.out_of_game[-1] == "NE2"
+
+
+# === REFUSALS AND EVENTS, WORD FOR WORD ===
+
+
+def test_golden_veins_tie_is_refused_word_for_word_naming_the_planets_tied() -> None:
+    state = travelling(treasuries={"exxalia": 3}, space=("NE1", "N01", "N09", "N17"))
+    state, _ = play(state, A, "attack space")
+    assert [refusal(state, A, f"planet {p}") for p in ("exxalia", "ocg", "havana")] == [
+        "Exxalia is not tied for the fewest credits: planet bazaar, planet karokum.",
+        "OCG Trading Post keeps no treasury: planet bazaar, planet karokum.",
+        "Name a planet tied for the fewest credits: planet bazaar, planet karokum."]
+    # commands.py lets only the choosing seat through; the rule holds its own line all the same.
+    with pytest.raises(Refused) as refused_here:
+        space.planet(state, B, "karokum")
+    assert str(refused_here.value) == "Seat 1 picks the planet, not you."
+    settled, _ = play(state, A, "planet karokum")
+    with pytest.raises(Refused) as refused_here:
+        space.planet(settled, A, "karokum")
+    assert str(refused_here.value) == "There is no tie to settle."
+
+
+def test_a_planet_attack_is_refused_word_for_word_and_its_event_names_the_planet() -> None:
+    state = travelling()
+    assert [refusal(state, A, f"attack planet {p}") for p in ("ocg", "the trading post", "mars")] == [
+        "The OCG Trading Post cannot be attacked.", "The OCG Trading Post cannot be attacked.",
+        "Attack which planet? attack planet exxalia, bazaar or karokum."]
+    assert refusal(state, A, "attack space 2") == (
+        "First `attack space` draws the starships; then `attack space <n>` chooses one.")
+    _, events = play(state, A, "attack planet Karokum")
+    assert events == [{"type": "attack", "seat": A, "kind": "planet", "target": "karokum"}]
+
+
+def test_a_hunter_back_into_the_whole_deck_keeps_exempt_only_the_cards_still_in_it() -> None:
+    state = given(3)
+    state = replace(state, space_deck=("D01", "D02"), space_mixed=("D02", "N03"))  # N03 drawn since
+    after, event = space.return_hunters(state, ("N16",), FixedDice())
+    assert after.space_mixed == ("D02", "N16") and event["whole"] == ["N16"]
