@@ -43,10 +43,13 @@ def test_each_seat_is_playing_until_the_end_then_won_or_lost_and_a_seat_that_lef
 def test_the_result_names_a_lone_winner_and_every_seat_by_place_and_no_winner_for_a_shared_win() -> None:
     state = playing(3, 1)
     assert api.result(state, []) == {"winner": None, "places": []}
-    assert api.result(over(state, glory=(2, 7, 4)), []) == {"winner": B, "places": [B, C, A]}
-    assert api.result(over(state, glory=(7, 7, 4)), []) == {"winner": None, "places": [A, B, C]}
+    assert api.result(over(state, glory=(2, 7, 4)), []) == {"winner": B, "places": [B, C, A],
+                                                            "ranks": [1, 2, 3]}
+    assert api.result(over(state, glory=(7, 7, 4)), []) == {"winner": None, "places": [A, B, C],
+                                                            "ranks": [1, 1, 3]}
     # A seat that left comes last whatever its glory.
-    assert api.result(over(state, glory=(9, 7, 4), out=(A,)), []) == {"winner": B, "places": [B, C, A]}
+    assert api.result(over(state, glory=(9, 7, 4), out=(A,)), []) == {"winner": B, "places": [B, C, A],
+                                                                      "ranks": [1, 2, 3]}
 
 
 def test_the_tallies_are_each_seats_glory_and_credits() -> None:
