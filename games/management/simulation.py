@@ -1,8 +1,8 @@
 """What every game's `manage.py simulate --game <kind>` command shares (docs/bots.md): the options of a
 seeded run between bots (games, player counts, bot levels, seed, turn cap, workers, output files), their
 checks, a run per player count with its progress on stderr, and the files written after each count. A
-game's command (its package's management/commands/simulate.py) subclasses SimulationCommand and says
-how to plan, play, summarise and write up its games."""
+game's command (its package's management/commands/simulate.py) subclasses SimulationCommand, plans its
+games, and names the functions that play, summarise and write them up."""
 
 from __future__ import annotations
 
@@ -36,19 +36,14 @@ class SimulationCommand(BaseCommand):  # type: ignore[misc]  # Django ships no t
     def plan(self, players: int, games: int, bots: tuple[str, ...], opts: dict[str, Any]) -> Any:
         raise NotImplementedError
 
-    def run(self, plan: Any, workers: int, progress: Callable[[Any], None]) -> list[Any]:
-        raise NotImplementedError
-
-    def summarise(self, results: list[Any]) -> Any:
-        raise NotImplementedError
-
-    def text(self, plan: Any, summary: Any, seconds: float) -> str:
-        raise NotImplementedError
+    # The game's functions (bots/simulate.py, its report): play a plan's games in `workers` processes,
+    # summarise their results, and write a run as text and as the Markdown balance report.
+    play_games: Callable[..., list[Any]]
+    summary_of: Callable[[list[Any]], Any]
+    text_of: Callable[[Any, Any, float], str]
+    report_of: Callable[[list[Run], str | None], str]
 
     def chart_png(self, runs: list[Run]) -> bytes:
-        raise NotImplementedError
-
-    def markdown(self, runs: list[Run], chart: str | None) -> str:
         raise NotImplementedError
 
     # === shared ===
@@ -87,10 +82,10 @@ class SimulationCommand(BaseCommand):  # type: ignore[misc]  # Django ships no t
         for players, n in zip(counts, games, strict=True):
             plan = self.plan(players, n, bots, opts)
             started = time.monotonic()
-            results = self.run(plan, opts["workers"], self._progress(plan, started))
-            runs.append((plan, self.summarise(results), time.monotonic() - started))
+            results = self.play_games(plan, workers=opts["workers"], progress=self._progress(plan, started))
+            runs.append((plan, self.summary_of(results), time.monotonic() - started))
             every += results
-            self.stdout.write(self.text(*runs[-1]))
+            self.stdout.write(self.text_of(*runs[-1]))
             # Written after each count: a long run stopped part-way keeps the counts it finished.
             self.write_files(opts, runs, every)
 
@@ -111,7 +106,7 @@ class SimulationCommand(BaseCommand):  # type: ignore[misc]  # Django ships no t
         if opts["chart"]:
             replace(opts["chart"], self.chart_png(runs))
         if opts["report"]:
-            replace(opts["report"], self.markdown(runs, opts["chart"]).encode())
+            replace(opts["report"], self.report_of(runs, opts["chart"]).encode())
 
 
 def games_per_count(value: str, counts: int) -> list[int]:

@@ -117,7 +117,7 @@ def test_a_run_stopped_part_way_keeps_the_player_counts_it_finished(tmp_path, mo
             raise KeyboardInterrupt  # the operator stops a long run
         return played(plan, **kwargs)
 
-    monkeypatch.setattr(command, "run", stopped_at_three)
+    monkeypatch.setattr(command.Command, "play_games", staticmethod(stopped_at_three))
     with pytest.raises(KeyboardInterrupt):
         simulate(tmp_path, "--games", "2", "--players", "2,3", "--workers", "1", "--turn-cap", "30")
     report = (tmp_path / "balance.md").read_text()

@@ -11,15 +11,14 @@ balance report and its chart. The rules alone play: no database is touched."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.core.management.base import CommandParser
 
 from games.kinds.metal_adventures.bots import LEVELS
-from games.kinds.metal_adventures.bots.match import TURN_CAP, Result
+from games.kinds.metal_adventures.bots.match import TURN_CAP
 from games.kinds.metal_adventures.bots.report import Run, chart_svg, markdown, text
-from games.kinds.metal_adventures.bots.simulate import PLAYER_COUNTS, Plan, Summary, run, summarise
+from games.kinds.metal_adventures.bots.simulate import PLAYER_COUNTS, Plan, run, summarise
 from games.management.simulation import SimulationCommand
 from games.pictures import svg_png
 
@@ -34,6 +33,10 @@ class Command(SimulationCommand):
     player_counts = PLAYER_COUNTS
     default_players = "4"
     turn_cap = TURN_CAP
+    play_games = staticmethod(run)
+    summary_of = staticmethod(summarise)
+    text_of = staticmethod(text)
+    report_of = staticmethod(markdown)
     games_example = "200,200,100,100"
 
     def add_game_arguments(self, parser: CommandParser) -> None:
@@ -43,17 +46,6 @@ class Command(SimulationCommand):
         return Plan(games=games, players=players, bots=bots, seed=opts["seed"], turn_cap=opts["turn_cap"],
                     perks=opts["perks"])
 
-    def run(self, plan: Plan, workers: int, progress: Callable[[Result], None]) -> list[Result]:
-        return run(plan, workers=workers, progress=progress)
-
-    def summarise(self, results: list[Result]) -> Summary:
-        return summarise(results)
-
-    def text(self, plan: Plan, summary: Summary, seconds: float) -> str:
-        return text(plan, summary, seconds)
-
     def chart_png(self, runs: list[Run]) -> bytes:
         return svg_png(chart_svg(runs), CHART_WIDTH)
 
-    def markdown(self, runs: list[Run], chart: str | None) -> str:
-        return markdown(runs, chart)

@@ -11,7 +11,6 @@ its chart. The engine alone plays: no database is touched.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,55 +18,12 @@ from django.core.management.base import CommandParser
 
 from games.bots.chart import panels_svg
 from games.kinds.metaltalon.bots import LEVELS
-from games.kinds.metaltalon.bots.match import TURN_CAP, Result
+from games.kinds.metaltalon.bots.match import TURN_CAP
 from games.kinds.metaltalon.bots.search import ROLLOUTS
 from games.kinds.metaltalon.bots.simulate import Plan, Summary, fair_shares, run, summarise
 from games.kinds.metaltalon.engine import EDITIONS, PLAYER_COUNTS, VARIANTS
 from games.management.simulation import Run, SimulationCommand
 from games.pictures import svg_png
-
-
-class Command(SimulationCommand):
-    help = "Play seeded bot games in parallel and print win rates (with 95% intervals), lengths and endings."
-    game_title = "MetalTalon"
-    levels = LEVELS
-    player_counts = PLAYER_COUNTS
-    default_players = "2"
-    turn_cap = TURN_CAP
-    games_example = "200,200,200,100"
-    turn_cap_help = "rounds after which the richest seat is scored the winner"
-
-    def add_game_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--edition", default="token", choices=sorted(EDITIONS))
-        parser.add_argument("--variants", default="", help="comma-separated: " + ", ".join(VARIANTS))
-        parser.add_argument("--rollouts", type=int, default=ROLLOUTS, help="the search bot's play-outs")
-        parser.add_argument("--keep-dealt", action="store_true",
-                            help="every seat keeps the faction it is dealt (no redraws): the factions as "
-                                 "dealt, not as the bots choose them")
-
-    def plan(self, players: int, games: int, bots: tuple[str, ...], opts: dict[str, Any]) -> Plan:
-        variants = tuple(v.strip() for v in opts["variants"].split(",") if v.strip())
-        return Plan(games=games, players=players, edition=opts["edition"], bots=bots, seed=opts["seed"],
-                    turn_cap=opts["turn_cap"], rollouts=opts["rollouts"], variants=variants,
-                    keep_dealt=opts["keep_dealt"])
-
-    def run(self, plan: Plan, workers: int, progress: Callable[[Result], None]) -> list[Result]:
-        return run(plan, workers=workers, progress=progress)
-
-    def summarise(self, results: list[Result]) -> Summary:
-        return summarise(results)
-
-    def text(self, plan: Plan, summary: Summary, seconds: float) -> str:
-        return text(plan, summary, seconds)
-
-    def chart_png(self, runs: list[Run]) -> bytes:
-        panels = [(f"Win rate by faction: {plan.games} games, {plan.players} players, {plan.edition}",
-                   summary.by_faction, 1 / plan.players) for plan, summary, _ in runs]
-        return svg_png(panels_svg(panels), 640)
-
-    def markdown(self, runs: list[Run], chart: str | None) -> str:
-        return markdown(runs, chart)
-
 
 UNDECIDED = "turn-capped games with no single leader (no winner)"
 
@@ -133,3 +89,37 @@ def markdown(runs: list[tuple[Plan, Summary, float]], chart: str | None) -> str:
                 for faction, wins, fair in fair_shares([(plan, summary) for plan, summary, _ in runs])]
         out.append("")
     return "\n".join(out)
+
+
+class Command(SimulationCommand):
+    help = "Play seeded bot games in parallel and print win rates (with 95% intervals), lengths and endings."
+    game_title = "MetalTalon"
+    levels = LEVELS
+    player_counts = PLAYER_COUNTS
+    default_players = "2"
+    turn_cap = TURN_CAP
+    play_games = staticmethod(run)
+    summary_of = staticmethod(summarise)
+    text_of = staticmethod(text)
+    report_of = staticmethod(markdown)
+    games_example = "200,200,200,100"
+    turn_cap_help = "rounds after which the richest seat is scored the winner"
+
+    def add_game_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--edition", default="token", choices=sorted(EDITIONS))
+        parser.add_argument("--variants", default="", help="comma-separated: " + ", ".join(VARIANTS))
+        parser.add_argument("--rollouts", type=int, default=ROLLOUTS, help="the search bot's play-outs")
+        parser.add_argument("--keep-dealt", action="store_true",
+                            help="every seat keeps the faction it is dealt (no redraws): the factions as "
+                                 "dealt, not as the bots choose them")
+
+    def plan(self, players: int, games: int, bots: tuple[str, ...], opts: dict[str, Any]) -> Plan:
+        variants = tuple(v.strip() for v in opts["variants"].split(",") if v.strip())
+        return Plan(games=games, players=players, edition=opts["edition"], bots=bots, seed=opts["seed"],
+                    turn_cap=opts["turn_cap"], rollouts=opts["rollouts"], variants=variants,
+                    keep_dealt=opts["keep_dealt"])
+
+    def chart_png(self, runs: list[Run]) -> bytes:
+        panels = [(f"Win rate by faction: {plan.games} games, {plan.players} players, {plan.edition}",
+                   summary.by_faction, 1 / plan.players) for plan, summary, _ in runs]
+        return svg_png(panels_svg(panels), 640)
