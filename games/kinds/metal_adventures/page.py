@@ -69,6 +69,16 @@ def group(legal: Sequence[str], names: Sequence[str]) -> list[dict[str, Any]]:
     return rows
 
 
+def _declaration_words(declared: Mapping[str, Any]) -> str:
+    """A declaration shown on the page: what it says so far, or that it says nothing yet."""
+    loyal, mf = declared.get("loyal"), declared.get("mf")
+    parts = ["betrays" if loyal is False else "loyal" if loyal else "",
+             "no Metal Faktor die" if mf is False else "Metal Faktor die" if mf else "",
+             *(f"plays {cards.NAMES[c]}" for c in declared.get("play", [])),
+             *(f"armed {cards.NAMES[c]}" for c in declared.get("arm", []))]
+    return " · ".join(p for p in parts if p) or "nothing declared yet"
+
+
 def _card(card: str) -> dict[str, Any]:
     ship = cards.STARSHIPS.get(card)
     if ship is not None:
@@ -124,7 +134,7 @@ def _battle(state: GameState, me: int | None, names: Sequence[str]) -> dict[str,
         attack, defend = fight.scores(state, battle)
     declared = [{"seat": name(d["seat"], names), "loyal": d.get("loyal"), "mf": d.get("mf"),
                  "play": [cards.NAMES[c] for c in d.get("play", [])],
-                 "arm": [cards.NAMES[c] for c in d.get("arm", [])]}
+                 "arm": [cards.NAMES[c] for c in d.get("arm", [])], "words": _declaration_words(d)}
                 for d in shown["declarations"] if not d.get("hidden")]
     odds = None if rolled or not fixed or public.battle is None else chance.before_roll(public, public.battle)
     return {

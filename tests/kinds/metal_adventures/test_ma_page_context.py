@@ -36,3 +36,16 @@ def test_every_reader_gets_a_page_on_every_state_of_a_random_game(seed: int) -> 
                     continue
                 for card in seat.trophies:
                     assert f'"{card}"' not in text, (state.phase, reader, card)
+
+
+@pytest.mark.parametrize(("declared", "words"), [
+    ({}, "nothing declared yet"),
+    ({"mf": True}, "Metal Faktor die"),
+    ({"loyal": True, "mf": False}, "loyal · no Metal Faktor die"),
+    ({"loyal": False, "mf": True}, "betrays · Metal Faktor die"),
+    ({"mf": False, "play": ["S02"], "arm": ["S01", "S04"]},
+     "no Metal Faktor die · plays Berserker Grog · armed CAPTAIN JONES · armed Smoke Screen"),
+])
+def test_a_shown_declaration_reads_as_words_and_an_empty_one_says_so(declared: dict[str, object],
+                                                                    words: str) -> None:
+    assert page._declaration_words(declared) == words
