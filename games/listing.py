@@ -37,9 +37,10 @@ def _row(game: Game, user: Any) -> GameRow:
     seats = list(game.seats.all())
     mine = next((s for s in seats if s.user_id == user.pk), None)
     live = game.status in (Game.Status.SETUP, Game.Status.ACTIVE)
-    to_play = ["you" if s is mine else s.name for s in seats if s.awaiting] if live else []
+    named = _told_apart(seats)
+    to_play = ["you" if s is mine else named[s.pk] for s in seats if s.awaiting] if live else []
     return GameRow(
-        game=game, opponents=[s.name for s in seats if s is not mine], to_play=to_play,
+        game=game, opponents=[named[s.pk] for s in seats if s is not mine], to_play=to_play,
         awaiting_me=bool(mine and mine.awaiting and live),
         deadline=game_deadline(game, seats, mine) if live else None,
         last_move_at=getattr(game, "last_move_at", None),
@@ -59,3 +60,12 @@ def _result(game: Game, seats: list[Seat], mine: Seat | None) -> str:
     place = seats_of.place_of(game.result, mine.index if mine is not None else None)
     where = f"; you came {seats_of.ordinal(place)}" if place else ""
     return f"{winner.name} won{where}"
+
+
+def _told_apart(seats: list[Any]) -> dict[int, str]:
+    """Each seat's name by its pk, numbered by seat where several share it ("Greedy bot 2", as the game's
+    page and log write them); as they are while seats have no places yet."""
+    placed = sorted((s for s in seats if s.index is not None), key=lambda s: s.index)
+    if len(placed) != len(seats) or [s.index for s in placed] != list(range(len(placed))):
+        return {s.pk: s.name for s in seats}
+    return dict(zip((s.pk for s in placed), seats_of.told_apart([s.name for s in placed]), strict=True))

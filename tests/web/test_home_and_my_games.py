@@ -83,6 +83,15 @@ def test_my_games_names_the_opponents_of_a_full_two_player_game_not_1_of_2():
     assert "Your move" in row and "2 days 23 h left" in row and "just now" in row
 
 
+def test_my_games_tells_apart_bots_that_share_a_name_by_their_seat_number():
+    me = UserFactory()
+    game = actions.play_against_bots(Actor.player(me), kind="metal-adventures", players=4, level="greedy")
+    html = logged_in(me).get("/games/mine/").content.decode()
+    row = next(text_of(r) for r in re.findall(r"<tr[^>]*>.*?</tr>", html, re.S) if f"/games/{game.pk}/" in r)
+    bots = [s for s in game.seats.order_by("index") if s.user_id != me.pk]
+    assert [f"{s.name} {s.index + 1}" in row for s in bots] == [True] * 3
+
+
 def test_my_games_counts_every_seat_of_an_open_game():
     game = open_game(players=3)
     actions.join_game(game, Actor.player(UserFactory()), invite_code=game.invite_code)
