@@ -553,8 +553,12 @@ def test_r36_the_attacker_picks_its_support_card_and_its_wreck_from_the_piles() 
     state, _ = play(state, A, "pick S05")
     assert "S05" in state.seats[A].improvements and state.bazaar_pile == ("S03", "S07")
     state = win_planet("karokum", karokum=("N20", "N09", "N17"))
-    state, _ = play(state, A, "pick N09")
+    assert refusal(state, A, "pick N01") == (
+        "Sunskiff (N01) is not one of the Karokum pile: Scrapmaw (N20); Tribune Cutter (N09); Rust Jackal "
+        "(N17).")
+    state, events = play(state, A, "pick N09")
     assert state.seats[A].wrecks == ("N09",) and state.karokum_pile == ("N20", "N17")
+    assert events[0] == {"type": "take_wreck", "seat": A, "ship": "N09", "source": "karokum"}
 
 
 def test_r37_a_fifth_improvement_from_a_reward_is_discarded_first_the_new_card_allowed() -> None:
