@@ -65,7 +65,7 @@ DUE_WORDS = {WIN: "if {whose} side wins", END: "at the end of this turn",
 
 def _item_words(item: Item, trophies: bool, wrecks: bool) -> str:
     """One item as a player reads it ("2₡", "Nova Torpedoes (E06)"), "a trophy" or "a wreck" for a card the
-    reader may not know (rules.md, "What each player sees") or that its giver will choose."""
+    reader may not know (rules.md, "What the log tells each reader") or that its giver will choose."""
     if item.kind == CREDITS:
         return f"{item.amount}₡"
     if item.kind == TROPHY and (not trophies or item.card == ANY_TROPHY):

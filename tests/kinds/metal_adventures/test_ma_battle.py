@@ -380,3 +380,12 @@ def test_a_reroll_played_live_needs_dice_to_roll() -> None:
     with pytest.raises(ValueError) as missing:
         commands.play(state, A, "play S03", None)
     assert str(missing.value) == "a reroll needs dice"
+
+
+def test_a_losing_attacker_that_passes_on_its_reroll_loses_and_keeps_the_card() -> None:
+    state = bazaar_with_ally({A: {"improvements": ("S03",)}})
+    state, _ = play(state, A, "roll", ScriptedDice(1, 6))
+    state, events = play(state, A, "pass")
+    assert events[0] == {"type": "pass", "seat": A}
+    assert {"type": "result", "attack": 13, "defend": 18, "winner": "defend"} in events
+    assert state.seats[A].improvements == ("S03",)

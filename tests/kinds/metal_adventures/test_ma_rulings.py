@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from games.kinds.metal_adventures import alliance, choices, commands, invariants, setup
+from games.kinds.metal_adventures.records import Choice
 from games.kinds.metal_adventures.state import BLANK, GameState
 from games.kinds.metal_adventures.view import view
 
@@ -564,7 +565,7 @@ def test_r36_the_attacker_picks_its_support_card_and_its_wreck_from_the_piles() 
 def test_r37_a_fifth_improvement_from_a_reward_is_discarded_first_the_new_card_allowed() -> None:
     state = win_planet("bazaar", bazaar=("S03",), a={"improvements": ("E06", "E05", "E01", "E07")})
     state, _ = play(state, A, "pick S03")
-    assert state.choices[0].kind == "discard" and state.choices[0].cards == ("S03",)
+    assert state.choices[0] == Choice(kind="discard", seat=A, cards=("S03",), count=1, source="overflow")
     listed = commands.legal_commands(state, A)
     assert [c for c in listed if c.startswith("discard")] == [
         "discard E06", "discard E05", "discard E01", "discard E07", "discard S03"]

@@ -668,6 +668,7 @@ def test_complete_repairs_take_at_most_two_wrecks_and_minor_repairs_one() -> Non
     assert refusal(state, A, "tour overhaul N01 N09 N17") == (
         "Complete repairs takes at most 2 wrecks as payment.")
     assert refusal(state, A, "tour repair N01 N09") == "Minor repairs takes at most 1 wreck as payment."
+    assert refusal(state, A, "tour overhaul N01 n1") == "Name each wreck once."
     after, _ = play(state, A, "tour overhaul N01 N09")
     assert after.seats[A].wrecks == ("N17",) and after.seats[A].damage == 0
 
