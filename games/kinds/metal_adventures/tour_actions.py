@@ -134,11 +134,12 @@ def _read_scrap(state: GameState, seat: int, words: list[str]) -> Ask:
         wreck = cards.find(words[0], player.wrecks, "your wrecks")
         return Ask(credits=scrap_price(state, seat), wrecks=(wreck,),
                    card=cards.find(words[1], pile, "the Karokum pile"))
-    # Names of several words: the first split where both halves name a card.
+    # Names of several words: the first split where both halves name a card (a split that does not is
+    # refused and the next tried, so its refusal's words are never read).
     for cut in range(1, len(words)):
         try:
-            wreck = cards.find(" ".join(words[:cut]), player.wrecks, "your wrecks")
-            ship = cards.find(" ".join(words[cut:]), pile, "the Karokum pile")
+            wreck = cards.find(" ".join(words[:cut]), player.wrecks)
+            ship = cards.find(" ".join(words[cut:]), pile)
         except Refused:
             continue
         return Ask(credits=scrap_price(state, seat), wrecks=(wreck,), card=ship)

@@ -210,7 +210,11 @@ def test_t12_r35_take_wrecks_shows_them_then_binds_to_half() -> None:
     state, _ = play(state, A, "take wrecks")
     assert state.choices[0].options == ("N04", "N12", "D09") and state.choices[0].count == 2
     refused(state, A, "take credits", "")
-    refused(state, A, "pick N04", "exactly 2")
+    assert refusal(state, A, "pick N04") == "Pick exactly 2 of the 3 wrecks you looked at (pick <id> ...)."
+    assert refusal(state, A, "pick N04 N05") == (
+        "DESTRIA NOVA (N05) is not one of the wrecks you looked at: Corona Warden (N04); Praetor Scout "
+        "(N12); Throne of Vega (D09).")
+    assert refusal(state, A, "pick N04 n4") == "Name each wreck once."
     state, _ = play(state, A, "pick N04 D09")
     assert set(state.seats[A].wrecks) == {"N04", "D09"} and state.seats[B].wrecks == ("N12",)
 
@@ -376,3 +380,12 @@ def test_a_reroll_played_live_needs_dice_to_roll() -> None:
     with pytest.raises(ValueError) as missing:
         commands.play(state, A, "play S03", None)
     assert str(missing.value) == "a reroll needs dice"
+
+
+def test_a_losing_attacker_that_passes_on_its_reroll_loses_and_keeps_the_card() -> None:
+    state = bazaar_with_ally({A: {"improvements": ("S03",)}})
+    state, _ = play(state, A, "roll", ScriptedDice(1, 6))
+    state, events = play(state, A, "pass")
+    assert events[0] == {"type": "pass", "seat": A}
+    assert {"type": "result", "attack": 13, "defend": 18, "winner": "defend"} in events
+    assert state.seats[A].improvements == ("S03",)

@@ -47,6 +47,8 @@ SENTENCES: list[tuple[dict[str, Any], str]] = [
      "Di asks Ed for a wreck@win instead."),
     ({"type": "ally_answer", "seat": 3, "principal": 4, "answer": "counter", "by_order": True,
       "terms": "1c@win"}, "Di asks Ed for 1c@win instead (standing order)."),
+    ({"type": "ally_answer", "seat": 3, "principal": 4, "answer": "counter"},
+     "Di asks Ed for nothing instead."),
     ({"type": "ally_ask", "seat": 2, "asked": [0], "terms": "nothing", "round": 1},
      "Cy asks Ann to fight as an ally."),
     ({"type": "ally_ask", "seat": 0, "asked": [1, 2, 3], "terms": "trophy T14 + 1c", "round": 2},

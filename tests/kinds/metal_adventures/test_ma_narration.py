@@ -779,3 +779,12 @@ def test_an_offer_or_a_promise_read_without_its_seat_shows_its_parties_what_they
     assert narration.shown_command("promise 3 wreck N05@end", None, [promise], C) == "promise 3 wreck N05@end"
     assert narration.shown_command("promise 3 wreck N05@end", None, [promise], A) == "promise 3 a wreck@end"
     assert narration.shown_command("promise 3 wreck N05@end", B, [], A) == "promise"
+
+
+def test_the_cards_of_a_trophy_choice_are_masked_in_the_command_the_others_read() -> None:
+    masked = {"trophy drop T03": "trophy drop a trophy", "swap T05": "swap a trophy",
+              "choose T01 T02": "choose two trophies", "tour trophies T05": "tour trophies a trophy",
+              "trophy refuse": "trophy refuse", "tour trophies": "tour trophies"}
+    for command, words in masked.items():
+        assert narration.shown_command(command, A, [], B) == words
+        assert narration.shown_command(command, A, [], A) == command

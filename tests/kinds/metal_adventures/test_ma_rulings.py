@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from games.kinds.metal_adventures import alliance, choices, commands, invariants, setup
+from games.kinds.metal_adventures.records import Choice
 from games.kinds.metal_adventures.state import BLANK, GameState
 from games.kinds.metal_adventures.view import view
 
@@ -553,14 +554,18 @@ def test_r36_the_attacker_picks_its_support_card_and_its_wreck_from_the_piles() 
     state, _ = play(state, A, "pick S05")
     assert "S05" in state.seats[A].improvements and state.bazaar_pile == ("S03", "S07")
     state = win_planet("karokum", karokum=("N20", "N09", "N17"))
-    state, _ = play(state, A, "pick N09")
+    assert refusal(state, A, "pick N01") == (
+        "Sunskiff (N01) is not one of the Karokum pile: Scrapmaw (N20); Tribune Cutter (N09); Rust Jackal "
+        "(N17).")
+    state, events = play(state, A, "pick N09")
     assert state.seats[A].wrecks == ("N09",) and state.karokum_pile == ("N20", "N17")
+    assert events[0] == {"type": "take_wreck", "seat": A, "ship": "N09", "source": "karokum"}
 
 
 def test_r37_a_fifth_improvement_from_a_reward_is_discarded_first_the_new_card_allowed() -> None:
     state = win_planet("bazaar", bazaar=("S03",), a={"improvements": ("E06", "E05", "E01", "E07")})
     state, _ = play(state, A, "pick S03")
-    assert state.choices[0].kind == "discard" and state.choices[0].cards == ("S03",)
+    assert state.choices[0] == Choice(kind="discard", seat=A, cards=("S03",), count=1, source="overflow")
     listed = commands.legal_commands(state, A)
     assert [c for c in listed if c.startswith("discard")] == [
         "discard E06", "discard E05", "discard E01", "discard E07", "discard S03"]

@@ -384,6 +384,7 @@ def test_a_planet_attack_is_refused_word_for_word_and_its_event_names_the_planet
     assert [refusal(state, A, f"attack planet {p}") for p in ("ocg", "the trading post", "mars")] == [
         "The OCG Trading Post cannot be attacked.", "The OCG Trading Post cannot be attacked.",
         "Attack which planet? attack planet exxalia, bazaar or karokum."]
+    assert refusal(state, A, "challenge 4") == "Name a seat by its number, 1 to 3."
     assert refusal(state, A, "attack space 2") == (
         "First `attack space` draws the starships; then `attack space <n>` chooses one.")
     _, events = play(state, A, "attack planet Karokum")

@@ -20,7 +20,7 @@ from games.kinds.metal_adventures.records import AFTER, BEFORE
 from games.kinds.metal_adventures.state import GameState
 from games.kinds.protocol import Dice, Event, Refused
 
-from .helpers import A, B, C, IdentityDice, given
+from .helpers import A, B, C, IdentityDice, given, refusal
 
 TRAVEL = "turn.travel"
 
@@ -658,3 +658,34 @@ def test_legal_tour_and_own_turn_commands_are_what_play_accepts_on_random_positi
         while state.choices:  # the Trophies action's pick
             picks = [c for c in commands.legal_commands(state, A) if c.startswith("pick ")]
             state, _ = play(state, A, rng.choice(picks), None)
+
+
+# === WORDS AND NAMES, WORD FOR WORD ===
+
+
+def test_complete_repairs_take_at_most_two_wrecks_and_minor_repairs_one() -> None:
+    state = travelling(seats={A: {"credits": 10, "damage": 2, "wrecks": ("N01", "N09", "N17")}})
+    assert refusal(state, A, "tour overhaul N01 N09 N17") == (
+        "Complete repairs takes at most 2 wrecks as payment.")
+    assert refusal(state, A, "tour repair N01 N09") == "Minor repairs takes at most 1 wreck as payment."
+    assert refusal(state, A, "tour overhaul N01 n1") == "Name each wreck once."
+    after, _ = play(state, A, "tour overhaul N01 N09")
+    assert after.seats[A].wrecks == ("N17",) and after.seats[A].damage == 0
+
+
+def test_the_trophies_action_event_names_the_trophy_paid_and_those_drawn() -> None:
+    state = travelling(seats={A: {"credits": 10, "trophies": ("T05",)}}, trophy_top=("T10", "T06"))
+    _, events = play(state, A, "tour trophies T05")
+    assert events[0]["trophy"] == "T05" and events[0]["drawn"] == ["T10", "T06"]
+    _, events = play(state, A, "tour trophies")
+    assert events[0]["trophy"] == "" and events[0]["drawn"] == ["T10", "T06"]
+
+
+def test_scrap_reads_names_of_several_words_for_the_wreck_and_the_starship() -> None:
+    state = travelling(seats={A: {"credits": 10, "wrecks": ("N11",)}}, karokum=("D22",))
+    after, _ = play(state, A, "tour scrap legate's pinnace convoy seventy-seven")
+    assert after.seats[A].wrecks == ("D22",) and after.karokum_pile == ("N11",)
+    assert refusal(state, A, "tour scrap N11 N01") == (
+        "Sunskiff (N01) is not one of the Karokum pile: Convoy Seventy-Seven (D22).")
+    assert refusal(state, A, "tour scrap legates pinnace sunskiff") == (
+        "Name your wreck and the starship you take: tour scrap <your wreck> <starship of the Karokum pile>.")
