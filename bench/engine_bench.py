@@ -1,8 +1,8 @@
 """Rules speed figures (a benchmark, not a test): `python bench/engine_bench.py`.
 
-MetalTalon's targets (issue 3): legal_commands p50 <= 5 ms and play p50 <= 0.5 ms for a move and for a
-fire, in a 6-player mid-game position with about 24 ships; >= 5,000 commands applied per second over a long
-random game.
+MetalTalon's targets (bench/README.md): legal_commands p50 <= 5 ms and play p50 <= 0.5 ms for a move
+and for a fire, in a 6-player mid-game position with about 24 ships; >= 5,000 commands applied per second
+over a long random game.
 
 Every kind's rules are then measured the same way in the same run, MetalTalon's figures the yardstick the
 others are printed beside (the machine's speed moves them all): seeded games between random bots are
@@ -69,7 +69,7 @@ def p50_ms(fn, repeat: int) -> float:
 
 
 def metaltalon_position() -> None:
-    """Issue 3's figures on one 6-player mid-game position."""
+    """MetalTalon's target figures on one 6-player mid-game position."""
     state = midgame()
     seat = state.active
     listed = legal_commands(state, seat)
