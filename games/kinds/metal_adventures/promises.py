@@ -177,8 +177,9 @@ def command(state: GameState, seat: int, verb: str, text: str) -> tuple[GameStat
     if state.phase in BATTLE_PHASES:
         if state.phase == SPOILS:
             return settle_battle(state, seat, verb, text)
-        if verb == "break" and filed_early(state, seat):
-            return _break(state, seat, text, filed_early(state, seat))
+        early = filed_early(state, seat) if verb == "break" else ()
+        if early:
+            return _break(state, seat, text, early)
         raise Refused(BATTLE_IN_PROGRESS)
     _choice_first(state)
     mine = tuple(p for p in state.promises if p.debtor == seat)
