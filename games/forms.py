@@ -73,7 +73,8 @@ class NewGameForm(forms.Form):
         if len(offered) == 1:
             self.fields["kind"].widget = forms.HiddenInput()
         counts = self.chosen_kind.player_counts
-        self.fields["players"].choices = [(n, f"{n} players") for n in counts]
+        labels = getattr(self.chosen_kind, "player_count_labels", {})
+        self.fields["players"].choices = [(n, labels.get(n, f"{n} players")) for n in sorted(counts)]
         self.fields["players"].initial = counts[0]
         if 5 not in counts and max(counts) > 5:
             self.fields["players"].help_text = "Five-player games are not offered: no rule text covers them."

@@ -11,6 +11,7 @@ from metaltalon import views
 
 urlpatterns = [
     path("", home, name="home"),
+    path("favicon.ico", views.favicon, name="favicon"),
     # The moderators' dashboard, inside the admin's login (games/admin/dashboard.py).
     path("admin/moderation/", moderation_dashboard.view, name="moderation_dashboard"),
     # Staff sign in through the site's login, whose failures are counted (accounts/signin.py).

@@ -5,12 +5,18 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.views.decorators.http import require_POST
 
 from games.mail.doors import on_mail_domain
 from games.mail.inbound import receive_mail
 from games.models import InboundMail
 from metaltalon.devmail import answer, read_mailbox
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers and feed readers ask for whatever the page links: the site's icon."""
+    return redirect(static("favicon.svg"), permanent=True)
 
 
 def _dev_only() -> None:

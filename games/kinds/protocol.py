@@ -149,6 +149,8 @@ class PageInput:
 class Kind(Protocol):
     name: str  # stored in Game.kind
     title: str  # "MetalTalon"
+    # The lobby proposes the first count and lists them all in order; a kind may word some of them in an
+    # optional `player_count_labels` mapping ({2: "2 players (house rule)"}: games/forms.py).
     player_counts: tuple[int, ...]
     # The kind's templates: its part of the game page's live region, and what follows the region (may be
     # ""). The live template gets the page's own context plus page_context(); the extras template gets the

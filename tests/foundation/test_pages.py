@@ -24,3 +24,17 @@ def test_signed_in_navigation_leads_to_lobby_my_games_and_rules_with_no_empty_tu
     for link in ('href="/games/"', 'href="/games/mine/"', 'href="/rules/"'):
         assert link in html
     assert "Carol the Bold" in html
+
+
+@pytest.mark.django_db
+def test_every_page_links_the_sites_icon_and_favicon_ico_leads_to_it(client):
+    html = client.get("/").content.decode()
+    assert '<link rel="icon" href="/static/favicon.svg"' in html
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"] == "/static/favicon.svg"
+    from pathlib import Path
+
+    from django.contrib.staticfiles import finders
+
+    icon = finders.find("favicon.svg")
+    assert icon is not None and "<svg" in Path(icon).read_text(encoding="utf-8")

@@ -65,29 +65,32 @@ def _wrap(text: str) -> list[str]:
 
 # === WHAT A READER MAY READ OF TRADES, PROMISES AND ASKS ===
 
-def _items(items: tuple[Item, ...], giver: int, wrecks: bool, trophies: bool) -> str:
+def _items(items: tuple[Item, ...], giver: str, wrecks: bool, trophies: bool) -> str:
     """Items in words (prompts.deal_words: "2₡ and a trophy if Seat 1's side wins"), not as commands write
     them."""
-    return deal_words(items, f"{_seat(giver)}'s", trophies=trophies, wrecks=wrecks)
+    return deal_words(items, f"{giver}'s", trophies=trophies, wrecks=wrecks)
 
 
-def offer_words(offer: Offer, reader: int | None) -> str:
+def offer_words(offer: Offer, reader: int | None, names: Sequence[str] | None = None) -> str:
     """An open offer as `reader` may read it: the trophies it gives only to its sender; its wrecks and the
-    trophies it asks for to both parties."""
+    trophies it asks for to both parties. Seats by number ("Seat 2", as commands name them), or by their
+    players' names when `names` are given (the game page)."""
     party = reader in (offer.sender, offer.receiver)
-    return (f"{offer.name}: {_seat(offer.sender)} offers {_seat(offer.receiver)} "
-            f"{_items(offer.give, offer.sender, party, reader == offer.sender)} for "
-            f"{_items(offer.get, offer.receiver, party, party)}")
+    sender, receiver = name(offer.sender, names), name(offer.receiver, names)
+    return (f"{offer.name}: {sender} offers {receiver} "
+            f"{_items(offer.give, sender, party, reader == offer.sender)} for "
+            f"{_items(offer.get, receiver, party, party)}")
 
 
-def promise_words(promise: Promise, reader: int | None) -> str:
+def promise_words(promise: Promise, reader: int | None, names: Sequence[str] | None = None) -> str:
     """An open promise as `reader` may read it: its trophies only to the debtor, its wrecks to both; when
-    it is due, said once for the whole promise."""
+    it is due, said once for the whole promise. Seats as in offer_words."""
     party = reader in (promise.debtor, promise.creditor)
     due = {"win": "if its side wins", "end": "at this turn's end", "next": "at the end of its next turn"}
     items = tuple(replace(item, due=NOW) for item in promise.items)
-    return (f"{promise.name}: {_seat(promise.debtor)} owes {_seat(promise.creditor)} "
-            f"{_items(items, promise.debtor, party, reader == promise.debtor)}, "
+    debtor = name(promise.debtor, names)
+    return (f"{promise.name}: {debtor} owes {name(promise.creditor, names)} "
+            f"{_items(items, debtor, party, reader == promise.debtor)}, "
             f"{due.get(promise.due, promise.due)}")
 
 
@@ -95,9 +98,10 @@ def ask_words(ask: Ask, reader: int | None) -> str:
     """An ask for help as `reader` may read it: trophies in its terms only to the principal, wrecks to the
     principal and the seat asked; a counter-offer to both."""
     party = reader in (ask.principal, ask.seat)
-    terms = _items(ask.terms, ask.principal, party, reader == ask.principal)
+    principal = _seat(ask.principal)
+    terms = _items(ask.terms, principal, party, reader == ask.principal)
     answer = {"": "no answer yet", "accept": "accepted", "decline": "declined",
-              "counter": f"asks for {_items(ask.counter, ask.principal, party, party)} instead"}[ask.answer]
+              "counter": f"asks for {_items(ask.counter, principal, party, party)} instead"}[ask.answer]
     return f"{_seat(ask.principal)} asks {_seat(ask.seat)} for {terms}: {answer}"
 
 

@@ -12,10 +12,10 @@ from typing import Any
 
 from games.kinds.protocol import Event
 
-from . import cards
+from . import cards, items
 from .end import ranks
-from .prompts import name
-from .records import NOW, TROPHY, WRECK, Item
+from .prompts import deal_words, name
+from .records import ANY_TROPHY, NOW, TROPHY, WRECK, Item
 from .state import GameState
 
 Names = Sequence[str] | None
@@ -101,6 +101,27 @@ def items_words(values: Any, wrecks: bool, trophies: bool, dues: bool = True) ->
     return " + ".join(found) if found else "nothing"
 
 
+def deal_text(values: Any, whose: str, *, wrecks: bool, trophies: bool, dues: bool = True) -> str:
+    """Items in a sentence of the log, as a question says them (prompts.deal_words: "2₡ and a trophy if
+    Ann's side wins", `whose` naming the seat a due point refers to), where items_words writes them as a
+    command would; without their due points unless `dues`."""
+    if isinstance(values, str):  # an alliance event's terms, written by records.items_text
+        found = () if values.strip() == "nothing" else tuple(_item_of(part) for part in values.split("+"))
+    else:
+        found = tuple(Item.from_dict(v) for v in values)
+    if not dues:
+        found = tuple(replace(item, due=NOW) for item in found)
+    return deal_words(found, whose, trophies=trophies, wrecks=wrecks)
+
+
+def _item_of(text: str) -> Item:
+    """One item of records.items_text, hidden ("a wreck@win", an event's own secret) or not."""
+    word, _, due = text.strip().partition("@")
+    if word in ("a trophy", "a wreck"):
+        return Item(word[2:], card=ANY_TROPHY, due=due or NOW)
+    return items.parse(text, NOW)[0]
+
+
 def terms_words(text: str, wrecks: bool, trophies: bool) -> str:
     """Terms written as item text, the hidden cards replaced."""
     if not trophies:
@@ -123,7 +144,7 @@ def _ally_ask(e: Event, names: Names) -> str:
 def ally_ask_words(e: Event, names: Names, wrecks: bool, trophies: bool) -> str:
     """An ask for allies, its terms' wrecks and trophies named if `wrecks` / `trophies` (narration.py
     names them to the seats the terms concern)."""
-    terms = items_words(e.get("terms", "nothing"), wrecks, trophies)
+    terms = deal_text(e.get("terms", "nothing"), f"{_actor(e, names)}'s", wrecks=wrecks, trophies=trophies)
     again = " (a second ask)" if int(e.get("round", 1)) > 1 else ""
     return (f"{_actor(e, names)} asks {seats_text(e['asked'], names)} to fight as an ally"
             f"{'' if terms == 'nothing' else ' for ' + terms}{again}.")
@@ -132,13 +153,14 @@ def ally_ask_words(e: Event, names: Names, wrecks: bool, trophies: bool) -> str:
 def _ally_answer(e: Event, names: Names) -> str:
     who, principal = seat_of(e, "seat", names), seat_of(e, "principal", names)
     if e.get("answer") == "counter":
-        return (f"{who} asks {principal} for {items_words(e.get('terms', 'nothing'), False, False)} "
-                f"instead{by_order(e)}.")
+        terms = deal_text(e.get("terms", "nothing"), f"{principal}'s", wrecks=False, trophies=False)
+        return f"{who} asks {principal} for {terms} instead{by_order(e)}."
     return f"{who} declines {principal}'s ask{by_order(e)}."
 
 
 def _ally_sealed(e: Event, names: Names) -> str:
-    terms = items_words(e.get("terms", "nothing"), False, False)
+    principal = seat_of(e, "principal", names)
+    terms = deal_text(e.get("terms", "nothing"), f"{principal}'s", wrecks=False, trophies=False)
     return (f"{_actor(e, names)} joins {seat_of(e, 'principal', names)}'s side"
             f"{'' if terms == 'nothing' else ' for ' + terms}{by_order(e)}.")
 
@@ -248,7 +270,7 @@ def _keep_trophy(e: Event, names: Names) -> str:
 
 
 def _offer(e: Event, names: Names) -> str:
-    give, get = items_words(e.get("give", ()), False, False), items_words(e.get("get", ()), False, False)
+    give, get = trade_sides(e, names, wrecks=False, sender=False)
     return (f"{seat_of(e, 'sender', names)} offers {seat_of(e, 'receiver', names)} a trade, O{e['offer']}: "
             f"gives {give}, gets {get}.")
 
@@ -293,7 +315,7 @@ DUE_WORDS = {"win": "if its side wins the battle", "end": "at the end of this tu
 
 def _promise(e: Event, names: Names) -> str:
     return (f"P{e['promise']}: {seat_of(e, 'debtor', names)} promises {seat_of(e, 'creditor', names)} "
-            f"{items_words(e.get('items', ()), False, False, dues=False)}, "
+            f"{deal_text(e.get('items', ()), '', wrecks=False, trophies=False, dues=False)}, "
             f"{DUE_WORDS.get(str(e.get('due')), 'later')}.")
 
 
@@ -306,7 +328,7 @@ def _promise_broken(e: Event, names: Names) -> str:
 
 def _promise_kept(e: Event, names: Names) -> str:
     return (f"{seat_of(e, 'debtor', names)} keeps P{e['promise']}: {seat_of(e, 'creditor', names)} gets "
-            f"{items_words(e.get('items', ()), False, False, dues=False)}.")
+            f"{deal_text(e.get('items', ()), '', wrecks=False, trophies=False, dues=False)}.")
 
 
 def _resign(e: Event, names: Names) -> str:
@@ -411,8 +433,17 @@ def _tour(e: Event, names: Names) -> str:
     return f"{who} takes tour action {e.get('action')}, paying {paid}."
 
 
+def trade_sides(e: Event, names: Names, *, wrecks: bool, sender: bool) -> tuple[str, str]:
+    """What an offer's sender gives and gets, in words: its trophies named to the sender alone
+    (`sender`), those it asks for and its wrecks to both parties (`wrecks`); a later leg is due at the
+    end of its giver's turn."""
+    giver, taker = seat_of(e, "sender", names), seat_of(e, "receiver", names)
+    return (deal_text(e.get("give", ()), f"{giver}'s", wrecks=wrecks, trophies=sender),
+            deal_text(e.get("get", ()), f"{taker}'s", wrecks=wrecks, trophies=wrecks))
+
+
 def _trade(e: Event, names: Names) -> str:
-    give, get = items_words(e.get("give", ()), False, False), items_words(e.get("get", ()), False, False)
+    give, get = trade_sides(e, names, wrecks=False, sender=False)
     return (f"O{e['offer']} is accepted: {seat_of(e, 'sender', names)} gives {give} and gets {get} from "
             f"{seat_of(e, 'receiver', names)}.")
 

@@ -52,28 +52,52 @@ def target_power(battle: Battle) -> int:
     return cards.STARSHIPS[battle.target].power
 
 
-def base_scores(state: GameState, battle: Battle) -> tuple[int, int]:
-    """Both sides' scores without the battle dice: everything declared, the Metal Faktor faces rolled."""
+# One term of a side's score: the seat it comes from (None: the card or planet fought, or a bonus), what
+# it is, and its value (the Metal Faktor debt counts against).
+Part = tuple[int | None, str, int]
+
+
+def score_parts(state: GameState, battle: Battle) -> tuple[list[Part], list[Part]]:
+    """Both sides' scores without the battle dice, term by term (rules.md, "The roll"): everything
+    declared, the Metal Faktor faces rolled. base_scores adds them up; the page shows them."""
     attacker = battle.attacker
-    attack = state.main_power(attacker) + mf_face(battle, attacker) + _grog(battle, attacker) - battle.debt
+    attack: list[Part] = [(attacker, "main power", state.main_power(attacker)),
+                          (attacker, "Metal Faktor die", mf_face(battle, attacker)),
+                          (attacker, "Berserker Grog", _grog(battle, attacker)),
+                          (attacker, "Metal Faktor debt", -battle.debt)]
     for ally in attacking_side(battle)[1:]:
-        attack += state.support_power(ally) + mf_face(battle, ally) + _grog(battle, ally)
+        attack += _ally_parts(state, battle, ally)
     ship = cards.STARSHIPS.get(battle.target)
     if (battle.kind in ("space", "karokum") and ship is not None and ship.hunter
             and HUNTER_KILLER in state.seats[attacker].improvements):
-        attack += HUNTER_KILLER_BONUS
+        attack.append((attacker, "Hunter Killer against a Pirate Hunter", HUNTER_KILLER_BONUS))
     if battle.kind == "challenge" and state.options.perks and state.seats[attacker].base == "B3":
-        attack += RED_MARAUDER_BONUS
+        attack.append((attacker, "Red Marauder's perk", RED_MARAUDER_BONUS))
+    defend: list[Part]
     if battle.challenged is not None:
-        defend = state.main_power(battle.challenged) + mf_face(battle, battle.challenged) + _grog(
-            battle, battle.challenged)
+        challenged = battle.challenged
+        defend = [(challenged, "main power", state.main_power(challenged)),
+                  (challenged, "Metal Faktor die", mf_face(battle, challenged)),
+                  (challenged, "Berserker Grog", _grog(battle, challenged))]
         for ally in battle.defenders:
-            defend += state.support_power(ally) + mf_face(battle, ally) + _grog(battle, ally)
+            defend += _ally_parts(state, battle, ally)
     else:
-        defend = target_power(battle)
+        defend = [(None, "power", target_power(battle))]
         if battle.traitor is not None:
-            defend += state.support_power(battle.traitor) + mf_face(battle, battle.traitor)
+            # A traitor adds its S and its Metal Faktor only (rules.md, "The roll": the score table).
+            defend += _ally_parts(state, battle, battle.traitor)[:2]
     return attack, defend
+
+
+def _ally_parts(state: GameState, battle: Battle, ally: int) -> list[Part]:
+    return [(ally, "support power", state.support_power(ally)),
+            (ally, "Metal Faktor die", mf_face(battle, ally)), (ally, "Berserker Grog", _grog(battle, ally))]
+
+
+def base_scores(state: GameState, battle: Battle) -> tuple[int, int]:
+    """Both sides' scores without the battle dice: everything declared, the Metal Faktor faces rolled."""
+    attack, defend = score_parts(state, battle)
+    return sum(value for _, _, value in attack), sum(value for _, _, value in defend)
 
 
 def scores(state: GameState, battle: Battle) -> tuple[int, int]:

@@ -27,6 +27,7 @@ class MetalAdventuresKind(RulesKind):
     title = "Metal Adventures"
     # Two seats last: a labelled house rule, not the game as printed (the lobby proposes the first count).
     player_counts: tuple[int, ...] = (*setup.PLAYER_COUNTS, setup.HOUSE_RULE_PLAYERS)
+    player_count_labels = {setup.HOUSE_RULE_PLAYERS: "2 players (house rule, tick it below)"}
     live_template = "games/kinds/metal_adventures/live.html"
     extras_template = ""
     command_help = ("tribute · refuse · rest · attack space [n] · attack karokum <ship> · "
@@ -61,10 +62,14 @@ class MetalAdventuresKind(RulesKind):
                 choices=[("layered", "Layered (a Pirate Hunter goes back among its own colour)"),
                          ("full", "Full (the whole Space deck)")], initial="layered",
                 label="Pirate Hunters shuffled back"),
-            "perks": forms.BooleanField(required=False, initial=False,
-                                        label="Base starship perks (site variant)"),
-            "two_player_house_rule": forms.BooleanField(required=False, initial=False,
-                                                        label="Two players (house rule)"),
+            "perks": forms.BooleanField(
+                required=False, initial=False, label="Base starship perks (site variant)",
+                help_text="Each base starship gets a small perk of its own, such as 1₡ more for a rest or "
+                          "no Judgment point for its first refusal (the rules page lists them)."),
+            "two_player_house_rule": forms.BooleanField(
+                required=False, initial=False, label="Two players (house rule)",
+                help_text="The printed game is for 3 to 6. Tick this to play with 2; there are then no "
+                          "cases for broken promises."),
         }
 
     def rating_pool(self, options: Mapping[str, Any]) -> tuple[str, str]:

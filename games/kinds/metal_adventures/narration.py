@@ -39,6 +39,7 @@ from .event_words import (
     by_order,
     card_text,
     cards_text,
+    deal_text,
     declare_part,
     describe,
     items_words,
@@ -46,6 +47,7 @@ from .event_words import (
     seat_of,
     sees,
     tour_trophies,
+    trade_sides,
 )
 from .prompts import name
 from .state import GameState
@@ -214,21 +216,21 @@ def _private_deal(event: Event, reader: int | None, names: Names) -> str | None:
     """Trades, promises and alliances, for their parties."""
     kind = event.get("type")
     if kind == "offer" and sees(reader, event["sender"], event["receiver"]):
-        sender = sees(reader, event["sender"])
+        give, get = trade_sides(event, names, wrecks=True, sender=sees(reader, event["sender"]))
         return (f"{seat_of(event, 'sender', names)} offers {seat_of(event, 'receiver', names)} a trade, "
-                f"O{event['offer']}: gives {items_words(event.get('give', ()), True, sender)}, gets "
-                f"{items_words(event.get('get', ()), True, True)}.")
+                f"O{event['offer']}: gives {give}, gets {get}.")
     if kind == "trade" and sees(reader, event["sender"], event["receiver"]):
-        return (f"O{event['offer']} is accepted: {seat_of(event, 'sender', names)} gives "
-                f"{items_words(event.get('give', ()), True, True)} and gets "
-                f"{items_words(event.get('get', ()), True, True)} from {seat_of(event, 'receiver', names)}.")
+        give, get = trade_sides(event, names, wrecks=True, sender=True)
+        return (f"O{event['offer']} is accepted: {seat_of(event, 'sender', names)} gives {give} and gets "
+                f"{get} from {seat_of(event, 'receiver', names)}.")
     if kind == "promise" and sees(reader, event["debtor"], event["creditor"]):
-        owed = items_words(event.get("items", ()), True, sees(reader, event["debtor"]), dues=False)
+        owed = deal_text(event.get("items", ()), "", wrecks=True, trophies=sees(reader, event["debtor"]),
+                         dues=False)
         return (f"P{event['promise']}: {seat_of(event, 'debtor', names)} promises "
                 f"{seat_of(event, 'creditor', names)} {owed}, "
                 f"{DUE_WORDS.get(str(event.get('due')), 'later')}.")
     if kind == "promise_kept" and sees(reader, event["debtor"], event["creditor"]):
-        given = items_words(event.get("items", ()), True, True, dues=False)
+        given = deal_text(event.get("items", ()), "", wrecks=True, trophies=True, dues=False)
         return (f"{seat_of(event, 'debtor', names)} keeps P{event['promise']}: "
                 f"{seat_of(event, 'creditor', names)} gets {given}.")
     if kind == "promise_broken" and sees(reader, event["debtor"]) and event.get("short"):
@@ -236,13 +238,15 @@ def _private_deal(event: Event, reader: int | None, names: Names) -> str | None:
     if kind == "ally_ask" and sees(reader, event["seat"], *event.get("asked", ())):
         return ally_ask_words(event, names, wrecks=True, trophies=sees(reader, event["seat"]))
     if kind == "ally_sealed" and sees(reader, event["seat"], event["principal"]):
-        terms = items_words(event.get("terms", "nothing"), True, sees(reader, event["principal"]))
+        terms = deal_text(event.get("terms", "nothing"), f"{seat_of(event, 'principal', names)}'s",
+                          wrecks=True, trophies=sees(reader, event["principal"]))
         return (f"{seat_of(event, 'seat', names)} joins {seat_of(event, 'principal', names)}'s side"
                 f"{'' if terms == 'nothing' else ' for ' + terms}{by_order(event)}.")
     if kind == "ally_answer" and event.get("answer") == "counter" and sees(reader, event["seat"],
                                                                             event["principal"]):
-        return (f"{seat_of(event, 'seat', names)} asks {seat_of(event, 'principal', names)} for "
-                f"{items_words(event.get('terms', 'nothing'), True, True)} instead{by_order(event)}.")
+        principal = seat_of(event, "principal", names)
+        terms = deal_text(event.get("terms", "nothing"), f"{principal}'s", wrecks=True, trophies=True)
+        return f"{seat_of(event, 'seat', names)} asks {principal} for {terms} instead{by_order(event)}."
     return None
 
 

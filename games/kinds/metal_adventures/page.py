@@ -11,7 +11,7 @@ from typing import Any
 
 from games.kinds.protocol import PageInput
 
-from . import cards, chance, commands, end, fight, prompts, trophies
+from . import board, cards, chance, commands, end, fight, narration, prompts, trophies
 from .state import OVER, SETUP, GameState
 from .view import bot_state, view
 
@@ -34,11 +34,17 @@ def name(seat: int, names: Sequence[str]) -> str:
     return prompts.name(seat, names)
 
 
+# Commands that name an offer (O3) or a promise (P16) by its number, and the word the button adds.
+NUMBERED = {"accept": "offer", "decline": "offer", "withdraw": "offer", "keep": "promise", "break": "promise"}
+
+
 def label(command: str, names: Sequence[str]) -> str:
-    """A button's words for a legal command: cards by name, seats by player."""
+    """A button's words for a legal command: cards by name, seats by player, offers and promises said so."""
     words = command.split()
     if words and words[0] == "choose":
         return "Keep " + " and ".join(cards.NAMES[t].replace("Trophy of the ", "") for t in words[1:])
+    if len(words) == 2 and words[0] in NUMBERED and words[1][:1] in "OP" and words[1][1:].isdigit():
+        return f"{words[0].capitalize()} {NUMBERED[words[0]]} {words[1]}"
     out = []
     for i, word in enumerate(words):
         if word in cards.NAMES:
@@ -51,10 +57,18 @@ def label(command: str, names: Sequence[str]) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _same_as_shorter(command: str, legal: Sequence[str]) -> bool:
+    """`ally accept 1` beside `ally accept`: with one side asking, the seat's number says nothing more, so
+    the page shows one button (both stay legal to type)."""
+    words = command.split()
+    return (len(words) == 3 and words[:2] in (["ally", "accept"], ["ally", "decline"]) and words[2].isdigit()
+            and " ".join(words[:2]) in legal)
+
+
 def group(legal: Sequence[str], names: Sequence[str]) -> list[dict[str, Any]]:
     """The legal commands in rows of buttons (GROUPS), in their order within each."""
     rows: list[dict[str, Any]] = []
-    placed: set[str] = set()
+    placed = {c for c in legal if _same_as_shorter(c, legal)}
     for title, verbs in GROUPS:
         buttons = [{"command": c, "label": label(c, names)} for c in legal
                    if c.split()[0] in verbs and c not in placed]
@@ -129,6 +143,7 @@ def _battle(state: GameState, me: int | None, names: Sequence[str]) -> dict[str,
     # While the starships are being drawn there is no target yet, so no score.
     fixed = public.battle is not None and (battle.kind == "challenge" or bool(battle.target))
     attack, defend = fight.base_scores(public, public.battle) if fixed and public.battle else (0, 0)
+    parts = fight.score_parts(public, public.battle) if fixed and public.battle else ([], [])
     rolled = battle.orange > 0
     if rolled:
         attack, defend = fight.scores(state, battle)
@@ -148,9 +163,43 @@ def _battle(state: GameState, me: int | None, names: Sequence[str]) -> dict[str,
         "asks": [{"principal": name(a["principal"], names), "seat": name(a["seat"], names),
                   "answer": a["answer"] or "waiting"} for a in shown["asks"]],
         "declared": declared, "attack": attack, "defend": defend, "rolled": rolled, "fixed": fixed,
+        "attack_parts": _parts_words(parts[0], battle.orange if rolled else None, "orange", names, target),
+        "defend_parts": _parts_words(parts[1], battle.gray if rolled else None, "gray", names, target),
         "orange": battle.orange, "gray": battle.gray, "winner": battle.winner,
         "chance": None if odds is None else round(100 * odds),
     }
+
+
+def _parts_words(parts: Sequence[fight.Part], die: int | None, colour: str, names: Sequence[str],
+                 target: str) -> str:
+    """A side's score term by term, as the page explains it: "Ann's main power 8 + Bob's support power 2
+    − Ann's Metal Faktor debt 2 + orange die 4"; terms worth nothing left out."""
+    said = []
+    for seat, what, value in parts:
+        if value == 0:
+            continue
+        whose = f"{name(seat, names)}'s {what}" if seat is not None else f"{target}'s {what}"
+        sign = "−" if value < 0 else "+"
+        said.append(f"{sign} {whose} {abs(value)}")
+    if die is not None:
+        said.append(f"+ {colour} die {die}")
+    text = " ".join(said)
+    return text[2:] if text.startswith("+ ") else text
+
+
+def _last_battle(page: PageInput, state: GameState, names: Sequence[str]) -> dict[str, Any] | None:
+    """The battle settled most recently, while none is in progress: the roll, the result and what came of
+    it, narrated for the viewer (narration.py), so a player who comes back sees how it went."""
+    if state.battle is not None:
+        return None
+    for action in reversed(page.recent):
+        events = list(action.events)
+        starts = [i for i, e in enumerate(events) if e.get("type") in ("roll", "result")]
+        if not starts:
+            continue
+        told = narration.narrate(state, action.seat, action.command, events[starts[0]:], page.seat, names)
+        return {"turn": action.turn, "lines": told.lines}
+    return None
 
 
 def page_context(page: PageInput) -> dict[str, Any]:
@@ -169,11 +218,10 @@ def page_context(page: PageInput) -> dict[str, Any]:
             "orders": [f"{k} {v}" for k, v in seat.orders],
             "dealt": [_card(t) for t in state.dealt[me]] if state.phase == SETUP else [],
         }
-    asked = {p.seat: p for p in prompts.prompts(state, names)}
+    asked = prompts.situations(state, names)
     question = None
     if me is not None and me in asked:
-        prompt = asked[me]
-        question = "It is your turn" if prompt.own_turn else prompt.text[:1].upper() + prompt.text[1:]
+        question = asked[me][:1].upper() + asked[me][1:]
     choice = None
     if state.choices and state.choices[0].seat == me:
         current = state.choices[0]
@@ -205,13 +253,18 @@ def page_context(page: PageInput) -> dict[str, Any]:
         "pot": state.pot, "bank": state.bank, "trophy_deck": len(state.trophy_deck),
         "improvement_deck": len(state.improvement_deck), "out_count": len(state.out_of_game),
         "battle": _battle(state, me, names),
-        "offers": shown["offers"], "promises": shown["promises"],
+        "deals": [board.offer_words(o, me, names) for o in state.offers]
+        + [board.promise_words(p, me, names) for p in state.promises],
+        "last_battle": _last_battle(page, state, names),
         "travel": state.travel,
         "legal": legal,
         "groups": group(legal, names),
         "winners": [name(i, names) for i in end.winners(state)],
         "seat_choices": [(i + 1, name(i, names)) for i, s in enumerate(state.seats)
                          if i != me and not s.out],
+        # The seats the viewer may ask for help now: those its legal `ally ask <seat>` names.
+        "ask_choices": [(int(c.split()[2]), name(int(c.split()[2]) - 1, names)) for c in legal
+                        if c.startswith("ally ask ") and c.split()[2].isdigit()],
     }
 
 

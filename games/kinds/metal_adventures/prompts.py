@@ -39,17 +39,30 @@ def name(seat: int, names: Sequence[str] | None) -> str:
 
 def prompts(state: GameState, names: Sequence[str] | None) -> list[Prompt]:
     """One prompt per seat of to_act, in its order."""
+    return [prompt for prompt, _ in _asked(state, names)]
+
+
+def situations(state: GameState, names: Sequence[str] | None) -> dict[int, str]:
+    """What each awaited seat is asked, in words alone: the game page's buttons and forms are the answers,
+    so these name no command to type ("Ann asks you to fight as an ally for 1₡ if Ann's side wins"), where
+    the prompt's text, which a mail's subject and a reply answer, says how to answer too."""
+    return {prompt.seat: words for prompt, words in _asked(state, names)}
+
+
+def _asked(state: GameState, names: Sequence[str] | None) -> list[tuple[Prompt, str]]:
+    """Each seat of to_act, in its order: its prompt and its question in words alone (situations)."""
     window = state.options.window_hours * HOUR
-    found: list[Prompt] = []
+    found: list[tuple[Prompt, str]] = []
     held_up_by = commands.held_up_by(state)
     for seat in commands.to_act(state):
         if state.phase == SETUP:
             first, second = setup.default_choice(state, seat)
-            found.append(Prompt(seat, "setup", "keep two of your three trophies", own_turn=False,
-                                seconds=setup.setup_window_seconds(state),
-                                default=f"keep {cards.label(first)} and {cards.label(second)}"))
+            text = "keep two of your three trophies"
+            found.append((Prompt(seat, "setup", text, own_turn=False,
+                                 seconds=setup.setup_window_seconds(state),
+                                 default=f"keep {cards.label(first)} and {cards.label(second)}"), text))
         elif seat == state.active:
-            found.append(Prompt(seat, str(state.turn), "it is your turn"))
+            found.append((Prompt(seat, str(state.turn), "it is your turn"), "it is your turn"))
         elif seat in held_up_by:
             found.append(_out_of_turn(state, seat, names, window))
         else:
@@ -70,7 +83,7 @@ def _item_words(item: Item, trophies: bool, wrecks: bool) -> str:
         return f"{item.amount}₡"
     if item.kind == TROPHY and (not trophies or item.card == ANY_TROPHY):
         return "a trophy"
-    if item.kind == WRECK and not wrecks:
+    if item.kind == WRECK and (not wrecks or not item.card):  # no card: a wreck its event keeps hidden
         return "a wreck"
     return cards.label(item.card)
 
@@ -95,7 +108,8 @@ def _quoted(words: str) -> str:
     return f"\"{words if len(words) <= WORDS_SHOWN else words[:WORDS_SHOWN - 1] + '…'}\""
 
 
-def _window(state: GameState, question: windows.Question, names: Sequence[str] | None, window: int) -> Prompt:
+def _window(state: GameState, question: windows.Question, names: Sequence[str] | None,
+            window: int) -> tuple[Prompt, str]:
     """A question that holds nothing up: a trade offer, a case's plea or its vote."""
     seat = question.seat
     if question.kind == windows.OFFER:
@@ -105,40 +119,52 @@ def _window(state: GameState, question: windows.Question, names: Sequence[str] |
         # receiver are the receiver's own; the ones it gives, the sender's to know.
         give = deal_words(offer.get, "your", trophies=True, wrecks=True)
         get = deal_words(offer.give, f"{sender}'s", trophies=False, wrecks=True)
-        text = f"{sender} offers you a trade, {offer.name}: you give {give} and get {get}; accept " \
-               f"{offer.name} or decline {offer.name}"
-        return Prompt(seat, question.key, text, own_turn=False, seconds=window, default="decline")
+        words = f"{sender} offers you a trade, {offer.name}: you give {give} and get {get}"
+        return Prompt(seat, question.key, f"{words}; accept {offer.name} or decline {offer.name}",
+                      own_turn=False, seconds=window, default="decline"), words
     case = next(c for c in state.cases if c.number == question.number)
     if question.kind == windows.PLEA:
-        text = (f"{name(case.accuser, names)} accuses you in {case.name} of breaking a promise: "
-                f"{_quoted(case.words)}; plead guilty (1 JP) or plead innocent (the others vote)")
-        return Prompt(seat, question.key, text, own_turn=False, seconds=window, default="plead innocent")
-    text = (f"{case.name}: {name(case.accuser, names)} accuses {name(case.accused, names)} of breaking a "
-            f"promise: {_quoted(case.words)}; vote {case.name} guilty, innocent or abstain")
-    return Prompt(seat, question.key, text, own_turn=False, seconds=window, default="abstain")
+        words = (f"{name(case.accuser, names)} accuses you in {case.name} of breaking a promise: "
+                 f"{_quoted(case.words)}")
+        return Prompt(seat, question.key, f"{words}; plead guilty (1 JP) or plead innocent (the others vote)",
+                      own_turn=False, seconds=window, default="plead innocent"), \
+            f"{words}; plead guilty (1 JP) or innocent (the others vote)"
+    words = (f"{case.name}: {name(case.accuser, names)} accuses {name(case.accused, names)} of breaking a "
+             f"promise: {_quoted(case.words)}")
+    return Prompt(seat, question.key, f"{words}; vote {case.name} guilty, innocent or abstain",
+                  own_turn=False, seconds=window, default="abstain"), \
+        f"{words}; vote guilty, innocent, or abstain"
 
 
-def _out_of_turn(state: GameState, seat: int, names: Sequence[str] | None, window: int) -> Prompt:
+def _out_of_turn(state: GameState, seat: int, names: Sequence[str] | None, window: int) -> tuple[Prompt, str]:
     battle = state.battle
     assert battle is not None, "only a battle asks a seat out of turn"
     asks = [(i, a) for i, a in enumerate(battle.asks) if a.seat == seat and a.answer == UNANSWERED]
     if state.phase == alliance.RECRUIT and seat == battle.challenged and seat not in battle.ready:
-        return Prompt(seat, f"{state.turn}-r", f"{name(battle.attacker, names)} challenges you: ask seats to "
-                      "fight on your side (ally ask <seats> for <terms>), then say ready", own_turn=False,
-                      seconds=window, default="fight with the allies you have")
+        challenge = f"{name(battle.attacker, names)} challenges you"
+        return Prompt(seat, f"{state.turn}-r", f"{challenge}: ask seats to fight on your side "
+                      "(ally ask <seats> for <terms>), then say ready", own_turn=False, seconds=window,
+                      default="fight with the allies you have"), \
+            f"{challenge}: ask other pirates to fight on your side if you want, then say you are ready"
     if asks:
         first = asks[0][1]
-        text = f"{name(first.principal, names)} asks you to fight as an ally{_for(first, names)}: " \
-               "ally accept, ally accept <your terms>, or ally decline"
+        words = f"{name(first.principal, names)} asks you to fight as an ally{_for(first, names)}"
+        text = f"{words}: ally accept, ally accept <your terms>, or ally decline"
+        words += ": accept, decline, or name terms of your own"
         if len({a.principal for _, a in asks}) > 1:
             both = " and ".join(f"{_numbered(a.principal, names)}{_for(a, names)}" for _, a in asks)
             text = f"both sides ask you to fight as their ally, {both}: ally accept <seat> or ally decline " \
                    "<seat>"
+            words = "both sides ask you to fight as their ally, " + " and ".join(
+                f"{name(a.principal, names)}{_for(a, names)}" for _, a in asks) + ": accept one, or decline"
         # Keyed by the newest ask: a second side asking changes the question, and its seat is told.
         return Prompt(seat, f"{state.turn}-a{asks[-1][0] + 1}", text, own_turn=False, seconds=window,
-                      default="decline")
-    return Prompt(seat, f"{state.turn}-d{battle.window}", _declaration_text(state, battle, seat, names),
-                  own_turn=False, seconds=window, default=_declaration_default(battle, seat))
+                      default="decline"), words
+    waits = f"{name(battle.attacker, names)}'s battle waits for your declaration before the roll"
+    return Prompt(seat, f"{state.turn}-d{battle.window}",
+                  f"{waits}: {_declaration_text(state, battle, seat)}", own_turn=False, seconds=window,
+                  default=_declaration_default(battle, seat)), \
+        f"{waits}: {_declaration_words(state, battle, seat)}"
 
 
 def _numbered(seat: int, names: Sequence[str] | None) -> str:
@@ -155,7 +181,7 @@ def _for(ask: Ask, names: Sequence[str] | None) -> str:
     return " for " + deal_words(ask.terms, f"{name(ask.principal, names)}'s", trophies=False, wrecks=True)
 
 
-def _declaration_text(state: GameState, battle: Battle, seat: int, names: Sequence[str] | None) -> str:
+def _declaration_text(state: GameState, battle: Battle, seat: int) -> str:
     asked = declare.questions(state, battle, seat)
     parts = []
     if declare.LOYALTY in asked:
@@ -164,8 +190,17 @@ def _declaration_text(state: GameState, battle: Battle, seat: int, names: Sequen
         parts.append("mf yes or mf no (the Metal Faktor die)")
     if declare.CARDS in asked:
         parts.append("play or arm your support cards")
-    what = "; ".join([*parts, "then ready"]) if parts else "ready"
-    return f"{name(battle.attacker, names)}'s battle waits for your declaration before the roll: {what}"
+    return "; ".join([*parts, "then ready"]) if parts else "ready"
+
+
+def _declaration_words(state: GameState, battle: Battle, seat: int) -> str:
+    """_declaration_text without the commands: stay loyal or betray, roll the Metal Faktor die or not."""
+    asked = declare.questions(state, battle, seat)
+    parts = [words for question, words in ((declare.LOYALTY, "stay loyal or betray"),
+                                            (declare.DIE, "roll your Metal Faktor die or not"),
+                                            (declare.CARDS, "play or arm your support cards"))
+             if question in asked]
+    return "; ".join([*parts, "then say you are ready"]) if parts else "say you are ready"
 
 
 def _declaration_default(battle: Battle, seat: int) -> str:

@@ -81,7 +81,9 @@ def check_options(options: Mapping[str, Any], players: int) -> Options:
 
 def describe_options(options: Mapping[str, Any]) -> str:
     checked = Options.from_dict(options)
-    words = [f"{checked.window_hours} h to answer", f"{checked.hunter_shuffle} Hunter shuffle"]
+    # "to answer a question out of turn": the game may have no deadline for turns, yet its questions have one.
+    words = [f"{checked.window_hours} h to answer a question out of turn",
+             f"{checked.hunter_shuffle} Hunter shuffle"]
     if checked.perks:
         words.append("base starship perks (site variant)")
     if checked.two_player_house_rule:

@@ -44,17 +44,17 @@ SENTENCES: list[tuple[dict[str, Any], str]] = [
     ({"type": "ally_answer", "seat": 2, "principal": 3, "answer": "decline", "by_order": False},
      "Cy declines Di's ask."),
     ({"type": "ally_answer", "seat": 3, "principal": 4, "answer": "counter", "terms": "wreck N23@win"},
-     "Di asks Ed for a wreck@win instead."),
+     "Di asks Ed for a wreck if Ed's side wins instead."),
     ({"type": "ally_answer", "seat": 3, "principal": 4, "answer": "counter", "by_order": True,
-      "terms": "1c@win"}, "Di asks Ed for 1c@win instead (standing order)."),
+      "terms": "1c@win"}, "Di asks Ed for 1₡ if Ed's side wins instead (standing order)."),
     ({"type": "ally_answer", "seat": 3, "principal": 4, "answer": "counter"},
      "Di asks Ed for nothing instead."),
     ({"type": "ally_ask", "seat": 2, "asked": [0], "terms": "nothing", "round": 1},
      "Cy asks Ann to fight as an ally."),
     ({"type": "ally_ask", "seat": 0, "asked": [1, 2, 3], "terms": "trophy T14 + 1c", "round": 2},
-     "Ann asks Bob, Cy and Di to fight as an ally for a trophy + 1c (a second ask)."),
+     "Ann asks Bob, Cy and Di to fight as an ally for a trophy and 1₡ (a second ask)."),
     ({"type": "ally_sealed", "seat": 3, "principal": 2, "terms": "wreck N13@win + 1c@win", "by_order": True},
-     "Di joins Cy's side for a wreck@win + 1c@win (standing order)."),
+     "Di joins Cy's side for a wreck and 1₡ if Cy's side wins (standing order)."),
     ({"type": "ally_sealed", "seat": 1, "principal": 2, "terms": "nothing", "by_order": False},
      "Bob joins Cy's side."),
     ({"type": "alone", "seat": 1, "why": "ally none"}, "Bob fights alone."),
@@ -133,9 +133,10 @@ SENTENCES: list[tuple[dict[str, Any], str]] = [
     ({"type": "lost_ship", "seat": 1, "ship": "N20"},
      "Bob loses against Scrapmaw (N20), which leaves the game."),
     ({"type": "offer", "offer": 2, "sender": 1, "receiver": 2, "give": [TROPHY_ITEM], "get": [CREDIT_ITEM]},
-     "Bob offers Cy a trade, O2: gives a trophy@next, gets 1c@end."),
+     "Bob offers Cy a trade, O2: gives a trophy at the end of Bob's next turn, gets 1₡ at the end of "
+     "this turn."),
     ({"type": "offer", "offer": 2, "sender": 1, "receiver": 2, "give": [], "get": [WRECK_ITEM, CREDIT_ITEM]},
-     "Bob offers Cy a trade, O2: gives nothing, gets a wreck + 1c@end."),
+     "Bob offers Cy a trade, O2: gives nothing, gets a wreck now and 1₡ at the end of this turn."),
     ({"type": "offer_declined", "offer": 6, "sender": 1, "receiver": 2}, "Cy declines O6."),
     ({"type": "offer_expired", "offer": 1}, "O1 expires."),
     ({"type": "offer_withdrawn", "offer": 17, "sender": 1, "receiver": 5}, "Bob withdraws O17."),
@@ -175,9 +176,9 @@ SENTENCES: list[tuple[dict[str, Any], str]] = [
     ({"type": "promise", "promise": 4, "debtor": 1, "creditor": 2, "items": [TROPHY_ITEM], "due": "next"},
      "P4: Bob promises Cy a trophy, at the end of its next turn."),
     ({"type": "promise", "promise": 1, "debtor": 0, "creditor": 2, "items": "trophy T02@win + 1c@win",
-      "due": "win"}, "P1: Ann promises Cy a trophy@win + 1c@win, if its side wins the battle."),
+      "due": "win"}, "P1: Ann promises Cy a trophy and 1₡, if its side wins the battle."),
     ({"type": "promise", "promise": 6, "debtor": 2, "creditor": 0, "items": [CREDIT_ITEM], "due": "end"},
-     "P6: Cy promises Ann 1c, at the end of this turn."),
+     "P6: Cy promises Ann 1₡, at the end of this turn."),
     ({"type": "promise", "promise": 6, "debtor": 2, "creditor": 0, "items": []},
      "P6: Cy promises Ann nothing, later."),
     ({"type": "promise_broken", "promise": 3, "debtor": 3, "creditor": 2, "why": "end of turn",
@@ -187,7 +188,7 @@ SENTENCES: list[tuple[dict[str, Any], str]] = [
     ({"type": "promise_broken", "promise": 4, "debtor": 1, "creditor": 2, "why": "break"},
      "Bob breaks P4 to Cy."),
     ({"type": "promise_kept", "promise": 5, "debtor": 1, "creditor": 2, "items": [TROPHY_ITEM, WRECK_ITEM],
-      "why": "keep"}, "Bob keeps P5: Cy gets a trophy + a wreck."),
+      "why": "keep"}, "Bob keeps P5: Cy gets a trophy and a wreck."),
     ({"type": "promise_lapsed", "promise": 1, "why": "owed to a traitor"}, "P1 lapses (owed to a traitor)."),
     ({"type": "ready", "seat": 1}, "Bob is done recruiting."),
     ({"type": "ready", "seat": 1, "why": "order defend"}, "Bob is done recruiting (order defend)."),
@@ -295,7 +296,8 @@ SENTENCES: list[tuple[dict[str, Any], str]] = [
      "Di takes tour action 11, paying 2₡."),
     ({"type": "trade", "offer": 22, "sender": 1, "receiver": 0, "give": [WRECK_ITEM],
       "get": [TROPHY_ITEM, CREDIT_ITEM]},
-     "O22 is accepted: Bob gives a wreck and gets a trophy@next + 1c@end from Ann."),
+     "O22 is accepted: Bob gives a wreck and gets a trophy at the end of Ann's next turn and 1₡ at the "
+     "end of this turn from Ann."),
     ({"type": "trade", "offer": 3, "sender": 5, "receiver": 2},
      "O3 is accepted: Flo gives nothing and gets nothing from Cy."),
     ({"type": "treasury", "planet": "exxalia", "credits": 5, "card": "NE1"},
@@ -364,3 +366,21 @@ def test_an_item_hides_a_wreck_or_a_trophy_from_a_reader_not_told_it() -> None:
 def test_a_reader_sees_what_concerns_its_own_seat_only() -> None:
     assert event_words.sees(1, 0, 1) and event_words.sees(0, "0", None)
     assert not event_words.sees(2, 0, 1) and not event_words.sees(None, 0, None)
+
+
+def test_deal_words_read_amounts_in_credits_and_due_points_in_words_not_as_typed() -> None:
+    terms = "1c@win + trophy T03@win"
+    assert event_words.deal_text(terms, "Ann's", wrecks=True, trophies=True) == (
+        "1₡ and Trophy of the Scrapyard King (T03) if Ann's side wins")
+    assert event_words.deal_text(terms, "Ann's", wrecks=True, trophies=False) == (
+        "1₡ and a trophy if Ann's side wins")
+    assert event_words.deal_text("nothing", "Ann's", wrecks=True, trophies=True) == "nothing"
+    assert event_words.deal_text([Item("credits", amount=2, due="next").to_dict()], "Bob's", wrecks=True,
+                                 trophies=True, dues=False) == "2₡"
+
+
+def test_a_sealed_alliances_promise_keeps_the_cards_its_event_hid_hidden_in_words() -> None:
+    event = {"type": "promise", "promise": 2, "debtor": 0, "creditor": 1,
+             "items": "1c@win + a trophy@win + a wreck@win", "due": "win"}
+    assert describe(event, None, NAMES) == (
+        "P2: Ann promises Bob 1₡, a trophy and a wreck, if its side wins the battle.")

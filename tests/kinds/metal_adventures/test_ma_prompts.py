@@ -281,3 +281,71 @@ def test_a_name_several_seats_share_is_told_apart_by_the_seat_number() -> None:
     names = ["Ann", "Random bot", "Random bot"]
     assert [name(i, names) for i in range(3)] == ["Ann", "Random bot 2", "Random bot 3"]
     assert name(1, None) == "Seat 2"
+
+
+# === the same questions in words alone, for the game page ===
+
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
+
+
+def words_for(state: GameState, seat: int) -> str:
+    return prompts.situations(state, NAMES[:state.players])[seat]
+
+
+def test_the_page_words_of_a_question_name_no_command_to_type_where_the_prompt_says_how_to_answer() -> None:
+    state = given(3)
+    for seat, command in ((A, "tribute"), (A, "challenge 2")):
+        state, _ = play(state, seat, command)
+    assert words_for(state, B) == ("Ann challenges you: ask other pirates to fight on your side if you want, "
+                                   "then say you are ready")
+    (typed,) = [p.text for p in prompts.prompts(state, NAMES[:3]) if p.seat == B]
+    assert "(ally ask <seats> for <terms>)" in typed
+    for seat, command in ((B, "ready"), (A, "ally ask 3 for 1c@win")):
+        state, _ = play(state, seat, command)
+    assert words_for(state, C) == ("Ann asks you to fight as an ally for 1₡ if Ann's side wins: accept, "
+                                   "decline, or name terms of your own")
+    state, _ = play(given(3), B, "accuse 3 promised me two credits")
+    assert words_for(state, C) == ('Bob accuses you in C1 of breaking a promise: "promised me two credits"; '
+                                   "plead guilty (1 JP) or innocent (the others vote)")
+    state, _ = play(travelling(), A, "offer 3 give 2c get card E01")
+    assert words_for(state, C).startswith("Ann offers you a trade, O1: you give ")
+    assert "accept O1" not in words_for(state, C) and "accept O1" in asked(state)[C].text
+
+
+def test_the_page_words_when_both_sides_ask_name_the_players_without_their_seat_numbers() -> None:
+    state = given(3)
+    for seat, command in ((A, "tribute"), (A, "challenge 2"), (A, "ally ask 3"), (A, "ready"),
+                          (B, "ally ask 3 for 2c")):
+        state, _ = play(state, seat, command)
+    assert words_for(state, C) == ("both sides ask you to fight as their ally, Ann and Bob for 2₡ if Bob's "
+                                   "side wins: accept one, or decline")
+
+
+def test_a_jurors_page_words_ask_for_a_vote_without_the_cases_command() -> None:
+    state = travelling(5)
+    state, _ = play(state, B, "accuse 3 a promise")
+    state, _ = play(state, C, "plead innocent")
+    assert words_for(state, D) == 'C1: Bob accuses Cy of breaking a promise: "a promise"; vote guilty, ' \
+                                  "innocent, or abstain"
+
+
+def test_a_declarations_page_words_say_what_is_asked_in_words() -> None:
+    state = given(4, karokum=("N05",))
+    for seat, command in ((A, "tribute"), (A, "attack karokum N05"), (A, "ally ask 2"), (B, "ally accept")):
+        state, _ = play(state, seat, command)
+    awaited = [s for s in commands.to_act(state) if s != A]
+    assert awaited, commands.to_act(state)
+    words = words_for(state, awaited[0])
+    assert words.startswith("Ann's battle waits for your declaration before the roll: ")
+    assert words.endswith("say you are ready") and "mf yes" not in words
+    (typed,) = [p.text for p in prompts.prompts(state, NAMES[:4]) if p.seat == awaited[0]]
+    assert typed.endswith("ready") and "mf yes or mf no" in typed
+
+
+@pytest.mark.random_games
+def test_every_awaited_seat_has_page_words_and_they_name_no_command() -> None:
+    for state in random_states(7, players=4, steps=200):
+        shown = prompts.situations(state, NAMES[:4])
+        assert list(shown) == list(commands.to_act(state))
+        for words in shown.values():
+            assert "<" not in words and "ally " not in words and "mf " not in words, words

@@ -25,7 +25,8 @@ def test_the_options_default_to_a_day_layered_hunters_no_perks_and_no_house_rule
     assert setup.default_options() == {"window_hours": 24, "hunter_shuffle": "layered", "perks": False,
                                        "two_player_house_rule": False}
     assert setup.check_options({}, 4) == Options()
-    assert setup.describe_options(setup.default_options()) == "24 h to answer, layered Hunter shuffle"
+    assert setup.describe_options(setup.default_options()) == (
+        "24 h to answer a question out of turn, layered Hunter shuffle")
 
 
 def test_the_options_take_1_to_72_hours_a_full_shuffle_and_perks() -> None:

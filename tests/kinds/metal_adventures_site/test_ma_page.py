@@ -115,3 +115,15 @@ def test_after_the_draw_the_battle_panel_lists_the_starships_to_choose_from_in_s
     names = [cards.NAMES[c] for c in state.space_area]
     assert [panel.index(f"<strong>{n}</strong>") for n in names] == sorted(
         panel.index(f"<strong>{n}</strong>") for n in names)
+
+
+def test_the_new_game_form_lists_player_counts_in_order_proposes_three_and_explains_its_boxes() -> None:
+    client = Client()
+    client.force_login(UserFactory())
+    page = client.get(reverse("games:new") + f"?kind={KIND}").content.decode()
+    select = page[page.index('name="players"'):]
+    select = select[:select.index("</select>")]
+    assert re.findall(r'<option value="(\d)"', select) == ["2", "3", "4", "5", "6"]
+    assert re.search(r'<option value="3" selected>', select)
+    assert "2 players (house rule, tick it below)" in select
+    assert "The printed game is for 3 to 6" in page and "small perk of its own" in page
