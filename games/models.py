@@ -679,14 +679,18 @@ class Webhook(models.Model):
 
 
 class WebhookDelivery(models.Model):
-    """One POST owed to one webhook: unique per hook, game and prompt, so a question is announced once
-    however often the action or the sweep runs; `sent_at` (or `failed`) ends it."""
+    """One POST owed to one webhook: unique per hook, game, prompt and repeat, so a question is announced
+    once each time it is put, however often the action or the sweep runs; `sent_at` (or `failed`) ends
+    it."""
 
     webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     turn = models.PositiveIntegerField()
     # The prompt announced (Seat.prompt of the hook's player): one POST per question put to them.
     prompt = models.CharField(max_length=40)
+    # 0 for the first POST of its prompt; 1, 2... each time the same prompt comes back to a seat that was
+    # not awaited meanwhile, as Notification.repeat counts a turn mail's.
+    repeat = models.PositiveSmallIntegerField(default=0)
     payload = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
     attempts = models.PositiveSmallIntegerField(default=0)
@@ -696,8 +700,8 @@ class WebhookDelivery(models.Model):
     last_error = models.CharField(max_length=300, blank=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["webhook", "game", "prompt"],
-                                               name="webhook_once_a_prompt")]
+        constraints = [models.UniqueConstraint(fields=["webhook", "game", "prompt", "repeat"],
+                                               name="webhook_once_a_prompt_asked")]
         indexes = [models.Index(fields=["next_try_at"], condition=models.Q(sent_at=None, failed=False),
                                 name="webhook_pending")]
 

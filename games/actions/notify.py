@@ -27,6 +27,7 @@ from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import TurnMail
+from games.actions.asked_again import next_repeat
 from games.actions.webhooks import owe_prompts
 from games.kinds import Kind
 from games.models import ClockDue, Game, InboundMail, Invitation, Notification, Seat
@@ -68,12 +69,12 @@ def notify_turn(game: Game, kind: Kind, state: Any) -> list[int]:
         told.setdefault((user_id, prompt), []).append((repeat, created_at))
     rows = []
     for seat in awaited:
-        before = told.get((seat.user_id, seat.prompt), [])
-        if any(seat.awaited_since is None or created >= seat.awaited_since for _, created in before):
+        repeat = next_repeat(told.get((seat.user_id, seat.prompt), []), seat.awaited_since)
+        if repeat is None:
             continue  # told already while awaited this time
         rows.append(Notification.objects.create(
             game=game, user_id=seat.user_id, seat=seat, kind=Notification.Kind.TURN, key=kind.turn(state),
-            prompt=seat.prompt, repeat=max((r + 1 for r, _ in before), default=0), due_at=due))
+            prompt=seat.prompt, repeat=repeat, due_at=due))
     return send_on_commit(rows)
 
 

@@ -19,6 +19,7 @@ from django.utils import timezone
 from games import rates
 from games import webhooks as hooks
 from games.actions.actor import Actor
+from games.actions.asked_again import next_repeat
 from games.actions.errors import Invalid, NotAllowed
 from games.models import Game, Seat, Webhook, WebhookDelivery
 from games.prompts import asked
@@ -70,7 +71,8 @@ def remove_webhook(actor: Actor, hook_id: int) -> None:
 
 def owe_prompts(game: Game, turn: int) -> list[int]:
     """A delivery for every webhook (this game's, or all their games') of the players the game awaits,
-    once per hook and prompt (what the player is asked: Seat.prompt); queued on commit. Call under the
+    once per hook and prompt (what the player is asked: Seat.prompt) each time the game comes to wait for
+    them on it (asked_again.py); queued on commit. Call under the
     game's row lock, after store_state."""
     awaited = {s.user_id: s for s in Seat.objects.filter(game=game, awaiting=True, user__isnull=False)
                .exclude(prompt="")}
@@ -79,12 +81,19 @@ def owe_prompts(game: Game, turn: int) -> list[int]:
     if not found:  # most turns: one query, and nothing to write
         return []
     questions = asked(game)
+    told: dict[tuple[int, str], list[tuple[int, Any]]] = {}
+    for hook_id, prompt, repeat, created_at in WebhookDelivery.objects.filter(
+            game=game, webhook__in=found, prompt__in={s.prompt for s in awaited.values()}).values_list(
+            "webhook_id", "prompt", "repeat", "created_at"):
+        told.setdefault((hook_id, prompt), []).append((repeat, created_at))
     rows = []
     for hook in found:
         seat = awaited[hook.user_id]
-        if seat.index in questions:
-            told = hooks.payload(hook, game, turn, questions[seat.index], seat.due_at)
-            rows.append(WebhookDelivery(webhook=hook, game=game, turn=turn, prompt=seat.prompt, payload=told))
+        repeat = next_repeat(told.get((hook.pk, seat.prompt), []), seat.awaited_since)
+        if seat.index in questions and repeat is not None:
+            body = hooks.payload(hook, game, turn, questions[seat.index], seat.due_at)
+            rows.append(WebhookDelivery(webhook=hook, game=game, turn=turn, prompt=seat.prompt, repeat=repeat,
+                                        payload=body))
     WebhookDelivery.objects.bulk_create(rows, ignore_conflicts=True)
     pending = Q()
     for row in rows:

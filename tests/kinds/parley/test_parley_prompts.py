@@ -249,6 +249,19 @@ def test_webhooks_fire_once_per_question_and_say_it_is_a_question(queued, monkey
     assert rows[0].payload["default"] == "refuse" and rows[0].payload["own_turn"] is False
 
 
+def test_a_webhook_is_posted_again_when_the_askers_held_turn_comes_back(queued, monkeypatch):
+    monkeypatch.setattr("games.tasks.queue_webhooks", lambda ids: None)
+    game, (ann, bob, _cat) = parley()
+    Webhook.objects.create(user=ann.user, url="https://hooks.example.com/a", secret="s")
+    turn = state_of(game).turn
+    command(ann, "ask 2")  # Ann's turn is held while Bob answers
+    command(bob, "refuse")
+
+    rows = list(WebhookDelivery.objects.filter(game=game, webhook__user=ann.user).order_by("pk"))
+    assert [(r.prompt, r.repeat) for r in rows] == [(str(turn), 0), (str(turn), 1)]
+    assert [r.payload["event"] for r in rows] == ["your_turn", "your_turn"]
+
+
 def test_a_bot_asked_a_question_answers_it_from_its_own_view(bot_choices):
     user = UserFactory()
     game = actions.play_against_bots(Actor.player(user), kind="parley", players=3, level="random")
