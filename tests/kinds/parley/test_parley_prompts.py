@@ -249,13 +249,13 @@ def test_webhooks_fire_once_per_question_and_say_it_is_a_question(queued, monkey
     assert rows[0].payload["default"] == "refuse" and rows[0].payload["own_turn"] is False
 
 
-def test_a_webhook_is_posted_again_when_the_askers_held_turn_comes_back(queued, monkeypatch):
+def test_a_webhook_is_posted_again_each_time_the_askers_held_turn_comes_back_to_her(queued, monkeypatch):
     monkeypatch.setattr("games.tasks.queue_webhooks", lambda ids: None)
-    game, (ann, bob, _cat) = parley()
+    game, (ann, bob, cat) = parley()
     Webhook.objects.create(user=ann.user, url="https://hooks.example.com/a", secret="s")
     turn = state_of(game).turn
-    command(ann, "ask 2")  # Ann's turn is held while Bob answers
-    command(bob, "refuse")
+    for seat, text in ((ann, "ask 2"), (bob, "refuse"), (ann, "ask 3"), (cat, "refuse")):
+        command(seat, text)  # Ann's turn is held while each answers, and comes back to her after
 
     rows = list(WebhookDelivery.objects.filter(game=game, webhook__user=ann.user).order_by("pk"))
     assert [(r.prompt, r.repeat) for r in rows] == [(str(turn), 0), (str(turn), 1)]
