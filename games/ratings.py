@@ -14,12 +14,18 @@ START: tuple[float, float] = (MODEL.mu, MODEL.sigma)
 PROVISIONAL_GAMES = 5
 
 
-def rate(best_first: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
-    """Each player's (mu, sigma) after a game they finished in this order, the winner first."""
+def rate(best_first: Sequence[tuple[float, float]],
+         places: Sequence[int] | None = None) -> list[tuple[float, float]]:
+    """Each player's (mu, sigma) after a game they finished in this order, the winner first; `places`
+    (1, 2, 2, 4), parallel, when some of them tied: a tie rates as a tie, not as the order it is listed
+    in."""
     if len(best_first) < 2:
         raise ValueError("a rated game has at least two rated players")
+    ranks = [float(p) for p in (places if places is not None else range(1, len(best_first) + 1))]
+    if len(ranks) != len(best_first) or ranks != sorted(ranks):
+        raise ValueError("places are one per player, best first")
     teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in best_first]
-    after = MODEL.rate(teams, ranks=list(range(1, len(teams) + 1)))
+    after = MODEL.rate(teams, ranks=ranks)
     return [(team[0].mu, team[0].sigma) for team in after]
 
 

@@ -21,6 +21,7 @@ from games.actions.common import kind_of
 from games.actions.errors import ActionError
 from games.models import Game, Ladder, Rating, RatingChange
 from games.queries import seat_at
+from games.seats import place_of
 
 
 @dataclass
@@ -140,8 +141,9 @@ def _rate(board: _Board, game: Game, order: list[int]) -> None:
     assert game.finished_at is not None
     winner = _winner(game)
     before = [board.standings.setdefault(user, _Standing(*math.START)) for user in order]
-    after = math.rate([(s.mu, s.sigma) for s in before])
-    for place, (user, standing, (mu, sigma)) in enumerate(zip(order, before, after, strict=True), 1):
+    places = _places(game, order)
+    after = math.rate([(s.mu, s.sigma) for s in before], places)
+    for place, user, standing, (mu, sigma) in zip(places, order, before, after, strict=True):
         board.changes.append(RatingChange(
             ladder=board.ladder, game=game, user_id=user, place=place, rated_players=len(order),
             mu_before=standing.mu, sigma_before=standing.sigma, mu_after=mu, sigma_after=sigma,
@@ -152,6 +154,15 @@ def _rate(board: _Board, game: Game, order: list[int]) -> None:
         standing.wins += user == winner
         standing.updated_at = game.finished_at
     board.ladder.last_finished_at, board.ladder.last_game_id = game.finished_at, game.pk
+
+
+def _places(game: Game, order: list[int]) -> list[int]:
+    """The rated players' places among themselves, best first: 1, 2, 3... or, where the result ranks
+    seats together (seats.place_of: a shared win, a tie on everything), the same place for each of them
+    and the next ones after all of them (1, 2, 2, 4)."""
+    index = {s.user_id: s.index for s in game.seats.all() if s.user_id is not None}
+    in_game = [place_of(game.result, index[user]) or at for at, user in enumerate(order, 1)]
+    return [1 + sum(other < mine for other in in_game) for mine in in_game]
 
 
 def _winner(game: Game) -> int | None:

@@ -20,6 +20,7 @@ from games import history
 from games.kinds import get_kind
 from games.models import Game
 from games.narration import reader_of
+from games.seats import place_of
 from games.views.lobby import visible_game
 
 REPLAYABLE = (Game.Status.FINISHED, Game.Status.ABORTED)
@@ -54,6 +55,9 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "board": mark_safe(kind.board_svg(state, None)) if state is not None else format_html(""),
         "text_board": kind.text_board(state, None) if state is not None else "",
         "prev": max(step - 1, 0), "next": min(step + 1, last),
+        # The result's places, a shared one said once per seat (1, 2, 2, 4: seats.place_of).
+        "placed": [(place_of(game.result, s.index), s) for i in (game.result or {}).get("places") or []
+                   for s in seats if s.index == i],
     }
     template = "games/replay.html#frame" if request.htmx else "games/replay.html"
     return render(request, template, context)

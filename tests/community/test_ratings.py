@@ -89,6 +89,30 @@ def test_a_three_player_game_rates_the_winner_then_the_last_out_then_the_first_o
     assert set(ratings_of(0)) == {winner, second_out, first_out}
 
 
+def test_players_a_result_ranks_together_are_rated_as_a_tie_not_in_the_order_they_are_listed():
+    (first, second, third) = rate([(25.0, 25 / 3)] * 3, places=[1, 2, 2])
+    assert second == pytest.approx(third) and first[0] > second[0]
+    model = PlackettLuce()
+    expected = model.rate([[model.rating()] for _ in range(3)], ranks=[1, 2, 2])
+    assert [r[0] for r in (first, second, third)] == [pytest.approx(t[0].mu) for t in expected]
+    with pytest.raises(ValueError, match="best first"):
+        rate([(25.0, 25 / 3)] * 2, places=[2, 1])
+
+
+def test_a_game_whose_result_shares_a_place_rates_the_tied_players_alike_and_gives_them_that_place():
+    game = started_game(players=3)
+    resign_in_turn(game, 2)
+    game = fresh(game)
+    game.result = {**game.result, "ranks": [1, 2, 2]}  # the two who left tie, as a tie-break may rule
+    game.save(update_fields=["result"])
+    recompute_all()
+    winner, *tied = (next(s.user_id for s in game.seats.all() if s.index == i) for i in game.result["places"])
+    got = ratings_of(3)
+    assert got[tied[0]] == got[tied[1]] and got[winner][0] > got[tied[0]][0]
+    places = dict(RatingChange.objects.filter(game=game, ladder__players=3).values_list("user_id", "place"))
+    assert places == {winner: 1, tied[0]: 2, tied[1]: 2}
+
+
 def test_ratings_carry_from_game_to_game_on_the_ladder_at_every_count():
     alice, bob, carol = UserFactory(), UserFactory(), UserFactory()
     first = started_game(players=2, users=[alice, bob])

@@ -41,6 +41,21 @@ def test_the_replay_page_opens_on_the_final_state_with_a_slider_over_every_actio
     assert "Result: 1." in html
 
 
+def test_the_replays_result_gives_seats_ranked_together_the_same_place(client):
+    game = started_game(players=3)
+    for _ in range(2):
+        seat = active_seat(game)
+        actions.apply_command(game, Actor.player(seat.user), "resign")
+        game.refresh_from_db()
+    first, second, third = (game.seats.get(index=i).name for i in game.result["places"])
+    game.result = {**game.result, "ranks": [1, 2, 2]}
+    game.save(update_fields=["result"])
+
+    html = client.get(reverse("games:replay", args=[game.pk])).content.decode()
+    assert f"Result: 1. {first}" in html and f"2. {second}" in html and f"2. {third}" in html
+    assert "3. " not in html[html.index("Result:"):html.index("</p>", html.index("Result:"))]
+
+
 def test_step_n_shows_the_state_after_action_n_without_javascript(client, finished):
     logged = history.log_actions(finished)
 
