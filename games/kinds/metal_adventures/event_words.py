@@ -199,7 +199,7 @@ def _challenge_won(e: Event, names: Names) -> str:
 def _damage(e: Event, names: Names) -> str:
     source = f" from {cards.NAMES[e['card']]}" if e.get("card") in cards.NAMES else ""
     dealt = f" ({e['amount']} dealt)" if e.get("amount") != e.get("taken") else ""
-    return f"{_actor(e, names)} suffers {e['taken']} damage{source}{dealt}: damage {e['damage']}."
+    return f"{_actor(e, names)} suffers {e['taken']} damage{source}{dealt}; damage now {e['damage']}."
 
 
 def declare_part(e: Event) -> str:
@@ -345,8 +345,8 @@ def _reveal(e: Event, names: Names) -> str:
 
 
 def _dice(e: Event, names: Names) -> str:
-    faces = [f"{name(int(s), names)} {f or 'blank'}" for s, f in e.get("mf", ())]
-    mf = f"; Metal Faktor: {', '.join(faces)}" if faces else ""
+    faces = [f"{name(int(s), names)} rolls {f or 'blank'}" for s, f in e.get("mf", ())]
+    mf = f"; Metal Faktor dice: {', '.join(faces)}" if faces else ""
     return f"orange {e['orange']}, gray {e['gray']}{mf}: {e['attack']} against {e['defend']}"
 
 
@@ -410,7 +410,7 @@ def _tour(e: Event, names: Names) -> str:
         return tour_trophies(e, names, shown=False)
     if word in ("repair", "overhaul"):
         what = "Minor repairs" if word == "repair" else "Complete repairs"
-        return f"{who} pays {paid} at Exxalia for {what}: damage {e.get('damage', 0)}."
+        return f"{who} pays {paid} at Exxalia for {what}; damage now {e.get('damage', 0)}."
     if word == "title":
         return (f"{who} takes the Glory Title with {paid}: glory {e.get('glory')}, +{e.get('paid', 0)}₡"
                 f"{_short(e)}.")
@@ -563,7 +563,7 @@ DESCRIBE: Mapping[str, Callable[[Event, Names], str]] = {
                                f"{seats_text(e.get('allies', ()), n)}; of the challenged seat: "
                                f"{seats_text(e.get('defenders', ()), n)}."),
     "refuse": _text("{seat} refuses the tribute."),
-    "repair_drones": _text("{seat}'s Repair Drones remove 1 damage: damage {damage}."),
+    "repair_drones": _text("{seat}'s Repair Drones remove 1 damage; damage now {damage}."),
     "reroll": lambda e, n: f"{_actor(e, n)} plays {card_text(e['card'])}, a reroll: {_dice(e, n)}.",
     "resign": _resign,
     "rest": lambda e, n: (f"{_actor(e, n)} rests in Havana: +{e['credits']}₡{_short(e)}, "
