@@ -12,6 +12,7 @@ from typing import Any
 from games.kinds.protocol import PageInput
 
 from . import board, cards, chance, commands, end, fight, narration, prompts, trophies
+from .battle_state import ACCEPT, COUNTER, DECLINE, UNANSWERED
 from .state import OVER, SETUP, GameState
 from .view import bot_state, view
 
@@ -28,6 +29,9 @@ GROUPS = (
     ("Cards and deals", ("buy", "play", "keep", "break", "accept", "decline", "withdraw", "reveal")),
 )
 LEAVE = ("Leave", ("resign",))  # always the last row
+# An ask's answer as the battle panel says it (battle_state: "" until answered, then the answer's word).
+ANSWER_WORDS = {UNANSWERED: "waiting", ACCEPT: "accepted", DECLINE: "declined",
+                COUNTER: "asks for other terms"}
 
 
 def name(seat: int, names: Sequence[str]) -> str:
@@ -161,7 +165,7 @@ def _battle(state: GameState, me: int | None, names: Sequence[str]) -> dict[str,
         "defenders": [name(s, names) for s in battle.defenders],
         "traitor": None if battle.traitor is None else name(battle.traitor, names),
         "asks": [{"principal": name(a["principal"], names), "seat": name(a["seat"], names),
-                  "answer": a["answer"] or "waiting"} for a in shown["asks"]],
+                  "answer": ANSWER_WORDS[a["answer"]]} for a in shown["asks"]],
         "declared": declared, "attack": attack, "defend": defend, "rolled": rolled, "fixed": fixed,
         "attack_parts": _parts_words(parts[0], battle.orange if rolled else None, "orange", names, target),
         "defend_parts": _parts_words(parts[1], battle.gray if rolled else None, "gray", names, target),

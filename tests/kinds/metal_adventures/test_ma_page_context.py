@@ -139,3 +139,16 @@ def test_after_the_roll_the_last_battle_is_told_to_the_viewer_with_the_dice() ->
     assert last["lines"][0].startswith(f"The dice roll: orange 6, gray 1: {attack} against {defend}")
     assert any("wins" in line for line in last["lines"])
     assert context(state, B, NAMES[:3], recent)["last_battle"] is None  # a battle in progress shows itself
+
+
+def test_the_battle_panel_says_each_ask_is_waiting_accepted_or_declined() -> None:
+    state = given(4, karokum=("N05",))
+    for seat, command in ((A, "tribute"), (A, "attack karokum N05"), (A, "ally ask all"),
+                          (C, "ally decline")):
+        state, _ = play(state, seat, command)
+    asks = context(state, A, NAMES)["battle"]["asks"]
+    assert [(a["seat"], a["answer"]) for a in asks] == [("Bob", "waiting"), ("Cy", "declined"),
+                                                        ("Di", "waiting")]
+    state, _ = play(state, B, "ally accept")
+    asks = context(state, A, NAMES)["battle"]["asks"]
+    assert ("Bob", "accepted") in [(a["seat"], a["answer"]) for a in asks]
