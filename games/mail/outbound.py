@@ -211,8 +211,9 @@ def _started_mail(row: Notification) -> EmailMultiAlternatives | None:
         return None  # over already: the game-over mail says it all
     if _turn_has_its_own_notice(row):
         return None
-    seats = game.seats.exclude(index=None).select_related("user__profile").order_by("index")
-    players = [f"{seats_of.letter(s.index)} {s.name}".strip() for s in seats]
+    seats = list(game.seats.exclude(index=None).select_related("user__profile").order_by("index"))
+    named = seats_of.told_apart([s.name for s in seats])
+    players = [f"{seats_of.letter(s.index)} {n}".strip() for s, n in zip(seats, named, strict=True)]
     pos = position(game, row.seat)
     return _with_position("started", {**_base(row), "what": pos.question, "players": players}, row, pos)
 

@@ -189,3 +189,16 @@ def test_a_resignation_that_ends_the_game_mails_the_result_not_an_out_notice(cel
     (mail,) = to(mailoutbox, loser.user)
     assert "is over" in mail.subject
 
+
+
+def test_the_start_mail_of_a_game_against_bots_tells_the_bots_apart_by_seat(celery_eager, mailoutbox, settings):
+    settings.OFFERED_GAME_KINDS = ["metaltalon", "metal-adventures"]
+    user = UserFactory()
+    game = actions.play_against_bots(Actor.player(user), kind="metal-adventures", players=4, level="greedy")
+
+    (mail,) = to(mailoutbox, user)
+    listed = re.search(r"The players, in turn order: (.*)\.", mail.body)
+    assert listed is not None
+    names = {s.index: s.name for s in game.seats.all()}
+    assert listed.group(1).split(", ") == [
+        f"{'ABCD'[i]} {names[i]}" + (f" {i + 1}" if names[i] != user.display_name else "") for i in range(4)]
