@@ -191,7 +191,7 @@ def test_a_resignation_that_ends_the_game_mails_the_result_not_an_out_notice(cel
 
 
 
-def test_the_start_mail_of_a_game_against_bots_tells_the_bots_apart_by_seat(celery_eager, mailoutbox, settings):
+def test_the_start_mail_of_a_game_against_bots_tells_the_bots_apart(celery_eager, mailoutbox, settings):
     settings.OFFERED_GAME_KINDS = ["metaltalon", "metal-adventures"]
     user = UserFactory()
     game = actions.play_against_bots(Actor.player(user), kind="metal-adventures", players=4, level="greedy")
