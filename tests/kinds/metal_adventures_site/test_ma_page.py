@@ -10,6 +10,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from games.kinds import get_kind
 from games.kinds.metal_adventures import cards
@@ -112,7 +113,7 @@ def test_after_the_draw_the_battle_panel_lists_the_starships_to_choose_from_in_s
     panel = page[page.index('class="ma-panel ma-battle"'):]
     panel = panel[:panel.index("</section>")]
     assert "being drawn" not in panel and state.space_area
-    names = [cards.NAMES[c] for c in state.space_area]
+    names = [escape(cards.NAMES[c]) for c in state.space_area]  # "Legate&#x27;s Pinnace", as the page has it
     assert [panel.index(f"<strong>{n}</strong>") for n in names] == sorted(
         panel.index(f"<strong>{n}</strong>") for n in names)
 
