@@ -123,6 +123,9 @@ BROKEN: list[tuple[str, Callable[[GameState], GameState]]] = [
     ("battle sides", battle(kind="space", attacker=0, allies=(0,))),
     ("battle sides", battle(kind="space", attacker=0, allies=(1, 2))),
     ("battle sides", battle(kind="space", attacker=0, challenged=1)),
+    ("battle step", battle(kind="space", attacker=0, step="smoke")),
+    ("battle step", lambda s: replace(s, phase="battle.spoils", battle=Battle(
+        kind="planet", attacker=0, target="bazaar", step="react"))),
     ("4 JP never allied", ally(attacker_jp=0, ally_jp=4)),
     ("4 JP never allied", ally(attacker_jp=4, ally_jp=0)),
     ("4 JP never allied", lambda s: replace(seat(s, 1, jp=4), phase="challenge.recruit", battle=Battle(

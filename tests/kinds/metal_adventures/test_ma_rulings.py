@@ -485,6 +485,18 @@ def test_r33_a_challenged_seat_that_wins_takes_1_glory_and_the_pot_and_nothing_f
     assert state.battle is None and state.choices == () and state.phase == "turn.travel"
 
 
+def test_a_losing_principals_terms_lapse_and_its_other_promises_stand() -> None:
+    state, _ = play(travelling(3, {A: dict(credits=5)}), A, "promise 3 1c@end")
+    for seat, command in ((A, "attack planet bazaar"), (A, "ally ask 2 for 1c"), (B, "ally accept"),
+                          (B, "loyal"), (B, "mf no")):
+        state, _ = play(state, seat, command)
+    state, events = play(state, A, "roll", FixedDice(1, 6))
+    assert result(events)[2] == "defend"
+    assert [e for e in events if e["type"].startswith("promise")] == [
+        {"type": "promise_lapsed", "promise": 2, "why": "the side lost"}]
+    assert [p.number for p in state.promises] == [1] and state.promises[0].creditor == C
+
+
 def test_r62_a_challenged_seat_breaks_its_terms_after_recruitment_and_then_owes_nothing() -> None:
     state = challenged_with_an_ally()
     refused(state, B, "break P1", "Battle in progress: promises are kept or broken")  # still recruiting
