@@ -503,3 +503,22 @@ def test_a_seat_that_rerolled_or_betrayed_has_no_reroll_card_to_use() -> None:
     assert fight.losing(traitor, winning, B)
     assert fight.reroll_cards(traitor, winning, B) == ()
 
+
+
+def test_the_attackers_pass_on_its_reroll_hands_the_dice_to_an_allys_armed_reroll() -> None:
+    state = bazaar_with_ally({A: {"improvements": ("S03",)},
+                              B: {"improvements": ("S01",), "orders": {"arm S01": "ally"}}})
+    state, _ = play(state, A, "roll", ScriptedDice(1, 6))
+    assert state.battle is not None and state.battle.step == "react"
+    state, events = play(state, A, "pass", ScriptedDice(6, 1))
+    assert events[:3] == [
+        {"type": "pass", "seat": A},
+        {"type": "reroll", "seat": B, "card": "S01", "orange": 6, "gray": 1, "mf": [], "attack": 18,
+         "defend": 13},
+        {"type": "result", "attack": 18, "defend": 13, "winner": "attack"}]
+
+
+def test_the_spoils_are_listed_to_the_challenger_alone_wrecks_among_them_while_the_loser_has_some() -> None:
+    state = won_challenge(dict(credits=5, wrecks=("N04",)))
+    assert commands.legal_commands(state, A) == ["take credits", "take wrecks", "autopilot"]
+    assert commands.legal_commands(state, B) == [] and commands.legal_commands(state, C) == ["resign"]

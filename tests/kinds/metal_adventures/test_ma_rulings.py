@@ -468,6 +468,42 @@ def challenged_with_an_ally() -> GameState:
     return state
 
 
+def test_recruitment_closes_when_both_principals_are_ready_naming_each_sides_allies() -> None:
+    state, events = play(challenged_with_an_ally(), B, "ready")
+    assert events == [{"type": "ready", "seat": B}, {"type": "recruited", "allies": [], "defenders": [D]}]
+
+
+def test_a_challenged_seat_with_4_jp_is_ready_at_once_and_told_why() -> None:
+    state, events = play(travelling(4, {B: dict(jp=4)}), A, "challenge 2")
+    assert [e for e in events if e["type"] == "ready"] == [{"type": "ready", "seat": B, "why": "4 JP"}]
+    assert state.battle is not None and state.battle.ready == (B,)
+
+
+def test_a_principal_ready_declines_the_counter_offers_it_did_not_take() -> None:
+    state, _ = play(travelling(4), A, "challenge 2")
+    state, _ = play(state, A, "ally ask 3")
+    state, _ = play(state, C, "ally accept 1 2c")
+    assert state.battle is not None and state.battle.asks[0].answer == "counter"
+    state, events = play(state, A, "ready")
+    assert events == [{"type": "ready", "seat": A}]
+    assert state.battle is not None and state.battle.asks[0].answer == "decline"
+
+
+def test_the_asks_refused_word_for_word() -> None:
+    state, _ = play(travelling(3), A, "challenge 2")
+    state, _ = play(state, A, "ally ask 3")
+    assert refusal(state, A, "ally ask 3") == "Seat 3 has your ask already."
+    assert refusal(state, A, "ally ask all") == "There is nobody you may ask."
+    bazaar = at_bazaar(4)
+    assert refusal(bazaar, C, "ally accept") == "Nobody is asking you for help now."
+    assert refusal(bazaar, B, "ally take 1") == "Only the attacker takes a counter-offer."
+
+
+def test_ally_none_opens_the_declarations_with_the_attacker_alone() -> None:
+    state, events = play(at_bazaar(4), A, "ally none")
+    assert events[0] == {"type": "alone", "seat": A, "why": "ally none"} and state.phase == "battle.declare"
+
+
 def fought(state: GameState, dice: FixedDice) -> tuple[GameState, list[dict[str, Any]]]:
     """Recruitment closed, nobody uses a Metal Faktor die, the battle dice as given."""
     state, _ = play(state, B, "ready")

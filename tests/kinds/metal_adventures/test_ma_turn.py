@@ -121,6 +121,7 @@ def test_t3_r13_swap_puts_the_trophy_under_first_then_shows_the_top_two_and_the_
     assert state.seats[A].trophies == ("T03", "T12")
     assert state.trophy_deck[-2:] == ("T05", "T09") and state.choices == ()
     refused(state, A, "swap T03", "already swapped")
+    assert not [c for c in commands.legal_commands(state, A) if c.startswith("swap")]
 
 
 def test_t3_r14_a_rest_purchase_costs_the_card_plus_one_to_the_bank_and_refills_the_spot() -> None:
