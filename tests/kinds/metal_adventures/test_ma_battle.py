@@ -201,10 +201,13 @@ def t10(*improvements: str):  # type: ignore[no-untyped-def]
 
 def test_t10_r30_terms_against_a_hunter_must_fit_the_attackers_means() -> None:
     state = t10()
-    refused(state, A, "ally ask 2 for 5c", "within your means")
+    assert refusal(state, A, "ally ask 2 for 5c") == \
+        "Against a Pirate Hunter your terms must be within your means: 3₡ (yours and the Hunter's reward), " \
+        "not 5₡."
     state, _ = play(state, A, "ally ask 2 for 3c")
-    state, _ = play(state, B, "ally accept")
+    state, events = play(state, B, "ally accept")
     assert state.promises[0].hunter
+    assert {"type": "ally_sealed", "seat": B, "principal": A, "terms": "3c@win", "by_order": False} in events
 
 
 def test_t10_a_won_hunter_pays_the_ally_by_the_engine_and_cannot_be_broken() -> None:

@@ -84,6 +84,7 @@ def test_before_the_roll_reads_the_battle_scores_and_the_declared_dice() -> None
     assert before_roll(state, state.battle) == attack_wins(12, 17, attack_mf=1)
     assert before_roll(state, state.battle, extra={A: True}) == attack_wins(12, 17, attack_mf=2)
     assert before_roll(state, state.battle, attack_bonus=3) == attack_wins(15, 17, attack_mf=1)
+    assert before_roll(state, state.battle, defend_bonus=3) == attack_wins(12, 20, attack_mf=1)
 
 
 def test_a_metal_faktor_debt_and_a_traitor_count_as_the_rules_score_them() -> None:

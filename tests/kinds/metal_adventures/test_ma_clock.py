@@ -96,3 +96,11 @@ def test_autopilot_is_listed_only_for_the_active_seat_while_it_is_awaited() -> N
     state, _ = play(state, A, "ally ask 2")
     assert commands.to_act(state) == (B,)
     assert commands.legal_commands(state, A) == ["ally none"]  # the autopilot would say it, but A waits
+
+
+def test_the_autopilot_ends_a_rest_and_plays_nothing_on_another_seats_choice() -> None:
+    state = quiet(3, seats={A: dict(damage=1)})
+    state, _ = play(state, A, "rest")
+    assert state.phase == "turn.rest" and chosen(state, A) == "end"
+    waiting = t18()
+    assert autopilot.choose(waiting, A, ["resign"]) is None

@@ -66,7 +66,7 @@ def test_the_turn_flags_are_reset_when_the_next_turn_starts() -> None:
     state, _ = play(playing(3, 5), A, "refuse")
     state = figures(state, B, revealed_this_turn=True)
     after, _ = end.finish_turn(state)
-    assert not any(s.took_jp_this_turn or s.revealed_this_turn for s in after.seats)
+    assert all(s.took_jp_this_turn is False and s.revealed_this_turn is False for s in after.seats)
     assert (after.active, after.turn, after.phase, after.turn_done) == (B, 2, "turn.start", ())
 
 

@@ -149,7 +149,8 @@ def test_r7_the_ghost_of_havana_refuses_the_tribute_once_a_game_without_a_jp_onl
     state, events = play(ghost(perks=True), A, "refuse")
     assert (state.seats[A].jp, state.seats[A].glory, state.seats[A].took_jp_this_turn) == (0, 2, False)
     assert state.seats[A].perk_used and state.phase == "turn.travel" and state.pot == 0
-    assert [e["type"] for e in events] == ["refuse", "perk"] and view(state, B)["seats"][A]["perk_used"]
+    assert events == [{"type": "refuse", "seat": A}, {"type": "perk", "seat": A, "base": "B6"}]
+    assert view(state, B)["seats"][A]["perk_used"]
     again, _ = play(replace(state, phase="turn.start"), A, "refuse")
     assert (again.seats[A].jp, again.seats[A].glory) == (1, 1)
     plain, _ = play(ghost(perks=False), A, "refuse")
@@ -494,9 +495,15 @@ def test_the_asks_refused_word_for_word() -> None:
     state, _ = play(state, A, "ally ask 3")
     assert refusal(state, A, "ally ask 3") == "Seat 3 has your ask already."
     assert refusal(state, A, "ally ask all") == "There is nobody you may ask."
+    assert refusal(state, A, "ally take 3") == "Seat 3 has made you no counter-offer."
+    assert refusal(state, B, "ally ask 1") == "Seat 1 cannot be asked: it is out, or already on a side."
     bazaar = at_bazaar(4)
     assert refusal(bazaar, C, "ally accept") == "Nobody is asking you for help now."
     assert refusal(bazaar, B, "ally take 1") == "Only the attacker takes a counter-offer."
+    assert refusal(bazaar, A, "ally ask ,") == "Ask whom? `ally ask <seats|all> [for <terms>]`."
+    asked, _ = play(bazaar, A, "ally ask 2")
+    assert refusal(asked, B, "ally decline 1 please") == \
+        "`ally decline` takes nothing after it but the asking seat."
 
 
 def test_ally_none_opens_the_declarations_with_the_attacker_alone() -> None:
@@ -593,6 +600,18 @@ def win_planet(planet: str, **kwargs: Any) -> GameState:
     state, events = play(state, A, "roll", FixedDice(6, 1))
     assert result(events)[2] == "attack"
     return state
+
+
+def test_the_support_card_won_at_bazaar_is_picked_from_its_pile_and_a_fifth_overflows() -> None:
+    state = win_planet("bazaar", bazaar=("S03", "S05", "S07"))
+    assert refusal(state, A, "pick S09") == "Bounty Broker (S09) is not one of the Bazaar pile: Loaded " \
+        "Dice (S03); Emergency Patch (S05); Forged Pardon (S07)."
+    _picked, events = play(state, A, "pick S05")
+    assert events[0] == {"type": "take_support", "seat": A, "card": "S05", "source": "bazaar"}
+    full = win_planet("bazaar", bazaar=("S03",), a={"improvements": ("E06", "E05", "E01", "E07")})
+    _picked, events = play(full, A, "pick S03")
+    assert events == [{"type": "take_support", "seat": A, "card": "S03", "source": "bazaar"},
+                      {"type": "overflow", "seat": A, "card": "S03"}]
 
 
 def test_r36_the_attacker_picks_its_support_card_and_its_wreck_from_the_piles() -> None:
