@@ -127,9 +127,7 @@ def open_challenge(state: GameState, events: list[Event]) -> tuple[GameState, li
 
 def command(state: GameState, seat: int, verb: str, text: str) -> tuple[GameState, list[Event]]:
     """`ally ...` and, in a challenge's recruitment, `ready`."""
-    if verb == "ready":
-        if state.phase != RECRUIT:
-            raise Refused("`ready` ends a challenge's recruitment; there is none now.")
+    if verb == "ready":  # battle.py routes `ready` here only during a challenge's recruitment
         if text:
             raise Refused("`ready` takes nothing after it.")
         battle = _battle(state)
@@ -137,7 +135,7 @@ def command(state: GameState, seat: int, verb: str, text: str) -> tuple[GameStat
             raise Refused("Only the challenger and the challenged seat recruit.")
         if seat in battle.ready:
             raise Refused("You are ready already.")
-        after, events = _ready(state, seat, "")
+        after, events = _ready(state, seat)
         return recruit_progress(after, events)
     word, _, rest = text.strip().partition(" ")
     word, rest = word.lower(), rest.strip()
@@ -413,8 +411,9 @@ def none(state: GameState, seat: int, text: str) -> tuple[GameState, list[Event]
     return declare.open_steps(after, [{"type": "alone", "seat": seat, "why": "ally none"}])
 
 
-def _ready(state: GameState, seat: int, why: str) -> tuple[GameState, list[Event]]:
-    """The principal's recruitment is over: its counter-offers not taken are declined."""
+def _ready(state: GameState, seat: int, why: str = "") -> tuple[GameState, list[Event]]:
+    """The principal's recruitment is over: its counter-offers not taken are declined; `why` when the
+    rules said it for the seat (4 JP, its `order defend`)."""
     battle = _battle(state)
     asks = tuple(replace(a, answer=DECLINE) if a.principal == seat and a.answer == COUNTER else a
                  for a in battle.asks)

@@ -17,7 +17,7 @@ def choose(state: GameState, seat: int, legal: list[str]) -> str | None:
         return None
     if choices.current(state) is not None:
         verbs = ("pick", "discard", "take", "trophy", "planet")
-        return next((c for c in legal if c.split(" ", 1)[0] in verbs), None)
+        return next((c for c in legal if c.partition(" ")[0] in verbs), None)
     wanted: list[str] = []
     if state.phase == START:
         wanted = ["rest"] if state.seats[seat].damage else ["tribute", "refuse"]

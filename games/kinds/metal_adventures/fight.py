@@ -248,9 +248,12 @@ def command(state: GameState, seat: int, verb: str, text: str,
         if text:
             raise Refused("`pass` takes nothing after it.")
         if battle.step == SMOKE_STEP:
-            return outcome.settle(replace(state, battle=replace(battle, step="")),
-                                  [{"type": "pass", "seat": seat}])
-        state = replace(state, battle=replace(battle, passed=(*battle.passed, seat), step=""))
+            # The step closes to keep the state whole (invariants.py, "battle step"), though no caller sees
+            # it: the attacker's side lost, and a lost battle ends within this settlement.
+            closed = replace(state, battle=replace(battle, step=""))  # pragma: no mutate (see above)
+            return outcome.settle(closed, [{"type": "pass", "seat": seat}])
+        # react() closes the step: it ends at the result, or at the Smoke Screen's live decision.
+        state = replace(state, battle=replace(battle, passed=(*battle.passed, seat)))
         return react(state, [{"type": "pass", "seat": seat}], dice)
     if battle.step == SMOKE_STEP:
         card = cards.find(text, smoke_cards(state, battle, seat), "your Smoke Screen")
@@ -262,7 +265,7 @@ def command(state: GameState, seat: int, verb: str, text: str,
         raise ValueError("a reroll needs dice")
     state, event = _reroll(state, seat, card, dice)
     battle = _battle(state)
-    state = replace(state, battle=replace(battle, passed=(*battle.passed, seat), step=""))
+    state = replace(state, battle=replace(battle, passed=(*battle.passed, seat)))
     return react(state, [event], dice)
 
 

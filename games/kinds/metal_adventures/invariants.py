@@ -195,6 +195,9 @@ def _battle(state: GameState) -> None:
         _fail("battle sides", "a challenge, and only a challenge, has a challenged seat")
     if battle.kind != "challenge" and (len(battle.allies) > 1 or battle.defenders):
         _fail("battle sides", f"a {battle.kind} battle has at most one ally and no defending side")
+    # A step is open only while the seats declare or react (battle_state.STEPS): a settled battle has none.
+    if battle.step and state.phase not in ("battle.declare", "battle.react"):
+        _fail("battle step", f"step {battle.step!r} open in phase {state.phase}")
     # A traitor has left its alliance (its betrayal's JP may be its fourth); once the battle is settled,
     # a principal's broken terms may give it a fourth JP after the alliance did its work.
     if state.phase == "battle.spoils":

@@ -138,7 +138,7 @@ def _window(state: GameState, question: windows.Question, names: Sequence[str] |
 
 def _out_of_turn(state: GameState, seat: int, names: Sequence[str] | None, window: int) -> tuple[Prompt, str]:
     battle = state.battle
-    assert battle is not None, "only a battle asks a seat out of turn"
+    assert battle is not None  # only a battle asks a seat out of turn
     asks = [(i, a) for i, a in enumerate(battle.asks) if a.seat == seat and a.answer == UNANSWERED]
     if state.phase == alliance.RECRUIT and seat == battle.challenged and seat not in battle.ready:
         challenge = f"{name(battle.attacker, names)} challenges you"
@@ -178,7 +178,9 @@ def _for(ask: Ask, names: Sequence[str] | None) -> str:
     principal's to name until it arrives (state.md): "a trophy" here."""
     if not ask.terms:
         return ""
-    return " for " + deal_words(ask.terms, f"{name(ask.principal, names)}'s", trophies=False, wrecks=True)
+    return " for " + deal_words(ask.terms, f"{name(ask.principal, names)}'s",
+                                trophies=False,  # pragma: no mutate (None hides them as False does)
+                                wrecks=True)
 
 
 def _declaration_text(state: GameState, battle: Battle, seat: int) -> str:

@@ -110,9 +110,7 @@ def new_state(options: Mapping[str, Any], players: int, dice: Dice) -> GameState
     return GameState(
         seats=tuple(Seat(base=base) for base in dealt_bases),
         options=checked,
-        phase=SETUP,
-        turn=0,
-        active=0,
+        active=0,  # phase SETUP and turn 0: the state's defaults
         space_deck=blue + red,
         trophy_deck=trophies[TROPHIES_DEALT * players:],
         improvement_deck=improvements[OCG_SPOTS:],

@@ -14,7 +14,7 @@ from games.kinds.protocol import Event, Refused
 
 from . import cards, choices, promises
 from .battle_state import ATTACK, Battle
-from .records import EXXALIA_FULL, SPOILS, TAKE_WRECKS, WIN, Choice
+from .records import EXXALIA_FULL, SPOILS, TAKE_WRECKS, Choice
 from .state import TRAVEL, GameState
 
 EXXALIA_DRAW = 3
@@ -40,7 +40,7 @@ def begin(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]
     if battle.winner != ATTACK and battle.challenged is None:
         winner = None  # the starship or planet won
     principals = (battle.attacker, battle.challenged)
-    terms = [p for p in state.promises if p.due == WIN and p.ally_terms and p.debtor in principals]
+    terms = [p for p in state.promises if p.ally_terms and p.debtor in principals]  # terms are due @win
     state, more = promises.lapse(state, tuple(p.number for p in terms if p.debtor != winner), "the side lost")
     events = [*events, *more]
     automatic = tuple(p.number for p in terms
@@ -78,7 +78,7 @@ def choice_legal(state: GameState, seat: int) -> list[str]:
 
 def choice_command(state: GameState, seat: int, verb: str, text: str) -> tuple[GameState, list[Event]]:
     choice = choices.current(state)
-    if choice is None or choice.seat != seat:
+    if choice is None:  # commands.py routes here only its own seat's answer to the choice waiting
         raise Refused("There is nothing of that kind to choose now.")
     if verb == "take" and choice.kind == SPOILS:
         return _take(state, seat, choice, text)

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from games.kinds.metal_adventures import commands, sides
+from games.kinds.metal_adventures import commands, fight, sides
 from games.kinds.metal_adventures.battle_state import Battle
 from games.kinds.metal_adventures.state import BLANK, GameState
 
-from .helpers import MF, A, B, C, D, E, F, ScriptedDice, facing, given, play, quiet, refusal, refused
+from .helpers import MF, A, B, C, D, E, F, ScriptedDice, facing, given, play, quiet, refusal, refused, result
 
 # === T6: the attacker wins ties; the Metal Faktor debt ===
 
@@ -132,6 +132,56 @@ def test_t9_the_betrayed_attacker_wins_owes_nothing_and_the_traitor_takes_1_dama
     assert state.seats[A].jp == 0
 
 
+def test_t8_the_traitor_takes_a_jp_for_betraying_the_attacker_when_its_step_closes() -> None:
+    state, _ = play(betrayal("N22"), A, "ally ask 2")
+    state, _ = play(state, B, "ally accept")
+    state, _ = play(state, B, "betray")
+    state, events = play(state, B, "mf yes")
+    assert {"type": "jp", "seat": B, "why": "betrayed an attacker", "jp": 1, "glory": 0} in events
+
+
+@pytest.mark.parametrize(("listed", "loyal"), [("1", False), ("3", True)])
+def test_an_allys_betray_order_answers_its_loyalty_to_the_principals_it_lists(listed: str,
+                                                                             loyal: bool) -> None:
+    state = betrayal("N22")
+    state = state.with_seat(B, state.seats[B].with_order("betray", listed))
+    state, _ = play(state, A, "ally ask 2")
+    state, _ = play(state, B, "ally accept")
+    assert state.battle is not None and state.battle.declaration(B).loyal is loyal  # type: ignore[union-attr]
+
+
+def declaring_ally(**ally: Any) -> GameState:
+    """Seat 2 is Seat 1's ally in a starship battle, its declaration step open."""
+    state = facing(replace(given(3, seats={A: dict(credits=3), B: ally}), phase="turn.travel"), "N17")
+    state, _ = play(state, A, "ally ask 2")
+    state, _ = play(state, B, "ally accept")
+    return state
+
+
+def test_an_ally_declaring_may_say_ready_and_arm_the_reaction_cards_it_holds() -> None:
+    state = declaring_ally(improvements=("S03",))
+    assert commands.legal_commands(state, B) == ["loyal", "betray", "mf yes", "mf no", "arm S03", "ready"]
+
+
+def test_declaring_cards_one_does_not_hold_is_refused_word_for_word() -> None:
+    state = declaring_ally(improvements=("S03",))
+    assert refusal(state, B, "arm S04") == \
+        "Smoke Screen (S04) is not one of the cards you may arm now: Loaded Dice (S03)."
+    assert refusal(state, B, "play S02") == "You hold no Berserker Grog (S02) to play before the roll."
+    assert refusal(declaring_ally(), B, "arm S01") == "You hold no reaction card to arm."
+
+
+def test_a_die_showing_a_face_is_refused_word_for_word_and_the_attacker_told_it_owes_the_number() -> None:
+    assert refusal(declaring_ally(mf=4), B, "mf yes") == \
+        "Your Metal Faktor die shows 4: it cannot be used until it is blank again."
+    state, _ = play(t6(), A, "tribute")
+    state, _ = play(state, A, "attack karokum N05")
+    state, _ = play(state, A, "ally none")
+    assert refusal(state, A, "mf yes") == \
+        "Your Metal Faktor die shows 2: it cannot be used until it is blank again (you owe its number in " \
+        "this battle)."
+
+
 def test_t10_betrayal_is_refused_against_a_pirate_hunter() -> None:
     state, _ = play(betrayal("N16"), A, "ally ask 2")
     state, _ = play(state, B, "ally accept")
@@ -151,10 +201,13 @@ def t10(*improvements: str):  # type: ignore[no-untyped-def]
 
 def test_t10_r30_terms_against_a_hunter_must_fit_the_attackers_means() -> None:
     state = t10()
-    refused(state, A, "ally ask 2 for 5c", "within your means")
+    assert refusal(state, A, "ally ask 2 for 5c") == \
+        "Against a Pirate Hunter your terms must be within your means: 3₡ (yours and the Hunter's reward), " \
+        "not 5₡."
     state, _ = play(state, A, "ally ask 2 for 3c")
-    state, _ = play(state, B, "ally accept")
+    state, events = play(state, B, "ally accept")
     assert state.promises[0].hunter
+    assert {"type": "ally_sealed", "seat": B, "principal": A, "terms": "3c@win", "by_order": False} in events
 
 
 def test_t10_a_won_hunter_pays_the_ally_by_the_engine_and_cannot_be_broken() -> None:
@@ -250,7 +303,8 @@ def test_t18_a_full_hand_drops_one_unseen_before_drawing_three() -> None:
     state = t18()
     assert state.treasuries.exxalia == 0
     refused(state, A, "pick T11", "")
-    state, _ = play(state, A, "trophy drop T03")
+    state, events = play(state, A, "trophy drop T03")
+    assert events == [{"type": "trophy_drop", "seat": A, "trophy": "T03", "drawn": 3}]
     assert state.choices[0].cards == ("T11", "T12", "T13")
     state, _ = play(state, A, "pick T12")
     assert state.seats[A].trophies == ("T05", "T12")
@@ -357,7 +411,7 @@ def test_a_losing_attacker_plays_its_smoke_screen_live_and_takes_no_damage() -> 
 def test_a_losing_attacker_that_passes_on_its_smoke_screen_takes_the_damage_and_keeps_the_card() -> None:
     state = bazaar_with_ally({A: {"improvements": ("S04",)}})
     state, _ = play(state, A, "roll", ScriptedDice(1, 6))
-    refused(state, A, "pass now", "`pass` takes nothing after it.")
+    assert refusal(state, A, "pass now") == "`pass` takes nothing after it."
     state, events = play(state, A, "pass")
     assert events[0] == {"type": "pass", "seat": A}
     assert state.seats[A].damage == 1 and state.seats[A].improvements == ("S04",)
@@ -389,3 +443,85 @@ def test_a_losing_attacker_that_passes_on_its_reroll_loses_and_keeps_the_card() 
     assert events[0] == {"type": "pass", "seat": A}
     assert {"type": "result", "attack": 13, "defend": 18, "winner": "defend"} in events
     assert state.seats[A].improvements == ("S03",)
+
+
+def test_a_live_loaded_dice_rerolls_the_attacking_sides_die_and_its_event_gives_the_dice_and_scores() -> None:
+    state = bazaar_with_ally({A: {"improvements": ("S03",)}})
+    state, events = play(state, A, "roll", ScriptedDice(1, 6))
+    assert {"type": "roll", "orange": 1, "gray": 6, "mf": [], "attack": 13, "defend": 18} in events
+    state, events = play(state, A, "play S03", ScriptedDice(6))
+    assert events[:2] == [
+        {"type": "reroll", "seat": A, "card": "S03", "orange": 6, "gray": 6, "mf": [], "attack": 18,
+         "defend": 18},
+        {"type": "result", "attack": 18, "defend": 18, "winner": "attack"}]
+
+
+def test_an_allys_armed_reroll_card_is_played_for_it_while_its_side_loses() -> None:
+    state = bazaar_with_ally({B: {"improvements": ("S03",), "orders": {"arm S03": "ally"}}})
+    state, events = play(state, A, "roll", ScriptedDice(1, 6, 6))
+    assert {"type": "reroll", "seat": B, "card": "S03", "orange": 6, "gray": 6, "mf": [], "attack": 18,
+            "defend": 18} in events
+    assert result(events) == (18, 18, "attack") and "S03" in state.bazaar_pile
+
+
+def test_berserker_grog_played_by_the_attackers_ally_adds_its_3_to_the_attacking_side() -> None:
+    state = quiet(3, {B: dict(improvements=("S02",))}, phase="turn.travel")
+    for seat, command in ((A, "attack planet bazaar"), (A, "ally ask 2"), (B, "ally accept"), (B, "loyal"),
+                          (B, "play S02"), (B, "mf no")):
+        state, _ = play(state, seat, command)
+    state, events = play(state, A, "roll", ScriptedDice(1, 6))
+    assert result(events) == (8 + 1 + 4 + 3, 12 + 6, "defend")  # main power, die, B's support, Grog
+
+
+@pytest.mark.parametrize("holder", [B, D])
+def test_berserker_grog_played_on_the_challenged_side_adds_its_3_to_the_defending_side(holder: int) -> None:
+    state = quiet(4, {holder: dict(improvements=("S02",))}, phase="turn.travel", pot=3)
+    for seat, command in ((A, "challenge 2"), (A, "ready"), (B, "ally ask 4 for 1c"), (D, "ally accept"),
+                          (B, "ready"), (A, "roll"), (holder, "play S02")):
+        state, _ = play(state, seat, command)
+    state, _ = play(state, D, "mf no")
+    state, events = play(state, B, "mf no", ScriptedDice(1, 6))
+    assert result(events) == (8 + 1, 8 + 6 + 4 + 3, "defend")  # B's main power, die, D's support, Grog
+
+
+def test_a_challenged_sides_ally_that_loses_is_spared_by_the_smoke_screen_it_armed() -> None:
+    state = quiet(4, {D: dict(improvements=("S04",))}, phase="turn.travel", pot=3)
+    for seat, command in ((A, "challenge 2"), (A, "ready"), (B, "ally ask 4 for 1c"), (D, "ally accept"),
+                          (B, "ready"), (A, "roll"), (D, "arm S04"), (D, "mf no")):
+        state, _ = play(state, seat, command)
+    state, events = play(state, B, "mf no", ScriptedDice(6, 1))
+    assert result(events) == (8 + 6, 8 + 1 + 4, "attack")
+    assert {"type": "smoke", "seat": D} in events and {"type": "spared", "seat": D} in events
+    assert state.seats[D].damage == 0 and "S04" in state.bazaar_pile
+
+
+def test_a_seat_that_rerolled_or_betrayed_has_no_reroll_card_to_use() -> None:
+    state = bazaar_with_ally({A: {"improvements": ("S03",)}})
+    state, _ = play(state, A, "roll", ScriptedDice(1, 6))
+    battle = state.battle
+    assert battle is not None and fight.reroll_cards(state, battle, A) == ("S03",)
+    assert fight.reroll_cards(state, replace(battle, rerolled=(A,)), A) == ()
+    traitor = state.with_seat(B, state.seats[B].with_improvements(("S01",)))
+    winning = replace(battle, orange=6, gray=1, mf_rolls=((A, 6),), allies=(), traitor=B)
+    assert fight.losing(traitor, winning, B)
+    assert fight.reroll_cards(traitor, winning, B) == ()
+
+
+
+def test_the_attackers_pass_on_its_reroll_hands_the_dice_to_an_allys_armed_reroll() -> None:
+    state = bazaar_with_ally({A: {"improvements": ("S03",)},
+                              B: {"improvements": ("S01",), "orders": {"arm S01": "ally"}}})
+    state, _ = play(state, A, "roll", ScriptedDice(1, 6))
+    assert state.battle is not None and state.battle.step == "react"
+    state, events = play(state, A, "pass", ScriptedDice(6, 1))
+    assert events[:3] == [
+        {"type": "pass", "seat": A},
+        {"type": "reroll", "seat": B, "card": "S01", "orange": 6, "gray": 1, "mf": [], "attack": 18,
+         "defend": 13},
+        {"type": "result", "attack": 18, "defend": 13, "winner": "attack"}]
+
+
+def test_the_spoils_are_listed_to_the_challenger_alone_wrecks_among_them_while_the_loser_has_some() -> None:
+    state = won_challenge(dict(credits=5, wrecks=("N04",)))
+    assert commands.legal_commands(state, A) == ["take credits", "take wrecks", "autopilot"]
+    assert commands.legal_commands(state, B) == [] and commands.legal_commands(state, C) == ["resign"]

@@ -123,7 +123,8 @@ def test_an_accuser_has_one_open_case_at_a_time() -> None:
 def test_one_case_per_accuser_and_accused_per_round_counted_from_the_accusers_own_turn() -> None:
     state, _ = play(travelling(), B, "accuse 3 a promise")  # in A's turn: B's round began before it
     state, _ = play(state, C, "plead guilty")
-    refused(state, B, "accuse 3 another promise", "already this round")
+    assert cases.why_not_accuse(state, B, C) == \
+        "You have accused seat 3 already this round: you may again once your next turn has begun."
     assert cases.accusable(state, B) == (A, D)
     state, _ = play(state, A, "end")  # B's own turn begins: a new round for B
     assert state.active == B and state.seats[B].accusations == ()
@@ -474,3 +475,10 @@ def test_every_case_stage_reads_back_and_an_unknown_one_is_refused() -> None:
     data["seats"][1]["accusations"] = "3"
     with pytest.raises(ValueError, match="accusations"):
         GameState.from_dict(data)
+
+
+def test_a_seat_that_left_is_told_it_cannot_accuse_word_for_word() -> None:
+    state = travelling()
+    state = state.with_seat(C, replace(state.seats[C], out=True))
+    assert cases.why_not_accuse(state, C, B) == "You have left the game."
+    assert cases.accusable(state, C) == ()

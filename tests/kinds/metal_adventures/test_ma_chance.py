@@ -10,9 +10,18 @@ from itertools import product
 
 import pytest
 
+from games.kinds.metal_adventures import chance
 from games.kinds.metal_adventures.chance import after_die_reroll, after_jones, attack_wins, before_roll
+from games.kinds.metal_adventures.state import GameState
 
 from .helpers import MF, A, B, ScriptedDice, facing, given, play
+
+
+@pytest.fixture(autouse=True)
+def fresh_margins() -> None:
+    """Each test counts the throws itself: `_margins` keeps what an earlier test counted, out of a mutant's
+    sight otherwise (docs/testing.md, "What mutmut cannot see")."""
+    chance._margins.cache_clear()
 
 # The specification's battle odds aid (table 2.8): the chance that orange - gray >= k, out of 36.
 TABLE_2_8 = {-6: 36, -5: 36, -4: 35, -3: 33, -2: 30, -1: 26, 0: 21, 1: 15, 2: 10, 3: 6, 4: 3, 5: 1, 6: 0,
@@ -75,6 +84,7 @@ def test_before_the_roll_reads_the_battle_scores_and_the_declared_dice() -> None
     assert before_roll(state, state.battle) == attack_wins(12, 17, attack_mf=1)
     assert before_roll(state, state.battle, extra={A: True}) == attack_wins(12, 17, attack_mf=2)
     assert before_roll(state, state.battle, attack_bonus=3) == attack_wins(15, 17, attack_mf=1)
+    assert before_roll(state, state.battle, defend_bonus=3) == attack_wins(12, 20, attack_mf=1)
 
 
 def test_a_metal_faktor_debt_and_a_traitor_count_as_the_rules_score_them() -> None:
@@ -102,3 +112,33 @@ def test_a_reroll_reads_the_dice_as_they_lie() -> None:
     assert after_die_reroll(state, state.battle, attacking=False) == Fraction(1, 6)
     # CAPTAIN JONES rolls both battle dice and the Metal Faktor die again.
     assert after_jones(state, state.battle) == attack_wins(8, 11, attack_mf=1)
+
+
+def test_a_side_declares_no_fewer_than_0_metal_faktor_dice() -> None:
+    for attack_mf, defend_mf in ((-1, 0), (0, -1)):
+        with pytest.raises(ValueError) as refused:
+            attack_wins(10, 10, attack_mf, defend_mf)
+        assert str(refused.value) == "a side declares no fewer than 0 Metal Faktor dice"
+
+
+def traitor_declared() -> GameState:
+    """A (M 12) attacks GUTRIPPER (power 10) holding CAPTAIN JONES; its ally B (S 4) betrays and declares
+    its die."""
+    state = facing(given(3, seats={A: dict(improvements=("S01", "E06"))}), "N22")
+    for seat, command in ((A, "ally ask 2"), (B, "ally accept"), (B, "betray"), (B, "mf yes")):
+        state, _ = play(state, seat, command)
+    return state
+
+
+def test_a_traitors_declared_die_counts_for_the_defending_side_before_the_roll() -> None:
+    state = traitor_declared()
+    assert state.battle is not None
+    assert before_roll(state, state.battle) == attack_wins(12, 10 + 4, 0, 1) != attack_wins(12, 10 + 4)
+    assert before_roll(state, state.battle, extra={A: True}) == attack_wins(12, 10 + 4, 1, 1)
+
+
+def test_captain_jones_rolls_the_traitors_metal_faktor_die_again_for_the_defending_side() -> None:
+    state, _ = play(traitor_declared(), A, "mf no")
+    state, _ = play(state, A, "roll", ScriptedDice(1, 6, MF[4]))
+    assert state.phase == "battle.react" and state.battle is not None
+    assert after_jones(state, state.battle) == attack_wins(12, 10 + 4, 0, 1) > 0

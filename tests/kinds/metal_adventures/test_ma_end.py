@@ -10,12 +10,13 @@ from typing import Any
 import pytest
 
 from games.kinds.metal_adventures import api, cards, commands, end, event_words, invariants, judgment, setup
+from games.kinds.metal_adventures.records import Travel
 from games.kinds.metal_adventures.state import GameState
 from games.kinds.protocol import Event, Refused
 
-from .helpers import dealt, playing, with_credits, with_equipment, with_trophies
+from .helpers import dealt, given, playing, with_credits, with_equipment, with_trophies
 
-A, B, C = 0, 1, 2
+A, B, C, D = 0, 1, 2, 3
 
 
 def play(state: GameState, seat: int, command: str) -> tuple[GameState, list[Event]]:
@@ -65,7 +66,7 @@ def test_the_turn_flags_are_reset_when_the_next_turn_starts() -> None:
     state, _ = play(playing(3, 5), A, "refuse")
     state = figures(state, B, revealed_this_turn=True)
     after, _ = end.finish_turn(state)
-    assert not any(s.took_jp_this_turn or s.revealed_this_turn for s in after.seats)
+    assert all(s.took_jp_this_turn is False and s.revealed_this_turn is False for s in after.seats)
     assert (after.active, after.turn, after.phase, after.turn_done) == (B, 2, "turn.start", ())
 
 
@@ -142,7 +143,7 @@ def test_r60_most_glory_then_credits_then_fewest_jp_then_a_shared_win() -> None:
     assert end.winners(over) == (A, B) and end.places(over) == ((A, B), (C,))
     over = standings((5, 7, 7), (20, 3, 4), (0, 0, 4))
     assert end.winners(over) == (C,)
-    assert end.places(over)[-1] == (A,)
+    assert end.places(over) == ((C,), (B,), (A,))  # C and B tie on glory: C's more credits first
 
 
 def test_r60_seats_tied_share_a_place_and_the_next_place_counts_them_in_the_result_and_the_log() -> None:
@@ -218,3 +219,38 @@ def test_a_seat_that_leaves_while_choosing_gives_back_its_three_and_the_others_s
     first, _ = play(dealt(3, 16), A, "resign")
     first, _ = play(first, B, "resign")
     assert first.phase == "game.over" and end.winners(first) == (C,)
+
+
+def test_repair_drones_remove_a_last_single_damage() -> None:
+    state = figures(with_equipment(playing(3, 6), A, "E15"), A, damage=1)
+    state, _ = play(state, A, "tribute")
+    after, events = end.finish_turn(state)
+    assert after.seats[A].damage == 0 and {"type": "repair_drones", "seat": A, "damage": 0} in events
+
+
+def test_the_last_but_one_seat_leaving_out_of_turn_ends_the_game_with_the_places() -> None:
+    state, _ = play(playing(3, 14), B, "resign")
+    after, events = play(state, C, "resign")
+    assert after.phase == "game.over" and after.turn_done == ()
+    assert events[-1] == {"type": "game_over", "places": [[A], [B, C]]}
+
+
+def test_a_seat_leaving_lapses_the_promises_to_it() -> None:
+    state = replace(given(3, phase="turn.travel", seats={A: dict(credits=5)}),
+                    travel=Travel(battle_done=True))
+    state, _ = play(state, A, "promise 3 1c@end")
+    _after, events = play(state, C, "resign")
+    assert {"type": "promise_lapsed", "promise": 1, "why": "resigned"} in events
+
+
+def test_a_seat_asked_in_a_recruitment_that_leaves_declines_and_the_recruitment_closes() -> None:
+    state, _ = play(given(4, phase="turn.travel"), A, "challenge 2")
+    for seat, command in ((A, "ready"), (B, "ally ask 4"), (B, "ready")):
+        state, _ = play(state, seat, command)
+    assert commands.to_act(state) == (D,)
+    after, events = play(state, D, "resign")
+    assert events[-1] == {"type": "recruited", "allies": [], "defenders": []}
+    assert after.phase == "battle.declare"
+    with pytest.raises(ValueError) as refused:
+        end.resign(state, B)
+    assert str(refused.value) == "a seat in a battle cannot leave until it is over"

@@ -145,7 +145,8 @@ def test_customs_sweep_takes_two_from_every_seat_holding_six_or_more() -> None:
     state = travelling(seats={A: {"credits": 6}, B: {"credits": 5}, C: {"credits": 9}})
     after, happened = apply(state, "NE4")
     assert credits(after) == [4, 5, 7] and after.bank == state.bank + 4
-    assert [(e["seat"], e["credits"], e["to"]) for e in happened] == [(A, 2, "bank"), (C, 2, "bank")]
+    assert happened == [{"type": "pay", "seat": seat, "credits": 2, "to": "bank", "card": "NE4"}
+                        for seat in (A, C)]
 
 
 # === DE2 GENERAL PARDON ===
@@ -202,6 +203,7 @@ def test_wanted_posters_meet_scrap_plating() -> None:
     state = travelling(seats={A: {"glory": 1, "improvements": ("E07",)}})
     after, happened = apply(state, "DE4")
     assert damage(after) == [0, 0, 0] and happened[0]["taken"] == 0
+    assert (happened[0]["type"], happened[0]["seat"], happened[0]["card"]) == ("damage", A, "DE4")
 
 
 # === DE5 WAR TAX ===
@@ -213,7 +215,8 @@ def test_war_tax_takes_one_per_equipment_card_into_the_pot_as_much_as_a_seat_hol
                               C: {"improvements": ("S05",), "credits": 4}})
     after, happened = apply(state, "DE5")
     assert credits(after) == [3, 0, 4] and after.pot == state.pot + 3 and after.bank == state.bank
-    assert [(e["seat"], e["credits"], e["owed"]) for e in happened] == [(A, 2, 2), (B, 1, 3)]
+    assert happened == [{"type": "pay", "seat": A, "credits": 2, "owed": 2, "to": "pot", "card": "DE5"},
+                        {"type": "pay", "seat": B, "credits": 1, "owed": 3, "to": "pot", "card": "DE5"}]
 
 
 # === DE6 BROTHERHOOD FEAST ===
@@ -223,8 +226,8 @@ def test_brotherhood_feast_shares_the_pot_rounded_down_and_the_rest_stays() -> N
     state = travelling(pot=7)
     after, happened = apply(state, "DE6")
     assert credits(after) == [c + 2 for c in credits(state)] and after.pot == 1
-    assert [(e["seat"], e["credits"], e["from"]) for e in happened] == [(A, 2, "pot"), (B, 2, "pot"),
-                                                                        (C, 2, "pot")]
+    assert happened == [{"type": "gain", "seat": seat, "credits": 2, "from": "pot", "card": "DE6"}
+                        for seat in (A, B, C)]
 
 
 def test_brotherhood_feast_shares_among_the_seats_still_in() -> None:

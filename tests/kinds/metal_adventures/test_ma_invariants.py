@@ -123,6 +123,9 @@ BROKEN: list[tuple[str, Callable[[GameState], GameState]]] = [
     ("battle sides", battle(kind="space", attacker=0, allies=(0,))),
     ("battle sides", battle(kind="space", attacker=0, allies=(1, 2))),
     ("battle sides", battle(kind="space", attacker=0, challenged=1)),
+    ("battle step", battle(kind="space", attacker=0, step="smoke")),
+    ("battle step", lambda s: replace(s, phase="battle.spoils", battle=Battle(
+        kind="planet", attacker=0, target="bazaar", step="react"))),
     ("4 JP never allied", ally(attacker_jp=0, ally_jp=4)),
     ("4 JP never allied", ally(attacker_jp=4, ally_jp=0)),
     ("4 JP never allied", lambda s: replace(seat(s, 1, jp=4), phase="challenge.recruit", battle=Battle(
@@ -167,6 +170,49 @@ def test_check_names_the_invariant_a_state_breaks(name: str,
     state = breaking(playing())
     with pytest.raises(AssertionError, match=re.escape(f"invariant '{name}' broken")):
         invariants.check(state)
+
+
+def undealt(state: GameState) -> GameState:
+    """Setting up, seat 1 has put a dealt trophy back on the deck before choosing."""
+    state = dealt(4, 9)
+    return replace(state, dealt=(state.dealt[0][1:], *state.dealt[1:]),
+                   trophy_deck=(*state.trophy_deck, state.dealt[0][0]))
+
+
+WORDS = [
+    (battle(kind="space", attacker=0, allies=(1, 2)),
+     "invariant 'battle sides' broken: a space battle has at most one ally and no defending side"),
+    (battle(kind="space", attacker=0, challenged=1),
+     "invariant 'battle sides' broken: a challenge, and only a challenge, has a challenged seat"),
+    (lambda s: with_cases(s, Case(1, 1, 1, "a promise", PLEA, 1)),
+     "invariant 'cases' broken: C1 between seats 2 and 2"),
+    (lambda s: with_cases(s, Case(1, 1, 2, "a promise", VOTE, 1)),
+     "invariant 'cases' broken: C1 at vote with vote_turn 0"),
+    (lambda s: with_cases(dealt(4, 9), Case(1, 1, 2, "a promise", PLEA, 0)),
+     "invariant 'cases' broken: a case while the trophies are being chosen"),
+    (lambda s: replace(s, turn_done=("swap",)),
+     "invariant 'turn_done' broken: rest steps swap recorded in phase turn.start"),
+    (lambda s: replace(s, phase="turn.rest", turn_done=("swap", "swap")),
+     "invariant 'turn_done' broken: a step recorded twice: swap, swap"),
+    (undealt, "invariant 'setup' broken: seat 1 has 2 dealt and 0 kept before choosing"),
+]
+
+
+@pytest.mark.parametrize(("breaking", "words"), WORDS, ids=[w.split("broken: ")[1] for _, w in WORDS])
+def test_check_says_what_is_broken_word_for_word(breaking: Callable[[GameState], GameState],
+                                                 words: str) -> None:
+    with pytest.raises(AssertionError) as broken:
+        invariants.check(breaking(playing()))
+    assert str(broken.value) == words
+
+
+def test_check_names_a_card_in_two_zones_and_the_zones() -> None:
+    state = playing()
+    card = state.ocg_row[0]
+    with pytest.raises(AssertionError) as broken:
+        invariants.check(replace(state, bazaar_pile=(card,)))
+    assert str(broken.value) == \
+        f"invariant 'each improvement in one zone' broken: {card} in the OCG row, the Bazaar pile"
 
 
 def test_the_states_that_break_an_invariant_keep_every_other_one_before_the_break() -> None:

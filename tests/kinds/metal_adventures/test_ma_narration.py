@@ -22,7 +22,7 @@ from games.kinds.metal_adventures.state import GameState
 from games.kinds.protocol import Event, Narration, Refused
 from tests.kinds.seeded_dice import SeededDice
 
-from .helpers import A, B, C, ScriptedDice, dealt, given, play
+from .helpers import A, B, C, ScriptedDice, dealt, facing, given, play
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay"]
 PACKAGE = Path(narration.__file__).parent
@@ -652,6 +652,133 @@ def test_the_picture_draws_the_space_area_and_every_seats_astrolabe_escaping_eve
     assert "Legate's Pinnace (N11)" in words and "Scrapmaw (N20)" in words
     assert "Legate&#x27;s Pinnace" in picture  # an apostrophe goes through escaping
     assert words.count("glory") == 3 and words.count("JP") == 3 and "Seat 1 (you)" in words
+
+
+
+def board_lines(state: GameState, reader: int | None) -> str:
+    """The text board with its wrapped lines joined again, to compare whole sentences."""
+    return board.text_board(state, reader).replace("\n    ", " ")
+
+
+def test_the_text_boards_heading_says_the_phase_in_words_and_once_over_the_places() -> None:
+    travelling = replace(given(3), phase="turn.travel")
+    assert board_lines(travelling, None).startswith("Metal Adventures, turn 1: Seat 1's turn, travelling.\n")
+    over = replace(given(3, seats={A: dict(glory=1), B: dict(glory=3), C: dict(glory=1)}), phase="game.over",
+                   turn=6)
+    assert board_lines(over, None).startswith(
+        "Metal Adventures: the game is over after turn 6. 1. Seat 2; 2. Seat 1, Seat 3.\n")
+
+
+def test_the_text_board_lists_the_space_area_and_the_cases_open() -> None:
+    state = given(3, space=("N11", "N17", "N20"))
+    for command in ("tribute", "attack space"):
+        state, _ = play(state, A, command)
+    assert "Space area: 1. Legate's Pinnace (N11) power 8, 1 dot; 2. Rust Jackal (N17) power 6, 1 dot; " \
+        "3. Scrapmaw (N20) power 8, 1 dot\n" in board_lines(state, None)
+    accused, _ = play(trading(), B, "accuse 1 promised me 2c in chat")
+    assert "C1: Seat 2 accuses Seat 1 (waiting for the plea): promised me 2c in chat\n" in \
+        board_lines(accused, C)
+
+
+def test_the_text_board_at_setup_shows_a_seat_the_trophies_dealt_to_it_only() -> None:
+    state = dealt(3, seed=0)
+    assert "Dealt to you, to keep two: Trophy of the Iron Wall (T15), Trophy of the Hangman (T01), Trophy " \
+        "of the Headhunter (T02)\n" in board_lines(state, B)
+    assert "Dealt to you" not in board_lines(state, None)
+
+
+def test_the_text_board_shows_the_wrecks_a_challenger_picks_from_to_it_and_the_loser_only() -> None:
+    state, _ = play(won_challenge(dict(credits=5, wrecks=("N04", "N12", "D09"))), A, "take wrecks")
+    listed = "Choice waiting: Seat 1 picks 2 of Seat 2's 3 wrecks: Corona Warden (N04), Praetor Scout " \
+        "(N12), Throne of Vega (D09)\n"
+    assert listed in board_lines(state, A) and listed in board_lines(state, B)
+    assert "Choice waiting: Seat 1 picks 2 of Seat 2's 3 wrecks\n" in board_lines(state, C)
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def drawn(picture: str) -> list[ElementTree.Element]:
+    """The picture's shapes and words in the order they are drawn."""
+    return list(ElementTree.fromstring(picture))
+
+
+def box_of(parts: list[ElementTree.Element], words: str) -> ElementTree.Element:
+    """The box drawn just before the text that starts with `words` (a seat's or a starship's)."""
+    at = next(i for i, e in enumerate(parts) if e.tag == f"{SVG}text" and (e.text or "").startswith(words))
+    assert parts[at - 1].tag == f"{SVG}rect"
+    return parts[at - 1]
+
+
+def print_of(parts: list[ElementTree.Element], words: str) -> tuple[str, str, str]:
+    """The size, weight and colour the text that starts with `words` is printed in."""
+    found = next(e for e in parts if e.tag == f"{SVG}text" and (e.text or "").startswith(words))
+    return found.get("font-size", ""), found.get("font-weight", ""), found.get("fill", "")
+
+
+def test_every_size_and_position_in_the_picture_is_a_number() -> None:
+    state = facing(given(3, seats={A: dict(improvements=("E06",))}), "N11")
+    for picture in (board.board_svg(state, A), board.board_svg(given(3), None)):
+        for element in drawn(picture):
+            for key in ("x", "y", "width", "height", "font-size", "cx", "cy", "r"):
+                if key in element.attrib:
+                    float(element.attrib[key])
+
+
+def test_the_pictures_colours_mark_the_reader_the_seat_awaited_a_pirate_hunter_and_the_target() -> None:
+    state = facing(given(3), "N11")
+    state = replace(state, space_deck=tuple(c for c in state.space_deck if c != "N08"),
+                    space_area=("N08", "N11"))
+    parts = drawn(board.board_svg(state, B))
+    assert box_of(parts, "Seat 2 (you)").get("stroke") == board.BLUE
+    assert box_of(parts, "Seat 1").get("stroke") == board.INK  # the attacker is awaited
+    assert box_of(parts, "Seat 3").get("stroke") == board.FAINT
+    hunter = cards.STARSHIPS["N08"]
+    assert hunter.hunter and box_of(parts, hunter.name).get("stroke") == board.RED
+    assert box_of(parts, "Legate's Pinnace").get("stroke") == board.INK
+    counts = state.space_counts()
+    blue, red = box_of(parts, f"{counts[0]} blue"), box_of(parts, f"{counts[1]} red")
+    assert (blue.get("fill"), blue.get("stroke"), red.get("fill"), red.get("stroke")) == \
+        (board.BLUE, board.BLUE, board.RED, board.RED)
+
+
+def test_the_picture_prints_titles_at_12_bold_figures_at_11_and_small_print_at_10() -> None:
+    state = facing(given(3), "N11")
+    blue, red = state.space_counts()
+    parts = drawn(board.board_svg(state, None))
+    assert print_of(parts, "Space deck") == ("12", "bold", board.INK)
+    assert print_of(parts, f"{blue} blue") == ("10", "normal", "#fff")
+    assert print_of(parts, f"{red} red") == ("10", "normal", "#fff")
+    assert print_of(parts, "Seat 1") == ("12", "bold", board.INK)
+    assert print_of(parts, "Salty Comet") == ("10", "normal", board.INK)
+    assert print_of(parts, "3₡, Metal Faktor blank") == ("11", "normal", board.INK)
+    assert print_of(parts, "no improvements") == ("10", "normal", board.INK)
+    assert print_of(parts, "Legate's Pinnace (N11)") == ("11", "bold", board.INK)
+    assert print_of(parts, "power 8") == ("11", "normal", board.INK)
+
+
+def test_the_pictures_gauges_fill_in_proportion_to_their_most() -> None:
+    state = given(3, seats={A: dict(improvements=("E06",), damage=2, glory=12, jp=1)})
+    parts = drawn(board.board_svg(state, A))
+    rects = [e for e in parts if e.tag == f"{SVG}rect"]
+    frames = [(i, e) for i, e in enumerate(rects) if e.get("width") == "60" and e.get("fill") == "none"]
+    assert len(frames) == 4 * 3  # four gauges a seat
+    fills = [int(rects[i + 1].get("width", "")) for i, _ in frames[:4]]
+    assert fills == [12 * 60 // 20, 2 * 60 // 4, 60, 1 * 60 // 4]  # R 12 of 20, damage 2 of 4, glory full, JP
+
+
+def test_the_picture_names_the_bazaar_and_karokum_piles_and_the_trophy_deck_under_the_other_planet() -> None:
+    state = given(3, karokum=("N05",), bazaar=("S03", "S04"))
+    words = [e.text for e in drawn(board.board_svg(state, None)) if e.tag == f"{SVG}text"]
+    assert words.count("pile 2") == 1 and words.count("pile 1") == 1
+    assert words.count(f"Trophy deck {len(state.trophy_deck)}") == 1
+
+
+def test_the_picture_tells_the_battle_under_way_and_none_without_one() -> None:
+    state = facing(given(3), "N11")
+    words = " ".join(e.text or "" for e in drawn(board.board_svg(state, None)))
+    assert "Battle: Seat 1 attacks Legate's Pinnace (N11) power 8, 1 dot" in words
+    assert "Battle" not in " ".join(e.text or "" for e in drawn(board.board_svg(given(3), None)))
 
 
 # === EACH LINE FOR ITS READER, WORD FOR WORD ===

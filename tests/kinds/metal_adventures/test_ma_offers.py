@@ -326,3 +326,19 @@ def test_the_first_position_lists_accepts_with_trophies_of_the_accepters_choice(
                          "accept O2 trophy T15 trophy T02"]
     legal = offers.legal(positions()[0], C)
     assert "accept O4" not in legal and "accept O5" in legal  # C holds 5: it can give 5c, not 6c
+
+
+def test_offer_refusals_word_for_word() -> None:
+    from .helpers import refusal
+    from .test_ma_narration import trading
+
+    state = trading()
+    assert refusal(state, A, "offer 2 give nothing get nothing") == "An offer gives or asks for something."
+    assert refusal(state, A, "offer 2 give 1c@win get nothing") == \
+        "What you give: `@win` belongs to an ally's terms; an offer's later leg is due `@end` or `@next`."
+    one, _ = play(state, A, "offer 2 give 1c get trophy")
+    assert refusal(one, B, "accept O1") == \
+        "O1 asks for 1 trophy of your choice: name it, accept O1 trophy <t>."
+    two, _ = play(state, A, "offer 2 give 1c get trophy + trophy")
+    assert refusal(two, B, "accept O1") == \
+        "O1 asks for 2 trophies of your choice: name them, accept O1 trophy <t>."

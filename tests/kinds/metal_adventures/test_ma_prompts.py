@@ -349,3 +349,46 @@ def test_every_awaited_seat_has_page_words_and_they_name_no_command() -> None:
         assert list(shown) == list(commands.to_act(state))
         for words in shown.values():
             assert "<" not in words and "ally " not in words and "mf " not in words, words
+
+
+def test_the_prompts_out_of_turn_word_for_word() -> None:
+    """Each question a seat is asked out of turn, its key and its default, as the platform shows them."""
+    from .test_ma_battle import declaring_ally
+    from .test_ma_narration import trading
+    from .test_ma_rulings import travelling as before_battle
+
+    assert prompts.prompts(declaring_ally(), None) == [Prompt(
+        B, "1-d2", "Seat 1's battle waits for your declaration before the roll: loyal or betray; mf yes or "
+        "mf no (the Metal Faktor die); then ready", own_turn=False, seconds=86400,
+        default="loyal, no Metal Faktor, no cards")]
+    challenged, _ = play(before_battle(4), A, "challenge 2")
+    assert prompts.prompts(challenged, None)[1] == Prompt(
+        B, "1-r", "Seat 1 challenges you: ask seats to fight on your side (ally ask <seats> for <terms>), "
+        "then say ready", own_turn=False, seconds=86400, default="fight with the allies you have")
+    offered, _ = play(trading(), A, "offer 2 give wreck N05 get trophy T09 + 1c")
+    assert prompts.prompts(offered, None)[1] == Prompt(
+        B, "1-o1", "Seat 1 offers you a trade, O1: you give Trophy of the Hoarder (T09) and 1₡ and get "
+        "DESTRIA NOVA (N05); accept O1 or decline O1", own_turn=False, seconds=86400, default="decline")
+
+
+def test_each_seat_asked_for_help_is_prompted_by_its_own_ask() -> None:
+    from .test_ma_rulings import travelling as before_battle
+
+    state = before_battle(4)
+    state, _ = play(state, A, "attack planet bazaar")
+    state, _ = play(state, A, "ally ask 2,3")
+    words = "Seat 1 asks you to fight as an ally: ally accept, ally accept <your terms>, or ally decline"
+    assert prompts.prompts(state, None) == [
+        Prompt(B, "1-a1", words, own_turn=False, seconds=86400, default="decline"),
+        Prompt(C, "1-a2", words, own_turn=False, seconds=86400, default="decline")]
+    state, _ = play(state, B, "ally decline")
+    assert [p.seat for p in prompts.prompts(state, None)] == [C]
+
+
+def test_setting_up_every_seat_is_prompted_to_keep_two_trophies_the_clocks_two_named() -> None:
+    from .helpers import dealt
+
+    state = dealt(3, 0)
+    assert prompts.prompts(state, None)[1] == Prompt(
+        B, "setup", "keep two of your three trophies", own_turn=False, seconds=259200,
+        default="keep Trophy of the Iron Wall (T15) and Trophy of the Headhunter (T02)")

@@ -149,7 +149,8 @@ def test_r7_the_ghost_of_havana_refuses_the_tribute_once_a_game_without_a_jp_onl
     state, events = play(ghost(perks=True), A, "refuse")
     assert (state.seats[A].jp, state.seats[A].glory, state.seats[A].took_jp_this_turn) == (0, 2, False)
     assert state.seats[A].perk_used and state.phase == "turn.travel" and state.pot == 0
-    assert [e["type"] for e in events] == ["refuse", "perk"] and view(state, B)["seats"][A]["perk_used"]
+    assert events == [{"type": "refuse", "seat": A}, {"type": "perk", "seat": A, "base": "B6"}]
+    assert view(state, B)["seats"][A]["perk_used"]
     again, _ = play(replace(state, phase="turn.start"), A, "refuse")
     assert (again.seats[A].jp, again.seats[A].glory) == (1, 1)
     plain, _ = play(ghost(perks=False), A, "refuse")
@@ -468,6 +469,48 @@ def challenged_with_an_ally() -> GameState:
     return state
 
 
+def test_recruitment_closes_when_both_principals_are_ready_naming_each_sides_allies() -> None:
+    state, events = play(challenged_with_an_ally(), B, "ready")
+    assert events == [{"type": "ready", "seat": B}, {"type": "recruited", "allies": [], "defenders": [D]}]
+
+
+def test_a_challenged_seat_with_4_jp_is_ready_at_once_and_told_why() -> None:
+    state, events = play(travelling(4, {B: dict(jp=4)}), A, "challenge 2")
+    assert [e for e in events if e["type"] == "ready"] == [{"type": "ready", "seat": B, "why": "4 JP"}]
+    assert state.battle is not None and state.battle.ready == (B,)
+
+
+def test_a_principal_ready_declines_the_counter_offers_it_did_not_take() -> None:
+    state, _ = play(travelling(4), A, "challenge 2")
+    state, _ = play(state, A, "ally ask 3")
+    state, _ = play(state, C, "ally accept 1 2c")
+    assert state.battle is not None and state.battle.asks[0].answer == "counter"
+    state, events = play(state, A, "ready")
+    assert events == [{"type": "ready", "seat": A}]
+    assert state.battle is not None and state.battle.asks[0].answer == "decline"
+
+
+def test_the_asks_refused_word_for_word() -> None:
+    state, _ = play(travelling(3), A, "challenge 2")
+    state, _ = play(state, A, "ally ask 3")
+    assert refusal(state, A, "ally ask 3") == "Seat 3 has your ask already."
+    assert refusal(state, A, "ally ask all") == "There is nobody you may ask."
+    assert refusal(state, A, "ally take 3") == "Seat 3 has made you no counter-offer."
+    assert refusal(state, B, "ally ask 1") == "Seat 1 cannot be asked: it is out, or already on a side."
+    bazaar = at_bazaar(4)
+    assert refusal(bazaar, C, "ally accept") == "Nobody is asking you for help now."
+    assert refusal(bazaar, B, "ally take 1") == "Only the attacker takes a counter-offer."
+    assert refusal(bazaar, A, "ally ask ,") == "Ask whom? `ally ask <seats|all> [for <terms>]`."
+    asked, _ = play(bazaar, A, "ally ask 2")
+    assert refusal(asked, B, "ally decline 1 please") == \
+        "`ally decline` takes nothing after it but the asking seat."
+
+
+def test_ally_none_opens_the_declarations_with_the_attacker_alone() -> None:
+    state, events = play(at_bazaar(4), A, "ally none")
+    assert events[0] == {"type": "alone", "seat": A, "why": "ally none"} and state.phase == "battle.declare"
+
+
 def fought(state: GameState, dice: FixedDice) -> tuple[GameState, list[dict[str, Any]]]:
     """Recruitment closed, nobody uses a Metal Faktor die, the battle dice as given."""
     state, _ = play(state, B, "ready")
@@ -483,6 +526,18 @@ def test_r33_a_challenged_seat_that_wins_takes_1_glory_and_the_pot_and_nothing_f
     assert (state.seats[A].credits, state.seats[A].glory, state.seats[A].damage) == (3, 0, 1)
     assert state.seats[D].credits == 4 and not state.promises  # B's terms paid by the engine
     assert state.battle is None and state.choices == () and state.phase == "turn.travel"
+
+
+def test_a_losing_principals_terms_lapse_and_its_other_promises_stand() -> None:
+    state, _ = play(travelling(3, {A: dict(credits=5)}), A, "promise 3 1c@end")
+    for seat, command in ((A, "attack planet bazaar"), (A, "ally ask 2 for 1c"), (B, "ally accept"),
+                          (B, "loyal"), (B, "mf no")):
+        state, _ = play(state, seat, command)
+    state, events = play(state, A, "roll", FixedDice(1, 6))
+    assert result(events)[2] == "defend"
+    assert [e for e in events if e["type"].startswith("promise")] == [
+        {"type": "promise_lapsed", "promise": 2, "why": "the side lost"}]
+    assert [p.number for p in state.promises] == [1] and state.promises[0].creditor == C
 
 
 def test_r62_a_challenged_seat_breaks_its_terms_after_recruitment_and_then_owes_nothing() -> None:
@@ -545,6 +600,18 @@ def win_planet(planet: str, **kwargs: Any) -> GameState:
     state, events = play(state, A, "roll", FixedDice(6, 1))
     assert result(events)[2] == "attack"
     return state
+
+
+def test_the_support_card_won_at_bazaar_is_picked_from_its_pile_and_a_fifth_overflows() -> None:
+    state = win_planet("bazaar", bazaar=("S03", "S05", "S07"))
+    assert refusal(state, A, "pick S09") == "Bounty Broker (S09) is not one of the Bazaar pile: Loaded " \
+        "Dice (S03); Emergency Patch (S05); Forged Pardon (S07)."
+    _picked, events = play(state, A, "pick S05")
+    assert events[0] == {"type": "take_support", "seat": A, "card": "S05", "source": "bazaar"}
+    full = win_planet("bazaar", bazaar=("S03",), a={"improvements": ("E06", "E05", "E01", "E07")})
+    _picked, events = play(full, A, "pick S03")
+    assert events == [{"type": "take_support", "seat": A, "card": "S03", "source": "bazaar"},
+                      {"type": "overflow", "seat": A, "card": "S03"}]
 
 
 def test_r36_the_attacker_picks_its_support_card_and_its_wreck_from_the_piles() -> None:

@@ -274,3 +274,13 @@ def test_the_clock_keeps_the_two_with_the_most_glory_ties_to_the_lower_id(hand: 
     assert command == f"choose {kept[0]} {kept[1]}" and command in setup.choice_commands(state, 0)
     after, _ = setup.choose(state, 0, command)
     assert after.seats[0].trophies == kept
+
+
+def test_a_choice_naming_one_trophy_is_refused_with_the_usage_and_the_hand_word_for_word() -> None:
+    state = dealt(3, 0)
+    with pytest.raises(Refused) as refused:
+        setup.choose(state, 1, "choose T15")
+    assert str(refused.value) == (
+        "Name two trophies. Keep two of your three trophies: choose T15 T01 (yours: Trophy of the Iron Wall "
+        "(T15); Trophy of the Hangman (T01); Trophy of the Headhunter (T02)).")
+    assert state.phase == "setup.trophies" and state.turn == 0

@@ -16,7 +16,7 @@ import pytest
 
 from games.kinds.metal_adventures import cards, commands, invariants, tour
 from games.kinds.metal_adventures.battle_state import Battle
-from games.kinds.metal_adventures.records import AFTER, BEFORE
+from games.kinds.metal_adventures.records import AFTER, BEFORE, Choice
 from games.kinds.metal_adventures.state import GameState
 from games.kinds.protocol import Dice, Event, Refused
 
@@ -689,3 +689,19 @@ def test_scrap_reads_names_of_several_words_for_the_wreck_and_the_starship() -> 
         "Sunskiff (N01) is not one of the Karokum pile: Convoy Seventy-Seven (D22).")
     assert refusal(state, A, "tour scrap legates pinnace sunskiff") == (
         "Name your wreck and the starship you take: tour scrap <your wreck> <starship of the Karokum pile>.")
+
+
+def test_tour_records_and_refusals_word_for_word() -> None:
+    state, _ = play(t13(), A, "tribute")
+    assert refusal(state, A, "tour smuggle S05") == \
+        "Emergency Patch (S05) is not one of the Bazaar pile: Berserker Grog (S02)."
+    drawn, events = play(state, A, "tour trophies")
+    assert events == [{"type": "tour", "seat": A, "action": 1, "word": "trophies", "credits": 2,
+                       "to": "exxalia", "wrecks": [], "trophy": "", "drawn": ["T10", "T06"]}]
+    assert drawn.choices == (Choice(kind="trophy", seat=A, cards=("T10", "T06"), count=1, source="tour"),)
+    after = fought(travelling(seats={A: {"credits": 10}}))
+    card, refill = after.ocg_row[0], after.improvement_deck[0]
+    _bought, events = play(after, A, f"tour buy {card}")
+    assert events == [{"type": "tour", "seat": A, "action": 6, "word": "buy",
+                       "credits": cards.IMPROVEMENTS[card].cost, "to": "bank", "wrecks": [], "card": card,
+                       "refill": refill}]

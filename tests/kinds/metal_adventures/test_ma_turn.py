@@ -12,7 +12,7 @@ from games.kinds.metal_adventures import commands, invariants, turn
 from games.kinds.metal_adventures.state import BLANK, GameState
 from games.kinds.protocol import Refused
 
-from .helpers import in_row, play, playing, with_credits, with_equipment, with_trophies
+from .helpers import given, in_row, play, playing, refusal, with_credits, with_equipment, with_trophies
 
 A, B, C = 0, 1, 2
 
@@ -120,7 +120,8 @@ def test_t3_r13_swap_puts_the_trophy_under_first_then_shows_the_top_two_and_the_
     state, _ = play(state, A, "pick T12")
     assert state.seats[A].trophies == ("T03", "T12")
     assert state.trophy_deck[-2:] == ("T05", "T09") and state.choices == ()
-    refused(state, A, "swap T03", "already swapped")
+    assert refusal(state, A, "swap T03") == "You have already swapped a trophy this rest."
+    assert not [c for c in commands.legal_commands(state, A) if c.startswith("swap")]
 
 
 def test_t3_r14_a_rest_purchase_costs_the_card_plus_one_to_the_bank_and_refills_the_spot() -> None:
@@ -186,3 +187,28 @@ def test_the_laughing_kraken_rests_for_three_with_perks() -> None:
     after, _ = play(state, A, "rest")
     assert after.seats[A].credits == 4
     assert turn.KRAKEN_REST_CREDITS == 3
+
+
+def test_the_tribute_and_its_refusal_word_for_word() -> None:
+    broke = given(3, seats={A: dict(credits=0)})
+    assert refusal(broke, A, "tribute") == "You have no credit to pay the tribute (your main power is not " \
+        "the lowest): refuse it and take 1 JP, or rest if you are damaged."
+    _after, events = play(broke, A, "refuse")
+    assert events == [{"type": "refuse", "seat": A},
+                      {"type": "jp", "seat": A, "why": "refused tribute", "jp": 1, "glory": -1}]
+    lowest = given(3, seats={B: dict(improvements=("E06",)), C: dict(improvements=("E05",))})
+    assert turn.exempt(lowest, A)
+    assert refusal(lowest, A, "refuse") == "Your main power is the lowest: you are exempt from the tribute " \
+        "and have nothing to refuse (tribute costs you nothing)."
+    _after, events = play(lowest, A, "tribute")
+    assert events == [{"type": "exempt", "seat": A, "m": 8}]
+
+
+def test_travel_refusals_and_the_challenge_event_word_for_word() -> None:
+    state = given(3, phase="turn.travel")
+    assert refusal(state, A, "challenge 1") == "You cannot challenge yourself."
+    assert refusal(state, A, "end now") == "`end` takes nothing after it."
+    assert refusal(state, A, "attack") == \
+        "Attack what? attack space, attack karokum <ship>, attack planet <planet>, or challenge <seat>."
+    _after, events = play(state, A, "challenge 2")
+    assert events[0] == {"type": "challenge", "seat": A, "challenged": B}

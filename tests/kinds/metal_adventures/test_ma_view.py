@@ -9,11 +9,12 @@ from dataclasses import replace
 
 import pytest
 
-from games.kinds.metal_adventures import commands
+from games.kinds.metal_adventures import cards, commands
+from games.kinds.metal_adventures.battle_state import ALLY_STEP, ATTACKER_STEP, Battle, Declaration
 from games.kinds.metal_adventures.records import Travel
-from games.kinds.metal_adventures.view import bot_state, view
+from games.kinds.metal_adventures.view import bot_state, public_declaration, view
 
-from .helpers import A, B, C, given, play, random_states
+from .helpers import A, B, C, dealt, given, play, random_states
 
 
 def hidden_position():  # type: ignore[no-untyped-def]
@@ -118,3 +119,69 @@ def test_a_view_shows_an_asks_terms_trophies_to_the_principal_and_wrecks_to_the_
     assert view(state, A)["battle"]["asks"][0]["terms"] == ["trophy T03@win", "wreck N05@win"]
     assert view(state, B)["battle"]["asks"][0]["terms"] == ["a trophy@win", "wreck N05@win"]
     assert view(state, C)["battle"]["asks"][0]["terms"] == ["a trophy@win", "a wreck@win"]
+
+
+def test_a_view_names_every_public_figure_of_a_seat_and_of_the_table() -> None:
+    state = given(3, seats={A: dict(credits=7, damage=2, glory=3, jp=1, mf=4, improvements=("E06",),
+                                    trophies=("T01",), wrecks=("N05",), orders={"trophies": "manual"},
+                                    revealed_this_turn=True, took_jp_this_turn=True)})
+    state = state.with_seat(A, replace(state.seats[A], accusations=(C,), out=True, perk_used=True))
+    seat = state.seats[A]
+    shown = view(state, B)
+    assert shown["seats"][A] == {
+        "base": seat.base, "credits": 7, "power": seat.power, "damage": 2, "glory": 3, "jp": 1, "mf": 4,
+        "improvements": ["E06"], "trophies": None, "trophy_count": 1, "wrecks": None, "wreck_count": 1,
+        "orders": None, "revealed_this_turn": True, "took_jp_this_turn": True, "accusations": [C],
+        "out": True, "perk_used": True}
+    assert seat.power == 12  # 8 and E06's 4
+    assert shown["bank"] == state.bank and shown["pot"] == state.pot
+
+
+def test_a_view_shows_the_choices_waiting_hiding_the_cards_a_trophy_choice_holds_for_another_seat() -> None:
+    state = given(3, seats={A: dict(damage=2, trophies=("T03", "T05"))}, trophy_top=("T09", "T12"))
+    state, _ = play(state, A, "rest")
+    state, _ = play(state, A, "swap T05")
+    choice = state.choices[0]
+    assert view(state, A)["choices"] == [choice.to_dict()] and choice.cards
+    assert view(state, B)["choices"] == [{**choice.to_dict(), "cards": None}]
+
+
+def test_a_declaration_done_stays_secret_while_another_seat_of_its_step_still_declares() -> None:
+    ally_step = Battle(kind="space", attacker=A, target="N05", allies=(B, C), step=ALLY_STEP,
+                       declarations=(Declaration(B, loyal=False, mf=True, done=True), Declaration(C)))
+    assert not public_declaration(ally_step, ally_step.declarations[0], A)
+    assert public_declaration(ally_step, ally_step.declarations[0], B)
+    attacker_step = replace(ally_step, step=ATTACKER_STEP)
+    assert public_declaration(attacker_step, attacker_step.declarations[0], A)
+
+
+def test_a_bot_state_keeps_its_own_deal_as_dealt_and_puts_the_others_deals_in_id_order() -> None:
+    state = dealt(3, seed=0)
+    assert state.dealt[B] != tuple(sorted(state.dealt[B])) and state.dealt[C] != tuple(sorted(state.dealt[C]))
+    known = bot_state(state, B)
+    assert known.dealt[B] == state.dealt[B]
+    assert known.dealt[C] == tuple(sorted(state.dealt[C])) and known.dealt[A] == tuple(sorted(state.dealt[A]))
+
+
+def test_a_bot_state_keeps_the_space_decks_colours_and_deals_no_event_as_a_wreck() -> None:
+    state = hidden_position()
+    assert any(cards.is_blue(w) for w in state.seats[A].wrecks)
+    assert any(not cards.is_blue(w) for w in state.seats[A].wrecks)
+    for seat in (B, C):
+        known = bot_state(state, seat)
+        assert known.space_counts() == state.space_counts()
+        assert [len(s.wrecks) for s in known.seats] == [len(s.wrecks) for s in state.seats]
+        assert all(w in cards.STARSHIPS for s in known.seats for w in s.wrecks)
+        assert {c for c in known.space_deck if c not in cards.STARSHIPS} == \
+            {c for c in state.space_deck if c not in cards.STARSHIPS}
+
+
+def test_a_bot_state_keeps_an_offers_hidden_items_for_its_parties_and_drops_them_for_the_others() -> None:
+    state = replace(given(3, phase="turn.travel", seats={A: dict(trophies=("T03",), wrecks=("N05",))}),
+                    travel=Travel(battle_done=True))
+    state, _ = play(state, A, "offer 2 give trophy T03 + wreck N05 + 1c get trophy + 2c")
+    offer = state.offers[0]
+    for party in (A, B):
+        assert bot_state(state, party).offers[0] == offer
+    outside = bot_state(state, C).offers[0]
+    assert [i.kind for i in outside.give] == ["credits"] and [i.kind for i in outside.get] == ["credits"]
