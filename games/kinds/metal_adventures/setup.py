@@ -165,7 +165,7 @@ def read_choice(state: GameState, seat: int, text: str) -> tuple[str, str]:
     if len(words) < 2:
         raise Refused(f"Name two trophies. {usage}")
     reading: tuple[str, str] | None = None
-    refusal: Refused | None = None
+    refusal: Refused | None = None  # pragma: no mutate (the loop below sets it before it is read)
     for cut in range(1, len(words)):
         try:
             reading = (cards.find(" ".join(words[:cut]), hand, YOURS),

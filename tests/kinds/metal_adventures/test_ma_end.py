@@ -143,7 +143,9 @@ def test_r60_most_glory_then_credits_then_fewest_jp_then_a_shared_win() -> None:
     assert end.winners(over) == (A, B) and end.places(over) == ((A, B), (C,))
     over = standings((5, 7, 7), (20, 3, 4), (0, 0, 4))
     assert end.winners(over) == (C,)
-    assert end.places(over) == ((C,), (B,), (A,))  # C and B tie on glory: C's more credits first
+    assert end.places(over) == ((C,), (B,), (A,))
+    over = standings((7, 7, 6), (5, 9, 9), (0, 0, 0))
+    assert end.places(over) == ((B,), (A,), (C,))  # A and B tie on glory: B's more credits first
 
 
 def test_r60_seats_tied_share_a_place_and_the_next_place_counts_them_in_the_result_and_the_log() -> None:

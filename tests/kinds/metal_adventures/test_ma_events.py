@@ -125,8 +125,10 @@ def test_ion_storm_damages_every_seat_by_one_but_not_scrap_plating_and_never_pas
 def test_supernova_damages_by_two_bastion_shields_by_one_scrap_plating_by_none() -> None:
     state = travelling(4, seats={B: {"improvements": ("E09",)}, C: {"improvements": ("E07",)},
                                  D: {"damage": 3}})
-    after, _ = apply(state, "DE1")
+    after, happened = apply(state, "DE1")
     assert damage(after) == [2, 1, 0, 4]
+    assert [(e["type"], e["seat"], e["card"]) for e in happened] == \
+        [("damage", seat, "DE1") for seat in (A, B, C, D)]
     both = travelling(seats={A: {"improvements": ("E07", "E09")}})
     after, _ = apply(both, "DE1")
     assert damage(after) == [0, 2, 2]
@@ -170,8 +172,9 @@ def test_general_pardon_skips_a_seat_that_left() -> None:
 
 def test_treasure_fleet_gives_each_planet_two() -> None:
     state = travelling(treasuries={"karokum": 1})
-    after, _ = apply(state, "DE3")
+    after, happened = apply(state, "DE3")
     assert after.treasuries.to_dict() == {"exxalia": 2, "bazaar": 2, "karokum": 3}
+    assert [e["card"] for e in happened] == ["DE3"] * 3
     assert after.bank == state.bank - 6
 
 

@@ -113,6 +113,9 @@ def test_after_an_innocent_plea_the_jurors_are_asked_to_vote_abstain_by_default(
         assert (prompt.key, prompt.own_turn, prompt.default) == (f"{state.turn}-c1v", False, "abstain")
         assert prompts.timeout_commands(state, seat) == ["vote C1 abstain"]
     assert asked(state)[A].own_turn
+    named = {p.seat: p for p in prompts.prompts(state, ["Ann", "Bob", "Cy", "Di", "Eve"])}
+    assert named[D].text == \
+        "C1: Bob accuses Cy of breaking a promise: \"a promise\"; vote C1 guilty, innocent or abstain"
 
 
 def test_a_long_accusation_is_cut_short_in_the_prompt() -> None:

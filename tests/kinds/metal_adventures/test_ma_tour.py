@@ -699,6 +699,9 @@ def test_tour_records_and_refusals_word_for_word() -> None:
     assert events == [{"type": "tour", "seat": A, "action": 1, "word": "trophies", "credits": 2,
                        "to": "exxalia", "wrecks": [], "trophy": "", "drawn": ["T10", "T06"]}]
     assert drawn.choices == (Choice(kind="trophy", seat=A, cards=("T10", "T06"), count=1, source="tour"),)
+    _kept, events = play(drawn, A, "pick T10")
+    assert events == [{"type": "keep_trophy", "seat": A, "trophy": "T10", "bottom": ["T06"],
+                       "source": "tour"}]
     after = fought(travelling(seats={A: {"credits": 10}}))
     card, refill = after.ocg_row[0], after.improvement_deck[0]
     _bought, events = play(after, A, f"tour buy {card}")
