@@ -47,7 +47,7 @@ def draw_trophies(state: GameState, seat: int, count: int, source: str) -> tuple
     drawn = state.trophy_deck[:count]
     after = replace(state, trophy_deck=state.trophy_deck[count:])
     if drawn:
-        after = push(after, Choice(KEEP_TROPHY, seat, cards=drawn, count=1, source=source))
+        after = push(after, Choice(KEEP_TROPHY, seat, cards=drawn, source=source))
     return after, drawn
 
 
