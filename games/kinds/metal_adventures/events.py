@@ -133,9 +133,7 @@ def treasure_fleet(state: GameState, card: str) -> tuple[GameState, list[Event]]
 def wanted_posters(state: GameState, card: str) -> tuple[GameState, list[Event]]:
     """The seat with the most glory, or every seat tied for it, suffers 1 damage (only seats still in
     count)."""
-    order = seats_in_turn_order(state)
-    if not order:
-        return state, []
+    order = seats_in_turn_order(state)  # never empty: the active seat is still in
     most = max(state.seats[seat].glory for seat in order)
     wanted = tuple(seat for seat in order if state.seats[seat].glory == most)
     return _damage_each(state, wanted, WANTED_DAMAGE, card)
@@ -161,7 +159,7 @@ def brotherhood_feast(state: GameState, card: str) -> tuple[GameState, list[Even
     """The Pot is shared: every seat still in takes the Pot divided by their number, rounded down; the
     rest stays in the Pot."""
     order = seats_in_turn_order(state)
-    share = state.pot // len(order) if order else 0
+    share = state.pot // len(order)  # order is never empty: the active seat is still in
     events: list[Event] = []
     if share == 0:
         return state, events

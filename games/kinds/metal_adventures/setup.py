@@ -109,10 +109,7 @@ def new_state(options: Mapping[str, Any], players: int, dice: Dice) -> GameState
     dealt = tuple(trophies[TROPHIES_DEALT * i:TROPHIES_DEALT * (i + 1)] for i in range(players))
     return GameState(
         seats=tuple(Seat(base=base) for base in dealt_bases),
-        options=checked,
-        phase=SETUP,
-        turn=0,
-        active=0,
+        options=checked,  # phase SETUP, turn 0 and active seat 0 are GameState's defaults
         space_deck=blue + red,
         trophy_deck=trophies[TROPHIES_DEALT * players:],
         improvement_deck=improvements[OCG_SPOTS:],

@@ -274,3 +274,11 @@ def test_the_clock_keeps_the_two_with_the_most_glory_ties_to_the_lower_id(hand: 
     assert command == f"choose {kept[0]} {kept[1]}" and command in setup.choice_commands(state, 0)
     after, _ = setup.choose(state, 0, command)
     assert after.seats[0].trophies == kept
+
+
+def test_a_choice_naming_no_trophy_is_refused_word_for_word_listing_the_seats_three() -> None:
+    with pytest.raises(Refused) as refused:
+        setup.choose(known(), 0, "choose")
+    assert str(refused.value) == (
+        "Name two trophies. Keep two of your three trophies: choose T01 T02 (yours: Trophy of the Hangman "
+        "(T01); Trophy of the Headhunter (T02); Trophy of the Scrapyard King (T03)).")
