@@ -37,3 +37,7 @@ def test_the_ocg_keeps_no_treasury() -> None:
     with pytest.raises(KeyError) as failed:
         Treasuries().of("ocg")
     assert failed.value.args == ("ocg keeps no treasury",)
+
+
+def test_the_treasuries_total_adds_the_three_planets() -> None:
+    assert Treasuries(exxalia=1, bazaar=2, karokum=4).total() == 7

@@ -15,3 +15,11 @@ def test_a_named_trophy_not_held_is_what_the_seat_lacks_a_plain_one_only_a_troph
         "you do not hold Trophy of the Headhunter (T02)")
     assert items.lacking(state, A, (Item(TROPHY, card=""),)) == ""
     assert items.lacking(state, A, (Item(TROPHY, card=""), Item(TROPHY, card=""))) == "you hold 1 trophies"
+
+
+def test_a_wreck_no_starship_is_called_is_refused_naming_the_starships() -> None:
+    from .helpers import refusal
+    from .test_ma_offers import travelling
+
+    assert refusal(travelling(), A, "offer 2 give wreck zork get 1c") == (
+        "None of the starships is called 'zork': 58 cards (name one by its id).")
