@@ -109,8 +109,7 @@ def new_state(options: Mapping[str, Any], players: int, dice: Dice) -> GameState
     dealt = tuple(trophies[TROPHIES_DEALT * i:TROPHIES_DEALT * (i + 1)] for i in range(players))
     return GameState(
         seats=tuple(Seat(base=base) for base in dealt_bases),
-        options=checked,
-        active=0,  # phase SETUP and turn 0: the state's defaults
+        options=checked,  # phase SETUP, turn 0 and active seat 0 are GameState's defaults
         space_deck=blue + red,
         trophy_deck=trophies[TROPHIES_DEALT * players:],
         improvement_deck=improvements[OCG_SPOTS:],
@@ -165,7 +164,7 @@ def read_choice(state: GameState, seat: int, text: str) -> tuple[str, str]:
     if len(words) < 2:
         raise Refused(f"Name two trophies. {usage}")
     reading: tuple[str, str] | None = None
-    refusal: Refused | None = None  # pragma: no mutate (the loop below sets it before it is read)
+    refusal: Refused | None = None
     for cut in range(1, len(words)):
         try:
             reading = (cards.find(" ".join(words[:cut]), hand, YOURS),

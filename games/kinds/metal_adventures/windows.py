@@ -41,10 +41,9 @@ def questions(state: GameState, seat: int) -> tuple[Question, ...]:
     a seat that left, or while the game is set up or over."""
     if state.phase in (SETUP, OVER) or seat == state.active or state.seats[seat].out:
         return ()
-    found: list[Question] = []
-    if state.phase not in BATTLE_PHASES:
-        found += [Question(seat, f"{o.turn}-o{o.number}", OFFER, o.number, f"decline {o.name}")
-                  for o in state.offers if o.receiver == seat]
+    # Offers first; none while a battle runs.
+    found = [Question(seat, f"{o.turn}-o{o.number}", OFFER, o.number, f"decline {o.name}")
+             for o in state.offers if o.receiver == seat and state.phase not in BATTLE_PHASES]
     pleas = cases.to_plead(state, seat)
     for case in state.cases:
         if case in pleas:

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from games.kinds.metal_adventures import cards, invariants
-from games.kinds.metal_adventures.records import GUILTY, PLEA, VOTE, Case
+from games.kinds.metal_adventures.records import GUILTY, PLEA, VOTE, Case, Choice
 from games.kinds.metal_adventures.state import Battle, GameState, Options
 
 from .helpers import all_chosen, dealt
@@ -266,3 +266,115 @@ def test_the_credits_can_lie_anywhere_as_long_as_they_make_72() -> None:
     moved = replace(seat(state, 0, credits=0), pot=1, treasuries=replace(state.treasuries, karokum=2))
     invariants.check(moved)
     assert sum(s.credits for s in moved.seats) + moved.pot + moved.treasuries.total() + moved.bank == 72
+
+
+# What each broken state of BROKEN is told, after "invariant '<name>' broken: ", in the same order: the
+# detail names the seat, the card or the figure at fault, so a check that reads the wrong field shows.
+DETAILS = [
+    "they sum to 71, not 72",
+    "below 0: the Pot -1",
+    "they sum to 73, not 72",
+    "NE1 in no zone",
+    "NE1 in the Space deck, the Karokum pile",
+    "NE1 in seat 3's wrecks, seat 3's wrecks",
+    "T01 in the Space deck, which do not hold such cards",
+    "event NE2 where only starships go",
+    "T08 in no zone",
+    "T13 in the Trophy deck, seat 1's hand",
+    "T08 in no zone",
+    "E12 in no zone",
+    "E14 in the OCG row, the Bazaar pile",
+    "equipment E12 on the Bazaar pile",
+    "seat 1 holds 3",
+    "seat 2 holds 5",
+    "seat 3 has 5",
+    "seat 3 has -1",
+    "seat 4 has 5",
+    "seat 2's power wheel shows 9, its equipment makes 8",
+    "seat 2's power wheel shows 8, its equipment makes 9",
+    "seat 2's die shows 3",
+    "two seats have the same base starship",
+    "blue N28 lies below red D14",
+    "it holds N28, N12, N24",
+    "it holds N28",
+    "phase battle.declare with no battle recorded",
+    "phase turn.travel with a battle recorded",
+    "the attacker is not the active seat",
+    "a seat twice or no such seat among [1, 1]",
+    "a space battle has at most one ally and no defending side",
+    "a challenge, and only a challenge, has a challenged seat",
+    "step 'smoke' open in phase battle.allies",
+    "step 'react' open in phase battle.spoils",
+    "seat 3 at 4 JP in an alliance",
+    "seat 1 at 4 JP in an alliance",
+    "seat 2 at 4 JP in an alliance",
+    "an empty spot while the Improvement deck still has cards",
+    "3 spots, not 4",
+    "seat 3 still holds dealt trophies or has not chosen after setup",
+    "seat 1 chose but holds 2 and put 0 aside",
+    "turn 0 after setup",
+    "seat 1 is out of the game",
+    "seat index 4 of 4",
+    "2 seats (3 to 6; 2 only with the house rule)",
+    "'turn.lunch'",
+    "C1 between seats 2 and 2",
+    "an accuser with two open cases: [1, 1]",
+    "numbers [3] out of order or above the last given, 2",
+    "numbers [2, 1] out of order or above the last given, 2",
+    "C1 between seats 2 and 3",
+    "C1 has votes at its plea stage",
+    "C1's votes: ((2, 'guilty'),)",
+    "C1 at vote with vote_turn 0",
+    "C1 is decided but still open outside a battle",
+    "C1 is decided but still open outside a battle",
+    "a case while the trophies are being chosen",
+    "seat 2 accused [2] this round",
+]
+
+
+@pytest.mark.parametrize(("case", "detail"), list(zip(BROKEN, DETAILS, strict=True)),
+                         ids=[f"{n}-{i}" for i, (n, _) in enumerate(BROKEN)])
+def test_check_says_what_breaks_each_invariant_word_for_word(
+        case: tuple[str, Callable[[GameState], GameState]], detail: str) -> None:
+    name, breaking = case
+    with pytest.raises(AssertionError) as broken:
+        invariants.check(breaking(playing()))
+    assert str(broken.value) == f"invariant '{name}' broken: {detail}"
+
+
+def five_face_up(state: GameState) -> GameState:
+    """A space battle with five starships face up in the Space area (four at most with the Nav Computer)."""
+    state = space_battle(state)
+    ships = tuple(c for c in state.space_deck if c in cards.STARSHIPS)[:4]
+    return replace(state, space_deck=tuple(c for c in state.space_deck if c not in ships),
+                   space_area=state.space_area + ships)
+
+
+# More broken states, each with its whole message: a treasury below 0 named, a trophy dealt and in a deck
+# while setting up, a choice left open once the game is over, a rest step recorded twice, an accusation
+# of a seat one past the last.
+MORE_BROKEN: list[tuple[Callable[[GameState], GameState], str]] = [
+    (lambda s: replace(s, treasuries=replace(s.treasuries, bazaar=-1), bank=s.bank + 1),
+     "invariant 'credits' broken: below 0: Bazaar -1"),
+    (lambda s: (lambda d: replace(d, trophy_deck=d.trophy_deck + d.dealt[1][:1]))(dealt(4, 9)),
+     "invariant 'each trophy in one zone' broken: T07 in the Trophy deck, seat 2's dealt trophies"),
+    (five_face_up, "invariant 'Space area' broken: 5 starships face up (at most 4)"),
+    (lambda s: replace(s, phase="game.over", choices=(Choice("trophy", 1),)),
+     "invariant 'choices' broken: a trophy choice of seat 2 in phase game.over"),
+    (lambda s: replace(s, phase="turn.rest", turn_done=("swap", "swap")),
+     "invariant 'turn_done' broken: a step recorded twice: swap, swap"),
+    (lambda s: seat(s, 1, accusations=(4,)), "invariant 'cases' broken: seat 2 accused [5] this round"),
+]
+
+
+@pytest.mark.parametrize(("breaking", "words"), MORE_BROKEN, ids=[w.split("'")[1] for _, w in MORE_BROKEN])
+def test_check_says_what_breaks_more_invariants_word_for_word(breaking: Callable[[GameState], GameState],
+                                                             words: str) -> None:
+    with pytest.raises(AssertionError) as broken:
+        invariants.check(breaking(playing()))
+    assert str(broken.value) == words
+
+
+def test_an_ally_at_four_jp_is_fine_once_the_battle_is_being_settled() -> None:
+    # Its betrayal's or its broken terms' JP may come at the settlement, after the alliance did its work.
+    invariants.check(replace(ally(attacker_jp=0, ally_jp=4)(playing()), phase="battle.spoils"))

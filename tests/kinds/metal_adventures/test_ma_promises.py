@@ -17,7 +17,7 @@ from games.kinds.metal_adventures.records import KEEP_TROPHY, Choice, Item, Trav
 from games.kinds.metal_adventures.state import GameState
 from games.kinds.protocol import Event, Refused
 
-from .helpers import A, B, C, given, play, refused
+from .helpers import A, B, C, given, play, refusal, refused, with_credits
 
 
 def checked(result: tuple[GameState, Any]) -> GameState:
@@ -536,3 +536,16 @@ def test_legal_lists_exactly_the_keep_break_and_discard_commands_play_accepts(in
         legal = commands.legal_commands(state, seat)
         assert deal_verbs(legal) == accepted, (index, seat)
         assert set(promises.legal(state, seat)) <= set(legal)
+
+
+def test_a_promise_broken_on_purpose_names_its_creditor_and_why() -> None:
+    _, events = play(t20(), A, "break P2")
+    assert events[0] == {"type": "promise_broken", "promise": 2, "debtor": A, "creditor": B, "why": "break"}
+
+
+def test_a_promise_kept_early_says_so_and_one_that_cannot_be_kept_whole_is_refused_word_for_word() -> None:
+    _, events = play(t20(), A, "keep P2")
+    assert events == [{"type": "promise_kept", "promise": 2, "debtor": A, "creditor": B,
+                       "items": [{"kind": "credits", "amount": 1, "card": "", "due": "next"}], "why": "keep"}]
+    assert refusal(with_credits(t20(), a=0), A, "keep P2") == (
+        "You cannot deliver P2 in full now (you have 0₡, not 1₡): a promise is kept whole or not at all.")

@@ -284,3 +284,11 @@ def test_a_choice_naming_one_trophy_is_refused_with_the_usage_and_the_hand_word_
         "Name two trophies. Keep two of your three trophies: choose T15 T01 (yours: Trophy of the Iron Wall "
         "(T15); Trophy of the Hangman (T01); Trophy of the Headhunter (T02)).")
     assert state.phase == "setup.trophies" and state.turn == 0
+
+
+def test_a_choice_naming_no_trophy_is_refused_word_for_word_listing_the_seats_three() -> None:
+    with pytest.raises(Refused) as refused:
+        setup.choose(known(), 0, "choose")
+    assert str(refused.value) == (
+        "Name two trophies. Keep two of your three trophies: choose T01 T02 (yours: Trophy of the Hangman "
+        "(T01); Trophy of the Headhunter (T02); Trophy of the Scrapyard King (T03)).")

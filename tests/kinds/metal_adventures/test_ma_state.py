@@ -201,3 +201,23 @@ def test_the_rules_modules_import_nothing_but_the_standard_library_the_protocol_
                                        "games.kinds.protocol"), module.name
             elif isinstance(node, ast.Import):
                 assert all(alias.name in ("json", "re", "textwrap") for alias in node.names), module.name
+
+
+def test_a_state_with_open_choices_and_promises_reads_back_from_its_json_exactly() -> None:
+    from games.kinds.metal_adventures import choices
+    from games.kinds.metal_adventures.records import SUPPORT, Choice
+
+    from .test_ma_promises import t20
+
+    promised = t20()
+    state = choices.push(promised, Choice(SUPPORT, 0, options=promised.bazaar_pile[:1], source="reward"))
+    assert state.choices and len(state.promises) == 3
+    assert round_trip(state) == state
+
+
+def test_a_card_in_the_ocg_row_that_is_no_improvement_is_refused_naming_the_row() -> None:
+    data = dealt(3, 0).to_dict()
+    data["ocg_row"] = ["T01", *data["ocg_row"][1:]]
+    with pytest.raises(ValueError) as refused:
+        GameState.from_dict(data)
+    assert str(refused.value) == "the OCG row: 'T01' is not one of its cards"
