@@ -70,7 +70,7 @@ def lacking(state: GameState, seat: int, items: tuple[Item, ...]) -> str:
     any_trophies = sum(1 for i in items if i.kind == TROPHY and i.card == ANY_TROPHY)
     named_trophies = sum(1 for i in items if i.kind == TROPHY and i.card != ANY_TROPHY)
     if any_trophies + named_trophies > len(player.trophies):
-        return f"you hold {len(player.trophies)} trophies"
+        return f"you hold {trophies_word(len(player.trophies))}"
     cards_named = [i.card for i in items if i.card]
     if len(set(cards_named)) != len(cards_named):
         return "a card is named twice"

@@ -182,7 +182,7 @@ SENTENCES: list[tuple[dict[str, Any], str]] = [
     ({"type": "promise", "promise": 6, "debtor": 2, "creditor": 0, "items": []},
      "P6: Cy promises Ann nothing, later."),
     ({"type": "promise_broken", "promise": 3, "debtor": 3, "creditor": 2, "why": "end of turn",
-      "short": "you hold 1 trophies"}, "Di cannot deliver P3 to Cy in full (end of turn): it is broken."),
+      "short": "you hold 1 trophy"}, "Di cannot deliver P3 to Cy in full (end of turn): it is broken."),
     ({"type": "promise_broken", "promise": 3, "debtor": 3, "creditor": 2},
      "Di cannot deliver P3 to Cy in full (due): it is broken."),
     ({"type": "promise_broken", "promise": 4, "debtor": 1, "creditor": 2, "why": "break"},

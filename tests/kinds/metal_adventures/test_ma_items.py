@@ -14,7 +14,7 @@ def test_a_named_trophy_not_held_is_what_the_seat_lacks_a_plain_one_only_a_troph
     assert items.lacking(state, A, (Item(TROPHY, card="T02"),)) == (
         "you do not hold Trophy of the Headhunter (T02)")
     assert items.lacking(state, A, (Item(TROPHY, card=""),)) == ""
-    assert items.lacking(state, A, (Item(TROPHY, card=""), Item(TROPHY, card=""))) == "you hold 1 trophies"
+    assert items.lacking(state, A, (Item(TROPHY, card=""), Item(TROPHY, card=""))) == "you hold 1 trophy"
 
 
 def test_a_wreck_no_starship_is_called_is_refused_naming_the_starships() -> None:
