@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.kinds.metal_adventures import commands, fight, sides
+from games.kinds.metal_adventures import cards, commands, fight, sides
 from games.kinds.metal_adventures.battle_state import Battle
 from games.kinds.metal_adventures.state import BLANK, GameState
 
@@ -525,3 +525,12 @@ def test_the_spoils_are_listed_to_the_challenger_alone_wrecks_among_them_while_t
     state = won_challenge(dict(credits=5, wrecks=("N04",)))
     assert commands.legal_commands(state, A) == ["take credits", "take wrecks", "autopilot"]
     assert commands.legal_commands(state, B) == [] and commands.legal_commands(state, C) == ["resign"]
+
+
+def test_t10_r30_a_card_in_terms_against_a_hunter_must_be_the_attackers_own() -> None:
+    # A wreck due @win is not paid at the sealing, so only the Hunter's rule of means refuses it.
+    assert refusal(t10(), A, "ally ask 2 for wreck N05@win") == (
+        "Against a Pirate Hunter your terms must be within your means: you do not hold that wreck.")
+    assert refusal(t10(), A, "ally ask 2 for card E01@win") == (
+        "Against a Pirate Hunter your terms must be within your means: you do not hold "
+        f"{cards.label('E01')}.")
