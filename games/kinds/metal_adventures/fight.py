@@ -97,7 +97,12 @@ def _ally_parts(state: GameState, battle: Battle, ally: int) -> list[Part]:
 def base_scores(state: GameState, battle: Battle) -> tuple[int, int]:
     """Both sides' scores without the battle dice: everything declared, the Metal Faktor faces rolled."""
     attack, defend = score_parts(state, battle)
-    return sum(value for _, _, value in attack), sum(value for _, _, value in defend)
+    return total(attack), total(defend)
+
+
+def total(parts: list[Part]) -> int:
+    """A side's score from its terms (score_parts)."""
+    return sum(value for _, _, value in parts)
 
 
 def scores(state: GameState, battle: Battle) -> tuple[int, int]:

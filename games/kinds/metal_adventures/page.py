@@ -146,8 +146,9 @@ def _battle(state: GameState, me: int | None, names: Sequence[str]) -> dict[str,
         target = cards.STARSHIPS[battle.target].name
     # While the starships are being drawn there is no target yet, so no score.
     fixed = public.battle is not None and (battle.kind == "challenge" or bool(battle.target))
-    attack, defend = fight.base_scores(public, public.battle) if fixed and public.battle else (0, 0)
+    # The terms once, for the words and their sums (fight.base_scores adds the same terms).
     parts = fight.score_parts(public, public.battle) if fixed and public.battle else ([], [])
+    attack, defend = fight.total(parts[0]), fight.total(parts[1])
     rolled = battle.orange > 0
     if rolled:
         attack, defend = fight.scores(state, battle)
