@@ -5,9 +5,10 @@ nothing) and hands the new rows to Celery on commit. The sender (games.mail.outb
 sends it and marks it, each a conditional UPDATE, so a duplicated task, a retry after success or the
 sweep racing the task never mails twice.
 
-A turn notice is due NOTICE_DELAY_SECONDS after the move (`due_at`) and sent then by the sweep, which
-drops it if the player, who chose "only when I am away", acted or had the game page open meanwhile; other
-notices are due at once and queued on commit.
+A turn notice (and a start notice) is due NOTICE_DELAY_SECONDS after the move (`due_at`) and sent then by
+the sweep, which drops it if the player, who chose "only when I am away", acted or had the game page open
+meanwhile, and sends a player's turn notices that are due together as one mail; other notices are due at
+once and queued on commit.
 
 Who writes which: lobby.invite_user notify_invited; the start (lobby._start) notify_started, which for a
 seat awaited at the start is also the start turn's notice; commands.apply_command notify_turn for the
@@ -39,6 +40,9 @@ BACKOFF_CAP = timedelta(minutes=15)
 # The notices that tell a player what they are asked (prompt = its key, key = the turn's number people
 # read): at most one per player and prompt.
 TURN_NOTICES = (Notification.Kind.TURN, Notification.Kind.STARTED)
+# A player's turn notices that fall due together (several games against bots answered within the same
+# minute) go as one mail; a mail of more games than this would be too long to read.
+GATHER_MOST = 9
 
 
 def _recipients(game: Game) -> QuerySet[Seat]:
@@ -79,13 +83,16 @@ def notify_turn(game: Game, kind: Kind, state: Any) -> list[int]:
 
 
 def notify_started(game: Game, kind: Kind, state: Any) -> list[int]:
-    """The game has left "open": every seated player is told at once, with where it stands. For a seat
+    """The game has left "open": every seated player is told, with where it stands. For a seat
     the game awaits at the start this is also its first prompt's notice (keyed by the prompt, as a turn
     notice is): one mail, not a start mail and a turn mail. Sent whatever "every turn" or "only when I am
-    away" says (it is not a turn notice); "never" still stops it. Call instead of notify_turn when the
-    game starts."""
+    away" says (the game began without them), unless they chose "only when I am away" and acted or had its
+    page open meanwhile: due NOTICE_DELAY_SECONDS later, as a turn notice (the player who started a game
+    against bots is on its page). "Never" still stops it. Call instead of notify_turn when the game
+    starts."""
     owe_prompts(game, kind.turn(state))
-    return _owe(game, Notification.Kind.STARTED, _recipients(game), key=kind.turn(state), prompted=True)
+    return _owe(game, Notification.Kind.STARTED, _recipients(game), key=kind.turn(state), prompted=True,
+                due_at=timezone.now() + timedelta(seconds=settings.NOTICE_DELAY_SECONDS))
 
 
 def notify_invited(invitation: Invitation) -> list[int]:
@@ -182,6 +189,17 @@ def claim(notification_id: int) -> Notification | None:
     # (and was taken over) cannot overwrite the new holder's outcome.
     row.claimed_until = until
     return row
+
+
+def claim_together(row: Notification, most: int = GATHER_MOST) -> list[Notification]:
+    """The lease on the player's other notices of what they are asked (TURN_NOTICES, any game) that are
+    due now and no sender holds: they go out with `row` as one mail (games.mail.outbound.deliver). Rows
+    another sender took first are theirs."""
+    now = timezone.now()
+    ids = (Notification.objects.filter(_free(now), user_id=row.user_id, kind__in=TURN_NOTICES,
+                                       sent_at__isnull=True, due_at__lte=now)
+           .exclude(pk=row.pk).order_by("due_at", "pk").values_list("pk", flat=True)[:most])
+    return [taken for pk in ids if (taken := claim(pk)) is not None]
 
 
 def _held(row: Notification) -> QuerySet[Notification]:

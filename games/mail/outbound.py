@@ -25,6 +25,7 @@ import email.policy
 import enum
 import functools
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import timedelta
 from email.message import MIMEPart
 from typing import Any
@@ -38,7 +39,7 @@ from django.urls import reverse
 from accounts.models import TurnMail
 from games import pulse
 from games import seats as seats_of
-from games.actions.notify import TURN_NOTICES, claim, mark_failed, mark_sent
+from games.actions.notify import TURN_NOTICES, claim, claim_together, mark_failed, mark_sent
 from games.actions.vacation import days_left
 from games.deadlines import seat_deadline
 from games.kinds import words
@@ -68,38 +69,80 @@ class SendFailed(Exception):
 
 
 def deliver(notification_id: int) -> Delivery:
+    """Send the row's mail. A turn notice takes with it the player's other turn notices due now (their
+    games' positions in one mail, gathered); each row is marked sent, or dropped when it is no longer due."""
     row = claim(notification_id)
     if row is None:
         return Delivery.SKIPPED
+    rows = [row, *claim_together(row)] if row.kind in TURN_NOTICES else [row]
     try:
-        mail = compose(row)
+        mail, told = compose_all(rows)
         if mail is not None:
             mail.send()
     except Exception as exc:  # SMTP, network, provider or template: each is recorded and retried alike
         error = f"{type(exc).__name__}: {exc}"
-        raise SendFailed(error, mark_failed(row, error)) from exc
+        retry_in = [mark_failed(each, error) for each in rows][0]
+        raise SendFailed(error, retry_in) from exc
     # A kill between the send and this mark is the one gap left: the lease expires and the sweep mails
     # again (at least once). Everything else (duplicate task, retry, sweep race) finds the row sent.
-    mark_sent(row, dropped=mail is None)
-    return Delivery.DROPPED if mail is None else Delivery.SENT
+    for each in rows:
+        mark_sent(each, dropped=each.pk not in told)
+    return Delivery.SENT if row.pk in told else Delivery.DROPPED
+
+
+def compose_all(rows: list[Notification]) -> tuple[EmailMultiAlternatives | None, set[int]]:
+    """One mail for the rows (the first one's player), and the rows it tells: a lone row's own mail, or
+    the turn notices still due gathered into one."""
+    if len(rows) == 1:
+        mail = compose(rows[0])
+        return mail, {rows[0].pk} if mail is not None else set()
+    parts = [part for each in rows if (part := _part(each)) is not None]
+    if not parts:
+        return None, set()
+    if len(parts) == 1:
+        return _with_position(parts[0]), {parts[0].row.pk}
+    return _together_mail(parts), {part.row.pk for part in parts}
 
 
 def compose(row: Notification) -> EmailMultiAlternatives | None:
     """The mail for the row as things stand now, or None when it is no longer due."""
-    profile = getattr(row.user, "profile", None)
-    if profile is None:
+    if not _wanted(row):
         return None
-    # A moderator's notice is about the account itself (a suspension, a seat taken away): it goes to an
-    # account that is inactive because of it, and whatever the player chose for game mail.
-    if row.kind != Notification.Kind.MODERATION:
-        if not row.user.is_active:
-            return None
-        if profile.turn_mail == TurnMail.NEVER and row.kind != Notification.Kind.REPLY:
-            return None
     composer = COMPOSERS.get(row.kind)
     if composer is None:
         raise ValueError(f"no mail for notices of kind {row.kind!r}")
     return composer(row)
+
+
+def _wanted(row: Notification) -> bool:
+    """The player still takes this kind of mail."""
+    profile = getattr(row.user, "profile", None)
+    if profile is None:
+        return False
+    # A moderator's notice is about the account itself (a suspension, a seat taken away): it goes to an
+    # account that is inactive because of it, and whatever the player chose for game mail.
+    if row.kind == Notification.Kind.MODERATION:
+        return True
+    if not row.user.is_active:
+        return False
+    return profile.turn_mail != TurnMail.NEVER or row.kind == Notification.Kind.REPLY
+
+
+@dataclass(frozen=True)
+class Part:
+    """A mail about one game's position, before it is rendered: its templates' `name` and context."""
+
+    name: str
+    ctx: dict[str, Any]
+    row: Notification
+    pos: Position
+
+
+def _part(row: Notification) -> Part | None:
+    """A turn notice's position (for a mail of its own or among others), or None when it is not due."""
+    if not _wanted(row):
+        return None
+    return _turn_part(row) if row.kind == Notification.Kind.TURN else _started_part(row)
 
 
 def _turn_is_current(row: Notification) -> bool:
@@ -136,14 +179,34 @@ def _base(row: Notification) -> dict[str, Any]:
             "url": f"{settings.SITE_URL}{game.get_absolute_url()}"}
 
 
-def _with_position(name: str, ctx: dict[str, Any], row: Notification,
-                   pos: Position) -> EmailMultiAlternatives:
-    mail = _mail(name, {**ctx, "position": pos}, row, prompt=pos.prompt)
-    attach_board(mail, pos)
+def _with_position(part: Part) -> EmailMultiAlternatives:
+    mail = _mail(part.name, {**part.ctx, "position": part.pos}, part.row, prompt=part.pos.prompt)
+    attach_board(mail, part.pos)
     return mail
 
 
-def _turn_mail(row: Notification) -> EmailMultiAlternatives | None:
+def _position_mail(part: Part | None) -> EmailMultiAlternatives | None:
+    return _with_position(part) if part is not None else None
+
+
+def _together_mail(parts: list[Part]) -> EmailMultiAlternatives:
+    """Several games' notices due at once, in one mail: each game's heading (its own mail's subject), its
+    position as text and the address that plays it by mail. No board pictures (one mail, not several
+    mails' weight), and no Reply-To: a reply could be meant for any of the games."""
+    row = parts[0].row
+    games = [{"heading": _subject(part.name, {**part.ctx, "position": part.pos}), "position": part.pos,
+              "address": seat_address(part.row.seat) if part.row.seat is not None else ""}
+             for part in parts]
+    ctx = {"name": row.user.display_name, "site": settings.SITE_URL, "games": games,
+           "titles": _and_list([f"{part.row.game.kind_title} game {part.row.game.pk}" for part in parts])}
+    return _mail("together", ctx, row, in_game=False)
+
+
+def _and_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _turn_part(row: Notification) -> Part | None:
     if not _turn_is_current(row):
         return None
     if row.user.profile.turn_mail == TurnMail.AWAY and _was_here(row):
@@ -152,7 +215,11 @@ def _turn_mail(row: Notification) -> EmailMultiAlternatives | None:
         return None  # the day's digest lists the game instead
     assert row.seat is not None  # _turn_is_current
     pos = position(row.game, row.seat)
-    return _with_position("turn", {**_base(row), "what": pos.question}, row, pos)
+    return Part("turn", {**_base(row), "what": pos.question}, row, pos)
+
+
+def _turn_mail(row: Notification) -> EmailMultiAlternatives | None:
+    return _position_mail(_turn_part(row))
 
 
 def _reminder_mail(row: Notification) -> EmailMultiAlternatives | None:
@@ -172,7 +239,7 @@ def _reminder_mail(row: Notification) -> EmailMultiAlternatives | None:
     pos = position(game, seat)
     ctx = {**_base(row), "what": pos.question, "left": left.text, "until": left.when(profile.time_zone),
            "on_timeout": _on_timeout(game, seat, pos)}
-    return _with_position("reminder", ctx, row, pos)
+    return _with_position(Part("reminder", ctx, row, pos))
 
 
 def _on_timeout(game: Game, seat: Seat, pos: Position) -> str:
@@ -204,18 +271,25 @@ def _digest_mail(row: Notification) -> EmailMultiAlternatives | None:
     return _mail("digest", ctx, row)
 
 
-def _started_mail(row: Notification) -> EmailMultiAlternatives | None:
-    """Sent whatever the player's "every turn" or "only when away" (not a turn notice), once per game."""
+def _started_part(row: Notification) -> Part | None:
+    """Once per game; to a player who chose "only when I am away" only if they have not been to the game
+    (acted, or had its page open) since it started: the one who started it against bots is there."""
     game = row.game
     if game.is_over or game.state is None or row.seat is None or row.seat.index is None:
         return None  # over already: the game-over mail says it all
     if _turn_has_its_own_notice(row):
         return None
+    if row.user.profile.turn_mail == TurnMail.AWAY and _was_here(row):
+        return None
     seats = list(game.seats.exclude(index=None).select_related("user__profile").order_by("index"))
     named = seats_of.told_apart([s.name for s in seats])
     players = [f"{seats_of.letter(s.index)} {n}".strip() for s, n in zip(seats, named, strict=True)]
     pos = position(game, row.seat)
-    return _with_position("started", {**_base(row), "what": pos.question, "players": players}, row, pos)
+    return Part("started", {**_base(row), "what": pos.question, "players": players}, row, pos)
+
+
+def _started_mail(row: Notification) -> EmailMultiAlternatives | None:
+    return _position_mail(_started_part(row))
 
 
 def _turn_has_its_own_notice(row: Notification) -> bool:
@@ -237,7 +311,7 @@ def _eliminated_mail(row: Notification) -> EmailMultiAlternatives | None:
     if seat.status not in (Seat.Status.OUT, Seat.Status.RESIGNED):
         return None
     ctx = {**_base(row), "resigned": seat.status == Seat.Status.RESIGNED}
-    return _with_position("eliminated", ctx, row, position(game, seat))
+    return _with_position(Part("eliminated", ctx, row, position(game, seat)))
 
 
 def _invited_mail(row: Notification) -> EmailMultiAlternatives | None:
@@ -337,22 +411,27 @@ def _is_inline_picture(attachment: Any) -> bool:
             and attachment["Content-ID"] is not None and attachment.get_content_disposition() == "inline")
 
 
+def _subject(name: str, ctx: dict[str, Any]) -> str:
+    # A subject is one line whatever the template's own line breaks.
+    return " ".join(render_to_string(f"games/mail/{name}_subject.txt", ctx).split())
+
+
 def _mail(name: str, ctx: dict[str, Any], row: Notification, *, prompt: str | None = None,
-          answering: str = "", to: str = "") -> EmailMultiAlternatives:
+          answering: str = "", to: str = "", in_game: bool = True) -> EmailMultiAlternatives:
     """The notice `name` from its templates. `prompt`: the key of what the position it shows asks the seat
     (in its Message-ID, so a reply to it is told from a reply to an older question's mail); `answering`:
     the Message-ID of the player's mail it answers; `to`: another of the player's addresses than their
-    account's."""
+    account's; `in_game` False: a mail about several games (threaded with none, answered by none)."""
     ctx = {**ctx, "unsubscribe": unsubscribe_url(row.user_id)}
-    # A subject is one line whatever the template's own line breaks.
-    subject = " ".join(render_to_string(f"games/mail/{name}_subject.txt", ctx).split())
+    game = row.game if in_game else None
+    seat = row.seat if in_game else None
     # Replies go to the seat's signed address (for the inbound side); a notice without a seat gets none,
     # so a reply to it reaches no one rather than the wrong seat.
-    mail = NoticeMail(subject=subject, body=render_to_string(f"games/mail/{name}.txt", ctx),
+    mail = NoticeMail(subject=_subject(name, ctx), body=render_to_string(f"games/mail/{name}.txt", ctx),
                       to=[to or row.user.email],
-                      headers=(notice_headers(row.game, row.user_id, prompt=prompt, answering=answering)
-                               if row.game is not None else user_headers(row.user_id)),
-                      reply_to=[seat_address(row.seat)] if row.seat is not None else None)
+                      headers=(notice_headers(game, row.user_id, prompt=prompt, answering=answering)
+                               if game is not None else user_headers(row.user_id)),
+                      reply_to=[seat_address(seat)] if seat is not None else None)
     try:
         html = render_to_string(f"games/mail/{name}.html", ctx)
     except TemplateDoesNotExist:

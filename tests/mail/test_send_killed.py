@@ -68,6 +68,10 @@ def test_a_worker_killed_mid_send_and_restarted_sends_exactly_one_mail(
     # The seat the game does not wait for: the awaited one's start mail, late, gives way to its turn notice
     # (games/mail/outbound.py), and this test needs a mail that is sent.
     seat = other_seat(game)
+    # And one that takes every mail: the seat chose its faction since the start, and "only when I am away"
+    # would drop a start mail to a player who has acted since.
+    seat.user.profile.turn_mail = "every"
+    seat.user.profile.save(update_fields=["turn_mail"])
     # Every notice of the start is out but one: this seat's start mail is owed again.
     Notification.objects.filter(game=game).update(sent_at=timezone.now())
     row = Notification.objects.get(game=game, user=seat.user, kind=Notification.Kind.STARTED)
