@@ -145,7 +145,7 @@ def do_fire(
     roll, events = _roll(game, state, seat, roller, "fire")
     state, roll, more = _murphys(game, state, pending, roll, roller)
     events += more
-    state, roll, waits, more = _clovers(game, state, seat, roll, roller)
+    state, roll, waits, more = _clovers(game, state, pending, roll, roller)
     events += more
     if waits:
         events.append({"type": "pending", "seat": seat, "roll": roll})
@@ -208,20 +208,36 @@ def _murphys(
 
 
 def _clovers(
-    game: Game, state: GameState, seat: int, roll: int, roller: Roller
+    game: Game, state: GameState, shot: Pending, roll: int, roller: Roller
 ) -> tuple[GameState, int, bool, list[Event]]:
-    """A Clovers roller rerolls once: automatically below their order's N, else they are asked,
-    unless the die shows its highest face (site's choice: no reroll can beat it, so it stands)."""
+    """A Clovers roller rerolls once: automatically below their order's N, else they are asked; never
+    when no face of the die would take more from the target than this roll does (site's choice,
+    rules.md "Rerolls": the highest face, a shot that does no damage whatever the roll, a roll that
+    already takes all the target has), as paying could only lose a credit."""
+    seat = shot.seat
     me = state.seats[seat]
     if me.faction != "clovers" or me.reserve < 1:
         return state, roll, False, []
+    top = game.edition.die_range(state.dice_mode)[1]
+    if _loss(state, shot, top) <= _loss(state, shot, roll):
+        return state, roll, False, []
     if me.orders.clover is None or roll >= me.orders.clover:
-        top = game.edition.die_range(state.dice_mode)[1]
-        return state, roll, roll < top, []
+        return state, roll, True, []
     state = evolve(add_reserve(state, seat, -1), bank=state.bank + 1)
     events: list[Event] = [{"type": "clover", "seat": seat, "paid": 1, "old": roll, "auto": True}]
     roll, more = _roll(game, state, seat, roller, "clover")
     return state, roll, False, events + more
+
+
+def _loss(state: GameState, shot: Pending, roll: int) -> int:
+    """What the shot would take from its target with this roll, as resolve() and the damage below
+    reckon it: a ship loses at most its value, a reserve at most what it holds. (The roller is a Clovers
+    player: no Warriors' bonus.)"""
+    target = state.ship_by_id(shot.target_ship)
+    if shot.target == "ship":
+        assert target is not None  # just aimed at
+        return min(max(0, roll - shot.penalty - target.pieces[2]), target.value)
+    return min(max(0, roll - shot.penalty), state.seats[shot.target_seat].reserve)
 
 
 # === DAMAGE ===

@@ -289,3 +289,48 @@ def test_a_game_won_while_a_roll_waits_leaves_nothing_waiting():
     after, events = play(pending, 1, "resign")
     assert after.phase == "over" and after.winner == 0
     assert after.pending is None and after.activation is None and after.to_act == ()
+
+
+# A reroll is asked about (or made by the order) only when some face would take more from the target
+# than the roll did: paying 1 for nothing is never offered (rules.md, "Rerolls: Murphys and Clovers").
+
+
+def test_a_clovers_shot_that_can_do_no_damage_is_not_asked_about_nor_paid_for():
+    shielded = (0, 0, 6)  # six shields: no face of a d6 gets through
+    state = position(factions=("clovers", "bankers"), ships=((0, "I9", GUN), (1, "J9", shielded)),
+                     reserves=(10, 10))
+    after, events = play(state, 0, "fire I9 J9", dice=QueueDice(3))
+    assert after.pending is None and not of_type(events, "pending")
+    assert of_type(events, "fire")[0]["damage"] == 0 and after.seats[0].reserve == 10
+
+    ordered, _ = play(state, 0, "order clover 4")
+    after, events = play(ordered, 0, "fire I9 J9", dice=QueueDice(2, 6))
+    assert not of_type(events, "clover") and after.seats[0].reserve == 10
+    assert of_type(events, "fire")[0]["roll"] == 2
+
+
+def test_one_shield_fewer_leaves_the_top_face_a_point_of_damage_so_the_roller_is_asked():
+    state = position(factions=("clovers", "bankers"), ships=((0, "I9", GUN), (1, "J9", (0, 0, 5))),
+                     reserves=(10, 10))
+    after, _ = play(state, 0, "fire I9 J9", dice=QueueDice(3))
+    assert after.pending is not None and legal_commands(after, 0) == ["reroll", "accept"]
+
+
+@pytest.mark.parametrize(("target", "roll", "asked"), [
+    ((3, 0, 0), 3, False),  # 3 destroys a ship worth 3: a 6 would do no more
+    ((3, 0, 0), 2, True),  # 2 leaves it 1: a higher face destroys it
+    ((4, 0, 0), 3, True),
+])
+def test_a_roll_that_already_destroys_the_ship_is_not_asked_about(target, roll, asked):
+    state = position(factions=("clovers", "bankers"), ships=((0, "I9", GUN), (1, "J9", target)),
+                     reserves=(10, 10))
+    after, _ = play(state, 0, "fire I9 J9", dice=QueueDice(roll))
+    assert (after.pending is not None) is asked
+
+
+@pytest.mark.parametrize(("reserve", "roll", "asked"), [(2, 3, False), (3, 3, True), (2, 2, True)])
+def test_a_roll_that_already_empties_the_reserve_is_not_asked_about(reserve, roll, asked):
+    # D9 to B9: one space between, a penalty of 1.
+    state = position(factions=("clovers", "bankers"), ships=((0, "D9", GUN),), reserves=(10, reserve))
+    after, _ = play(state, 0, "fire D9 B9", dice=QueueDice(roll))
+    assert (after.pending is not None) is asked
