@@ -12,11 +12,15 @@ from games import actions
 from games.clock import rules as clock
 from games.kinds import bot_hints, get_kind, offered_kinds
 from games.models import Game
-from games.seats import bot_choice
+from games.seats import bot_choice, bot_title
 
 ANY = [("", "Any")]
 PEOPLE = "people"
 _DEFAULT = clock.ClockRules()
+
+
+# The level a player's first game is offered against, where the kind has it (docs/bots.md, "Levels").
+FIRST_GAME_BOT = "beginner"
 
 
 class NewGameForm(forms.Form):
@@ -62,7 +66,10 @@ class NewGameForm(forms.Form):
                                   help_text="With bots the game starts at once; you can also add bots to "
                                             "single seats of a waiting game.")
 
-    def __init__(self, data: Any = None, kind: str | None = None, **kwargs: Any) -> None:
+    def __init__(self, data: Any = None, kind: str | None = None, *, first_game: bool = False,
+                 **kwargs: Any) -> None:
+        """`first_game`: the player has never held a seat; the kind's beginner bot (if it has one) is ticked
+        for them."""
         super().__init__(data, **kwargs)
         offered = offered_kinds()
         names = [k.name for k in offered]
@@ -81,6 +88,11 @@ class NewGameForm(forms.Form):
         self.fields["opponents"].choices = [(PEOPLE, "Players who join")] + [
             (level, f"Bots: {bot_choice(level, bot_hints(self.chosen_kind.name))}")
             for level in self.chosen_kind.bot_levels]
+        if first_game and FIRST_GAME_BOT in self.chosen_kind.bot_levels:
+            self.fields["opponents"].initial = FIRST_GAME_BOT
+            self.fields["opponents"].help_text = (
+                f"Your first game? The {bot_title(FIRST_GAME_BOT).lower()} is ticked for you: it plays "
+                "sensibly and can be beaten. " + str(self.fields["opponents"].help_text))
         self.option_names = []
         extra = self.chosen_kind.option_fields()
         ordered = {"kind": self.fields["kind"], "players": self.fields["players"]}

@@ -16,7 +16,8 @@ INKS = ("#ffffff", "#ffffff", "#ffffff", "#1b1b1b", "#1b1b1b", "#1b1b1b")
 
 # What a bot level is called on the site (docs/bots.md), and what the level every kind offers does, for
 # the lobby's choices; a kind says what its other levels do (Kind.bot_hints).
-BOT_HINTS = {"random": "any legal move: for a first game"}
+# The platform's words for the level every kind has; a kind's own hints (Kind.bot_hints) come first.
+BOT_HINTS = {"random": "any legal move"}
 
 
 def bot_title(level: str) -> str:
@@ -24,7 +25,7 @@ def bot_title(level: str) -> str:
 
 
 def bot_choice(level: str, hints: Mapping[str, str]) -> str:
-    hint = {**hints, **BOT_HINTS}.get(level)
+    hint = {**BOT_HINTS, **hints}.get(level)
     return f"{bot_title(level)} ({hint})" if hint else bot_title(level)
 
 

@@ -22,7 +22,7 @@ from games.actions import Actor
 from games.forms import PEOPLE, AddBotForm, InviteForm, LobbyFilterForm, NewGameForm
 from games.kinds import offered_kinds
 from games.listing import game_rows
-from games.models import Game
+from games.models import Game, Seat
 from games.moderators import is_moderator
 from games.seats import bot_title
 from games.views.paging import paged
@@ -123,7 +123,8 @@ def mine(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def new(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None, kind=request.GET.get("kind"))
+    form = NewGameForm(request.POST or None, kind=request.GET.get("kind"),
+                       first_game=not Seat.objects.filter(user=request.user).exists())
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         if data["opponents"] != PEOPLE:

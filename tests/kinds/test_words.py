@@ -209,7 +209,7 @@ def test_a_kinds_bot_levels_are_offered_with_its_own_words_and_none_of_metaltalo
     html = new_game_page("cards")
 
     assert "Bots: Greedy bot (plays its highest card)" in html
-    assert "Bots: Random bot (any legal move: for a first game)" in html
+    assert "Bots: Random bot (any legal move)" in html
     assert "the best move it sees now" not in html and "looks ahead" not in html
 
 

@@ -364,3 +364,42 @@ def test_the_projects_own_rules_document_is_served_at_rules(client, settings):
     assert response.status_code == 200
     assert "<h2" in html and "edition" in html.lower()
     assert 'class="toc"' in html
+
+
+def _ticked_opponents(html: str) -> str:
+    found = re.search(r'<input type="radio" name="opponents" value="([^"]+)"[^>]*checked', html)
+    assert found, "no opponents choice ticked"
+    return found.group(1)
+
+
+def test_a_players_first_game_form_ticks_the_beginner_bot_and_says_why(client):
+    newcomer = UserFactory()
+    client.force_login(newcomer)
+
+    html = client.get(reverse("games:new")).content.decode()
+
+    assert _ticked_opponents(html) == "beginner"
+    assert "Your first game? The beginner bot is ticked for you" in html
+    assert "Bots: Beginner bot (plays sensibly but misses threats and slips: for a first game)" in html
+
+
+def test_a_player_who_has_played_finds_people_ticked_as_before(client):
+    game = started_game(players=2)
+    client.force_login(active_seat(game).user)
+
+    html = client.get(reverse("games:new")).content.decode()
+
+    assert _ticked_opponents(html) == "people"
+    assert "Your first game?" not in html
+
+
+def test_a_first_game_against_the_beginner_starts_with_beginner_bots(client):
+    client.force_login(UserFactory())
+
+    response = client.post(reverse("games:new"), {
+        "kind": "metaltalon", "edition": "token", "players": "2", "faction_mode": "deal", "dice_mode": "d6",
+        "deadline_hours": "72", "visibility": "public", "opponents": "beginner"})
+
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert [s.bot for s in game.seats.order_by("index") if s.bot] == ["beginner"]

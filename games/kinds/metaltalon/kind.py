@@ -92,7 +92,8 @@ class MetalTalon:
     setup_status = "Choosing factions"
     setup_prompt = "choose before play starts"
     setup_timeout = "the clock makes your choice for you (keep)"
-    bot_hints = {"greedy": "the best move it sees now",
+    bot_hints = {"beginner": "plays sensibly but misses threats and slips: for a first game",
+                 "greedy": "the best move it sees now",
                  "search": "looks ahead over its turn and the replies: the strongest"}
 
     # === OPTIONS ===

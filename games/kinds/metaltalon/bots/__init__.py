@@ -8,11 +8,12 @@ import random
 from games.bots.base import Bot, Rules
 from games.bots.random_bot import RandomBot
 
+from .beginner import BeginnerBot
 from .greedy import GreedyBot
 from .rules import RULES
 from .search import ROLLOUTS, SearchBot
 
-LEVELS = ("random", "greedy", "search")
+LEVELS = ("random", "beginner", "greedy", "search")
 
 
 def make_bot(level: str, rng: random.Random, *, rules: Rules = RULES, rollouts: int = ROLLOUTS,
@@ -21,6 +22,8 @@ def make_bot(level: str, rng: random.Random, *, rules: Rules = RULES, rollouts: 
     and the tests. `rules`: what the random bot lists commands with (the kind itself on the site)."""
     if level == "random":
         return RandomBot(rules, rng)
+    if level == "beginner":
+        return BeginnerBot(rng, orders=orders)
     if level == "greedy":
         return GreedyBot(rng, orders=orders)
     if level == "search":
@@ -28,4 +31,4 @@ def make_bot(level: str, rng: random.Random, *, rules: Rules = RULES, rollouts: 
     raise KeyError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "GreedyBot", "SearchBot", "make_bot"]
+__all__ = ["LEVELS", "BeginnerBot", "GreedyBot", "SearchBot", "make_bot"]

@@ -58,7 +58,11 @@ class GreedyBot:
             listed = prune(state, seat, listed, per_ship=CROWDED_MOVES, launches=True)
         if counted and self._count(state) > MAX_STEPS and "end" in listed:
             return "end"
-        return self.rank(state, seat, listed)[0][1]
+        return self.pick(self.rank(state, seat, listed))
+
+    def pick(self, ranked: list[tuple[float, str]]) -> str:
+        """Of the ranked options, the one to play: the best (the beginner bot slips)."""
+        return ranked[0][1]
 
     def rank(self, state: GameState, seat: int, options: list[str]) -> list[tuple[float, str]]:
         """The options by worth, best first; `end` stands for "nothing better" (its worth is the
