@@ -47,6 +47,8 @@ class Mailed:
     commands: list[str] = field(default_factory=list)
     asked: list[str] = field(default_factory=list)
     ignored: str = ""
+    stop: str = ""  # why reading stopped at `ignored` (games/mail/reading.py)
+    meant: str = ""  # the command `ignored` may have meant, when it reads as a typo of one
     # Why the mail itself is not played (too big, no text in it); "" when it is read.
     rejected: str = ""
 
@@ -78,7 +80,8 @@ def play_mail(seat: Seat, mailed: Mailed) -> InboundMail | None:
 
 def _report(mailed: Mailed) -> dict[str, Any]:
     return {"played": [], "refused": None, "not_tried": [], "asked": list(mailed.asked),
-            "ignored": mailed.ignored, "rejected": mailed.rejected, "from": mailed.sender,
+            "ignored": mailed.ignored, "stop": mailed.stop, "meant": mailed.meant,
+            "rejected": mailed.rejected, "from": mailed.sender,
             "subject": mailed.subject, "message_id": mailed.message_id}
 
 

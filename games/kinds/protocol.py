@@ -241,6 +241,9 @@ class Kind(Protocol):
         """The text reads as one of the kind's commands (its first word is a command word), legal or not:
         how a mailed reply tells the commands from the words a player writes around them."""
         ...
+    def command_words(self) -> Sequence[str]:
+        """Every word a command may start with: how a mailed reply's typo finds the command meant."""
+        ...
     def legal_commands(self, state: Any, seat: int) -> list[str]: ...
     def play(self, state: Any, seat: int, command: str, dice: Dice | None) -> tuple[Any, list[Event]]:
         """One command; Refused leaves nothing changed. Never mutates `state`. Every random value comes

@@ -79,6 +79,9 @@ class RulesKind:
     def is_command(self, text: str) -> bool:
         return bool(self.rules.is_command(text))
 
+    def command_words(self) -> Sequence[str]:
+        return tuple(self.rules.command_words())
+
     def legal_commands(self, state: Any, seat: int) -> list[str]:
         return list(self.rules.legal_commands(state, seat))
 

@@ -29,21 +29,16 @@ from allauth.account.models import EmailAddress
 from django.conf import settings
 
 from games import rates
-from games.actions.mail import UNDO, Mailed, play_mail
+from games.actions.mail import Mailed, play_mail
 from games.kinds import Kind, get_kind
 from games.mail.addresses import prompt_replied_to, seat_from_address
 from games.mail.message_ids import normal_message_id, reply_key
+from games.mail.reading import read_commands
 from games.mail.replies import written_text
 from games.models import Seat
 
 logger = logging.getLogger(__name__)
 
-# Words a reply may hold besides the kind's commands: `help` and `board` ask, `undo` is played in order.
-ASKS = ("help", "board")
-# More lines than any turn needs: a reply that goes on is not read past this.
-MAX_LINES = 60
-# More commands than any turn needs (a line may hold several, separated by ;): the rest is not read.
-MAX_COMMANDS = 40
 # No client writes a header line this long (unfolded) nor a header block this big; parsing one takes
 # seconds (the email package is superlinear on them), so such a mail is dropped before it is parsed.
 MAX_HEADER = 32_000
@@ -271,30 +266,7 @@ def _read(message: EmailMessage, raw: bytes, seat: Seat, sender: str, kind: Kind
     if not text.strip():
         return Mailed(**base, rejected="No commands found: write them as plain text at the top of your "
                                        "reply, one per line (or separated by ;), or write help.")
-    commands, asked, ignored = read_commands(text, kind)
-    return Mailed(**base, commands=commands, asked=asked, ignored=ignored[:200])
+    read = read_commands(text, kind)
+    return Mailed(**base, commands=read.commands, asked=read.asked, ignored=read.ignored[:200],
+                  stop=read.stop, meant=read.meant[:200])
 
-
-def read_commands(text: str, kind: Kind) -> tuple[list[str], list[str], str]:
-    """The commands of a reply's text in order, the asks (`help`, `board`), and the first line not read
-    as either (people write "thanks!" or "good luck" under their commands): reading stops there."""
-    commands: list[str] = []
-    asked: list[str] = []
-    for n, line in enumerate(text.splitlines()):
-        if not line.strip():
-            continue
-        if n >= MAX_LINES:
-            return commands, asked, line.strip()
-        for part in (p.strip() for p in line.split(";")):
-            if not part:
-                continue
-            word = part.lower()
-            if word in ASKS:
-                asked.append(word)
-            elif len(commands) >= MAX_COMMANDS:
-                return commands, asked, part
-            elif word == UNDO or kind.is_command(part):
-                commands.append(part[:200])
-            else:
-                return commands, asked, part
-    return commands, asked, ""

@@ -87,6 +87,10 @@ def _verb(command: str) -> str:
     return words[0].lower() if words else ""
 
 
+def command_words() -> tuple[str, ...]:
+    return commands.VERBS
+
+
 def is_command(text: str) -> bool:
     return _verb(text) in commands.VERBS
 

@@ -193,6 +193,9 @@ class MetalTalon:
     def is_command(self, text: str) -> bool:
         return _verb(text) in VERBS
 
+    def command_words(self) -> Sequence[str]:
+        return VERBS
+
     def legal_commands(self, state: GameState, seat: int) -> list[str]:
         return legal_commands(state, seat)
 

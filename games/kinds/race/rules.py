@@ -172,6 +172,10 @@ def _words(command: str) -> list[str]:
 VERBS = ("step", "roll", "end", "resign", "note")
 
 
+def command_words() -> tuple[str, ...]:
+    return VERBS
+
+
 def is_command(text: str) -> bool:
     words = _words(text)
     return bool(words) and words[0].lower() in VERBS
