@@ -26,7 +26,7 @@ from typing import Any
 from django.conf import settings
 from django.db import close_old_connections, connections
 
-from games.mail.inbound import Received, receive_mail
+from games.mail.inbound import Received, mail_size_limit, receive_mail
 
 logger = logging.getLogger(__name__)
 
@@ -105,10 +105,9 @@ class MailHandler:
 
 
 def smtp_size_limit() -> int:
-    """The listener takes mail up to twice MAIL_MAX_BYTES: a mail somewhat too big still reaches
-    receive_mail, whose short answer tells its sender why it was not read (a refusal at the SMTP level
-    would come back as a bounce from their server, in words about data sizes)."""
-    return 2 * settings.MAIL_MAX_BYTES
+    """The listener takes every mail receive_mail reads (its text and attachments up to twice
+    MAIL_MAX_BYTES); a bigger one is refused at the SMTP level, and the sender's server says why."""
+    return mail_size_limit()
 
 
 def start_listener(host: str, port: int, *, lmtp: bool = False) -> Any:

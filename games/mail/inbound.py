@@ -64,7 +64,7 @@ def receive_mail(raw: bytes, *, recipients: Sequence[str] = (), envelope_from: s
     for anything in the mail itself: a mail the doors were asked to retry would come back forever."""
     if _headers_too_big(raw):
         return _dropped("a header too long to be a person's mail")
-    oversized = len(raw) > settings.MAIL_MAX_BYTES
+    oversized = len(raw) > mail_size_limit()
     try:
         # An oversized mail is read no further than its headers: enough to answer its sender.
         message = BytesParser(policy=email.policy.default).parsebytes(raw, headersonly=oversized)
@@ -245,10 +245,30 @@ def reset_rate_limits() -> None:
 # === Reading the commands ===
 
 
+def mail_size_limit() -> int:
+    """The biggest mail read: twice MAIL_MAX_BYTES. What is read is the text the player wrote, which
+    MAIL_MAX_BYTES bounds; attachments are passed over, so a phone photo sent along with the commands
+    (a few MB) does not keep them from being played."""
+    return 2 * settings.MAIL_MAX_BYTES
+
+
+def _mb(size: int) -> str:
+    """A size in megabytes, as a mail client shows it: "2.5", "4" (never "0": "0.02")."""
+    return f"{size / 1e6:.2g}" if size < 1e6 else f"{size / 1e6:.1f}".removesuffix(".0")
+
+
+def _text_size(message: EmailMessage) -> int:
+    """The size of the part read as the player's text (as sent, encoded), 0 when there is none."""
+    part = message.get_body(preferencelist=("plain", "html"))
+    return len(str(part.get_payload())) if part is not None else 0
+
+
 def _read(message: EmailMessage, raw: bytes, seat: Seat, sender: str, kind: Kind, oversized: bool) -> Mailed:
     message_id = _clean(str(message.get("Message-ID", "")).strip())[:300]
     subject = _clean(" ".join(str(message.get("Subject", "")).split()))[:200]
-    text = "" if oversized else _clean(written_text(message))
+    text_size = 0 if oversized else _text_size(message)
+    too_long = text_size > settings.MAIL_MAX_BYTES
+    text = "" if oversized or too_long else _clean(written_text(message))
     # Per seat: one mail to two of a player's seats is two replies. Without a Message-ID, what the player
     # wrote identifies it (the raw bytes differ from hop to hop).
     # A Message-ID counts in its normal form (games/mail/message_ids.py): the same id re-cased is a replay.
@@ -260,9 +280,13 @@ def _read(message: EmailMessage, raw: bytes, seat: Seat, sender: str, kind: Kind
     base = {"key": key, "message_id": message_id, "size": len(raw), "prompt": prompt_replied_to(answered),
             "sender": sender, "subject": subject}
     if oversized:
-        limit = settings.MAIL_MAX_BYTES // 1_000_000 or 1
-        return Mailed(**base, rejected=f"Your mail is {len(raw) / 1e6:.1f} MB; replies of at most "
-                                       f"{limit} MB are read. Send the commands alone, without attachments.")
+        return Mailed(**base, rejected=f"Your mail is {_mb(len(raw))} MB with its attachments; replies of at most "
+                                       f"{_mb(mail_size_limit())} MB are read. Send the commands alone, without "
+                                       "attachments.")
+    if too_long:
+        return Mailed(**base, rejected=f"The text of your mail is {_mb(text_size)} MB; at most "
+                                       f"{_mb(settings.MAIL_MAX_BYTES)} MB of text is read. Send the commands "
+                                       "alone, without the quoted mails below them.")
     if not text.strip():
         return Mailed(**base, rejected="No commands found: write them as plain text at the top of your "
                                        "reply, one per line (or separated by ;), or write help.")

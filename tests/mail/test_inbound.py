@@ -5,6 +5,7 @@ SPF/DKIM, floods, repeats, garbage) changes nothing."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 
@@ -280,6 +281,30 @@ def test_a_5_mb_attachment_is_refused_with_an_answer_and_not_read(settings: obje
     assert "MB" in InboundMail.objects.get(pk=got.inbound_id).report["rejected"]
     assert _snapshot(game) == before
     assert Notification.objects.filter(kind=Notification.Kind.REPLY).count() == 1
+
+
+def test_a_phone_photo_sent_with_the_commands_is_passed_over_and_the_commands_play() -> None:
+    game = started_game()
+    seat = active_seat(game)
+    message = addressed(seat, "<photo@client.example>")
+    message.set_content("end")
+    message.add_attachment(os.urandom(2_500_000), maintype="image", subtype="jpeg", filename="IMG_2041.jpg")
+    got = receive_mail(message.as_bytes())
+    assert got.status == "played"
+    assert Action.objects.filter(game=game, command="end", source="email").exists()
+
+
+def test_a_text_too_long_to_read_is_refused_with_its_size(settings: Any) -> None:
+    settings.MAIL_MAX_BYTES = 20_000
+    game = started_game()
+    seat = active_seat(game)
+    before = _snapshot(game)
+    got = receive_mail(reply(seat, "end\n" + "and a long story besides\n" * 1200))
+    assert got.status == "rejected"
+    assert InboundMail.objects.get(pk=got.inbound_id).report["rejected"] == (
+        "The text of your mail is 0.03 MB; at most 0.02 MB of text is read. Send the commands alone, "
+        "without the quoted mails below them.")
+    assert _snapshot(game) == before
 
 
 def test_a_mail_with_no_text_is_refused_with_an_answer() -> None:
