@@ -280,13 +280,13 @@ def _read(message: EmailMessage, raw: bytes, seat: Seat, sender: str, kind: Kind
     base = {"key": key, "message_id": message_id, "size": len(raw), "prompt": prompt_replied_to(answered),
             "sender": sender, "subject": subject}
     if oversized:
-        return Mailed(**base, rejected=f"Your mail is {_mb(len(raw))} MB with its attachments; replies of at most "
-                                       f"{_mb(mail_size_limit())} MB are read. Send the commands alone, without "
-                                       "attachments.")
+        return Mailed(**base, rejected=(
+            f"Your mail is {_mb(len(raw))} MB with its attachments; replies of at most "
+            f"{_mb(mail_size_limit())} MB are read. Send the commands alone, without attachments."))
     if too_long:
-        return Mailed(**base, rejected=f"The text of your mail is {_mb(text_size)} MB; at most "
-                                       f"{_mb(settings.MAIL_MAX_BYTES)} MB of text is read. Send the commands "
-                                       "alone, without the quoted mails below them.")
+        return Mailed(**base, rejected=(
+            f"The text of your mail is {_mb(text_size)} MB; at most {_mb(settings.MAIL_MAX_BYTES)} MB of text "
+            "is read. Send the commands alone, without the quoted mails below them."))
     if not text.strip():
         return Mailed(**base, rejected="No commands found: write them as plain text at the top of your "
                                        "reply, one per line (or separated by ;), or write help.")
