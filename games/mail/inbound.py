@@ -285,8 +285,8 @@ def _read(message: EmailMessage, raw: bytes, seat: Seat, sender: str, kind: Kind
             f"{_mb(mail_size_limit())} MB are read. Send the commands alone, without attachments."))
     if too_long:
         return Mailed(**base, rejected=(
-            f"The text of your mail is {_mb(text_size)} MB; at most {_mb(settings.MAIL_MAX_BYTES)} MB of text "
-            "is read. Send the commands alone, without the quoted mails below them."))
+            f"The text of your mail is {_mb(text_size)} MB; at most {_mb(settings.MAIL_MAX_BYTES)} MB of "
+            "text is read. Send the commands alone, without the quoted mails below them."))
     if not text.strip():
         return Mailed(**base, rejected="No commands found: write them as plain text at the top of your "
                                        "reply, one per line (or separated by ;), or write help.")
