@@ -11,6 +11,7 @@ transaction and sent on commit like every other notice.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,7 @@ from games.actions.common import kind_of
 from games.actions.errors import ActionError
 from games.actions.notify import notify_reply
 from games.actions.undo import undo
+from games.kinds import Kind, Refused
 from games.models import Game, InboundMail, Seat
 from games.narration import narrate
 from games.prompts import NOT_ASKED, asked
@@ -111,17 +113,56 @@ def _not_playable(game: Game, seat: Seat, mailed: Mailed) -> str:
 
 def _play(game: Game, actor: Actor, seat: int | None, commands: list[str], names: list[str],
           report: dict[str, Any]) -> None:
+    kind = kind_of(game)
     for i, command in enumerate(commands):
         try:
             # The seat the mail was addressed to, pinned: the action refuses if the user no longer holds it.
-            applied = (undo(game, actor) if command.lower() == UNDO
-                       else apply_command(game, actor, command, seat=seat))
+            if command.lower() == UNDO:
+                applied = undo(game, actor)
+            elif kind.anytime(command):
+                applied = apply_command(game, actor, _if_it_changes(kind, command), seat=seat)
+            else:
+                applied = apply_command(game, actor, command, seat=seat)
         except ActionError as exc:
             report["refused"] = {"command": command, "why": exc.message, "code": exc.code}
             report["not_tried"] = commands[i + 1:]
             return
         game = applied.game
+        if not applied.actions:
+            unchanged = report.setdefault("unchanged", [])
+            if command not in unchanged:
+                unchanged.append(command)
+            continue
         report["played"].append({"command": command, "lines": _lines(game, applied, command, names)})
+
+
+def _if_it_changes(kind: Kind, command: str) -> Callable[[Any, int], str]:
+    """A standing order (or any command a seat may give at any time) that would leave the game as it is,
+    such as an order already standing, is not played: like the web's orders form, it logs nothing and
+    tells the other players nothing. Read under the game's lock; a refusal is left for the play to say."""
+
+    def meaning(state: Any, seat: int) -> str:
+        try:
+            after, _ = kind.play(state, seat, command, _NoDice())
+        except (Refused, _WouldDraw):  # a refusal is said by the play; a draw changes the game
+            return command
+        return "" if kind.dump(after) == kind.dump(state) else command
+
+    return meaning
+
+
+class _WouldDraw(Exception):
+    pass
+
+
+class _NoDice:
+    """Dice for a trial play whose outcome is thrown away: no roll or draw is ever made or spent."""
+
+    def roll(self, sides: int) -> int:
+        raise _WouldDraw
+
+    def draw(self, n: int) -> int:
+        raise _WouldDraw
 
 
 def _lines(game: Game, applied: Applied, command: str, names: list[str]) -> list[str]:

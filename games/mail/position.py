@@ -35,7 +35,7 @@ from django.urls import reverse
 
 from games import seats as seats_of
 from games.deadlines import seat_deadline
-from games.kinds import Kind, get_kind
+from games.kinds import Kind, get_kind, words
 from games.models import Action, Game, Seat
 from games.narration import narrate
 from games.pictures import svg_png
@@ -108,6 +108,7 @@ class Position:
     command_count: int
     command_help: str  # the kind's command syntax
     command_example: str  # the kind's example
+    undo_since: str  # what `undo` takes back, in the kind's words (Kind.undo_since)
     example: str  # the example to show now: the kind's if its first verb is legal, else a legal command
     deadline: str  # "" when the game has no deadline
     board_cid: str  # the Content-ID the HTML partial shows the board picture by
@@ -158,6 +159,7 @@ def position(game: Game, seat: Seat, *, state: Any = None) -> Position:
         commands=summarise(legal, len(legal) if asked is not None and not asked.own_turn else EXAMPLES),
         legal=legal,
         command_count=len(legal), command_help=kind.command_help, command_example=kind.command_example,
+        undo_since=words(game.kind).undo_since,
         example=_example(kind.command_example, legal),
         deadline=_deadline(game, seats.get(index), profile) if not over else "",
         board_cid=f"board.{game.pk}.{game.version}.{index}@{settings.MAIL_DOMAIN}",
