@@ -30,6 +30,7 @@ from games.narration import narrate
 from games.prompts import NOT_ASKED, asked
 
 UNDO = "undo"
+GO_ON = "go on"  # a mail's word: a refused command is skipped, and the ones after it are tried
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,8 @@ def play_mail(seat: Seat, mailed: Mailed) -> InboundMail | None:
         report["rejected"] = report["rejected"] or _not_playable(game, seat, mailed)
         if not report["rejected"]:
             names = seats_of.names(list(game.seats.select_related("user__profile")), game.players)
-            _play(game, Actor.player(seat.user, channel="email"), seat.index, mailed.commands, names, report)
+            _play(game, Actor.player(seat.user, channel="email"), seat.index, mailed.commands, names, report,
+                  go_on=GO_ON in mailed.asked)
         row.outcome = _outcome(report)
         row.report = report
         row.save(update_fields=["outcome", "report"])
@@ -112,9 +114,16 @@ def _not_playable(game: Game, seat: Seat, mailed: Mailed) -> str:
 
 
 def _play(game: Game, actor: Actor, seat: int | None, commands: list[str], names: list[str],
-          report: dict[str, Any]) -> None:
+          report: dict[str, Any], *, go_on: bool = False) -> None:
+    """The commands in order as the seat's player. A refusal stops the mail, unless the mail says `go on`
+    (then it is skipped, and the answer says so); an answer to a roll when no roll waits (the kind's
+    `roll_answers`: a pre-written `accept` after a roll that was never asked about) is passed over."""
     kind = kind_of(game)
+    answers = tuple(getattr(kind, "roll_answers", ()))
     for i, command in enumerate(commands):
+        if _verb(command) in answers and not _roll_waits(game, kind, seat, answers):
+            report.setdefault("passed_over", []).append(command)
+            continue
         try:
             # The seat the mail was addressed to, pinned: the action refuses if the user no longer holds it.
             if command.lower() == UNDO:
@@ -124,6 +133,9 @@ def _play(game: Game, actor: Actor, seat: int | None, commands: list[str], names
             else:
                 applied = apply_command(game, actor, command, seat=seat)
         except ActionError as exc:
+            if go_on:
+                report.setdefault("skipped", []).append({"command": command, "why": exc.message})
+                continue
             report["refused"] = {"command": command, "why": exc.message, "code": exc.code}
             report["not_tried"] = commands[i + 1:]
             return
@@ -134,6 +146,18 @@ def _play(game: Game, actor: Actor, seat: int | None, commands: list[str], names
                 unchanged.append(command)
             continue
         report["played"].append({"command": command, "lines": _lines(game, applied, command, names)})
+
+
+def _verb(command: str) -> str:
+    return command.split(maxsplit=1)[0].lower() if command.strip() else ""
+
+
+def _roll_waits(game: Game, kind: Kind, seat: int | None, answers: tuple[str, ...]) -> bool:
+    """The seat may answer a roll now (one of `answers` is legal for it), as the game stands."""
+    if seat is None or game.state is None:
+        return True  # let the play say why not
+    legal = kind.legal_commands(kind.load(game.state), seat)
+    return any(_verb(c) in answers for c in legal)
 
 
 def _if_it_changes(kind: Kind, command: str) -> Callable[[Any, int], str]:
@@ -181,4 +205,6 @@ def _outcome(report: dict[str, Any]) -> str:
         return InboundMail.Outcome.REJECTED
     if report["refused"]:
         return InboundMail.Outcome.REFUSED
-    return InboundMail.Outcome.PLAYED if report["played"] else InboundMail.Outcome.NOTHING
+    if report["played"]:
+        return InboundMail.Outcome.PLAYED
+    return InboundMail.Outcome.REFUSED if report.get("skipped") else InboundMail.Outcome.NOTHING

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.kinds import get_kind
 from games.mail import reading
 from games.mail.position import Position, by_verb, position
 from games.models import Game, InboundMail, Notification
@@ -29,6 +30,7 @@ def answer_context(row: Notification) -> tuple[dict[str, Any], Position | None] 
     ctx = {"report": report, "outcome": mailed.outcome, "position": pos,
            "subject": _subject(game, report.get("subject", "")), "help": asked_help,
            "most_commands": reading.MAX_COMMANDS, "most_lines": reading.MAX_LINES,
+           "roll_answers": tuple(getattr(get_kind(game.kind), "roll_answers", ())),
            # `help` asks for every legal command, not the position's few of each verb.
            "legal": list(by_verb(pos.legal).items()) if pos is not None and asked_help else []}
     return ctx, pos
