@@ -112,7 +112,7 @@ def _greeting(line: str, kind: Kind) -> bool:
 def _meant(part: str, kind: Kind) -> str:
     """The part with its first word replaced by the nearest command word, when one is close: "" if none."""
     first, _, rest = part.partition(" ")
-    words = [*kind.command_words(), *ASKS, UNDO]
+    words = [w for w in (*kind.command_words(), *ASKS, UNDO) if " " not in w]  # one word against one
     close = difflib.get_close_matches(first.lower(), words, n=1, cutoff=_TYPO_CUTOFF)
     if not close or close[0] == first.lower():
         return ""

@@ -394,7 +394,8 @@ def test_a_pass_for_another_domain_does_not_vouch_for_the_from(settings: object)
 
 def test_commands_past_the_limit_on_one_line_are_not_read() -> None:
     seat = active_seat(started_game())
-    got = receive_mail(reply(seat, "; ".join(["order damage ews"] * 100)))
+    # Each order changes the last (one already standing would not be played: test_mail_unchanged.py).
+    got = receive_mail(reply(seat, "; ".join(["order damage ews", "order damage swe"] * 50)))
     report = InboundMail.objects.get(pk=got.inbound_id).report
     assert len(report["played"]) == 40
     assert report["ignored"] == "order damage ews"
