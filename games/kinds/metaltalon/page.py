@@ -16,7 +16,7 @@ from django.urls import reverse
 from games.kinds.metaltalon import presenters as P
 from games.kinds.metaltalon.board_marks import Mark
 from games.kinds.metaltalon.board_svg import board_svg as draw_board
-from games.kinds.metaltalon.engine import EDITIONS, GameState, seat_letter
+from games.kinds.metaltalon.engine import EDITIONS, GOAL, GameState, rival_line, rivals, seat_letter
 from games.kinds.metaltalon.last_turn import LastTurn, last_turn
 from games.kinds.protocol import Event, PageInput
 
@@ -66,6 +66,7 @@ def page_context(page: PageInput) -> dict[str, Any]:
         me_out=me is not None and state.seats[me].out,
         me_out_reason=P.seat_status(state, me).capitalize() + "." if me is not None else "",
     )
+    ctx["goal"] = _goal(state, me, usernames)
     ctx.update(_turn_context(state, me, legal, page))
     if page.query.get("text") == "1":
         ctx.update(_text_view(state, me, legal, names))
@@ -89,6 +90,18 @@ def _last_turn_caption(recent: LastTurn, usernames: list[str], playing: bool) ->
         return {"before": "Show what", "seats": seats, "after": f"did {since}"}
     turns = f"turn {first}" if first == last else f"turns {first}\u2013{last}"
     return {"before": f"Show the last turn ({turns}):", "seats": seats, "after": ""}
+
+
+def _goal(state: GameState, me: int | None, usernames: list[str]) -> dict[str, Any] | None:
+    """How to win, for the viewer: the goal in one line and what each rival still has to lose (its reserve,
+    the ships to land on its base: engine.goal). None outside play, or for a seat that is out."""
+    if state.phase != "play" or (me is not None and state.seats[me].out):
+        return None
+    credit = EDITIONS[state.edition].credit_word
+    return {"text": GOAL, "you": me is not None,
+            "rivals": [{"seat": r.seat, "letter": seat_letter(r.seat), "faction": P.faction_name(r.faction),
+                        "name": usernames[r.seat] if r.seat < len(usernames) else "",
+                        "line": rival_line(r, credit)} for r in rivals(state, me)]}
 
 
 def _dealt(state: GameState, usernames: list[str], me: int | None) -> list[dict[str, Any]]:
