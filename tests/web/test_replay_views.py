@@ -66,7 +66,7 @@ def test_step_n_shows_the_state_after_action_n_without_javascript(client, finish
     assert 'href="?step=2"' in html and 'href="?step=4"' in html
     state = history.state_after(finished, logged, 3)
     assert isinstance(state, GameState) and len(state.ships) == 1
-    assert 'aria-label="MetalTalon token board, turn 1"' in html
+    assert 'aria-label="MetalTalon token board, round 1"' in html
     assert "The board as text" in html
 
 

@@ -72,24 +72,27 @@ def page_context(page: PageInput) -> dict[str, Any]:
         ctx.update(_text_view(state, me, legal, names))
     playing = me is not None and not state.seats[me].out
     recent = last_turn(page.recent, me, state.turn, playing) if state.phase != "setup" else LastTurn()
-    ctx["last_turn"] = _last_turn_caption(recent, usernames, playing)
+    ctx["last_turn"] = _last_turn_caption(recent, usernames, playing, state)
+    ctx["round"] = state.round_of(state.turn)
     ctx["board"] = _board(page, state, ctx["selected"], legal, [d.cell for d in ctx["destinations"]],
                           _fire_commands(ctx["targets"]), recent.marks)
     return ctx
 
 
-def _last_turn_caption(recent: LastTurn, usernames: list[str], playing: bool) -> dict[str, Any] | None:
+def _last_turn_caption(recent: LastTurn, usernames: list[str], playing: bool,
+                       state: GameState) -> dict[str, Any] | None:
     """What the marks on the board show, in words, for the toggle's label: "Show what [B] bo did since your
-    turn 4", or for a spectator "Show the last turn (turn 5): [A] ada, [B] bo". None: nothing is marked."""
+    turn in round 4", or for a spectator "Show the last turn (round 5): [A] ada, [B] bo". Rounds, as the page
+    counts them (docs/state.md). None: nothing is marked."""
     if not recent.marks or recent.turns is None:
         return None
     seats = [(s, seat_letter(s), usernames[s] if s < len(usernames) else "") for s in recent.seats]
-    first, last = recent.turns
+    first, last = (state.round_of(t) for t in recent.turns)
     if playing:
-        since = f"since your turn {recent.since}" if recent.since else "so far"
+        since = f"since your turn in round {state.round_of(recent.since)}" if recent.since else "so far"
         return {"before": "Show what", "seats": seats, "after": f"did {since}"}
-    turns = f"turn {first}" if first == last else f"turns {first}\u2013{last}"
-    return {"before": f"Show the last turn ({turns}):", "seats": seats, "after": ""}
+    rounds = f"round {first}" if first == last else f"rounds {first}\u2013{last}"
+    return {"before": f"Show the last turn ({rounds}):", "seats": seats, "after": ""}
 
 
 def _goal(state: GameState, me: int | None, usernames: list[str]) -> dict[str, Any] | None:
