@@ -21,7 +21,7 @@ from games.kinds.metaltalon.last_turn import LastTurn, last_turn
 from games.kinds.protocol import Event, PageInput
 
 BOARD_CACHE_SECONDS = 24 * 3600
-BOARD_CACHE_VERSION = 5  # bump when the drawing changes so cached pictures are not served stale
+BOARD_CACHE_VERSION = 6  # bump when the drawing changes so cached pictures are not served stale
 _CELL_RE = re.compile(r"^[A-Za-z]\d{1,2}$")
 
 
