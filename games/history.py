@@ -89,6 +89,32 @@ def at_step(game: Game, step: int, undone: list[int] | None = None) -> tuple[Act
                                                                                   seq__lte=target))
 
 
+def turn_steps(game: Game, step: int, undone: list[int], last: int) -> tuple[int, int]:
+    """The replay's steps by whole turns from `step`: (where the turn it is in began, or the turn before when
+    `step` is itself a turn's start; where the next turn begins, or the last step). A turn begins with the
+    state after the action that passed it, as its snapshot records (undo never takes such an action back).
+    `undone`: the game's undone_seqs; `last`: its steps. Two small queries on the snapshots' index."""
+    seq = _seq_of(step, undone)
+    before = (game.snapshots.filter(seq__lt=seq).order_by("-seq").values_list("seq", flat=True).first()
+              if seq > 0 else None)
+    after = game.snapshots.filter(seq__gt=seq).order_by("seq").values_list("seq", flat=True).first()
+    return (_step_of(before, undone) if before is not None else 0,
+            _step_of(after, undone) if after is not None else last)
+
+
+def _seq_of(step: int, undone: list[int]) -> int:
+    """The seq of the `step`-th counted action (0 for the start): each undone action before it moves it on."""
+    seq = step
+    for seq_undone in undone:
+        if step > 0 and seq_undone <= seq:
+            seq += 1
+    return seq
+
+
+def _step_of(seq: int, undone: list[int]) -> int:
+    return seq - sum(1 for seq_undone in undone if seq_undone <= seq)
+
+
 def undone_seqs(game: Game) -> list[int]:
     """The seqs of the game's undone actions, in order: few, and read from their own partial index."""
     return list(game.actions.filter(undone=True).order_by("seq").values_list("seq", flat=True))

@@ -12,7 +12,7 @@ from django.utils.html import escape
 
 from games import seats as seats_of
 from games import svg
-from games.kinds import get_kind
+from games.kinds import get_kind, shown_turn, words
 from games.models import Action, Game, Snapshot
 
 OUTCOME_WORDS = {"won": "won", "lost": "lost", "out": "out", "resigned": "resigned", "playing": "still in"}
@@ -52,16 +52,17 @@ class Summary:
     winner: str | None
     places: list[Place]
     ending: list[str]
-    turns: int
+    turns: int  # how long the game lasted, in unit (games.kinds.shown_turn: MetalTalon's rounds)
     labels: list[str]
     charts: list[Chart]
+    unit: str = "turn"  # the kind's turn_unit: "turn", or MetalTalon's "round"
 
 
 def game_summary(game: Game) -> Summary | None:
     """None until the game is over. Cached per game version: a finished game does not change."""
     if not game.is_over or game.state is None:
         return None
-    key = f"summary:2:{game.pk}:{game.version}"
+    key = f"summary:3:{game.pk}:{game.version}"
     summary = cache.get(key)
     if summary is None:
         summary = _build(game)
@@ -88,30 +89,34 @@ def _build(game: Game) -> Summary:
     last = Action.objects.filter(game=game, undone=False).exclude(events=[]).order_by("-seq").first()
     ending = [kind.describe(e, state, names) for e in last.events] if last else []
     labels = list(next(iter(final.values()), {}).keys())
-    series = _series(game, kind, final, kind.turn(state))
+    unit = words(game.kind).turn_unit
+    series = _series(game, kind, final, shown_turn(kind, state))
     charts = []
     for label in labels:
         drawn = {seat: [(t, v[label]) for t, v in points] for seat, points in series.items()}
-        charts.append(Chart(label, chart_svg(label, drawn, names), drawn))
+        charts.append(Chart(label, chart_svg(label, drawn, names, unit), drawn))
     return Summary(names[winner] if winner is not None else None, places, [e for e in ending if e],
-                   kind.turn(state), labels, charts)
+                   shown_turn(kind, state), labels, charts, unit)
 
 
 def _series(game: Game, kind: Any, final: dict[int, dict[str, int]],
             last_turn: int) -> dict[int, list[tuple[int, dict[str, int]]]]:
-    """Each seat's tallies at the start of every turn (the snapshots), then at the end."""
+    """Each seat's tallies at the start of every turn in the kind's unit (the first snapshot of each:
+    MetalTalon's rounds), then at the end. `last_turn` is the last one, in that unit."""
     by_turn: dict[int, dict[int, dict[str, int]]] = {}
     for turn, raw in Snapshot.objects.filter(game=game).order_by("seq").values_list("turn", "state"):
         if turn >= 1:
-            by_turn.setdefault(turn, kind.tallies(kind.load(raw)))
+            state = kind.load(raw)
+            by_turn.setdefault(shown_turn(kind, state, turn), kind.tallies(state))
     by_turn[max([last_turn, *by_turn]) + 1] = final  # drawn one step past the last turn: "end"
     return {seat: [(t, by_turn[t][seat]) for t in sorted(by_turn) if seat in by_turn[t]] for seat in final}
 
 
-def chart_svg(title: str, series: Series, names: list[str]) -> str:
+def chart_svg(title: str, series: Series, names: list[str], unit: str = "turn") -> str:
     """One small line chart: a line per seat in its colour ending in its letter (as the places' badges
-    show it), the turn along the bottom. The figure's range includes 0 and any value below it (Metal
-    Adventures' glory may fall below 0); lines that would lie on each other are drawn a pixel apart."""
+    show it), the turn in `unit` (MetalTalon's round) along the bottom. The figure's range includes 0 and
+    any value below it (Metal Adventures' glory may fall below 0); lines that would lie on each other are
+    drawn a pixel apart."""
     xs = [t for points in series.values() for t, _ in points] or [0, 1]
     values = [v for points in series.values() for _, v in points]
     top, bottom = max([*values, 1]), min([*values, 0])
@@ -125,10 +130,10 @@ def chart_svg(title: str, series: Series, names: list[str]) -> str:
         return PAD_TOP + (top - v) / (top - bottom) * plot_h
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
-             f'height="{HEIGHT}" role="img" aria-label="{escape(title)} by turn" '
+             f'height="{HEIGHT}" role="img" aria-label="{escape(title)} by {escape(unit)}" '
              f'font-family="DejaVu Sans, sans-serif" font-size="10">',
              f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>']
-    parts += _axes(x, y, x0, x1, top, bottom)
+    parts += _axes(x, y, x0, x1, top, bottom, unit)
     n = len(series)
     ends = []
     for k, (seat, points) in enumerate(sorted(series.items())):
@@ -147,7 +152,7 @@ def chart_svg(title: str, series: Series, names: list[str]) -> str:
     return "".join(parts)
 
 
-def _axes(x: Any, y: Any, x0: int, x1: int, top: int, bottom: int) -> list[str]:
+def _axes(x: Any, y: Any, x0: int, x1: int, top: int, bottom: int, unit: str = "turn") -> list[str]:
     """The frame: the figures' range on the left (0 marked too when the range goes below it), a few turns
     along the bottom at a round step, the last point named "end"."""
     left, right, base, ink = PAD_LEFT, WIDTH - PAD_RIGHT, y(bottom), f'fill="{INK}"'
@@ -162,7 +167,7 @@ def _axes(x: Any, y: Any, x0: int, x1: int, top: int, bottom: int) -> list[str]:
         if x(t) - x(x0) > 34 and x(x1) - x(t) > 18:
             parts.append(svg.line(x(t), PAD_TOP, x(t), base, GRID))
             parts.append(svg.text(x(t), HEIGHT - 6, str(t), "middle", ink))
-    parts.append(svg.text(left, HEIGHT - 6, f"turn {x0}", "start", ink))
+    parts.append(svg.text(left, HEIGHT - 6, f"{unit} {x0}", "start", ink))
     parts.append(svg.text(right, HEIGHT - 6, "end", "end", ink))
     return parts
 

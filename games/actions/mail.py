@@ -24,7 +24,7 @@ from games.actions.common import kind_of
 from games.actions.errors import ActionError
 from games.actions.notify import notify_reply
 from games.actions.undo import undo
-from games.kinds import Kind, Refused
+from games.kinds import Kind, Refused, shown_turn, words
 from games.models import Game, InboundMail, Seat
 from games.narration import narrate
 from games.prompts import NOT_ASKED, asked
@@ -101,7 +101,8 @@ def _not_playable(game: Game, seat: Seat, mailed: Mailed) -> str:
         now = asked(game, state).get(seat.index)  # in the players' names, as the mails word it
         if (now.key if now is not None else NOT_ASKED) != mailed.prompt and not all(
                 kind.anytime(c) for c in mailed.commands):
-            then = f"the game has moved on since (to turn {kind.turn(state)})"
+            then = (f"the game has moved on since (to {words(game.kind).turn_unit} "
+                    f"{shown_turn(kind, state)})")
             if now is None:
                 return (f"Your mail answers an earlier mail of game {game.pk}, {then} and is not waiting for "
                         "you now, so its commands were not played (standing orders and resign would have "

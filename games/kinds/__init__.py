@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
+from typing import Any
 
 from games.kinds.protocol import BadOptions, Dice, Kind, LoggedAction, PageInput, Refused, SeatOutcome
 
@@ -74,6 +75,7 @@ class Words:
     setup_status: str
     setup_prompt: str
     setup_timeout: str
+    turn_unit: str
 
 
 def _neutral() -> dict[str, str]:
@@ -92,6 +94,14 @@ def shared_words(kinds: list[Kind]) -> Words:
     found = [words(kind.name) for kind in kinds]
     return Words(**{field: values.pop() if len(values := {getattr(w, field) for w in found}) == 1 else default
                     for field, default in _neutral().items()})
+
+
+def shown_turn(kind: Kind, state: Any, turn: int | None = None) -> int:
+    """The number people read for the kind's turn `turn` (None: the state's own), in its words' turn_unit:
+    MetalTalon's round, by default the turn itself (Kind.shown_turn)."""
+    number = kind.turn(state) if turn is None else turn
+    show = getattr(kind, "shown_turn", None)
+    return int(show(state, number)) if show is not None else number
 
 
 def bot_hints(name: str) -> Mapping[str, str]:
@@ -141,4 +151,4 @@ def _own_static(path: object, suffix: str) -> bool:
 
 
 __all__ = ["BadOptions", "Dice", "Kind", "LoggedAction", "PageAssets", "PageInput", "Refused", "SeatOutcome",
-           "all_kinds", "get_kind", "offered_kinds", "page_assets", "rules_document"]
+           "all_kinds", "get_kind", "offered_kinds", "page_assets", "rules_document", "shown_turn"]

@@ -185,6 +185,9 @@ class Kind(Protocol):
     setup_prompt: str = "your choice before play starts"
     # What the clock does for a seat whose setup choice's time runs out (a reminder mail says it).
     setup_timeout: str = "the clock makes your choice for you"
+    # The unit the count people read is in (shown_turn): "turn" when every seat's turn counts one (Metal
+    # Adventures, the race), "round" when a number counts every seat having had a turn (MetalTalon).
+    turn_unit: str = "turn"
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]: ...
@@ -213,6 +216,11 @@ class Kind(Protocol):
     def turn(self, state: Any) -> int:
         """The turn's number as people read it (the page's title, the log, "since your last turn", the
         game-over charts). What the platform keys on is the prompt (prompts())."""
+        ...
+    def shown_turn(self, state: Any, turn: int) -> int:
+        """The number people read for the kind's turn `turn` (the current one or an earlier one of this
+        game), in its `turn_unit`: the page's title, the mails, the summary. Optional: a kind without it is
+        read by its turn number (games.kinds.shown_turn)."""
         ...
     def to_act(self, state: Any) -> tuple[int, ...]: ...
     def prompts(self, state: Any, names: Sequence[str] | None) -> list[Prompt]:

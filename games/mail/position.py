@@ -35,7 +35,7 @@ from django.urls import reverse
 
 from games import seats as seats_of
 from games.deadlines import seat_deadline
-from games.kinds import Kind, get_kind, words
+from games.kinds import Kind, get_kind, shown_turn, words
 from games.models import Action, Game, Seat
 from games.narration import narrate
 from games.pictures import svg_png
@@ -88,7 +88,8 @@ class Position:
     letter: str  # "B"
     name: str  # the seat's player
     phase: str  # the kind's "setup", "play" or "over"
-    turn: int
+    turn: int  # the number people read (games.kinds.shown_turn): MetalTalon's round
+    turn_unit: str  # what that number counts: "turn", or MetalTalon's "round"
     awaited: bool  # the game waits for this seat now
     # What the seat is asked (games/kinds/protocol.py, Prompt): its key ("-" when the seat is not
     # awaited; a mail carries it in its Message-ID, so a reply is known to answer this question), the
@@ -101,7 +102,7 @@ class Position:
     status: str  # the seat's outcome: "playing", "out", "resigned", "won" or "lost"
     text_board: str  # the kind's text board for this seat
     since: list[LogLine]  # what happened since the seat's own last action, oldest first
-    since_turn: int | None  # the turn of that action; None: since the start
+    since_turn: int | None  # that action's number in turn_unit (its round); None: since the start
     earlier: bool  # older actions than SINCE_LIMIT were left out (the log has them)
     commands: list[Verb]  # the seat's legal commands now, grouped by verb
     legal: list[str]  # all of them, as the kind lists them (what `help` shows in full)
@@ -147,7 +148,8 @@ def position(game: Game, seat: Seat, *, state: Any = None) -> Position:
     return Position(
         game_id=game.pk, title=f"{kind.title} game {game.pk}", options=kind.describe_options(game.options),
         url=f"{site}{game.get_absolute_url()}", log_url=f"{site}{reverse('games:log_txt', args=[game.pk])}",
-        seat=index, letter=seats_of.letter(index), name=names[index], phase=phase, turn=kind.turn(state),
+        seat=index, letter=seats_of.letter(index), name=names[index], phase=phase,
+        turn=shown_turn(kind, state), turn_unit=words(game.kind).turn_unit,
         awaited=asked is not None, prompt=asked.key if asked is not None else NOT_ASKED,
         question=asked.text if asked is not None else "", own_turn=asked is None or asked.own_turn,
         default=asked.default if asked is not None else "",
@@ -184,7 +186,7 @@ def _since(game: Game, kind: Kind, state: Any, index: int,
     since_turn = None
     for action in rows:
         if action.seat == index and action.source in BY_THE_PLAYER and not kind.anytime(action.command):
-            since_turn = action.turn
+            since_turn = shown_turn(kind, state, action.turn)
             break
         taken.append(action)
     earlier = since_turn is None and len(rows) > SINCE_LIMIT

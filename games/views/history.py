@@ -17,7 +17,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
 from games import history
-from games.kinds import get_kind
+from games.kinds import get_kind, shown_turn, words
 from games.models import Game
 from games.narration import reader_of
 from games.seats import place_of
@@ -47,6 +47,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     seats = list(game.seats.exclude(index=None).select_related("user__profile").order_by("index"))
     names = [s.name for s in seats]
     sentences = [kind.describe(e, state, names) for e in action.events] if action else []
+    prev_turn, next_turn = history.turn_steps(game, step, undone, last)
     context = {
         "game": game, "seats": seats, "step": step, "last": last, "action": action,
         "actor": _name(names, action.seat) if action else "",
@@ -55,6 +56,11 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "board": mark_safe(kind.board_svg(state, None)) if state is not None else format_html(""),
         "text_board": kind.text_board(state, None) if state is not None else "",
         "prev": max(step - 1, 0), "next": min(step + 1, last),
+        # By whole turns: where this turn (or, from its start, the one before) began, and the next one.
+        "prev_turn": prev_turn, "next_turn": next_turn,
+        # The turn shown, as people read it (MetalTalon's round), while the game was in play.
+        "shown_turn": shown_turn(kind, state) if state is not None and kind.phase(state) == "play" else None,
+        "turn_unit": words(game.kind).turn_unit,
         # The result's places, a shared one said once per seat (1, 2, 2, 4: seats.place_of).
         "placed": [(place_of(game.result, s.index), s) for i in (game.result or {}).get("places") or []
                    for s in seats if s.index == i],

@@ -34,7 +34,7 @@ from games import seats as seats_of
 from games.actions import Actor, audit
 from games.actions.expel import open_vote_for
 from games.deadlines import game_deadline
-from games.kinds import Kind, LoggedAction, PageInput, get_kind, words
+from games.kinds import Kind, LoggedAction, PageInput, get_kind, shown_turn, words
 from games.models import Action, Game, Seat
 from games.moderators import is_moderator
 from games.narration import narrate
@@ -48,7 +48,7 @@ LOG_PAGE = 20
 RECENT_LIMIT = 400  # at most this many actions for the kind's marks of recent play (a bound, never reached)
 POLL_SECONDS = 4
 LIVE_CACHE_SECONDS = 60
-LIVE_CACHE_VERSION = 6
+LIVE_CACHE_VERSION = 7
 # GET parameters the page itself reads; every other one is the kind's selection (a ship, a builder).
 _PAGE_PARAMS = ("confirm", "log", "text")
 _IGNORED_PARAMS = ("csrfmiddlewaretoken", "v", "expected_version", "command", "status")
@@ -239,7 +239,8 @@ def _context(request: HttpRequest, viewer: Viewer, sel: Selection,
     ctx["moderated"] = audit.standing_notice(game)
     ctx["expel_vote"] = open_vote_for(game, viewer.seat.user_id) if me is not None else None
     ctx["kind_words"] = words(game.kind)
-    ctx.update(phase=kind.phase(state), turn=kind.turn(state), log=log, me=me, my_turn=my_turn,
+    ctx.update(phase=kind.phase(state), turn=kind.turn(state), shown_turn=shown_turn(kind, state), log=log,
+               me=me, my_turn=my_turn,
                asked_me=asked_me,
                undo_ok=bool(undoing),
                undo_text=f"Undo{many}: {taken}" if undoing else "")
@@ -365,6 +366,7 @@ def _live(request: HttpRequest, viewer: Viewer, sel: Selection,
     html = render_to_string("games/game.html#live", {**ctx, "csrf_token": token})
     # What the rest of the page (outside the live region) needs: plain values, cached with the region.
     extras = {"phase": ctx["phase"], "turn": ctx["turn"], "my_turn": ctx["my_turn"],
+              "shown_turn": ctx["shown_turn"], "turn_unit": ctx["kind_words"].turn_unit,
               "asked_me": ctx["asked_me"], "seat": viewer.seat is not None, "started": True,
               "poll_url": ctx["poll_url"],
               # The kind's extras template reads its own context, `extras`: what its page_context gave

@@ -336,7 +336,7 @@ def test_commands_answering_an_older_turns_mail_are_not_played() -> None:
     before = _snapshot(game)
     got = receive_mail(reply(seat, "end", headers={"In-Reply-To": old_notice, "References": old_notice}))
     assert got.status == "rejected"
-    assert f"moved on since (to turn {turn})" in InboundMail.objects.get(pk=got.inbound_id).report["rejected"]
+    assert "moved on since (to round 1)" in InboundMail.objects.get(pk=got.inbound_id).report["rejected"]
     assert _snapshot(game) == before
     # The same words answering this turn's mail (MetalTalon's prompt key is its turn) are played.
     this_notice = new_message_id(str(turn))

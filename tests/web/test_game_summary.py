@@ -33,19 +33,19 @@ def test_a_finished_game_page_shows_winner_places_ending_turns_and_charts():
     text = " ".join(re.sub(r"<[^>]+>", " ", summary).split())
     assert f"Game over: {winner.user.display_name} wins" in text
     assert "resigned" in text  # how it ended, in the kind's words, and the loser's outcome
-    assert "4 turns" in text
+    assert "2 rounds" in text  # 4 turns of two players: MetalTalon counts rounds
     rows = re.findall(r"<tr>\s*<td>(\d)</td>.*?</tr>", summary, re.S)
     assert rows == ["1", "2"]
     assert text.index(winner.user.display_name) < text.index(loser.user.display_name, text.index("Place"))
-    assert summary.count("<svg") == 2 and "Ships by turn" in text and "Credits by turn" in text
+    assert summary.count("<svg") == 2 and "Ships by round" in text and "Credits by round" in text
     first_chart = summary[summary.index("<svg"):summary.index("</svg>")]
     assert first_chart.count("<polyline") == 2  # one line per player
 
 
-def test_the_chart_has_a_point_per_turn_and_one_for_the_end():
+def test_the_chart_has_a_point_per_round_and_one_for_the_end():
     game, _, _ = finished_game(turns=3)
     summary = game_summary(game)
-    assert summary is not None and summary.turns == 4
+    assert summary is not None and (summary.turns, summary.unit) == (2, "round")
     line = re.search(r'points="([^"]+)"', summary.charts[1].svg)[1]
     assert len(line.split()) == summary.turns + 1
 
@@ -122,6 +122,7 @@ def test_a_finished_metal_adventures_game_charts_every_pirates_glory_and_credits
         assert chart.series == drawn
         assert chart.svg.count("<polyline") == 4
     assert turns == list(range(1, summary.turns + 2))  # a point for every turn, and the end
+    assert summary.unit == "turn"  # Metal Adventures counts its own turns
     final = expected[turns[-1]]
     assert {p.seat: p.tallies for p in summary.places} == final
     assert summary.places[0].tallies["Glory"] == max(t["Glory"] for t in final.values())

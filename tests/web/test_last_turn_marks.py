@@ -81,7 +81,7 @@ def test_after_the_opponents_turn_your_board_marks_what_they_did(live_dice):
     assert re.search(r'<input type="checkbox" id="show-last" class="show-last" checked', html)
     label = re.sub(r"<[^>]+>|\s+", " ", re.search(r'<label for="show-last".*?</label>', html, re.S)[0])
     name = user(game, 1).profile.display_name
-    assert " ".join(label.split()) == f"Show what B {name} did since your turn 1"
+    assert " ".join(label.split()) == f"Show what B {name} did since your turn in round 1"
 
 
 def test_the_player_who_just_played_sees_nothing_of_their_own_turn_until_others_play(live_dice):
@@ -96,7 +96,7 @@ def test_a_spectator_sees_the_latest_turns(live_dice):
     game = after_bs_turn(live_dice)
     html = board_of(Client(), game)
     assert [kind for kind, _ in marks(html)] == ["move", "shot", "shot", "destroyed", "launch"]
-    assert "Show the last turn (turn 2):" in html
+    assert "Show the last turn (round 1):" in html
 
 
 def test_the_marks_move_on_with_the_game(live_dice):

@@ -78,7 +78,7 @@ def test_the_turn_mail_text_holds_the_board_what_happened_the_commands_the_synta
     assert KIND.text_board(state, 0).rstrip() in body
     assert "It is your turn." in body
 
-    since = section(body, "What happened since you last played (turn 1)")
+    since = section(body, "What happened since you last played (round 1)")
     b = user(game, 1).display_name
     # B's turn, in order, with the rolls and the damage as the log tells them; A's own "end" is not there.
     heads = [line for line in since.splitlines() if line.startswith("* ")]
@@ -87,7 +87,8 @@ def test_the_turn_mail_text_holds_the_board_what_happened_the_commands_the_synta
     assert re.search(rf"{b}'s ship at I10 fired at {a.display_name}'s ship at J10: rolled 4\b", since)
     assert f"{a.display_name}'s ship at J10 was destroyed" in since
     assert re.search(r"fired at .*K10: rolled 5\b.*: 3 points of damage", since)
-    assert "Turn 3:" in since
+    assert "Round 2: " in since  # A's third turn of the game is its second: round 2
+    assert ", round 2. You are A" in body
 
     commands = section(body, "Your commands now")
     legal = KIND.legal_commands(state, 0)

@@ -43,7 +43,7 @@ def test_resigning_by_htmx_brings_the_finished_status_title_and_badge_along():
     me = active_seat(game).user
     client = logged_in(me)
     page = client.get(f"/games/{game.pk}/").content.decode()
-    assert title_of(page).startswith(f"Your turn · Game {game.pk} · turn 1")
+    assert title_of(page).startswith(f"Your turn · Game {game.pk} · round 1")
     assert 'id="your-turn-count">1<' in page
 
     html = htmx_post(client, f"/games/{game.pk}/play/",
@@ -66,7 +66,7 @@ def test_the_poll_that_brings_the_opponents_move_brings_my_turn_to_title_and_bad
     actions.apply_command(game, Actor.player(mover.user), "end")
 
     html = htmx_get(client, f"/games/{game.pk}/poll/?v={version}").content.decode()
-    assert title_of(html).startswith(f"Your turn · Game {game.pk} · turn 2")
+    assert title_of(html).startswith(f"Your turn · Game {game.pk} · round 1")
     assert oob(html, "game-status") == "In play"
     assert 'id="your-turn-count">1<' in oob(html, "my-games-link") + "<"
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.db import connection
@@ -66,7 +67,7 @@ def test_step_n_shows_the_state_after_action_n_without_javascript(client, finish
     assert 'href="?step=2"' in html and 'href="?step=4"' in html
     state = history.state_after(finished, logged, 3)
     assert isinstance(state, GameState) and len(state.ships) == 1
-    assert 'aria-label="MetalTalon token board, turn 1"' in html
+    assert 'aria-label="MetalTalon token board, round 1"' in html
     assert "The board as text" in html
 
 
@@ -157,3 +158,30 @@ def test_every_step_of_the_replay_reads_a_bounded_number_of_queries(client, fini
         counts.add(len(captured))
         assert history.at_step(finished, step)[1] == history.state_after(finished, logged, step)
     assert max(counts) <= 12, counts
+
+
+def test_the_turn_links_lead_to_where_this_turn_and_the_next_begin_past_an_undone_action(client):
+    """Each turn is two actions, the last `end`; A's first launch is taken back: steps skip the undone action,
+    so the turn links count steps, not seqs (turn 1 begins at step 2, turn 2 at step 4, turn 3 at step 6)."""
+    game = started_game(players=2)
+    for k in range(3):
+        seat = active_seat(game)
+        if k == 0:
+            actions.apply_command(game, Actor.player(seat.user), "launch 1e")
+            actions.undo(game, Actor.player(seat.user))
+            actions.apply_command(game, Actor.player(seat.user), "launch 2e")
+        else:
+            actions.apply_command(game, Actor.player(seat.user), "order damage wse")
+        actions.apply_command(game, Actor.player(seat.user), "end")
+    actions.apply_command(game, Actor.player(active_seat(game).user), "resign")
+
+    def links(step: int) -> tuple[str, str]:
+        html = client.get(reverse("games:replay", args=[game.pk]), {"step": step}).content.decode()
+        return (re.search(r'href="\?step=(\d+)"[^>]*data-step="prev-turn"', html)[1],
+                re.search(r'href="\?step=(\d+)"[^>]*data-step="next-turn"', html)[1])
+
+    assert links(0) == ("0", "2")
+    assert links(2) == ("0", "4")
+    assert links(3) == ("2", "4")
+    assert links(5) == ("4", "6")
+    assert links(9) == ("8", "9")  # the last step: no turn after it

@@ -419,7 +419,7 @@ def board_svg(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="mt-board board-{escape(board.name)}" '
         f'viewBox="0 0 {_fmt(geo.width)} {_fmt(total_h)}" width="100%" '
         f'preserveAspectRatio="xMidYMin meet" role="img" '
-        f"aria-label={quoteattr(f'MetalTalon {board.name} board, turn {state.turn}')} "
+        f"aria-label={quoteattr(f'MetalTalon {board.name} board, round {state.round_of(state.turn)}')} "
         f"font-family={quoteattr(FONT)}>"
         f'<rect x="0" y="0" width="{_fmt(geo.width)}" height="{_fmt(total_h)}" fill="#fbfaf7"/>'
         f"<style>{CELL_STYLE}</style>"

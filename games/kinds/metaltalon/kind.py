@@ -95,6 +95,8 @@ class MetalTalon:
     setup_status = "Choosing factions"
     setup_prompt = "choose before play starts"
     setup_timeout = "the clock makes your choice for you (keep)"
+    # "Turn 48" of two players is each one's 24th turn: people read rounds (docs/state.md, rounds).
+    turn_unit = "round"
     bot_hints = {"beginner": "plays sensibly but misses threats and slips: for a first game",
                  "greedy": "the best move it sees now",
                  "search": "looks ahead over its turn and the replies: the strongest"}
@@ -150,6 +152,9 @@ class MetalTalon:
 
     def turn(self, state: GameState) -> int:
         return state.turn
+
+    def shown_turn(self, state: GameState, turn: int) -> int:
+        return state.round_of(turn)
 
     def prompts(self, state: GameState, names: Sequence[str] | None) -> list[Prompt]:
         # Nothing is asked out of turn: standing orders answer for the others (docs/rules.md).

@@ -16,12 +16,12 @@ from django.urls import reverse
 from games.kinds.metaltalon import presenters as P
 from games.kinds.metaltalon.board_marks import Mark
 from games.kinds.metaltalon.board_svg import board_svg as draw_board
-from games.kinds.metaltalon.engine import EDITIONS, GameState, seat_letter
+from games.kinds.metaltalon.engine import EDITIONS, GOAL, GameState, rival_line, rivals, seat_letter
 from games.kinds.metaltalon.last_turn import LastTurn, last_turn
 from games.kinds.protocol import Event, PageInput
 
 BOARD_CACHE_SECONDS = 24 * 3600
-BOARD_CACHE_VERSION = 5  # bump when the drawing changes so cached pictures are not served stale
+BOARD_CACHE_VERSION = 6  # bump when the drawing changes so cached pictures are not served stale
 _CELL_RE = re.compile(r"^[A-Za-z]\d{1,2}$")
 
 
@@ -66,29 +66,45 @@ def page_context(page: PageInput) -> dict[str, Any]:
         me_out=me is not None and state.seats[me].out,
         me_out_reason=P.seat_status(state, me).capitalize() + "." if me is not None else "",
     )
+    ctx["goal"] = _goal(state, me, usernames)
     ctx.update(_turn_context(state, me, legal, page))
     if page.query.get("text") == "1":
         ctx.update(_text_view(state, me, legal, names))
     playing = me is not None and not state.seats[me].out
     recent = last_turn(page.recent, me, state.turn, playing) if state.phase != "setup" else LastTurn()
-    ctx["last_turn"] = _last_turn_caption(recent, usernames, playing)
+    ctx["last_turn"] = _last_turn_caption(recent, usernames, playing, state)
+    ctx["round"] = state.round_of(state.turn)
     ctx["board"] = _board(page, state, ctx["selected"], legal, [d.cell for d in ctx["destinations"]],
                           _fire_commands(ctx["targets"]), recent.marks)
     return ctx
 
 
-def _last_turn_caption(recent: LastTurn, usernames: list[str], playing: bool) -> dict[str, Any] | None:
+def _last_turn_caption(recent: LastTurn, usernames: list[str], playing: bool,
+                       state: GameState) -> dict[str, Any] | None:
     """What the marks on the board show, in words, for the toggle's label: "Show what [B] bo did since your
-    turn 4", or for a spectator "Show the last turn (turn 5): [A] ada, [B] bo". None: nothing is marked."""
+    turn in round 4", or for a spectator "Show the last turn (round 5): [A] ada, [B] bo". Rounds, as the page
+    counts them (docs/state.md). None: nothing is marked."""
     if not recent.marks or recent.turns is None:
         return None
     seats = [(s, seat_letter(s), usernames[s] if s < len(usernames) else "") for s in recent.seats]
-    first, last = recent.turns
+    first, last = (state.round_of(t) for t in recent.turns)
     if playing:
-        since = f"since your turn {recent.since}" if recent.since else "so far"
+        since = f"since your turn in round {state.round_of(recent.since)}" if recent.since else "so far"
         return {"before": "Show what", "seats": seats, "after": f"did {since}"}
-    turns = f"turn {first}" if first == last else f"turns {first}\u2013{last}"
-    return {"before": f"Show the last turn ({turns}):", "seats": seats, "after": ""}
+    rounds = f"round {first}" if first == last else f"rounds {first}\u2013{last}"
+    return {"before": f"Show the last turn ({rounds}):", "seats": seats, "after": ""}
+
+
+def _goal(state: GameState, me: int | None, usernames: list[str]) -> dict[str, Any] | None:
+    """How to win, for the viewer: the goal in one line and what each rival still has to lose (its reserve,
+    the ships to land on its base: engine.goal). None outside play, or for a seat that is out."""
+    if state.phase != "play" or (me is not None and state.seats[me].out):
+        return None
+    credit = EDITIONS[state.edition].credit_word
+    return {"text": GOAL, "you": me is not None,
+            "rivals": [{"seat": r.seat, "letter": seat_letter(r.seat), "faction": P.faction_name(r.faction),
+                        "name": usernames[r.seat] if r.seat < len(usernames) else "",
+                        "line": rival_line(r, credit)} for r in rivals(state, me)]}
 
 
 def _dealt(state: GameState, usernames: list[str], me: int | None) -> list[dict[str, Any]]:

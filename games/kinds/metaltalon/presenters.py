@@ -29,18 +29,6 @@ FACTION_NAMES = {
     "murphys": "Murphys", "rebels": "Rebels", "swarm": "The Swarm", "vamps": "Vamps",
     "adapters": "Adapters", "anarchists": "Anarchists",
 }
-FACTION_POWERS = {
-    "zoomers": "Every {p0} counts for 1.5 moves, rounded up.",
-    "warriors": "Add one to every attack roll.",
-    "bankers": "Start with 20% more in the reserve.",
-    "clovers": "Pay 1 to reroll your own roll (or let a standing order do it).",
-    "murphys": "Pay 2 to force an opponent to reroll a roll against you (standing order).",
-    "rebels": "An invader needs three ships on your home base to put you out.",
-    "swarm": "Instead of launching, split one of your stacks into two.",
-    "vamps": "Deal 3 or more damage and drain up to 3 into your reserve.",
-    "adapters": "After damage, rebuild the ship at the same value (standing order).",
-    "anarchists": "Launched ships may cross any border on their first activation.",
-}
 
 
 def faction_name(faction: str | None) -> str:
@@ -48,8 +36,7 @@ def faction_name(faction: str | None) -> str:
 
 
 def faction_power(faction: str | None, edition: str) -> str:
-    text = FACTION_POWERS.get(faction or "", "")
-    return text.format(p0=EDITIONS[edition].piece_names[0])
+    return engine.faction_power(faction, EDITIONS[edition].piece_names[0])
 
 
 def seat_letter(seat: int) -> str:

@@ -11,7 +11,8 @@ from .commands import ANYTIME_VERBS, MAX_COMMANDS, MAX_TEXT, VERBS, split_comman
 from .dice import Dice
 from .editions import EDITIONS, PLAYER_COUNTS, VARIANTS
 from .errors import IllegalCommand
-from .factions import FACTIONS, REBELS_INVADERS_NEEDED
+from .factions import FACTIONS, POWERS, REBELS_INVADERS_NEEDED, faction_power, faction_table
+from .goal import GOAL, Rival, rival_line, rivals
 from .legal import legal_commands
 from .play import Outcome, ShotPreview, play, shot_preview
 from .render import describe, render_text, seat_label, seat_letter
@@ -22,9 +23,11 @@ __all__ = [
     "ANYTIME_VERBS",
     "EDITIONS",
     "FACTIONS",
+    "GOAL",
     "MAX_COMMANDS",
     "MAX_TEXT",
     "PLAYER_COUNTS",
+    "POWERS",
     "REBELS_INVADERS_NEEDED",
     "VARIANTS",
     "VERBS",
@@ -37,14 +40,19 @@ __all__ = [
     "Outcome",
     "ShotPreview",
     "Pending",
+    "Rival",
     "SeatState",
     "Ship",
     "describe",
+    "faction_power",
+    "faction_table",
     "legal_commands",
     "load_board",
     "new_game",
     "play",
     "render_text",
+    "rival_line",
+    "rivals",
     "seat_label",
     "seat_letter",
     "shot_preview",

@@ -159,7 +159,7 @@ def _status_line(state: GameState) -> str:
         return f"{head}. Setting up: each seat says keep or redraw."
     if state.phase == "over":
         return f"{head}. Game over: {seat_label(state, state.winner)} won."
-    text = f"{head}. Turn {state.turn}: {seat_label(state, state.active)} to play."
+    text = f"{head}. Round {state.round_of(state.turn)}: {seat_label(state, state.active)} to play."
     if state.activation is not None:
         ship = state.ship_by_id(state.activation.ship)
         if ship is not None:
@@ -294,7 +294,10 @@ _SENTENCES: dict[str, Callable[[_Say, Event], str]] = {
         f"{say.who(e.get('seat'))} sets the standing order {e.get('name')} to "
         f"{'off' if e.get('value') is None else e.get('value')}."
     ),
-    "turn": lambda say, e: f"Turn {e.get('turn')}: {say.who(e.get('seat'))} to play.",
+    # A round is every seat having had a turn (docs/state.md); an event logged before rounds were kept
+    # has none and says its turn.
+    "turn": lambda say, e: (f"Round {e['round']}: {say.who(e.get('seat'))} to play." if "round" in e
+                            else f"Turn {e.get('turn')}: {say.who(e.get('seat'))} to play."),
     "move": _move,
     "recycle": lambda say, e: (
         f"{say.who(e.get('seat'))} recycled the ship at home base {e.get('cell')} for "

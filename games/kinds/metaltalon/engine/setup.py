@@ -77,6 +77,7 @@ def new_game(
         rolls=roller.rolls,
         phase="play" if decided else "setup",
         turn=1 if decided else 0,
+        rounds=(1,) if decided else (),
         active=0,
         seats=seats,
         ships=(),

@@ -1,5 +1,6 @@
 """The game state: frozen dataclasses of tuples with a JSON round trip (schema in docs/state.md)."""
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any
 
@@ -168,6 +169,13 @@ class GameState:
     new_ship: int | None = None  # the ship launched this turn (first-activation border rule)
     pending: Pending | None = None
     winner: int | None = None
+    # The turn each round began at: a round is every seat still in having had one turn, and begins when
+    # play passes back round the turn order (turn 1 begins round 1). () in setup.
+    rounds: tuple[int, ...] = ()
+
+    def round_of(self, turn: int) -> int:
+        """The round of this game's turn `turn` (0 in setup): "turn 48" of two players is round 24."""
+        return bisect_right(self.rounds, turn)
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -225,6 +233,7 @@ class GameState:
             "new_ship": self.new_ship,
             "pending": self.pending.to_dict() if self.pending else None,
             "winner": self.winner,
+            "rounds": list(self.rounds),
         }
 
     @classmethod
@@ -250,7 +259,15 @@ class GameState:
             new_ship=d["new_ship"],
             pending=Pending.from_dict(d["pending"]) if d["pending"] else None,
             winner=d["winner"],
+            rounds=tuple(d["rounds"]) if "rounds" in d else _rounds_before_they_were_kept(d),
         )
+
+
+def _rounds_before_they_were_kept(d: dict[str, Any]) -> tuple[int, ...]:
+    """A state stored before rounds were kept: rounds of as many turns as seats still in, from turn 1 (as
+    they were in every game where nobody went out; docs/state.md)."""
+    seats = sum(1 for s in d["seats"] if not s["out"]) or 1
+    return tuple(range(1, d["turn"] + 1, seats)) if d["phase"] != "setup" else ()
 
 
 _STATE_FIELDS = tuple(GameState.__dataclass_fields__)

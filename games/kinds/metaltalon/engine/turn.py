@@ -87,17 +87,20 @@ def pass_turn(state: GameState) -> tuple[GameState, list[Event]]:
         nxt = (state.active + k) % n
         if not state.seats[nxt].out:
             break
+    # Back round the turn order (to a seat before the one whose turn ends): a new round begins.
+    rounds = state.rounds + (state.turn + 1,) if nxt <= state.active else state.rounds
     state = replace(
         state,
         active=nxt,
         turn=state.turn + 1,
+        rounds=rounds,
         activation=None,
         used=(),
         launched=None,
         new_ship=None,
         pending=None,
     )
-    return state, [{"type": "turn", "seat": nxt, "turn": state.turn}]
+    return state, [{"type": "turn", "seat": nxt, "turn": state.turn, "round": len(state.rounds)}]
 
 
 def end_turn(game: Game, state: GameState, seat: int) -> tuple[GameState, list[Event]]:
@@ -169,6 +172,6 @@ def settle(state: GameState) -> tuple[GameState, list[Event]]:
         events += more
     elif state.phase == "setup" and not state.to_act:
         first = alive[0]
-        state = evolve(state, phase="play", active=first, turn=1)
+        state = evolve(state, phase="play", active=first, turn=1, rounds=(1,))
         events.append({"type": "start", "seat": first})
     return state, events

@@ -84,7 +84,7 @@ def test_it_plays_a_turn_and_passes_to_the_next_seat(run_cli):
     out = result.stdout
     assert "The game begins: Player A" in out
     assert "launched a ship from P9: 5e" in out
-    assert "Turn 2: Player B" in out
+    assert "Round 1: Player B" in out
     assert "[5A ]" in out  # the new ship stands on its home base
     assert "Game left unfinished." in out
 

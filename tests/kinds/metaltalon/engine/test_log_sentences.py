@@ -37,7 +37,7 @@ def test_a_move_shots_damage_and_income():
         "Player B (Adapters)'s ship at K9 lost 6 credits: 4e 1s became 3e 1w.",
         "Player A (Warriors) collected 2 credits of income, 1 of them for ships on unowned bases "
         "(reserve 7).",
-        "Turn 2: Player B (Adapters) to play.",
+        "Round 1: Player B (Adapters) to play.",
     ]
 
 
@@ -175,7 +175,7 @@ def test_orders_an_adapters_rebuild_a_launch_and_one_credit_of_income():
         "Player B (Adapters) rebuilt a damaged ship as 3w.",
         "Player A (Murphys) launched a ship from P9: 1e 1w (6 credits; reserve 0).",
         "Player A (Murphys) collected 1 credit of income (reserve 1).",
-        "Turn 2: Player B (Adapters) to play.",
+        "Round 1: Player B (Adapters) to play.",
     ]
 
 

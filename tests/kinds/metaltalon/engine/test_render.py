@@ -91,7 +91,7 @@ def test_the_seat_list_shows_faction_reserve_ships_and_who_plays():
     assert f"reserve {state.seats[0].reserve} credits" in text
     assert "ships: I9 3e 1w (8)" in text
     assert "B: Warriors" in text
-    assert "Turn 1: Player A (Vamps) to play" in text
+    assert "Round 1: Player A (Vamps) to play" in text
 
 
 def test_coin_editions_use_cents_and_coin_letters():
@@ -246,7 +246,7 @@ def test_the_seats_ships_and_status_of_a_turn_in_progress():
         "  C: The Swarm, home D12, reserve 3 credits, waiting",
         "      ships: M12 #1 1e (1); L12 1e 1s (11)",
         "",
-        "token edition, 3 players, Spoils. Turn 1: Player A (Clovers) to play. Active",
+        "token edition, 3 players, Spoils. Round 1: Player A (Clovers) to play. Active",
         "ship at I3: 0 moves and 0 shots used. Launch done this turn.",
     ]
 
@@ -272,7 +272,7 @@ def test_a_split_is_noted_in_the_status_line():
     state = position(factions=("swarm", "bankers"), ships=((0, "I9", (2, 1, 0)),), reserves=(5, 5))
     state = play(state, 0, "split I9 I8 1e")[0]
     assert render_text(state).splitlines()[-2:] == [
-        "token edition, 2 players. Turn 1: Player A (The Swarm) to play. Split done",
+        "token edition, 2 players. Round 1: Player A (The Swarm) to play. Split done",
         "this turn.",
     ]
 

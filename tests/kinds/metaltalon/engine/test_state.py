@@ -58,6 +58,7 @@ def test_every_field_away_from_its_default_survives_the_round_trip():
         new_ship=5,
         pending=Pending(2, 5, "D5", "C5", "ship", 0, 3, roll=2, penalty=1),
         winner=None,
+        rounds=(1, 4, 7, 9),
     )
     data = json.loads(json.dumps(state.to_dict()))
     assert GameState.from_dict(data) == state
@@ -82,6 +83,7 @@ def test_every_field_away_from_its_default_survives_the_round_trip():
         "new_ship",
         "pending",
         "winner",
+        "rounds",
     ]
     assert data["seats"][1] == {
         "index": 1,

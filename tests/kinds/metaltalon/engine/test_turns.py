@@ -14,7 +14,7 @@ def test_end_collects_one_credit_and_passes_to_the_next_seat():
     after, events = play(state, 0, "end")
     assert after.seats[0].reserve == 6 and after.bank == state.bank - 1
     assert after.active == 1 and after.turn == state.turn + 1
-    assert of_type(events, "turn") == [{"type": "turn", "seat": 1, "turn": after.turn}]
+    assert of_type(events, "turn") == [{"type": "turn", "seat": 1, "turn": after.turn, "round": 1}]
 
 
 def test_each_own_ship_on_an_unowned_base_adds_a_credit():
