@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.kinds.metal_adventures import commands
+from games.kinds.metal_adventures.records import items_text
 from games.kinds.metal_adventures.state import GameState
 
 from .helpers import A, B, C, play, quiet, refusal
@@ -67,6 +68,28 @@ def test_a_counter_offer_taken_is_sealed_by_the_principals_command_not_by_a_stan
     state, _ = play(at_bazaar(), A, "ally ask 2 for 1c")
     state, _ = play(state, B, "ally accept 2c")
     state, events = play(state, A, "ally take 2")
-    assert events[0] == {"type": "ally_sealed", "seat": B, "principal": A, "terms": "2c@win",
-                         "by_order": False}
+    assert events[:2] == [
+        {"type": "ally_sealed", "seat": B, "principal": A, "terms": "2c@win", "by_order": False},
+        {"type": "promise", "promise": 1, "debtor": A, "creditor": B, "items": "2c@win", "due": "win"}]
     assert state.battle is not None and state.battle.allies == (B,) and state.phase == "battle.declare"
+    # The ask records the terms sealed, the counter-offer's, not those first asked.
+    assert [(a.answer, items_text(a.terms), items_text(a.counter)) for a in state.battle.asks] == [
+        ("accept", "1c@win", "2c@win")]
+
+
+def test_an_ask_accepted_as_asked_records_no_counter_offer() -> None:
+    state, _ = play(at_bazaar(), A, "ally ask 2 for 1c")
+    state, _ = play(state, B, "ally accept")
+    assert state.battle is not None
+    assert [(a.answer, items_text(a.terms), a.counter) for a in state.battle.asks] == [
+        ("accept", "1c@win", ())]
+
+
+def test_the_asks_of_an_attacker_and_a_ready_principal_refused_word_for_word() -> None:
+    asked, _ = play(at_bazaar(), A, "ally ask 2")
+    assert refusal(asked, A, "ally ask 3") == (
+        "Your ask is still open: wait for the answers, or `ally none` to fight alone.")
+    assert refusal(at_bazaar(), A, "ally ask 2 for") == "Say the terms after `for`."
+    assert refusal(at_bazaar(), A, "ally ask 2 FOR") == "Say the terms after `for`."
+    challenge, _ = play(travelling(), A, "challenge 2")
+    assert refusal(challenge, A, "ready now") == "`ready` takes nothing after it."
