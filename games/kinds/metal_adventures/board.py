@@ -89,8 +89,11 @@ def promise_words(promise: Promise, reader: int | None, names: Sequence[str] | N
     due = {"win": "if its side wins", "end": "at this turn's end", "next": "at the end of its next turn"}
     items = tuple(replace(item, due=NOW) for item in promise.items)
     debtor = name(promise.debtor, names)
-    return (f"{promise.name}: {debtor} owes {name(promise.creditor, names)} "
-            f"{_items(items, debtor, party, reader == promise.debtor)}, "
+    # Its items all due now, the due point said once after them: deal_words names no giver.
+    what = deal_words(items,
+                      "",  # pragma: no mutate (no item's due words name a giver, as above)
+                      trophies=reader == promise.debtor, wrecks=party)
+    return (f"{promise.name}: {debtor} owes {name(promise.creditor, names)} {what}, "
             f"{due.get(promise.due, promise.due)}")
 
 

@@ -14,6 +14,7 @@ from games.kinds.metal_adventures.records import WIN, Choice, Item
 from games.kinds.metal_adventures.state import GameState
 
 from .helpers import A, B, ScriptedDice, dealt, given, play
+from .test_ma_allies import at_bazaar
 from .test_ma_narration import SVG, betrayal, board_lines, drawn, print_of
 
 EM = 0.6  # a sans-serif letter's width on average, in font sizes, at most: how wide a text is drawn
@@ -134,3 +135,40 @@ def test_the_choices_of_a_karokum_wreck_and_of_a_challengers_spoils_read_word_fo
     spoils = Choice("spoils", A, source="1")
     assert board.choice_words(spoils, state, None) == \
         "Seat 1 takes spoils from Seat 2: credits, a card or wrecks"
+
+
+def test_the_text_board_tells_a_planet_battle_and_its_allies() -> None:
+    state, _ = play(at_bazaar(), A, "ally ask 2")
+    state, _ = play(state, B, "ally accept")
+    text = board_lines(state, None)
+    assert "\nBattle: Seat 1 attacks the planet Bazaar (power 12)\n  allies: Seat 2\n" in text
+
+
+def test_an_asks_every_answer_reads_word_for_word() -> None:
+    ask = Ask(A, B, (Item("credits", amount=1, due=WIN),), 1)
+    assert [board.ask_words(replace(ask, answer=answer), None) for answer in ("accept", "decline")] == [
+        "Seat 1 asks Seat 2 for 1₡ if Seat 1's side wins: accepted",
+        "Seat 1 asks Seat 2 for 1₡ if Seat 1's side wins: declined"]
+    counter = replace(ask, answer="counter", counter=(Item("credits", amount=3, due=WIN),))
+    assert board.ask_words(counter, None) == \
+        "Seat 1 asks Seat 2 for 1₡ if Seat 1's side wins: asks for 3₡ if Seat 1's side wins instead"
+
+
+def test_the_picture_places_the_battles_rows_under_the_decks_and_a_gauges_fill_and_figure() -> None:
+    texts = words_of(board.board_svg(hunter_rolled(), None))
+    rows = [(e.get("y"), e.get("font-size")) for e in texts if (e.text or "").startswith(("Battle", "dice"))]
+    assert rows == [("128", "11"), ("142", "11")]
+    parts = drawn(board.board_svg(given(3), None))
+    rects = [e for e in parts if e.tag == f"{SVG}rect"]
+    frame = next(i for i, e in enumerate(rects) if e.get("width") == "60" and e.get("fill") == "none")
+    fill = rects[frame + 1]  # drawn over its frame
+    assert (fill.get("x"), fill.get("y")) == (rects[frame].get("x"), rects[frame].get("y"))
+    figure = next(e for e in parts if e.tag == f"{SVG}text" and e.text == "8")  # seat 1's R
+    assert (figure.get("x"), figure.get("y"), figure.get("font-size")) == ("282", "133", "10")
+
+
+def test_the_picture_prints_what_lies_under_each_planet_at_10() -> None:
+    state = given(3, karokum=("N05",))
+    parts = drawn(board.board_svg(state, None))
+    for words in (f"Trophy deck {len(state.trophy_deck)}", "pile 0", "pile 1"):
+        assert print_of(parts, words) == ("10", "normal", board.INK)
