@@ -207,7 +207,9 @@ def legal(state: GameState, seat: int) -> list[str]:
     for o in state.offers:
         if o.receiver == seat:
             plain = items.plain_trophies(items.now_items(o.get))
-            named = {i.card for i in o.get if i.kind == TROPHY and i.card != ANY_TROPHY}
+            # A trophy the offer names `@now` cannot also be the one of the accepter's choice (`lacking`:
+            # a card named twice); one it names for later can (that promise is then broken).
+            named = {i.card for i in items.now_items(o.get) if i.kind == TROPHY and i.card != ANY_TROPHY}
             texts = [o.name] if not plain else [
                 " ".join([o.name, *(f"trophy {t}" for t in group)])
                 for group in items.groups(tuple(t for t in hand if t not in named), plain)]
