@@ -154,3 +154,17 @@ def test_a_choice_waiting_on_another_seat_holds_the_game_up_for_that_seat_alone(
     state = replace(given(3, phase="turn.travel"), choices=(Choice(kind="discard", seat=C, cards=("E01",)),))
     assert commands.held_up_by(state) == (C,)
     assert commands.held_up_by(replace(state, choices=())) == (A,)
+
+
+def test_end_with_words_after_it_is_refused_while_resting() -> None:
+    from .helpers import refusal
+
+    state = given(3, phase="turn.rest")
+    assert refusal(state, A, "end now") == "`end` takes nothing after it."
+
+
+def test_the_autopilot_out_of_turn_is_refused_word_for_word() -> None:
+    from .helpers import refusal
+
+    assert refusal(given(3, phase="turn.start"), C, "autopilot") == \
+        "The autopilot plays your own turn, when the game waits for you."

@@ -352,3 +352,10 @@ def test_legal_lists_giving_now_a_trophy_the_offer_also_asks_for_later() -> None
     after, _ = play(state, B, "accept O1 trophy T15")
     assert after.seats[A].trophies == ("T15",)
     assert offers.legal(state, B) == ["accept O1 trophy T15", "accept O1 trophy T02", "decline O1"]
+
+
+def test_naming_an_offer_that_is_not_open_is_refused_word_for_word() -> None:
+    from .helpers import refusal
+
+    assert refusal(travelling(), B, "decline O3") == (
+        "There is no open offer O3: an offer is closed once accepted, declined, withdrawn or expired.")
