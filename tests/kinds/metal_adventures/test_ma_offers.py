@@ -359,3 +359,12 @@ def test_naming_an_offer_that_is_not_open_is_refused_word_for_word() -> None:
 
     assert refusal(travelling(), B, "decline O3") == (
         "There is no open offer O3: an offer is closed once accepted, declined, withdrawn or expired.")
+
+
+def test_a_trophy_given_now_unnamed_is_refused_word_for_word() -> None:
+    from .helpers import refusal
+
+    state = travelling(seats={A: {"trophies": ("T11",)}})
+    assert refusal(state, A, "offer 2 give trophy get 2c") == (
+        "Name the trophy you give now (`trophy <t>`): the other seat sees only \"a trophy\" until it "
+        "arrives.")
