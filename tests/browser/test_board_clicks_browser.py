@@ -1,0 +1,33 @@
+"""A new player's clicks on MetalTalon's board in headless Chromium: a click on a ship standing on its home
+base asks whether to fire at the ship or the base (never fires at the base by itself), and the shot chosen
+is the one made."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.shots import DESKTOP
+from tests.browser.test_play_browser import logged_in_page
+from tests.web.test_board_clicks import ship_on_its_home_base
+from tests.web.test_last_turn_marks import user
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_click_on_a_ship_on_its_home_base_asks_and_fires_at_the_chosen_ship(browser, live_server,
+                                                                              live_dice):
+    game = ship_on_its_home_base()
+    page = logged_in_page(browser, live_server, user(game, 1), viewport=DESKTOP)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.locator("#cell-O9").click()
+    expect(page.locator("#board .mark-selected")).to_have_count(1)
+    page.locator("#cell-P9").click()
+    chooser = page.locator("#at-cell")
+    expect(chooser).to_contain_text("P9 holds more than one thing to aim at: which one?")
+    assert not game.actions.exclude(command="keep").exists()  # nothing was fired by the click
+
+    live_dice.script(6)
+    chooser.get_by_role("button", name="Fire at P9", exact=True).click()
+    expect(page.locator("#live .notice.done")).to_contain_text("fire O9 P9")
+    assert list(game.actions.exclude(command="keep").values_list("command", flat=True)) == ["fire O9 P9"]

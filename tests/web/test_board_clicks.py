@@ -1,0 +1,74 @@
+"""What a click on MetalTalon's board does (games/kinds/metaltalon/page.py): a cell that could mean more than
+one command (a ship on its home base and the base, ships sharing a space, invaders on a Rebels' base) asks
+which one instead of shooting, since a roll cannot be taken back; a cell with one meaning plays it."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.test import Client
+
+from games.models import Game
+from tests.kinds.metaltalon.engine.helpers import position
+from tests.kinds.metaltalon.engine.test_shared_space import shared
+from tests.web.factories import put, started_game
+
+pytestmark = pytest.mark.django_db
+
+
+def player(game: Game, index: int) -> Client:
+    client = Client()
+    client.force_login(game.seats.get(index=index).user)
+    return client
+
+
+def cell_link(client: Client, game: Game, cell: str, query: str) -> str | None:
+    """The href of the board's link on `cell` (None: the cell is not a link)."""
+    page = client.get(f"/games/{game.pk}/{query}").content.decode()
+    found = re.search(r'<a href="([^"]*)"[^>]*><g class="[^"]*" id="cell-' + cell + '"', page)
+    return html.unescape(found.group(1)) if found else None
+
+
+def words(page: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", page).split())
+
+
+def ship_on_its_home_base() -> Game:
+    """Two players: B (seat 1) to play, its gun ship on O9 next to A's ship standing on A's home base P9."""
+    return put(started_game(players=2), position(
+        players=2, ships=((0, "P9", (3, 1, 0)), (1, "O9", (2, 2, 0))), reserves=(12, 10), active=1))
+
+
+def test_a_click_on_a_ship_on_its_home_base_asks_ship_or_base_and_fires_nothing():
+    game = ship_on_its_home_base()
+    client = player(game, 1)
+    link = cell_link(client, game, "P9", "?ship=O9")
+    assert link == f"/games/{game.pk}/?ship=O9&at=P9"
+    page = client.get(link).content.decode()
+    assert "P9 holds more than one thing to aim at: which one?" in words(page)
+    box = page[page.index('id="at-cell"'):page.index("Cancel</a>")]
+    assert 'value="fire O9 P9"' in box and 'value="fire O9 P9 base"' in box
+    assert not game.actions.exclude(command="keep").exists()
+
+
+def test_a_click_on_a_space_shared_by_invaders_and_the_rebels_base_asks_which():
+    state, gun_at, home = shared()
+    game = put(started_game(players=3), state)
+    client = player(game, 0)
+    assert cell_link(client, game, home, f"?ship={gun_at}") == f"/games/{game.pk}/?ship={gun_at}&at={home}"
+    box = client.get(f"/games/{game.pk}/?ship={gun_at}&at={home}").content.decode()
+    box = box[box.index('id="at-cell"'):box.index("Cancel</a>")]
+    shots = re.findall(r'name="command" value="(fire [^"]*)"', box)
+    # Each enemy ship by its number on the space, and the base: never the shooter's own invader (#2).
+    assert sorted(shots) == sorted([f"fire {gun_at} {home}", f"fire {gun_at} {home} 3",
+                                    f"fire {gun_at} {home} 4", f"fire {gun_at} {home} base"])
+
+
+def test_a_click_on_a_lone_enemy_ship_fires_at_it():
+    game = put(started_game(players=2), position(
+        players=2, ships=((0, "N9", (3, 1, 0)), (1, "O9", (2, 2, 0))), reserves=(12, 10), active=1))
+    client = player(game, 1)
+    link = cell_link(client, game, "N9", "?ship=O9")
+    assert link is not None and "command=fire+O9+N9&" in link
