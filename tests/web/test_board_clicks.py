@@ -72,3 +72,37 @@ def test_a_click_on_a_lone_enemy_ship_fires_at_it():
     client = player(game, 1)
     link = cell_link(client, game, "N9", "?ship=O9")
     assert link is not None and "command=fire+O9+N9&" in link
+
+
+# === COSTS BEFORE COMMITMENT ===
+
+
+def detour_game() -> Game:
+    """A (seat 0) to play: its 3e ship on I9 with B's ship on J9, so K9 is a detour of 3 moves."""
+    return put(started_game(players=2), position(
+        players=2, ships=((0, "I9", (3, 0, 0)), (1, "J9", (1, 0, 0))), reserves=(10, 10)))
+
+
+def test_each_reachable_space_shows_the_moves_it_uses_on_the_board_and_in_the_list():
+    game = detour_game()
+    client = player(game, 0)
+    page = client.get(f"/games/{game.pk}/?ship=I9").content.decode()
+    k9 = page[page.index('id="cell-K9"'):]
+    k9 = k9[:k9.index("</g></a>")]
+    assert re.search(r'class="move-cost">.*>3</text>', k9)
+    assert "move here: uses 3 moves" in k9
+    assert 'value="move I9 K9"' in page
+    # A chip, or an option of the list when there are many destinations.
+    chip = re.search(r'<(?:button|option)[^>]*value="move I9 K9"[^>]*>(.*?)</(?:button|option)>', page)
+    assert chip is not None and words(chip.group(1)) in ("K9 3 moves", "K9 (3 moves)")
+
+
+def test_after_a_shot_the_missing_undo_says_dice_were_thrown(live_dice):
+    game = ship_on_its_home_base()
+    client = player(game, 1)
+    live_dice.script(1)
+    client.post(f"/games/{game.pk}/play/", {"command": "fire O9 P9"})
+    assert list(game.actions.exclude(command="keep").values_list("command", flat=True)) == ["fire O9 P9"]
+    page = words(client.get(f"/games/{game.pk}/").content.decode())
+    assert "No undo after a roll: dice were thrown." in page
+    assert "Undo" not in page.replace("No undo", "")

@@ -17,11 +17,12 @@ from games.kinds.metaltalon import presenters as P
 from games.kinds.metaltalon.board_marks import Mark
 from games.kinds.metaltalon.board_svg import board_svg as draw_board
 from games.kinds.metaltalon.engine import EDITIONS, GameState, seat_letter
+from games.kinds.metaltalon.kind import BARRIER_VERBS, ROLL_EVENTS, MetalTalon
 from games.kinds.metaltalon.last_turn import LastTurn, last_turn
 from games.kinds.protocol import Event, PageInput
 
 BOARD_CACHE_SECONDS = 24 * 3600
-BOARD_CACHE_VERSION = 6  # bump when the drawing changes so cached pictures are not served stale
+BOARD_CACHE_VERSION = 7  # bump when the drawing changes so cached pictures are not served stale
 _CELL_RE = re.compile(r"^[A-Za-z]\d{1,2}$")
 
 
@@ -67,15 +68,30 @@ def page_context(page: PageInput) -> dict[str, Any]:
         me_out_reason=P.seat_status(state, me).capitalize() + "." if me is not None else "",
     )
     ctx.update(_turn_context(state, me, legal, page))
+    ctx["undo_note"] = _undo_note(page, state) if ctx["my_turn"] and not page.undo_ok else ""
     if page.query.get("text") == "1":
         ctx.update(_text_view(state, me, legal, names))
     playing = me is not None and not state.seats[me].out
     recent = last_turn(page.recent, me, state.turn, playing) if state.phase != "setup" else LastTurn()
     ctx["last_turn"] = _last_turn_caption(recent, usernames, playing)
-    ctx["board"] = _board(page, state, ctx["selected"], legal, [d.cell for d in ctx["destinations"]],
+    ctx["board"] = _board(page, state, ctx["selected"], legal, {d.cell: d.steps for d in ctx["destinations"]},
                           [t.cell for t in ctx["targets"]],
                           _cell_clicks(ctx["destinations"], ctx["targets"], ctx["harmless"]), recent.marks)
     return ctx
+
+
+def _undo_note(page: PageInput, state: GameState) -> str:
+    """Why there is no Undo button in a turn that has played something: the newest action that cannot be
+    taken back (MetalTalon.undo_barrier), in words where the button would be."""
+    barrier = next((a for a in reversed(page.recent) if a.turn == state.turn
+                    and MetalTalon().undo_barrier(a.command, a.events)), None)
+    if barrier is None:
+        return ""
+    words = barrier.command.split()
+    if (words and words[0].lower() in BARRIER_VERBS) or any(e.get("type") in ROLL_EVENTS
+                                                             for e in barrier.events):
+        return "No undo after a roll: dice were thrown."
+    return f"No undo: “{barrier.command}” cannot be taken back."
 
 
 def _last_turn_caption(recent: LastTurn, usernames: list[str], playing: bool) -> dict[str, Any] | None:
@@ -147,7 +163,7 @@ def _text_view(state: GameState, me: int | None, legal: P.Legal, names: list[str
             "ships_by_cell": ships}
 
 
-def _board(page: PageInput, state: GameState, selected: str | None, legal: P.Legal, reach: list[str],
+def _board(page: PageInput, state: GameState, selected: str | None, legal: P.Legal, reach: dict[str, int],
            aim: list[str], clicks: dict[str, str | None], marks: list[Mark]) -> str:
     """The board picture for this viewer and selection, cached per game version: every viewer of an
     unchanged game shares the same few renderings (the last turn's marks follow from the version and
@@ -162,7 +178,7 @@ def _board(page: PageInput, state: GameState, selected: str | None, legal: P.Leg
 
 
 def _draw(game: Any, state: GameState, seat: int | None, selected: str | None, legal: P.Legal,
-          reach: list[str], aim: list[str], clicks: dict[str, str | None], marks: list[Mark]) -> str:
+          reach: dict[str, int], aim: list[str], clicks: dict[str, str | None], marks: list[Mark]) -> str:
     base = reverse("games:game", args=[game.pk])
     play_url = reverse("games:play", args=[game.pk])
     mine = set(legal.ship_cells)
@@ -177,8 +193,8 @@ def _draw(game: Any, state: GameState, seat: int | None, selected: str | None, l
             return base + ("" if cell == selected else "?" + urlencode({"ship": cell}))
         return None
 
-    return draw_board(state, viewer=seat, selected=selected, highlights=reach, targets=aim, cell_url=cell_url,
-                      marks=marks)
+    return draw_board(state, viewer=seat, selected=selected, highlights=list(reach), targets=aim,
+                      cell_url=cell_url, marks=marks, costs=reach)
 
 
 def _cell_clicks(destinations: list[P.Destination], targets: list[P.Target],
