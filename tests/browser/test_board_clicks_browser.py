@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from tests.browser.shots import DESKTOP
 from tests.browser.test_play_browser import logged_in_page
-from tests.web.test_board_clicks import ship_on_its_home_base
+from tests.web.test_board_clicks import open_board_game, ship_on_its_home_base
 from tests.web.test_last_turn_marks import user
 
 
@@ -31,3 +31,25 @@ def test_a_click_on_a_ship_on_its_home_base_asks_and_fires_at_the_chosen_ship(br
     chooser.get_by_role("button", name="Fire at P9", exact=True).click()
     expect(page.locator("#live .notice.done")).to_contain_text("fire O9 P9")
     assert list(game.actions.exclude(command="keep").values_list("command", flat=True)) == ["fire O9 P9"]
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_reload_keeps_the_selected_ship_and_a_click_that_does_nothing_says_why(browser, live_server):
+    game = open_board_game()
+    page = logged_in_page(browser, live_server, user(game, 0), viewport=DESKTOP)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.locator("#cell-M9").click()
+    expect(page.locator("#board-why")).to_have_text(
+        "Select one of your ships first, then click M9 to move there or fire at it.")
+
+    page.locator("#cell-I9").click()
+    expect(page.locator("#board .mark-selected")).to_have_count(1)
+    expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/?ship=I9")
+    page.reload()
+    expect(page.locator("#selected-ship h3")).to_contain_text("Ship at I9")
+
+    page.locator("#cell-M9").click()
+    expect(page.locator("#board-why")).to_have_text(
+        "That ship cannot reach M9: it has 3 moves left and M9 is 4 away.")
+    expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/?ship=I9")

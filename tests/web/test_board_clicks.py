@@ -106,3 +106,41 @@ def test_after_a_shot_the_missing_undo_says_dice_were_thrown(live_dice):
     page = words(client.get(f"/games/{game.pk}/").content.decode())
     assert "No undo after a roll: dice were thrown." in page
     assert "Undo" not in page.replace("No undo", "")
+
+
+# === A CLICK THAT DOES NOTHING SAYS WHY ===
+
+
+def open_board_game() -> Game:
+    """A (seat 0) to play: its 3e ship alone on I9, B's ship far away on C9."""
+    return put(started_game(players=2), position(
+        players=2, ships=((0, "I9", (3, 0, 0)), (1, "C9", (1, 0, 0))), reserves=(10, 10)))
+
+
+def why(client: Client, game: Game, query: str) -> str:
+    page = client.get(f"/games/{game.pk}/{query}").content.decode()
+    found = re.search(r'<p class="board-why"[^>]*>(.*?)</p>', page, re.S)
+    return words(html.unescape(found.group(1))) if found else ""
+
+
+def test_a_click_out_of_reach_says_how_many_moves_are_left_and_how_far_it_is():
+    game = open_board_game()
+    assert why(player(game, 0), game, "?ship=I9&at=M9") == (
+        "That ship cannot reach M9: it has 3 moves left and M9 is 4 away.")
+
+
+def test_a_click_with_no_ship_selected_asks_to_select_one_first():
+    game = open_board_game()
+    assert why(player(game, 0), game, "?at=M9") == (
+        "Select one of your ships first, then click M9 to move there or fire at it.")
+
+
+def test_a_click_on_an_enemy_for_a_ship_without_guns_says_it_has_no_shots():
+    game = open_board_game()
+    assert why(player(game, 0), game, "?ship=I9&at=C9") == (
+        "That ship cannot fire at C9: it has no shots left.")
+
+
+def test_nobody_is_told_why_out_of_their_turn():
+    game = open_board_game()
+    assert why(player(game, 1), game, "?at=M9") == ""

@@ -13,10 +13,11 @@ from urllib.parse import urlencode
 from django.core.cache import cache
 from django.urls import reverse
 
+import games.kinds.metaltalon.engine as engine  # `engine.play`: `play` alone reads as the engine's module
 from games.kinds.metaltalon import presenters as P
 from games.kinds.metaltalon.board_marks import Mark
 from games.kinds.metaltalon.board_svg import board_svg as draw_board
-from games.kinds.metaltalon.engine import EDITIONS, GameState, seat_letter
+from games.kinds.metaltalon.engine import EDITIONS, GameState, IllegalCommand, seat_letter
 from games.kinds.metaltalon.kind import BARRIER_VERBS, ROLL_EVENTS, MetalTalon
 from games.kinds.metaltalon.last_turn import LastTurn, last_turn
 from games.kinds.protocol import Event, PageInput
@@ -134,7 +135,7 @@ def _turn_context(state: GameState, me: int | None, legal: P.Legal, page: PageIn
                    splits=P.split_choices(state, me, ship, legal))
     at = selected_ship(page.query, "at")
     if my_turn and at is not None:
-        out["at"] = _clicked(at, ship, out)
+        out["at"] = _clicked(state, me, at, ship, out)
     if my_turn:
         # Ships that have not acted at all this turn (the active one has): ending the turn lists them.
         out["unused"] = [r for r in P.ship_rows(state, me) if r.cell in legal.ship_cells and not r.status]
@@ -142,17 +143,57 @@ def _turn_context(state: GameState, me: int | None, legal: P.Legal, page: PageIn
     return out
 
 
-def _clicked(cell: str, ship: str | None, chosen: dict[str, Any]) -> dict[str, Any]:
+def _clicked(state: GameState, me: int, cell: str, ship: str | None,
+             chosen: dict[str, Any]) -> dict[str, Any]:
     """A board cell whose click did not make a command by itself: what it could mean, to choose from
     (every shot at it, the move there), or why it means nothing."""
     choices = [t for t in chosen["targets"] + chosen["harmless"] if t.cell == cell]
     move = next((d for d in chosen["destinations"] if d.cell == cell), None)
     why = ""
     if ship is None:
-        why = f"Select one of your ships first, then click {cell} to move there or fire at it."
+        why = _why_no_ship(state, me, cell)
     elif not choices and move is None:
-        why = f"The ship at {ship} can neither move to {cell} nor fire at it."
+        why = _why_not(state, me, ship, cell, chosen["budget"])
     return {"cell": cell, "choices": choices, "move": move, "why": why}
+
+
+def _why_no_ship(state: GameState, me: int, cell: str) -> str:
+    if any(s.cell == cell and s.owner == me for s in state.ships):
+        return f"Your ship on {cell} cannot act any more this turn."
+    return f"Select one of your ships first, then click {cell} to move there or fire at it."
+
+
+class _NoDice:
+    """The engine asked for a roll while only explaining a refusal: never, for a command not listed."""
+
+    def roll(self, sides: int) -> int:
+        raise IllegalCommand("that would need a roll")
+
+
+def _why_not(state: GameState, me: int, ship: str, cell: str, budget: dict[str, Any] | None) -> str:
+    """Why the selected ship can neither move to nor fire at `cell`, in the engine's words where it has
+    them (a shot is only previewed and a move only tried on a copy: nothing is rolled or changed)."""
+    if cell == ship:
+        return "That is the selected ship: click a green space to move it, or a crosshair to fire."
+    moves = budget["moves"] if budget else 0
+    enemy = any(s.cell == cell and s.owner != me for s in state.ships) or any(
+        s.home == cell and s.index != me and not s.out for s in state.seats)
+    if enemy:
+        if budget and not budget["shots"]:
+            return f"That ship cannot fire at {cell}: it has no shots left."
+        try:
+            engine.shot_preview(state, me, f"fire {ship} {cell}")
+        except IllegalCommand as refused:
+            return f"That ship cannot fire at {cell}: {refused}."
+    far = engine.move_costs(state, me, ship, within_moves=False).get(cell)
+    if far is not None:
+        return (f"That ship cannot reach {cell}: it has {moves} move{'s' if moves != 1 else ''} left "
+                f"and {cell} is {far} away.")
+    try:
+        engine.play(state, me, f"move {ship} {cell}", dice=_NoDice())
+    except IllegalCommand as refused:
+        return f"That ship cannot move to {cell}: {refused}."
+    return f"That ship cannot move to {cell}."
 
 
 def _text_view(state: GameState, me: int | None, legal: P.Legal, names: list[str]) -> dict[str, Any]:

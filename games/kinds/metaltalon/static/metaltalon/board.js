@@ -16,8 +16,21 @@
     }
   }
 
+  // A click on a cell that is not a link does nothing by itself: on the player's turn the page says why
+  // (page.py, _clicked: "Select one of your ships first", "That ship cannot reach P3: ...").
+  function askWhy(event) {
+    var board = document.getElementById("board");
+    var cell = event.target.closest && event.target.closest("#board .cell");
+    if (!board || !cell || !board.dataset.ask || !window.htmx) return;
+    var query = new URLSearchParams();
+    if (board.dataset.selected) query.set("ship", board.dataset.selected);
+    query.set("at", cell.dataset.cell);
+    htmx.ajax("GET", board.dataset.ask + "?" + query.toString(), { target: "#live", swap: "outerHTML" });
+  }
+
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("#board a");
+    if (!link && !event.ctrlKey && !event.metaKey && !event.shiftKey) askWhy(event);
     if (!link || !window.htmx || event.ctrlKey || event.metaKey || event.shiftKey) return;
     var href = link.getAttribute("href") || link.getAttribute("xlink:href");
     if (!href) return;
@@ -93,8 +106,22 @@
     var board = document.getElementById("board");
     boardScroll = board && board.scrollWidth > board.clientWidth ? board.scrollLeft : null;
   });
+  // The selected ship lives in the address bar (?ship=O9), so a reload keeps it; a board click that only
+  // asked (?at=) is not kept.
+  function keepSelection() {
+    var board = document.getElementById("board");
+    if (!board || !window.history || !history.replaceState) return;
+    var url = new URL(window.location.href);
+    var before = url.search;
+    if (board.dataset.selected) url.searchParams.set("ship", board.dataset.selected);
+    else url.searchParams.delete("ship");
+    url.searchParams.delete("at");
+    if (url.search !== before) history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+  }
+
   document.addEventListener("game:swapped", function (event) {
     var detail = event.detail || {};
+    keepSelection();
     if (detail.fromPoll) {
       centreBoard();
       (detail.root || document).querySelectorAll(".launch-builder").forEach(updateLaunch);
@@ -104,6 +131,7 @@
     showSelected();
   });
   document.addEventListener("DOMContentLoaded", function () {
+    keepSelection();
     document.querySelectorAll(".launch-builder").forEach(updateLaunch);
     showSelected();
   });
