@@ -301,6 +301,9 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
             ctx = {"game": game, "viewer": viewer, "sel": sel, "live_html": live_html,
                    "version": game.version, "pulse_url": pulse_url(game.pk, request),
                    "pulse_seconds": pulse.PULSE_SECONDS, **extras,
+                   # A typed command refused without JavaScript comes back in the box, to be fixed.
+                   "command_text": request.POST.get("command", "") if request.POST.get("form") == "typed"
+                   else "",
                    **chat_context(request, game, may_chat=may_chat, chat=chat)}
             response = render(request, "games/game.html", ctx, status=status)
             if key is not None:

@@ -53,3 +53,22 @@ def test_a_reload_keeps_the_selected_ship_and_a_click_that_does_nothing_says_why
     expect(page.locator("#board-why")).to_have_text(
         "That ship cannot reach M9: it has 3 moves left and M9 is 4 away.")
     expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/?ship=I9")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_command_box_keeps_a_refused_command_and_empties_once_one_is_played(browser, live_server):
+    game = open_board_game()
+    page = logged_in_page(browser, live_server, user(game, 0), viewport=DESKTOP)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.locator("#command-box summary").click()
+    text = page.locator("#command-text")
+    text.fill("move I9 M9")
+    page.locator("#command-box").get_by_role("button", name="Send").click()
+    expect(page.locator("#live .notice.error")).to_contain_text("M9 is 4 away")
+    expect(text).to_have_value("move I9 M9")
+
+    text.fill("move I9 L9")
+    page.locator("#command-box").get_by_role("button", name="Send").click()
+    expect(page.locator("#live .notice.done")).to_contain_text("move I9 L9")
+    expect(text).to_have_value("")

@@ -144,3 +144,18 @@ def test_a_click_on_an_enemy_for_a_ship_without_guns_says_it_has_no_shots():
 def test_nobody_is_told_why_out_of_their_turn():
     game = open_board_game()
     assert why(player(game, 1), game, "?at=M9") == ""
+
+
+# === THE COMMAND BOX ===
+
+
+def test_a_typed_command_refused_without_javascript_comes_back_in_the_box():
+    game = open_board_game()
+    client = player(game, 0)
+    response = client.post(f"/games/{game.pk}/play/", {"command": "move I9 M9", "form": "typed",
+                                                       "expected_version": game.version})
+    assert response.status_code == 400
+    page = response.content.decode()
+    box = re.search(r'<textarea id="command-text"[^>]*>(.*?)</textarea>', page, re.S)
+    assert box is not None and box.group(1) == "move I9 M9"
+    assert '<details class="panel command-box" id="command-box" open>' in page
