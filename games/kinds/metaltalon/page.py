@@ -24,6 +24,9 @@ from games.kinds.protocol import Event, PageInput
 
 BOARD_CACHE_SECONDS = 24 * 3600
 BOARD_CACHE_VERSION = 7  # bump when the drawing changes so cached pictures are not served stale
+# The board's sizes (board.css, "Zoom"): on a 390 px phone the whole board fits with its hexes about 21 px
+# wide; twice that makes a ship's value about 15 px tall, three times its pieces too.
+ZOOM_LEVELS = ((1, "Fit"), (2, "2×"), (3, "3×"))
 _CELL_RE = re.compile(r"^[A-Za-z]\d{1,2}$")
 
 
@@ -69,6 +72,7 @@ def page_context(page: PageInput) -> dict[str, Any]:
         me_out_reason=P.seat_status(state, me).capitalize() + "." if me is not None else "",
     )
     ctx.update(_turn_context(state, me, legal, page))
+    ctx["zoom_levels"] = ZOOM_LEVELS
     ctx["undo_note"] = _undo_note(page, state) if ctx["my_turn"] and not page.undo_ok else ""
     if page.query.get("text") == "1":
         ctx.update(_text_view(state, me, legal, names))

@@ -2,7 +2,8 @@
 // enhancement over plain links and forms (everything works without this file). 1. Board clicks: the SVG's
 // <a> links become htmx requests (a move or a shot is posted at once instead of going through the
 // confirmation page). 2. The launch builder previews the ship as you type, from the list of launches the
-// server says are legal. 3. The board keeps the selected ship, or where the reader had scrolled it, in view.
+// server says are legal. 3. The board keeps the selected ship, or where the reader had scrolled it, in view
+// (and when its size changes). 4. A click that does nothing asks the page why; the selection stays in the URL.
 // It follows the live region through game.js's "game:before-swap" and "game:swapped" events.
 (function () {
   "use strict";
@@ -90,11 +91,13 @@
   // On a phone the board is wider than the screen: start it centred, and keep where the reader had
   // scrolled it when a poll redraws it.
   var boardScroll = null;
+  var boardScrollTop = 0;
   function centreBoard() {
     var board = document.getElementById("board");
     if (board && board.scrollWidth > board.clientWidth) {
       board.scrollLeft = boardScroll !== null ? boardScroll : (board.scrollWidth - board.clientWidth) / 2;
     }
+    if (board && board.scrollHeight > board.clientHeight && boardScroll !== null) board.scrollTop = boardScrollTop;
   }
   function showSelected() {
     var chosen = document.querySelector("#board .mark-selected");
@@ -105,6 +108,7 @@
   document.addEventListener("game:before-swap", function () {
     var board = document.getElementById("board");
     boardScroll = board && board.scrollWidth > board.clientWidth ? board.scrollLeft : null;
+    boardScrollTop = board ? board.scrollTop : 0;
   });
   // The selected ship lives in the address bar (?ship=O9), so a reload keeps it; a board click that only
   // asked (?at=) is not kept.
@@ -130,6 +134,17 @@
     (detail.root || document).querySelectorAll(".launch-builder").forEach(updateLaunch);
     showSelected();
   });
+  // A new board size (live.html's zoom buttons, read by CSS): bring the selected ship, else the middle of
+  // the board, into the box.
+  document.addEventListener("change", function (event) {
+    if (!event.target || event.target.name !== "board-zoom") return;
+    var board = document.getElementById("board");
+    if (!board) return;
+    boardScroll = null;
+    board.scrollTop = (board.scrollHeight - board.clientHeight) / 2;
+    showSelected();
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     keepSelection();
     document.querySelectorAll(".launch-builder").forEach(updateLaunch);
