@@ -25,7 +25,7 @@ from games.kinds.protocol import Event, PageInput
 BOARD_CACHE_SECONDS = 24 * 3600
 BOARD_CACHE_VERSION = 7  # bump when the drawing changes so cached pictures are not served stale
 # The board's sizes (board.css, "Zoom"): on a 390 px phone the whole board fits with its hexes about 21 px
-# wide; twice that makes a ship's value about 15 px tall, three times its pieces too.
+# wide and a ship's value 7 px tall; twice that makes the value 14 px, three times its pieces 13 px.
 ZOOM_LEVELS = ((1, "Fit"), (2, "2×"), (3, "3×"))
 _CELL_RE = re.compile(r"^[A-Za-z]\d{1,2}$")
 
