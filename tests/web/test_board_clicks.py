@@ -10,6 +10,8 @@ import re
 import pytest
 from django.test import Client
 
+from games.kinds.metaltalon import presenters as P
+from games.kinds.metaltalon.page import _cell_clicks
 from games.models import Game
 from tests.kinds.metaltalon.engine.helpers import position
 from tests.kinds.metaltalon.engine.test_shared_space import shared
@@ -159,3 +161,25 @@ def test_a_typed_command_refused_without_javascript_comes_back_in_the_box():
     box = re.search(r'<textarea id="command-text"[^>]*>(.*?)</textarea>', page, re.S)
     assert box is not None and box.group(1) == "move I9 M9"
     assert '<details class="panel command-box" id="command-box" open>' in page
+
+
+# === WHAT EACH LIT CELL'S CLICK MEANS ===
+
+
+def target(command: str, useful: bool = True) -> P.Target:
+    cell = command.split()[2]
+    return P.Target(cell=cell, base=command.endswith(" base"), command=command, seat=1, letter="B", what="",
+                    penalty=0, shields=0, bonus=0, value=5, chances=[], kill=0, expected="1.0", useful=useful)
+
+
+def test_a_cell_means_its_one_command_and_asks_wherever_it_could_mean_more():
+    moves = [P.Destination("J9", "move I9 J9", "", 1), P.Destination("M12", "move I9 M12", "invade", 3)]
+    useful = [target("fire I9 K9"), target("fire I9 P9"), target("fire I9 M12 2")]
+    harmless = [target("fire I9 P9 base", useful=False), target("fire I9 M12", useful=False),
+                target("fire I9 Q9", useful=False)]
+    assert _cell_clicks(moves, useful, harmless) == {
+        "J9": "move I9 J9",  # a move alone
+        "K9": "fire I9 K9",  # a lone ship
+        "P9": None,  # a ship on its base: even a harmless shot at the base is another meaning
+        "M12": None,  # a move (an invasion) and shots
+    }  # Q9: only a shot that cannot do damage, not lit
