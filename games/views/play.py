@@ -594,5 +594,6 @@ def _finish(request: HttpRequest, viewer: Viewer, notice: Notice,
 def _refused(request: HttpRequest, game_id: int, error: actions.ActionError) -> HttpResponse:
     """The refusal in words, over the current board (re-read: the game may have moved on)."""
     viewer = _load(request, game_id)
-    return _page(request, viewer, sel=Selection(), notice=Notice("error", error.message),
-                 status=http_status(error))
+    # The kind's selection the form was posted with (its action's query, e.g. ?ship=O9) stays selected.
+    return _page(request, viewer, sel=Selection(kind=_selection(request).kind),
+                 notice=Notice("error", error.message), status=http_status(error))

@@ -183,3 +183,21 @@ def test_a_cell_means_its_one_command_and_asks_wherever_it_could_mean_more():
         "P9": None,  # a ship on its base: even a harmless shot at the base is another meaning
         "M12": None,  # a move (an invasion) and shots
     }  # Q9: only a shot that cannot do damage, not lit
+
+
+# === A REFUSAL KEEPS THE SELECTED SHIP ===
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_refused_move_keeps_its_ship_selected(htmx):
+    game = open_board_game()
+    client = player(game, 0)
+    page = client.get(f"/games/{game.pk}/?ship=I9").content.decode()
+    action = re.search(r'<form method="post" action="([^"]*)" class="moves">', page)
+    assert action is not None and action.group(1) == f"/games/{game.pk}/play/?ship=I9"
+    headers = {"HX-Request": "true"} if htmx else {}
+    # Drawn before someone else's change: refused as stale, over the board as it is now.
+    response = client.post(action.group(1), {"command": "move I9 J9", "expected_version": game.version - 1},
+                           headers=headers)
+    assert response.status_code == 409
+    assert "Ship at I9" in words(response.content.decode())

@@ -39,7 +39,10 @@
     var command = url.searchParams.get("command");
     event.preventDefault();
     if (command) {
-      htmx.ajax("POST", url.pathname, {
+      // Posted with the selected ship in the query, so a refusal keeps it selected (games/views/play.py).
+      var board = document.getElementById("board");
+      var ship = board && board.dataset.selected;
+      htmx.ajax("POST", url.pathname + (ship ? "?ship=" + encodeURIComponent(ship) : ""), {
         target: "#live", swap: "outerHTML", headers: csrfHeaders(),
         values: { command: command, expected_version: url.searchParams.get("v") || "" }
       });
