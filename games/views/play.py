@@ -302,6 +302,9 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
             ctx = {"game": game, "viewer": viewer, "sel": sel, "live_html": live_html,
                    "version": game.version, "pulse_url": pulse_url(game.pk, request),
                    "pulse_seconds": pulse.PULSE_SECONDS, **extras,
+                   # A typed command refused without JavaScript comes back in the box, to be fixed.
+                   "command_text": request.POST.get("command", "") if request.POST.get("form") == "typed"
+                   else "",
                    **chat_context(request, game, may_chat=may_chat, chat=chat)}
             response = render(request, "games/game.html", ctx, status=status)
             if key is not None:
@@ -593,5 +596,6 @@ def _finish(request: HttpRequest, viewer: Viewer, notice: Notice,
 def _refused(request: HttpRequest, game_id: int, error: actions.ActionError) -> HttpResponse:
     """The refusal in words, over the current board (re-read: the game may have moved on)."""
     viewer = _load(request, game_id)
-    return _page(request, viewer, sel=Selection(), notice=Notice("error", error.message),
-                 status=http_status(error))
+    # The kind's selection the form was posted with (its action's query, e.g. ?ship=O9) stays selected.
+    return _page(request, viewer, sel=Selection(kind=_selection(request).kind),
+                 notice=Notice("error", error.message), status=http_status(error))

@@ -44,6 +44,8 @@ from games.kinds.protocol import (
 # An action with one of these events cannot be taken back: dice were rolled, a card drawn, a seat left.
 BARRIER_EVENTS = frozenset({"roll", "pending", "clover", "murphy", "redraw", "out", "win", "invade",
                             "takeover", "spoils"})
+# The barriers that are dice (the game page says so where Undo was).
+ROLL_EVENTS = frozenset({"roll", "pending", "clover", "murphy"})
 # Answers to a Clovers roll settle that roll: nothing before them can be taken back either.
 BARRIER_VERBS = ("accept", "reroll")
 # What the clock plays for a seat out of time: the first of these that is legal.
