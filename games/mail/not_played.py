@@ -5,7 +5,8 @@
 - other address: the sender is not a verified address of the seat's player (an address of theirs not
   yet confirmed, or not on their account): the seat's player is told at their own verified address,
   never the sender;
-- forwarded: the sender is a verified address of another player (a turn mail was forwarded to them);
+- forwarded: the sender is a verified address of another player (a turn mail was forwarded to them):
+  told to them, with their own seat's address, and to the seat's player, who should forward none;
 - noreply: a reply to our From address (which reads nothing) that answers a mail of ours.
 
 Only ever to a verified address of an active player: a stranger gets nothing (the site is no mail
@@ -35,7 +36,8 @@ from games.models import Game, Seat
 
 # At most one answer of each reason per player in this window.
 ANSWER_RATE = "1/hour"
-OVER_RATE, OTHER_ADDRESS, FORWARDED, NOREPLY = "over-rate", "other-address", "forwarded", "noreply"
+OVER_RATE, OTHER_ADDRESS, NOREPLY = "over-rate", "other-address", "noreply"
+FORWARDED, FORWARDED_SEAT = "forwarded", "forwarded-seat"  # told to the sender, and to the seat's player
 
 
 def over_rate(message: EmailMessage, seat: Seat, sender: str, wait: int, size: int) -> str:
@@ -62,7 +64,16 @@ def not_the_players(message: EmailMessage, seat: Seat, sender: str, size: int) -
         why = (f"Your mail to game {game.pk} was not played: it went to the address of another player's "
                f"seat (a mail of theirs forwarded to you). {where} Forward no game mail: its reply address "
                "plays for the seat it was sent to.")
-        return _answer(FORWARDED, message, game, other, own, sender, why, size)
+        told = [_answer(FORWARDED, message, game, other, own, sender, why, size)]
+        # The seat's player is told too, at their own address: the forward was theirs to stop.
+        player = seat.user
+        to = verified_address(player) if player is not None else None
+        if to is not None:
+            theirs = (f"A mail from another player to your seat's address in game {game.pk} was not played: "
+                      "that address plays only mails from your own confirmed addresses. If you forwarded a "
+                      "mail of this game, forward none: whoever replies to it writes to your seat.")
+            told.append(_answer(FORWARDED_SEAT, message, game, player, seat, to, theirs, size))
+        return "answered" if "answered" in told else next((t for t in told if t), "")
     player = seat.user
     assert player is not None  # inbound found the seat with its player
     to = verified_address(player)

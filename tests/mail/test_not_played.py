@@ -113,7 +113,7 @@ def test_an_address_not_on_the_players_account_is_answered_at_theirs_with_the_pr
     assert f"{django_settings.SITE_URL}/accounts/email/" in text and "forward none" in text
 
 
-def test_a_reply_to_a_turn_mail_another_player_forwarded_tells_that_player_their_own_address(
+def test_a_reply_to_a_turn_mail_another_player_forwarded_tells_both_players_what_to_do(
         mailoutbox: list[Any], django_capture_on_commit_callbacks: Any) -> None:
     game = started_game()
     seat = active_seat(game)
@@ -121,12 +121,14 @@ def test_a_reply_to_a_turn_mail_another_player_forwarded_tells_that_player_their
     got = _receive(client_reply("gmail_top_posted.eml", sender=other.user.email, to=seat_address(seat),
                                 game=game, user_id=seat.user_id), django_capture_on_commit_callbacks)
     assert got.status == "unplayed"
-    assert not _to(mailoutbox, seat.user.email)  # the seat's player is not mailed about it
     [told] = _to(mailoutbox, other.user.email)
     text = _text(told)
     assert "another player's seat" in text and seat_address(other) in text
     assert seat_address(seat) not in text  # and what the answer shows is the sender's own seat's
-    assert InboundMail.objects.get().seat == other
+    [forwarder] = _to(mailoutbox, seat.user.email)
+    assert "forward none" in _text(forwarder) and other.user.email not in _text(forwarder)
+    assert {(row.user_id, row.seat_id) for row in InboundMail.objects.all()} == {
+        (other.user_id, other.pk), (seat.user_id, seat.pk)}
 
 
 def test_a_reply_to_our_from_address_is_told_where_replies_go(
