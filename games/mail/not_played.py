@@ -47,7 +47,7 @@ def over_rate(message: EmailMessage, seat: Seat, sender: str, wait: int, size: i
     why = (f"Your mail to game {game.pk} was not played: more mails came from {sender} than the site reads "
            f"({_limit_words(settings.MAIL_RATE_LIMIT)}). Send your commands again after "
            f"{at:%H:%M} UTC{_on_day(at)} (in about {_minutes(wait)}); until then mails from this address are "
-           "not read, and this is the only answer to them.")
+           "not read, and are answered at most once an hour.")
     return _answer(OVER_RATE, message, game, seat.user, seat, sender, why, size)
 
 
