@@ -1,6 +1,7 @@
 """The answer to a mailed reply (a Notification of kind "reply", keyed by its InboundMail): what was
 played with its rolls and damage, what was refused and why, what was never tried or read, and then where
-the game stands now (games/mail/position.py), so the next reply can be written from it.
+the game stands now (games/mail/position.py), so the next reply can be written from it: as text, with
+the board picture only when the mail asked for `board`.
 
 Sent whatever the player's turn-mail choice says, even "never": it answers a mail they just sent, as a
 web page answers a click. A banned or deleted player gets nothing (games/mail/outbound.py)."""
@@ -29,6 +30,9 @@ def answer_context(row: Notification) -> tuple[dict[str, Any], Position | None] 
     asked_help = "help" in report.get("asked", [])
     ctx = {"report": report, "outcome": mailed.outcome, "position": pos,
            "subject": _subject(game, report.get("subject", "")), "help": asked_help,
+           # The board picture (about 45 kB) goes with turn notices; an answer carries it only when the
+           # player asks for the board: a refusal or `help` stays a light mail.
+           "no_picture": "board" not in report.get("asked", []),
            "most_commands": reading.MAX_COMMANDS, "most_lines": reading.MAX_LINES,
            "roll_answers": tuple(getattr(get_kind(game.kind), "roll_answers", ())),
            # `help` asks for every legal command, not the position's few of each verb.

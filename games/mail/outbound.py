@@ -16,7 +16,8 @@ What each kind mails (`COMPOSERS`: one line per kind):
 - eliminated: the seat went out or resigned and the game goes on: the position that put it out.
 - finished: the summary, with the charts as inline pictures.
 - reply: the answer to a mailed reply (games/mail/answers.py): what was played and refused, then the
-  position; sent even to a player who chose "never" (it answers their own mail).
+  position (its board picture only when the mail asked for `board`); sent even to a player who chose
+  "never" (it answers their own mail).
 """
 
 from __future__ import annotations
@@ -348,7 +349,7 @@ def _reply_mail(row: Notification) -> EmailMultiAlternatives | None:
     where = answer_headers(row, ctx)
     mail = _mail("reply", {**_base(row), **ctx}, row, prompt=where["prompt"], answering=where["answering"],
                  to=where["to"])
-    if pos is not None:
+    if pos is not None and not ctx["no_picture"]:
         attach_board(mail, pos)
     return mail
 
