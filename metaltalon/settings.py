@@ -393,6 +393,8 @@ AUTHENTICATION_BACKENDS = [
 ]
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+# Sign-up also asks the name other players see, and reads the browser's time zone (accounts/forms.py).
+ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupDetails"
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False

@@ -17,8 +17,12 @@ def only_link(message) -> str:
     return path
 
 
-def sign_up(client, address: str):
-    return client.post("/accounts/signup/", {"email": address, "password1": PASSWORD, "password2": PASSWORD})
+def sign_up(client, address: str, display_name: str | None = None, **fields: str):
+    """Sign up as a player would; the name, when the test does not choose one, is made up from the address
+    by the test (the site never does: tests/foundation/test_signup.py)."""
+    name = display_name if display_name is not None else address.split("@")[0].title()
+    return client.post("/accounts/signup/", {"email": address, "display_name": name, "password1": PASSWORD,
+                                             "password2": PASSWORD, **fields})
 
 
 def log_in(client, address: str, password: str = PASSWORD):
