@@ -27,6 +27,7 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         rows = game_rows(list(queries.my_games(request.user)), request.user)
         ctx.update(_my_rows(rows))
+        ctx["invitations"] = queries.open_invitations(request.user)
     else:
         ctx["showcase"] = _showcase(ctx["watch"][0] if ctx["watch"] else None)
     return render(request, "home.html", ctx)
