@@ -108,7 +108,7 @@ class NewGameForm(forms.Form):
         ordered.update({k: v for k, v in self.fields.items() if k not in ordered})
         self.fields = ordered
         for name, modes in self.CLOCK_FIELD_MODES.items():
-            self.fields[name].clock_modes = " ".join(modes)  # type: ignore[attr-defined]  # the template's
+            self.fields[name].clock_modes = " ".join(modes)  # read by templates/games/new.html
 
     def clean_rated(self) -> bool:
         return self.cleaned_data.get("rated") != "unrated"
