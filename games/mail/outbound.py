@@ -319,8 +319,9 @@ def _invited_mail(row: Notification) -> EmailMultiAlternatives | None:
     game = row.game
     invitation = (Invitation.objects.filter(game=game, user=row.user).select_related("invited_by__profile")
                   .first())
-    if invitation is None or game.status != Game.Status.OPEN or game.seats.filter(user=row.user).exists():
-        return None  # started, aborted or already seated: nothing to accept any more
+    if (invitation is None or invitation.declined_at is not None or game.status != Game.Status.OPEN
+            or game.seats.filter(user=row.user).exists()):
+        return None  # declined, started, aborted or already seated: nothing to accept any more
     seated = [s.name for s in game.seats.select_related("user__profile").order_by("joined_at", "pk")]
     ctx = {**_base(row), "name": row.user.display_name, "by": invitation.invited_by.display_name,
            "seated": seated}

@@ -335,12 +335,12 @@ def _page_key(request: HttpRequest, viewer: Viewer,
         return None, None
     user = request.user
     prefs = request_prefs(request, user.pk) if user.is_authenticated else None
-    chat, turn_count = page_cache.chat_and_turn_count(viewer.game.pk, user)
+    chat, turn_count, invitations = page_cache.chat_and_counts(viewer.game.pk, user)
     return page_cache.page_key(
         game_id=viewer.game.pk, version=viewer.game.version, user_id=user.pk or 0, staff=viewer.staff,
         time_zone=timezone.get_current_timezone_name(), name=prefs.display_name if prefs else "",
         csrf_secret=str(secret), selection=_selection_key(sel) if request.GET else page_cache.PLAIN,
-        chat=chat, turn_count=turn_count), chat
+        chat=chat, turn_count=turn_count, invitations=invitations), chat
 
 
 def _live(request: HttpRequest, viewer: Viewer, sel: Selection,
