@@ -26,7 +26,7 @@ from games.mail.position import position
 from games.mail.reading import read_commands
 from games.mail.unsubscribe import unsubscribe
 from games.models import ChatMessage, InboundMail, Notification, Seat
-from tests.web.factories import active_seat, other_seat, started_game
+from tests.web.factories import active_seat, full_game, other_seat, started_game
 
 KIND = get_kind("metaltalon")
 
@@ -331,3 +331,20 @@ def test_help_lists_the_errands(
                  '"back"'):
         assert word in _text(answer)
     assert "<code>nudge</code>" in _html(answer)
+
+
+@pytest.mark.django_db
+def test_rules_in_a_game_whose_kind_has_no_side_lines_names_each_seats_label(
+        settings: Any, mailoutbox: list[Any], celery_eager: None,
+        django_capture_on_commit_callbacks: Any) -> None:
+    settings.OFFERED_GAME_KINDS = ["metaltalon", "metal-adventures"]
+    game = full_game(players=3, kind="metal-adventures")
+    seat = game.seats.select_related("user").get(index=1)
+    _mail(iphone(seat, "rules"), django_capture_on_commit_callbacks)
+    text = _text(_answer(seat))
+    kind = get_kind(game.kind)
+    state = kind.load(game.state)
+    assert "/rules/metal-adventures/" in text
+    assert f"You: base starship {kind.seat_outcome(state, 1).label}" in text
+    other = game.seats.select_related("user").get(index=2)
+    assert f"C {other.user.display_name}: base starship {kind.seat_outcome(state, 2).label}" in text
