@@ -19,6 +19,7 @@ from accounts.models import Profile, TurnMail
 from games import seats as seats_of
 from games.actions.actor import Actor
 from games.actions.chat import CHAT_MAX, post_chat
+from games.actions.common import kind_of
 from games.actions.errors import ActionError, Invalid
 from games.actions.notify import send_on_commit
 from games.actions.vacation import end_vacation, start_vacation
@@ -83,20 +84,22 @@ def _nudge(game: Game, seat: Seat, actor: Actor, rest: str) -> str:
     whom = ", ".join(f"{seats_of.letter(s.index)} {names[s.index]}" for s in ready if s.index is not None)
     post_chat(game, actor, f"(nudge) The game waits for you, {whom}.")
     rows = []
+    kind = kind_of(game)
+    turn = kind.turn(kind.load(game.state)) if game.state else 0
     for s in ready:
         if s.user.is_active and s.user.profile.turn_mail != TurnMail.NEVER:
-            last = (Notification.objects.filter(game=game, user_id=s.user_id, kind=Notification.Kind.TURN,
-                                                prompt=s.prompt).order_by("-repeat").first())
+            told = Notification.objects.filter(game=game, user_id=s.user_id, kind=Notification.Kind.TURN,
+                                               key=turn, prompt=s.prompt)
+            last = told.order_by("-repeat").values_list("repeat", flat=True).first()
             rows.append(Notification.objects.create(
-                game=game, user_id=s.user_id, seat=s, kind=Notification.Kind.TURN,
-                key=last.key if last is not None else 0, prompt=s.prompt,
-                repeat=(last.repeat + 1) if last is not None else 0, due_at=now))
+                game=game, user_id=s.user_id, seat=s, kind=Notification.Kind.TURN, key=turn, prompt=s.prompt,
+                repeat=0 if last is None else last + 1, due_at=now))
     send_on_commit(rows)
     return f"Nudged {whom}: a line in the chat{' and a mail' if rows else ''}."
 
 
 def _notify(game: Game, seat: Seat, actor: Actor, rest: str) -> str:
-    choices = {c.value: c for c in TurnMail}
+    choices = dict(zip(TurnMail.values, TurnMail.labels, strict=True))
     if rest not in choices:
         raise Invalid(f'Write "notify every", "notify away" or "notify never" ("{rest}" is none of them).',
                       code="bad_choice")
@@ -104,7 +107,7 @@ def _notify(game: Game, seat: Seat, actor: Actor, rest: str) -> str:
     if profile.turn_mail != rest:
         profile.turn_mail = rest
         profile.save(update_fields=["turn_mail"])  # save, not update(): the profile's signals run
-    return f"Turn mails: {choices[rest].label}, in every game (your profile's choice)."
+    return f"Turn mails: {choices[rest]}, in every game (your profile's choice)."
 
 
 def _vacation(game: Game, seat: Seat, actor: Actor, rest: str) -> str:
