@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.kinds import get_kind
-from games.mail import reading
+from games.mail import asked_for, errands, reading
 from games.mail.position import Position, by_verb, position
 from games.models import Game, InboundMail, Notification
 
@@ -37,7 +37,19 @@ def answer_context(row: Notification) -> tuple[dict[str, Any], Position | None] 
            "roll_answers": tuple(getattr(get_kind(game.kind), "roll_answers", ())),
            # `help` asks for every legal command, not the position's few of each verb.
            "legal": list(by_verb(pos.legal).items()) if pos is not None and asked_help else []}
+    ctx.update(_asked_for(game, row, report.get("asked", [])))
     return ctx, pos
+
+
+def _asked_for(game: Game, row: Notification, asks: list[str]) -> dict[str, Any]:
+    """`games` and `rules` (games/mail/errands.py), as things stand when the answer is written."""
+    out: dict[str, Any] = {}
+    if errands.GAMES in asks:
+        out["my_games"], out["more_games"] = asked_for.my_games(row.user)
+    if errands.RULES in asks:
+        out["rules"] = {"url": asked_for.rules_url(game),
+                        "sides": asked_for.sides(game, row.seat) if row.seat is not None else []}
+    return out
 
 
 def answer_headers(row: Notification, ctx: dict[str, Any]) -> dict[str, Any]:

@@ -46,6 +46,7 @@ from games.deadlines import seat_deadline
 from games.kinds import words
 from games.mail.addresses import notice_headers, seat_address, user_headers
 from games.mail.answers import answer_context, answer_headers
+from games.mail.asked_for import rules_url
 from games.mail.position import Position, attach_board, position
 from games.mail.unsubscribe import unsubscribe_url
 from games.models import Action, AuditEntry, ClockDue, Game, Invitation, Notification, Seat
@@ -424,8 +425,8 @@ def _mail(name: str, ctx: dict[str, Any], row: Notification, *, prompt: str | No
     (in its Message-ID, so a reply to it is told from a reply to an older question's mail); `answering`:
     the Message-ID of the player's mail it answers; `to`: another of the player's addresses than their
     account's; `in_game` False: a mail about several games (threaded with none, answered by none)."""
-    ctx = {**ctx, "unsubscribe": unsubscribe_url(row.user_id)}
     game = row.game if in_game else None
+    ctx = {**ctx, "unsubscribe": unsubscribe_url(row.user_id), "rules_url": rules_url(game) if game else ""}
     seat = row.seat if in_game else None
     # Replies go to the seat's signed address (for the inbound side); a notice without a seat gets none,
     # so a reply to it reaches no one rather than the wrong seat.
