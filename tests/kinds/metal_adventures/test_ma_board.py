@@ -15,7 +15,7 @@ from games.kinds.metal_adventures.state import GameState
 
 from .helpers import A, B, ScriptedDice, dealt, given, play
 from .test_ma_allies import at_bazaar
-from .test_ma_narration import SVG, betrayal, board_lines, drawn, print_of
+from .test_ma_narration import SVG, betrayal, board_lines, drawn, print_of, trading
 
 EM = 0.6  # a sans-serif letter's width on average, in font sizes, at most: how wide a text is drawn
 
@@ -187,3 +187,15 @@ def test_the_space_areas_longest_starship_names_fit_their_boxes_with_the_id_besi
         shown = [e for e in parts if e.tag == f"{SVG}text" and e.text in rows]
         edge = float(box.get("x", "")) + float(box.get("width", ""))
         assert len(shown) == 2 and all(right_edge(e) <= edge for e in shown), card
+
+
+def test_the_text_board_shows_a_promised_trophy_to_its_debtor_only() -> None:
+    state, _ = play(trading(), A, "promise 2 trophy T03@next")
+    assert "P1: Seat 1 owes Seat 2 Trophy of the Scrapyard King (T03), at the end of its next turn" in \
+        board_lines(state, A)
+    for reader in (B, None):
+        assert "P1: Seat 1 owes Seat 2 a trophy, at the end of its next turn" in board_lines(state, reader)
+
+
+def test_the_text_board_leaves_a_blank_line_between_the_table_and_the_seats() -> None:
+    assert "\nOut of the game: 0 cards\n\nSeat 1 (to act): " in board.text_board(given(3), None)
