@@ -342,9 +342,11 @@ def _space_svg(state: GameState, y: int) -> list[str]:
         x = 10 + i * 156
         stroke = RED if ship.hunter else (INK if card == target else FAINT)
         parts.append(_rect(x, y + 18, 148, 44, stroke=stroke))
-        parts.append(_text(x + 6, y + 34, f"{ship.name} ({card})", 11, "bold"))
-        parts.append(_text(x + 6, y + 50, f"power {ship.power}", 11))
-        parts += [f'<circle cx="{x + 80 + 10 * dot}" cy="{y + 46}" r="3.5" fill="{INK}"/>'
+        # The name alone on its row: with its id beside it the longest (Convoy Seventy-Seven) overran the
+        # box into the next one.
+        parts.append(_text(x + 6, y + 34, ship.name, 11, "bold"))
+        parts.append(_text(x + 6, y + 50, f"{card}, power {ship.power}", 11))
+        parts += [f'<circle cx="{x + 104 + 10 * dot}" cy="{y + 46}" r="3.5" fill="{INK}"/>'
                   for dot in range(ship.damage)]
     return parts
 

@@ -15,7 +15,7 @@ from games.kinds.metal_adventures.state import GameState
 
 from .helpers import A, B, ScriptedDice, dealt, given, play
 from .test_ma_allies import at_bazaar
-from .test_ma_narration import SVG, betrayal, board_lines, drawn, print_of
+from .test_ma_narration import SVG, betrayal, board_lines, drawn, print_of, trading
 
 EM = 0.6  # a sans-serif letter's width on average, in font sizes, at most: how wide a text is drawn
 
@@ -172,3 +172,30 @@ def test_the_picture_prints_what_lies_under_each_planet_at_10() -> None:
     parts = drawn(board.board_svg(state, None))
     for words in (f"Trophy deck {len(state.trophy_deck)}", "pile 0", "pile 1"):
         assert print_of(parts, words) == ("10", "normal", board.INK)
+
+
+def test_the_space_areas_longest_starship_names_fit_their_boxes_with_the_id_beside_the_power() -> None:
+    area = ("D22", "D19", "D27", "N15")  # Convoy Seventy-Seven, the longest name, and three others
+    state = given(3)
+    state = replace(state, space_deck=tuple(c for c in state.space_deck if c not in area), space_area=area)
+    parts = drawn(board.board_svg(state, None))
+    for card in area:
+        ship = cards.STARSHIPS[card]
+        box = next(e for e in parts if e.tag == f"{SVG}rect" and e.get("height") == "44"
+                   and e.get("x") == str(10 + area.index(card) * 156))
+        rows = (ship.name, f"{card}, power {ship.power}")
+        shown = [e for e in parts if e.tag == f"{SVG}text" and e.text in rows]
+        edge = float(box.get("x", "")) + float(box.get("width", ""))
+        assert len(shown) == 2 and all(right_edge(e) <= edge for e in shown), card
+
+
+def test_the_text_board_shows_a_promised_trophy_to_its_debtor_only() -> None:
+    state, _ = play(trading(), A, "promise 2 trophy T03@next")
+    assert "P1: Seat 1 owes Seat 2 Trophy of the Scrapyard King (T03), at the end of its next turn" in \
+        board_lines(state, A)
+    for reader in (B, None):
+        assert "P1: Seat 1 owes Seat 2 a trophy, at the end of its next turn" in board_lines(state, reader)
+
+
+def test_the_text_board_leaves_a_blank_line_between_the_table_and_the_seats() -> None:
+    assert "\nOut of the game: 0 cards\n\nSeat 1 (to act): " in board.text_board(given(3), None)

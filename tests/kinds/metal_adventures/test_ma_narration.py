@@ -649,7 +649,7 @@ def test_the_picture_draws_the_space_area_and_every_seats_astrolabe_escaping_eve
     picture = board.board_svg(state, A)
     root = ElementTree.fromstring(picture)
     words = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
-    assert "Legate's Pinnace (N11)" in words and "Scrapmaw (N20)" in words
+    assert "Legate's Pinnace N11, power 8" in words and "Scrapmaw N20, power 8" in words
     assert "Legate&#x27;s Pinnace" in picture  # an apostrophe goes through escaping
     assert words.count("glory") == 3 and words.count("JP") == 3 and "Seat 1 (you)" in words
 
@@ -753,8 +753,8 @@ def test_the_picture_prints_titles_at_12_bold_figures_at_11_and_small_print_at_1
     assert print_of(parts, "Salty Comet") == ("10", "normal", board.INK)
     assert print_of(parts, "3₡, Metal Faktor blank") == ("11", "normal", board.INK)
     assert print_of(parts, "no improvements") == ("10", "normal", board.INK)
-    assert print_of(parts, "Legate's Pinnace (N11)") == ("11", "bold", board.INK)
-    assert print_of(parts, "power 8") == ("11", "normal", board.INK)
+    assert print_of(parts, "Legate's Pinnace") == ("11", "bold", board.INK)
+    assert print_of(parts, "N11, power 8") == ("11", "normal", board.INK)
 
 
 def test_the_pictures_gauges_fill_in_proportion_to_their_most() -> None:
