@@ -181,8 +181,8 @@ def planet(state: GameState, seat: int, text: str) -> tuple[GameState, list[Even
 def legal(state: GameState, seat: int) -> list[str]:
     """`attack space <n>` for each face-up starship, to the attacker, while no choice waits."""
     battle = state.battle
-    if (battle is None or battle.kind != "space" or battle.target  # in the draw, as in `choose`
-            or seat != battle.attacker or state.choices):
+    # battle.py asks only in the draw, whose battle is in Space and waits for its target.
+    if battle is None or battle.target or seat != battle.attacker or state.choices:
         return []
     return [f"attack space {n}" for n in range(1, len(state.space_area) + 1)]
 

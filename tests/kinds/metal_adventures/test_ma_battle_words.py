@@ -71,3 +71,13 @@ def test_the_challenged_seats_berserker_grog_is_a_term_of_its_score_by_name() ->
     _, defend = fight.score_parts(state, challenge)
     assert [(seat, name) for seat, name, _ in defend][:3] == [
         (B, "main power"), (B, "Metal Faktor die"), (B, "Berserker Grog")]
+
+
+def test_the_attackers_terms_of_its_score_by_name_with_the_red_marauders_perk_in_a_challenge() -> None:
+    state = replace(given(4, perks=True), phase="battle.declare")
+    state = state.with_seat(A, replace(state.seats[A], base="B3"))  # the score reads no other seat's base
+    challenge = Battle(kind="challenge", attacker=A, challenged=B)
+    attack, _ = fight.score_parts(state, challenge)
+    assert [(seat, name) for seat, name, _ in attack] == [
+        (A, "main power"), (A, "Metal Faktor die"), (A, "Berserker Grog"), (A, "Metal Faktor debt"),
+        (A, "Red Marauder's perk")]

@@ -428,3 +428,13 @@ def test_a_red_hunter_back_into_a_deck_with_red_cards_is_shuffled_among_them_lay
     alone = replace(given(3), space_deck=("N01", "N02"), space_mixed=())
     after, event = space.return_hunters(alone, ("D06",), FixedDice())
     assert event["shuffle"] == "whole" and after.space_mixed == ("D06",)
+
+
+def test_attack_space_out_of_travel_is_refused_word_for_word_and_a_chosen_target_lists_no_spot() -> None:
+    with pytest.raises(Refused) as refused_here:
+        space.attack_space(given(3), A)
+    assert str(refused_here.value) == (
+        "You can attack in Space only while travelling, before this turn's battle.")
+    state, _ = play(travelling(space=("N01", "N09", "N17")), A, "attack space")
+    chosen, _ = play(state, A, "attack space 2")
+    assert chosen.space_area == ("N09",) and space.legal(chosen, A) == []
