@@ -21,7 +21,7 @@ from games.mail.addresses import seat_address
 from games.mail.inbound import receive_mail
 from games.mail.site_address import site_address
 from games.models import Action, Game, Seat
-from tests.web.factories import UserFactory
+from tests.web.factories import UserFactory, finished_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -239,3 +239,26 @@ def test_a_mail_only_player_starts_a_game_against_a_bot_plays_a_turn_and_asks_fo
     assert {(s.user_id, s.bot or "") for s in Seat.objects.filter(game=rematch)} == {(user.pk, ""),
                                                                                      (None, "random")}
     assert f"== Rematch: game {rematch.pk} ==" in mailoutbox[-1].body
+
+
+def test_new_takes_the_options_by_name_or_by_value_as_the_lobby_form_does(
+        celery_eager: None, mailoutbox: list[Any], bots_by_hand: None) -> None:
+    user = UserFactory()
+    receive_mail(gmail(user, "Hi,\nnew metaltalon web2002 faction_mode=fixed players 3 bots 1 private"))
+    game = Game.objects.get()
+    assert (game.options["edition"], game.options["faction_mode"], game.players, game.visibility) == (
+        "web2002", "fixed", 3, "private")
+    assert game.status == Game.Status.OPEN, "a seat is left for a person"
+    # The player's first game: the beginner bot, as the lobby's form ticks it for them.
+    assert {(s.user_id, s.bot or "") for s in game.seats.all()} == {(user.pk, ""), (None, "beginner")}
+    assert "It starts when 1 more seat is taken" in _answers_to(mailoutbox, user)[-1].body
+
+
+def test_rematch_with_the_game_id_at_the_site_address(celery_eager: None, mailoutbox: list[Any]) -> None:
+    game, winner, loser = finished_game()
+    receive_mail(gmail(loser.user, f"rematch {game.pk}"))
+    new = Game.objects.exclude(pk=game.pk).get()
+    assert list(new.seats.values_list("user_id", flat=True)) == [loser.user_id]
+    assert f"Game {new.pk} is the rematch of game {game.pk}" in _answers_to(mailoutbox, loser.user)[-1].body
+    receive_mail(gmail(UserFactory(), f"rematch {game.pk}"))
+    assert Game.objects.count() == 2, "only its players get a game's rematch"
