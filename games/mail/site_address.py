@@ -169,13 +169,17 @@ class _Refused(Exception):
     pass
 
 
-def _kind_named(word: str) -> Kind:
+def _kind_or_none(words: str) -> Kind | None:
     def bare(text: str) -> str:
         return re.sub(r"[^a-z0-9]", "", text.lower())
 
-    for kind in offered_kinds():
-        if bare(word) in (bare(kind.name), bare(kind.title)):
-            return kind
+    return next((k for k in offered_kinds() if bare(words) in (bare(k.name), bare(k.title))), None)
+
+
+def _kind_named(word: str) -> Kind:
+    kind = _kind_or_none(word)
+    if kind is not None:
+        return kind
     raise _Refused(f"There is no game called “{word}” here. The games: "
                    + ", ".join(k.name for k in offered_kinds()) + ".")
 
@@ -184,8 +188,10 @@ def _new(user: Any, rest: str, done: Done) -> None:
     words = rest.split()
     if not words:
         raise _Refused("Say which game: " + " or ".join(f"“new {k.name}”" for k in offered_kinds()) + ".")
-    kind = _kind_named(words[0])
-    data, bots, level = _form_data(user, kind, words[1:])
+    # A title of two words ("Metal Adventures") or a name of one ("metal-adventures").
+    two = _kind_or_none(" ".join(words[:2])) if len(words) > 1 else None
+    kind = two or _kind_named(words[0])
+    data, bots, level = _form_data(user, kind, words[2:] if two is not None else words[1:])
     form = NewGameForm(data, kind=kind.name)
     if not form.is_valid():
         raise _Refused(" ".join(_form_errors(form)))

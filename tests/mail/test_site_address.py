@@ -262,3 +262,14 @@ def test_rematch_with_the_game_id_at_the_site_address(celery_eager: None, mailou
     assert f"Game {new.pk} is the rematch of game {game.pk}" in _answers_to(mailoutbox, loser.user)[-1].body
     receive_mail(gmail(UserFactory(), f"rematch {game.pk}"))
     assert Game.objects.count() == 2, "only its players get a game's rematch"
+
+
+def test_new_metal_adventures_against_bots_by_its_title(celery_eager: None, mailoutbox: list[Any],
+                                                        bots_by_hand: None) -> None:
+    user = UserFactory()
+    receive_mail(iphone(user, "new Metal Adventures players 3 bots 2 level random perks=yes"))
+    game = Game.objects.get()
+    assert (game.kind, game.players, game.options["perks"]) == ("metal-adventures", 3, True)
+    assert game.status != Game.Status.OPEN
+    assert sorted(s.bot or "" for s in game.seats.all()) == ["", "random", "random"]
+    assert f"Game {game.pk} is made: Metal Adventures" in _answers_to(mailoutbox, user)[-1].body
