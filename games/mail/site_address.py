@@ -102,12 +102,18 @@ def receive_site_mail(user: Any, sender: str, message_id: str, subject: str, tex
         return "duplicate"
     done: list[Done] = []
     ignored = ""
-    if not rejected:
-        commands, ignored = read_site_commands(text)
+    try:
         with transaction.atomic():
-            done = [_do(user, command) for command in commands]
-    answer = _answer(user, sender, message_id, subject, done, ignored, rejected)
-    transaction.on_commit(lambda: _send(answer))
+            if not rejected:
+                commands, ignored = read_site_commands(text)
+                done = [_do(user, command) for command in commands]
+            answer = _answer(user, sender, message_id, subject, done, ignored, rejected)
+            transaction.on_commit(lambda: _send(answer))
+    except BaseException:
+        # Nothing was done (rolled back): the door asks the sender's server to try again, and the retry
+        # must not be taken for a duplicate.
+        cache.delete(key)
+        raise
     if rejected or not done:
         return "rejected" if rejected else "nothing"
     return "refused" if all(d.refused for d in done) else "played"

@@ -17,6 +17,7 @@ from games import actions
 from games.actions.actor import Actor
 from games.actions.bots import play_bots
 from games.kinds import get_kind
+from games.mail import site_address as site_mail
 from games.mail.addresses import seat_address
 from games.mail.inbound import receive_mail
 from games.mail.site_address import site_address
@@ -273,3 +274,22 @@ def test_new_metal_adventures_against_bots_by_its_title(celery_eager: None, mail
     assert game.status != Game.Status.OPEN
     assert sorted(s.bot or "" for s in game.seats.all()) == ["", "random", "random"]
     assert f"Game {game.pk} is made: Metal Adventures" in _answers_to(mailoutbox, user)[-1].body
+
+
+def test_a_mail_whose_handling_failed_is_done_when_delivered_again(
+        celery_eager: None, mailoutbox: list[Any], bots_by_hand: None,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    user = UserFactory()
+    raw = iphone(user, "new metaltalon bots 1", message_id="<retried@icloud.com>")
+    real = site_mail._answer
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise ConnectionError("the database went away")
+
+    monkeypatch.setattr(site_mail, "_answer", broken)
+    with pytest.raises(ConnectionError):
+        receive_mail(raw)  # the door answers "try again later"
+    assert not Game.objects.exists(), "rolled back"
+    monkeypatch.setattr(site_mail, "_answer", real)
+    assert receive_mail(raw).status == "played"
+    assert Game.objects.count() == 1 and len(_answers_to(mailoutbox, user)) == 1
