@@ -72,7 +72,7 @@ def play_mail(seat: Seat, mailed: Mailed) -> InboundMail | None:
         # Under the game's lock, as every writer: the stale-turn check and the plays see one state.
         game = Game.objects.select_for_update().get(pk=seat.game_id)
         report = _report(mailed)
-        if REMATCH in mailed.asked and game.status == Game.Status.FINISHED and not mailed.commands:
+        if REMATCH in mailed.asked:  # a game still in play is refused it, and the answer says why
             report["rematch"] = _rematch(game, seat.user)
         report["rejected"] = report["rejected"] or _not_playable(game, seat, mailed)
         if not report["rejected"]:

@@ -64,14 +64,12 @@ def last_turn(game: Game, reader: int | None) -> LastTurn | None:
 
 
 def game_over_context(game: Game, report: dict[str, Any]) -> dict[str, Any]:
-    """The answer's words for a finished game: `over` (the summary) and `rematch` (what came of asking for
-    one, with the seat's address to write to); nothing for a game in play."""
-    if game.status != Game.Status.FINISHED:
-        return {}
+    """The answer's words once a game is finished: `over` (the summary); and `rematch`, what came of asking
+    for one (refused while the game is in play), with the seat's address to write to."""
     asked = report.get("rematch")
     rematch = None
     if asked:
         rematch = dict(asked)
         seat = Seat.objects.filter(pk=asked.get("seat")).first() if asked.get("seat") else None
         rematch["address"] = seat_address(seat) if seat is not None else ""
-    return {"over": game_summary(game), "rematch": rematch}
+    return {"over": game_summary(game) if game.status == Game.Status.FINISHED else None, "rematch": rematch}

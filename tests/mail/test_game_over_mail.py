@@ -149,3 +149,19 @@ def test_only_a_finished_games_players_get_its_rematch() -> None:
     with pytest.raises(NotInPlay):
         rematch(playing, Actor.player(active_seat(playing).user))
     assert Game.objects.count() == 2 and not Action.objects.filter(game__status=Game.Status.OPEN).exists()
+
+
+def test_rematch_in_a_reply_to_a_game_in_play_is_answered_with_why_not(celery_eager: None,
+                                                                       mailoutbox: list[Any]) -> None:
+    game = started_game(players=2)
+    seat = active_seat(game)
+    message = EmailMessage()
+    message["From"] = seat.user.email
+    message["To"] = seat_address(seat)
+    message["Subject"] = "Re: your turn"
+    message["Message-ID"] = make_msgid(domain="client.example")
+    message.set_content("rematch\n")
+    receive_mail(message.as_bytes())
+    answer = _answer(mailoutbox, seat).body
+    assert f"No rematch: Game {game.pk} is not over: a rematch follows a finished game." in answer
+    assert "== The result ==" not in answer and Game.objects.count() == 1
