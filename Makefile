@@ -21,7 +21,7 @@ TEST_WORKERS ?= 2
 .PHONY: help venv run test test-env debs services bench lint mutate clean
 
 help:
-	@echo "make run    migrate, create demo logins, start web + worker + beat on http://$(HOST):$(PORT)/"
+	@echo "make run    migrate, create demo logins, start web + worker + beat + mail on http://$(HOST):$(PORT)/ (SMTP: 8025)"
 	@echo "make test   the whole test suite on PostgreSQL + Redis (installs what is missing)"
 	@echo "make lint   ruff + import-linter contracts + mypy --strict on the engine"
 	@echo "make bench  every benchmark script in bench/"
@@ -60,7 +60,7 @@ run: export SITE_URL ?= http://$(HOST):$(PORT)
 run: $(STAMP)
 	$(VPY) manage.py migrate --noinput
 	$(VPY) manage.py demo_setup
-	@echo "Starting web, worker and beat: open http://$(HOST):$(PORT)/  (mail: http://$(HOST):$(PORT)/dev/inbox/)"
+	@echo "Starting web, worker, beat and mail (SMTP on 127.0.0.1:$${MAIL_LISTEN_PORT:-8025}): open http://$(HOST):$(PORT)/  (mail: http://$(HOST):$(PORT)/dev/inbox/)"
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" WEB_HOST=$(HOST) $(VENV)/bin/honcho start --port $(PORT)
 
 # --- make test: the whole suite against PostgreSQL and Redis, as CI runs it ---

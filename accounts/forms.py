@@ -2,10 +2,12 @@ import zoneinfo
 from typing import Any
 
 from django import forms
+from django.contrib import messages
 from django.db import IntegrityError, transaction
+from django.http import HttpRequest
 
 from accounts import names
-from accounts.models import Profile
+from accounts.models import Profile, first_free_name, name_problem
 
 
 def time_zone_choices() -> list[tuple[str, str]]:
@@ -45,3 +47,58 @@ class ProfileForm(forms.ModelForm):
             self.add_error("display_name", "That name was taken a moment ago: choose another.")
             return False
         return True
+
+
+def browser_time_zone(value: str) -> str:
+    """The zone the sign-up page's script read from the browser (static/js/signup.js), if it is one
+    zoneinfo knows; UTC otherwise (no script, an old browser, anything typed into the field by hand)."""
+    value = (value or "").strip()
+    return value if value in zoneinfo.available_timezones() else "UTC"
+
+
+class SignupDetails(forms.Form):
+    """What sign-up asks besides the address and password (allauth's ACCOUNT_SIGNUP_FORM_CLASS): the name
+    other players see, checked as the profile checks it (accounts.models.name_problem), and the browser's
+    time zone, filled in by static/js/signup.js."""
+
+    display_name = forms.CharField(
+        label="Display name", max_length=names.NAME_MAX,
+        help_text="The name other players see: yours alone. Your e-mail address is never shown. You can "
+                  "change the name later on your profile page.",
+        widget=forms.TextInput(attrs={"autocomplete": "nickname"}))
+    time_zone = forms.CharField(required=False,
+                                widget=forms.HiddenInput(attrs={"data-browser-time-zone": ""}))
+
+    field_order = ["email", "display_name", "password1", "password2"]
+
+    def clean_display_name(self) -> str:
+        name = names.tidy(self.cleaned_data["display_name"])
+        if not name:
+            raise forms.ValidationError("This field is required.")
+        problem = name_problem(name)
+        if problem:
+            raise forms.ValidationError(problem)
+        return name
+
+    def clean_time_zone(self) -> str:
+        return browser_time_zone(self.cleaned_data.get("time_zone", ""))
+
+    def signup(self, request: HttpRequest, user: Any) -> None:
+        """Called by allauth once the user is saved (its profile, made by accounts.signals, holds a neutral
+        name for that moment). Another player may have taken a name like the chosen one since the check:
+        then the player gets its first free numbered form and is told so."""
+        profile, _ = Profile.objects.get_or_create(user=user)
+        wanted = self.cleaned_data["display_name"]
+        profile.time_zone = self.cleaned_data["time_zone"]
+        for attempt in range(5):
+            profile.display_name = wanted if attempt == 0 else first_free_name(wanted, but=profile)
+            try:
+                with transaction.atomic():
+                    profile.save()
+                break
+            except IntegrityError:
+                if attempt == 4:
+                    raise
+        if profile.display_name != wanted:
+            messages.warning(request, f"“{wanted}” was taken a moment ago: you are “{profile.display_name}” "
+                                      "for now, and can change it on your profile page.")

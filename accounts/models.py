@@ -27,11 +27,11 @@ class User(AbstractUser):
     @property
     def display_name(self) -> str:
         """What other players see: the profile's name, unique on the site (every profile has one: see
-        Profile.save); the start of the e-mail address only for a user saved without signals."""
+        Profile.save); a neutral "Player 123" for a user saved without signals, never the e-mail address."""
         profile = getattr(self, "profile", None)
         if profile is not None and profile.display_name:
             return profile.display_name
-        return self.email.split("@", 1)[0] or self.username
+        return names.neutral_base(self.pk)
 
 
 def user_display(user: User) -> str:
@@ -105,13 +105,7 @@ class Profile(models.Model):
         the unique key is not a form field, so Django's own constraint check would skip it."""
         if not self.display_name:
             return
-        problem = names.shape_problem(self.display_name)
-        if problem is None:
-            alike = Profile.objects.filter(name_key=names.name_key(self.display_name)).exclude(pk=self.pk)
-            twin = alike.first()
-            problem = names.clash_message(self.display_name, twin.display_name) if twin else None
-        if problem is None and not (self.user_id and self.user.is_staff):
-            problem = names.reserved_problem(self.display_name)
+        problem = name_problem(self.display_name, but=self, staff=bool(self.user_id and self.user.is_staff))
         if problem:
             raise ValidationError({"display_name": problem})
 
@@ -126,10 +120,11 @@ class Profile(models.Model):
             self._save_with_default_name(*args, **kwargs)
 
     def _save_with_default_name(self, *args: Any, **kwargs: Any) -> None:
-        """A profile saved without a name gets the first free one from its e-mail address ("alice",
-        "alice2", ...), so the name players see is unique from the start. Two sign-ups may pick the same
-        one at once: the loser of the race takes the next."""
-        base = names.default_base(self.user.email, self.user.username, staff=self.user.is_staff)
+        """A profile saved without a name (an account made by the admin, createsuperuser, or sign-up before
+        it names the player) gets a neutral one, "Player 123" from the account's number, never anything
+        from the e-mail address: that is private. Unique from the start: the first free numbered form of
+        it, and of two saves racing for one name the loser takes the next."""
+        base = names.neutral_base(self.user_id)
         if kwargs.get("update_fields") is not None:
             kwargs["update_fields"] = {*kwargs["update_fields"], "display_name", "name_key"}
         for attempt in range(5):
@@ -143,6 +138,22 @@ class Profile(models.Model):
                 lost_race = Profile.objects.filter(name_key=self.name_key).exclude(pk=self.pk).exists()
                 if attempt == 4 or not lost_race:
                     raise
+
+
+def name_problem(name: str, but: Profile | None = None, staff: bool = False) -> str | None:
+    """Why `name` (tidied) cannot be a player's name: its shape, its likeness to another player's name
+    (other than `but`'s own), or a word kept for staff (unless `staff`). None when it may be taken. Every
+    form that names a player asks this: the profile (through Profile.clean), the admin, sign-up."""
+    problem = names.shape_problem(name)
+    if problem is None:
+        alike = Profile.objects.filter(name_key=names.name_key(name))
+        if but is not None and but.pk is not None:
+            alike = alike.exclude(pk=but.pk)
+        twin = alike.first()
+        problem = names.clash_message(name, twin.display_name) if twin else None
+    if problem is None and not staff:
+        problem = names.reserved_problem(name)
+    return problem
 
 
 def first_free_name(wanted: str, but: Profile | None = None) -> str:

@@ -29,7 +29,7 @@ from functools import cache
 from confusable_homoglyphs import confusables
 
 NAME_MAX = 40
-FALLBACK_NAME = "player"
+NEUTRAL_PREFIX = "Player"
 
 # Characters that draw nothing (or a blank) but are letters to Unicode: Hangul fillers, the braille blank.
 # Format characters (zero-width spaces and joiners, direction overrides) are caught by their category.
@@ -98,12 +98,11 @@ def clash_message(wanted: str, existing: str) -> str:
     return f"That name is too like “{existing}”, another player's name."
 
 
-def default_base(email: str, username: str = "", staff: bool = False) -> str:
-    """The name a new player starts with: the start of their e-mail address (what the site always showed),
-    or FALLBACK_NAME when that is no usable name. Short enough to take a number (numbered)."""
-    base = tidy(email.split("@", 1)[0] or username)[: NAME_MAX - 4].strip()
-    usable = base and shape_problem(base) is None and (staff or reserved_problem(base) is None)
-    return base if usable else FALLBACK_NAME
+def neutral_base(user_id: int | None) -> str:
+    """The name of a player who has not chosen one: "Player 123", from the account's number. Never taken
+    from the e-mail address ("jane.doe.1990@..." would make a public "jane.doe.1990"), which is private.
+    Short enough to take a number (numbered) when a player chose it already."""
+    return f"{NEUTRAL_PREFIX} {user_id}" if user_id is not None else NEUTRAL_PREFIX
 
 
 def numbered(base: str, n: int) -> str:

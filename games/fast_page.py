@@ -124,7 +124,7 @@ LAST_MAX = 20_000
 
 def _user_keys(game_id: int, uid: object) -> list[str]:
     return [prefs_key(uid), queries.turn_count_key(uid), queries.chat_read_key(game_id, uid),
-            pulse.seen_key(game_id, uid)]
+            pulse.seen_key(game_id, uid), queries.invitation_count_key(uid)]
 
 
 def _page(request: HttpRequest, game_id: int) -> HttpResponse | None:
@@ -147,14 +147,15 @@ def _page(request: HttpRequest, game_id: int) -> HttpResponse | None:
     uid_claimed = session.get(SESSION_KEY)
     prefs = None
     count: Any = 0
+    invited: Any = 0
     marker: Any = None
     seen = None
     if uid_claimed is not None:
         user_keys = _user_keys(game_id, uid_claimed)
         if last is None or last[0] != str(uid_claimed):
             found.update(cache.get_many(user_keys))
-        prefs, count, marker, seen = (found.get(k) for k in user_keys)
-        if not isinstance(prefs, Prefs) or count is None or marker is None:
+        prefs, count, marker, seen, invited = (found.get(k) for k in user_keys)
+        if not isinstance(prefs, Prefs) or count is None or marker is None or invited is None:
             return None
     uid = _user_id(session, prefs)
     if uid is None:
@@ -164,7 +165,7 @@ def _page(request: HttpRequest, game_id: int) -> HttpResponse | None:
         time_zone=_zone_name(prefs.time_zone if prefs else ""), name=prefs.display_name if prefs else "",
         csrf_secret=secret, selection=page_cache.PLAIN,
         chat=page_cache.ChatState(generation=chat, read=queries.chat_read_value(marker) if uid else None),
-        turn_count=int(count))
+        turn_count=int(count), invitations=int(invited))
     body = found.get(key) if last is not None and key == last[1] else page_cache.get_page(key)
     if not isinstance(body, bytes):
         return None

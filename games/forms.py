@@ -29,6 +29,12 @@ class NewGameForm(forms.Form):
 
     CLOCK_FIELDS = ("clock_mode", "deadline_hours", "bank_hours", "increment_hours", "cap_hours", "reminders",
                     "on_timeout", "expel_after")
+    # Which kinds of clock each clock field belongs to: static/js/new-game.js shows a field only with its
+    # kinds (without the script every field stays shown, and each kind of clock ignores the others').
+    CLOCK_FIELD_MODES = {"deadline_hours": (clock.DEADLINE,),
+                         **{name: (clock.BANK,) for name in ("bank_hours", "increment_hours", "cap_hours")},
+                         **{name: (clock.DEADLINE, clock.BANK) for name in ("reminders", "on_timeout",
+                                                                            "expel_after")}}
 
     kind = forms.ChoiceField(label="Game")
     players = forms.TypedChoiceField(coerce=int, initial=2)
@@ -101,6 +107,8 @@ class NewGameForm(forms.Form):
             self.option_names.append(name)
         ordered.update({k: v for k, v in self.fields.items() if k not in ordered})
         self.fields = ordered
+        for name, modes in self.CLOCK_FIELD_MODES.items():
+            self.fields[name].clock_modes = " ".join(modes)  # read by templates/games/new.html
 
     def clean_rated(self) -> bool:
         return self.cleaned_data.get("rated") != "unrated"

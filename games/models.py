@@ -279,6 +279,9 @@ class Invitation(models.Model):
     invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     accepted_at = models.DateTimeField(null=True, blank=True)
+    # The invitee said no (games.actions.decline_invitation): no longer listed as waiting for them; the
+    # game's players see "declined" beside the name. Joining later all the same clears it.
+    declined_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

@@ -11,7 +11,7 @@ shows another viewer's controls, an older version, older chat or an older "your 
 - the chat generation, renewed whenever a chat message is saved or deleted (games.signals) or bulk-updated
   (chat_changed_in: call it before any queryset.update of chat messages);
 - how far the viewer has read the chat (queries.chat_read: which messages are marked new);
-- the navigation's "your turn" count.
+- the navigation's "your turn" count and its count of invitations awaiting an answer.
 
 Pages with a notice or a flash message are never cached. The short life keeps the deadline and "minutes
 ago" texts fresh, as for the live region.
@@ -82,23 +82,35 @@ def chat_state(game_id: int, user: Any) -> ChatState:
 
 def chat_and_turn_count(game_id: int, user: Any, count: bool = True) -> tuple[ChatState, int]:
     """The chat state and the user's "your turn" count, read in one round trip when all are cached."""
+    state, turns, _invitations = chat_and_counts(game_id, user, count)
+    return state, turns
+
+
+def chat_and_counts(game_id: int, user: Any, count: bool = True) -> tuple[ChatState, int, int]:
+    """The chat state, the user's "your turn" count and their invitations' count (the navigation's
+    badges), read in one round trip when all are cached."""
     signed_in = user.is_authenticated
     count_key = queries.turn_count_key(user.pk) if signed_in and count else None
+    invited_key = queries.invitation_count_key(user.pk) if signed_in and count else None
     read_key = queries.chat_read_key(game_id, user.pk) if signed_in else None
-    found = cache.get_many([k for k in (chat_key(game_id), count_key, read_key) if k is not None])
+    keys = (chat_key(game_id), count_key, invited_key, read_key)
+    found = cache.get_many([k for k in keys if k is not None])
     turns = found.get(count_key) if count_key is not None else 0
     if turns is None:
         turns = queries.your_turn_count(user)
+    invitations = found.get(invited_key) if invited_key is not None else 0
+    if invitations is None:
+        invitations = queries.invitation_count(user)
     state = ChatState(generation=chat_generation(game_id, found.get(chat_key(game_id))),
                       read=queries.chat_read(game_id, user, found.get(read_key) if read_key else None))
-    return state, int(turns)
+    return state, int(turns), int(invitations)
 
 
 def page_key(*, game_id: int, version: int, user_id: int, staff: bool, time_zone: str, name: str,
-             csrf_secret: str, selection: str, chat: ChatState, turn_count: int) -> str:
+             csrf_secret: str, selection: str, chat: ChatState, turn_count: int, invitations: int = 0) -> str:
     viewer = hashlib.sha1(f"{time_zone}\x00{name}\x00{csrf_secret}".encode()).hexdigest()[:16]
     return (f"page:{PAGE_CACHE_VERSION}:{game_id}:{version}:{user_id}:{int(staff)}:{viewer}:"
-            f"{chat.generation}:{chat.read}:{turn_count}:{selection}")
+            f"{chat.generation}:{chat.read}:{turn_count}.{invitations}:{selection}")
 
 
 def get_page(key: str) -> bytes | None:

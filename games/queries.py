@@ -156,10 +156,47 @@ def forget_chat_read(game_id: object, user_id: object) -> None:
     transaction.on_commit(lambda: cache.delete(key))
 
 
+def _open_invitations(user: Any) -> Any:
+    return (Invitation.objects.filter(user=user, accepted_at__isnull=True, declined_at__isnull=True,
+                                      game__status=Game.Status.OPEN)
+            .exclude(game__seats__user=user))
+
+
 def open_invitations(user: Any) -> list[Invitation]:
-    """Invitations to games still waiting for players that the user has not answered by joining."""
-    return list(Invitation.objects.filter(user=user, accepted_at__isnull=True, game__status=Game.Status.OPEN)
-                .exclude(game__seats__user=user).select_related("game", "invited_by__profile"))
+    """Invitations to games still waiting for players that the user has answered neither by joining nor
+    by declining."""
+    return list(_open_invitations(user).select_related("game", "invited_by__profile"))
+
+
+def invitation_count_key(user_id: object) -> str:
+    return f"invitations:1:{user_id}"
+
+
+def invitation_count(user: Any) -> int:
+    """How many invitations wait for the user's answer, for the header's badge: cached per user, dropped
+    when an invitation of theirs or a seat of theirs is saved (games.signals), and for every invitee of a
+    game that starts or is aborted (forget_invitation_counts); TURN_COUNT_SECONDS at most otherwise."""
+    if user is None or not user.is_authenticated:
+        return 0
+    key = invitation_count_key(user.pk)
+    count = cache.get(key)
+    if count is None:
+        count = _open_invitations(user).count()
+        cache.set(key, count, TURN_COUNT_SECONDS)
+    return int(count)
+
+
+def forget_invitation_counts(user_ids: Iterable[object]) -> None:
+    """As forget_turn_counts, for the invitation badges."""
+    keys = [invitation_count_key(uid) for uid in set(user_ids) if uid is not None]
+    if keys:
+        cache.delete_many(keys)
+        transaction.on_commit(lambda: cache.delete_many(keys))
+
+
+def forget_invitees(game: Game) -> None:
+    """A game that leaves the open state takes its invitations off its invitees' badges."""
+    forget_invitation_counts(game.invitations.exclude(user=None).values_list("user_id", flat=True))
 
 
 def unread_notices(user: Any, limit: int = 20) -> list[Notice]:

@@ -9,7 +9,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from games import page_cache, pulse, queries
-from games.models import ChatMessage, Game, Seat
+from games.models import ChatMessage, Game, Invitation, Seat
 
 
 @receiver(post_save, sender=Game)
@@ -32,6 +32,13 @@ def forget_version_for_pulse(sender: type, instance: Game, **kwargs: Any) -> Non
 @receiver(post_delete, sender=Seat)
 def forget_count_for_seat(sender: type, instance: Seat, **kwargs: Any) -> None:
     queries.forget_turn_counts([instance.user_id])
+    queries.forget_invitation_counts([instance.user_id])  # a seat taken answers an invitation
+
+
+@receiver(post_save, sender=Invitation)
+@receiver(post_delete, sender=Invitation)
+def forget_count_for_invitation(sender: type, instance: Invitation, **kwargs: Any) -> None:
+    queries.forget_invitation_counts([instance.user_id])
 
 
 @receiver(post_save, sender=ChatMessage)

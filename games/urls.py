@@ -35,6 +35,7 @@ urlpatterns = [
     path("games/<int:game_id>/join/", lobby.join, name="join"),
     path("games/<int:game_id>/leave/", lobby.leave, name="leave"),
     path("games/<int:game_id>/invite/", lobby.invite, name="invite"),
+    path("games/<int:game_id>/decline/", lobby.decline, name="decline"),
     path("games/<int:game_id>/start/", lobby.start, name="start"),
     path("games/<int:game_id>/bots/add/", lobby.add_bot, name="add_bot"),
     path("games/<int:game_id>/bots/remove/", lobby.remove_bot, name="remove_bot"),

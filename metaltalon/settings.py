@@ -396,6 +396,8 @@ AUTHENTICATION_BACKENDS = [
 ]
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+# Sign-up also asks the name other players see, and reads the browser's time zone (accounts/forms.py).
+ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupDetails"
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
@@ -405,11 +407,12 @@ ACCOUNT_DEFAULT_HTTP_PROTOCOL = _site.scheme
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_USER_DISPLAY = "accounts.models.user_display"
 # Confirming the address from the browser that signed up logs the player in (allauth does so only in that
-# session, so a leaked link logs nobody in), and a new player lands on their profile: their name, their
-# time zone, then the lobby. Confirmed from elsewhere, they log in and land there too.
+# session, so a leaked link logs nobody in), and a new player lands on the home page, which welcomes them
+# and points to a first game (their name and time zone were set at sign-up). Confirmed from elsewhere, they
+# log in and land there too.
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
-ACCOUNT_SIGNUP_REDIRECT_URL = "profile"
-ACCOUNT_EMAIL_CONFIRMATION_ANONYMOUS_REDIRECT_URL = "/accounts/login/?next=/profile/"
+ACCOUNT_SIGNUP_REDIRECT_URL = "/"
+ACCOUNT_EMAIL_CONFIRMATION_ANONYMOUS_REDIRECT_URL = "/accounts/login/?next=/"
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "account_login"
 # Password guesses (accounts/signin.py): per client address 10 a minute and 100 an hour; per account and

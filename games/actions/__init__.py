@@ -31,6 +31,7 @@ from games.actions.errors import (
 from games.actions.lobby import (
     check_game_options,
     create_game,
+    decline_invitation,
     invite_user,
     join_game,
     leave_game,
@@ -57,7 +58,8 @@ __all__ = [
     "NotAllowed", "NotInPlay", "NotYourTurn", "RateLimited", "NothingToUndo", "abort_game", "add_bot",
     "apply_command",
     "ban_user", "record_admin_change", "play_against_bots", "remove_bot", "replace_with_bot",
-    "check_chat", "check_game_options", "create_game", "end_vacation", "extend_deadline", "handle_reports",
+    "check_chat", "check_game_options", "create_game", "decline_invitation", "end_vacation",
+    "extend_deadline", "handle_reports",
     "hide_chat", "invite_user", "join_game", "leave_game", "mark_chat_read", "mark_read", "pause_game",
     "post_chat", "reinstate_user", "remove_player", "replace_player", "report", "report_chat", "resume_game",
     "rollback_game", "show_chat", "start_game", "start_vacation", "suspend_user", "undo", "undoable_actions",

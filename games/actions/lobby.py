@@ -23,7 +23,7 @@ from games.kinds import BadOptions as KindBadOptions
 from games.kinds import Kind, get_kind
 from games.models import Game, Invitation, Notice, Seat, Snapshot
 from games.moderators import is_moderator
-from games.queries import find_user
+from games.queries import find_user, forget_invitees
 
 
 def check_game_options(kind_name: str, players: int, options: Mapping[str, Any], visibility: str,
@@ -90,7 +90,8 @@ def join_game(game: Game, actor: Actor, invite_code: str | None = None) -> Seat:
         game = locked(game)
         check_join(game, user, invite_code)
         seat = Seat.objects.create(game=game, user=user)
-        game.invitations.filter(user=user, accepted_at__isnull=True).update(accepted_at=timezone.now())
+        game.invitations.filter(user=user, accepted_at__isnull=True).update(accepted_at=timezone.now(),
+                                                                            declined_at=None)
         start_if_full(game)
     return seat
 
@@ -118,6 +119,7 @@ def leave_game(game: Game, actor: Actor) -> None:
             game.status = Game.Status.ABORTED
             game.finished_at = timezone.now()
             game.save(update_fields=["status", "finished_at"])
+            forget_invitees(game)
 
 
 def invite_user(game: Game, actor: Actor, username: str) -> Invitation | None:
@@ -152,6 +154,25 @@ def invite_user(game: Game, actor: Actor, username: str) -> Invitation | None:
                                   text=f"{by.display_name} invites you to game {game.pk} ({game.kind_title}: "
                                        f"{game.options_text}, {game.players} players).")
             notify_invited(invitation)
+    return invitation
+
+
+def decline_invitation(game: Game, actor: Actor) -> Invitation:
+    """The invited player says no: the invitation leaves their lists and badge, and the game's players see
+    it declined. Only an invitation still open (game waiting, not joined, not declined) can be declined."""
+    user = actor.require_player()
+    with transaction.atomic():
+        game = locked(game)
+        invitation = game.invitations.filter(user=user).first()
+        if invitation is None:
+            raise NotAllowed("You have no invitation to this game.")
+        if game.status != Game.Status.OPEN:
+            raise NotInPlay("This game has started (or was closed): the invitation is over.")
+        if invitation.accepted_at is not None or game.seats.filter(user=user).exists():
+            raise Invalid("You have joined this game: leave it instead.")
+        if invitation.declined_at is None:
+            invitation.declined_at = timezone.now()
+            invitation.save(update_fields=["declined_at"])
     return invitation
 
 
@@ -196,6 +217,7 @@ def _start(game: Game) -> None:
     game.version += 1
     store_state(game, kind, state, seats)
     game.save()
+    forget_invitees(game)
     Snapshot.objects.create(game=game, seq=0, turn=kind.turn(state), state=kind.dump(state))
     for seat in seats:
         if seat.user_id is not None:

@@ -21,6 +21,7 @@ from games import seats as seats_of
 from games.actions.actor import Actor
 from games.actions.commands import Applied, apply_command
 from games.actions.common import kind_of
+from games.actions.errands import do_errands
 from games.actions.errors import ActionError
 from games.actions.notify import notify_reply
 from games.actions.rematch import rematch
@@ -79,6 +80,8 @@ def play_mail(seat: Seat, mailed: Mailed) -> InboundMail | None:
             names = seats_of.names(list(game.seats.select_related("user__profile")), game.players)
             _play(game, Actor.player(seat.user, channel="email"), seat.index, mailed.commands, names, report,
                   go_on=GO_ON in mailed.asked)
+        if not mailed.rejected:  # a mail read: its errands are done even in a game over or a stale reply
+            report["errands"] = do_errands(game, seat, mailed.asked)
         row.outcome = _outcome(report)
         row.report = report
         row.save(update_fields=["outcome", "report"])

@@ -30,6 +30,7 @@ from games.actions.notify import notify_turn
 from games.actions.vacation import on_vacation
 from games.history import replay
 from games.models import Action, AuditEntry, ClockDue, Game, Notification, Seat, Snapshot
+from games.queries import forget_invitees
 
 EXTEND_MAX_HOURS = 14 * 24
 STILL_IN = (Seat.Status.JOINED, Seat.Status.PLAYING)
@@ -99,6 +100,7 @@ def abort_game(game: Game, actor: Actor) -> AuditEntry:
         void_votes(game)
         game.version += 1
         game.save(update_fields=["status", "finished_at", "paused_at", "version"])
+        forget_invitees(game)
         return record(actor, AuditEntry.Act.ABORT, "aborted the game", game=game, tell=players_of(game))
 
 

@@ -45,20 +45,23 @@ def _whose(actor: Actor, user: Any) -> Any:
     return user
 
 
-def start_vacation(actor: Actor, user: Any = None, now: datetime | None = None) -> Profile:
-    """Go on vacation now: every running clock of the player's pauses. Invalid without days in hand."""
+def start_vacation(actor: Actor, user: Any = None, now: datetime | None = None,
+                   days: float | None = None) -> Profile:
+    """Go on vacation now: every running clock of the player's pauses. Invalid without days in hand.
+    `days`: end it after that many (a mailed `vacation 3`), at most those in hand; else when they run out."""
     user = _whose(actor, user)
     now = now or timezone.now()
     with transaction.atomic():
         profile = Profile.objects.select_for_update().get(user=user)
         if profile.vacation_since is not None:
             raise Invalid("You are already on vacation.", code="on_vacation")
-        days = days_left(profile, now)
+        wanted, days = days, days_left(profile, now)
         if days * 24 < 1:
             raise Invalid("You have no vacation days left: they come back at "
                           f"{settings.VACATION_DAYS_PER_YEAR} days a year.", code="no_vacation_days")
         profile.vacation_days, profile.vacation_counted_at = days, now
-        profile.vacation_since, profile.vacation_ends_at = now, now + timedelta(days=days)
+        length = days if wanted is None else min(wanted, days)
+        profile.vacation_since, profile.vacation_ends_at = now, now + timedelta(days=length)
         profile.save(update_fields=["vacation_days", "vacation_counted_at", "vacation_since",
                                     "vacation_ends_at"])
         for seat in _running_seats(user, paused=False):

@@ -5,10 +5,11 @@ SMTP/LMTP listener (`manage.py mailserver`) and the MTA pipe (`manage.py receive
 It trusts nothing in the mail until checked, in this order, each failure changing nothing:
 1. automatic mail (auto-replies, bounces, lists): dropped unanswered, so two robots never talk forever;
 2. the signed seat address (games/mail/addresses.py): anything forged or altered is dropped;
-3. the sender: one of the seat's player's verified addresses, else dropped (answering a stranger would
-   make the site a mail cannon and tell them the address is live);
+3. the sender: one of the seat's player's verified addresses, else not played (answering a stranger would
+   make the site a mail cannon and tell them the address is live: only a known player's verified address
+   is told why, games/mail/not_played.py, as is a known player's reply to our From address);
 4. the receiving server's Authentication-Results, where configured: SPF or DKIM must pass;
-5. a rate limit per sender address.
+5. a rate limit per sender address (past it, not played, and told when to send again, once an hour).
 Only then is the mail answered, even when it is refused (too big, no text, game over), and its commands
 played by games.actions.mail as the seat's player.
 """
@@ -31,6 +32,7 @@ from django.conf import settings
 from games import rates
 from games.actions.mail import Mailed, play_mail
 from games.kinds import Kind, get_kind
+from games.mail import not_played
 from games.mail.addresses import prompt_replied_to, seat_from_address
 from games.mail.message_ids import normal_message_id, reply_key
 from games.mail.reading import read_commands
@@ -51,8 +53,10 @@ UNREADABLE = (RecursionError, ValueError, TypeError, LookupError)
 
 @dataclass(frozen=True)
 class Received:
-    """What became of a mail: "played", "refused", "nothing", "rejected" (each answered), "duplicate"
-    (already received) or "dropped" (not answered; `reason` says why, for the log and the SMTP door)."""
+    """What became of a mail: "played", "refused", "nothing", "rejected" (each answered), "unplayed" (a
+    known player's mail not played, answered with how to put it right: games/mail/not_played.py),
+    "duplicate" (already received) or "dropped" (not answered; `reason` says why, for the log and the
+    SMTP door)."""
 
     status: str
     reason: str = ""
@@ -80,13 +84,23 @@ def receive_mail(raw: bytes, *, recipients: Sequence[str] = (), envelope_from: s
     if seat is None and any(is_site_address(a) for a in _candidates(message, recipients)):
         return _site_mail(message, sender, oversized)
     if seat is None:
+        # A known player's reply to our From address is told where replies go (games/mail/not_played.py).
+        noreply = not_played.to_noreply(message, sender, len(raw)) if sender and _authenticated(
+            message, sender) else ""
+        if noreply:
+            return _unplayed(noreply, "a reply to our From address")
         return _dropped("no seat address of ours, or a forged one")
     if not _players_address(seat, sender):
-        return _dropped(f"{sender or 'no single sender'} is not the player of seat {seat.pk}")
+        why = f"{sender or 'no single sender'} is not the player of seat {seat.pk}"
+        if sender and _authenticated(message, sender):
+            return _unplayed(not_played.not_the_players(message, seat, sender, len(raw)), why)
+        return _dropped(why)
     if not _authenticated(message, sender):
         return _dropped("the receiving server's SPF and DKIM checks did not pass for the sender's domain")
-    if not _within_rate(sender):
-        return _dropped(f"{sender} sent more than {settings.MAIL_RATE_LIMIT}")
+    wait = _rate_wait(sender)
+    if wait:
+        return _unplayed(not_played.over_rate(message, seat, sender, wait, len(raw)),
+                         f"{sender} sent more than {settings.MAIL_RATE_LIMIT}")
     try:
         mailed = _read(message, raw, seat, sender, get_kind(seat.game.kind), oversized)
     except UNREADABLE as exc:
@@ -110,6 +124,15 @@ def _headers_too_big(raw: bytes) -> bool:
 def _clean(text: str) -> str:
     """No NUL reaches the database (PostgreSQL refuses it in text), and no control character a log."""
     return text.replace("\x00", "")
+
+
+def _unplayed(answered: str, reason: str) -> Received:
+    """A known player's mail not played: "unplayed" when its answer is owed, else dropped (a stranger's,
+    or one answered within the hour already)."""
+    if answered == "answered":
+        logger.info("inbound mail not played, answered: %s", _clean(reason)[:200])
+        return Received("unplayed", reason[:200])
+    return _dropped(f"{reason}{'; ' + answered if answered else ''}")
 
 
 def _dropped(reason: str) -> Received:
@@ -191,7 +214,7 @@ def _site_mail(message: EmailMessage, sender: str, oversized: bool) -> Received:
         return _dropped(f"{sender or 'no single sender'} is no player's verified address")
     if not _authenticated(message, sender):
         return _dropped("the receiving server's SPF and DKIM checks did not pass for the sender's domain")
-    if not _within_rate(sender):
+    if _rate_wait(sender):  # past the limit the site's address answers nothing: no mail cannon
         return _dropped(f"{sender} sent more than {settings.MAIL_RATE_LIMIT}")
     try:
         too_big = oversized or _text_size(message) > settings.MAIL_MAX_BYTES
@@ -259,8 +282,9 @@ def _our_auth_results(message: EmailMessage) -> list[Any] | None:
 # === 5. Rate ===
 
 
-def _within_rate(sender: str) -> bool:
-    return not rates.hit(settings.MAIL_RATE_LIMIT, "inbound-mail", sender.lower())
+def _rate_wait(sender: str) -> int:
+    """0 when the sender is within MAIL_RATE_LIMIT (this mail counted), else the seconds until it is."""
+    return rates.hit(settings.MAIL_RATE_LIMIT, "inbound-mail", sender.lower())
 
 
 def reset_rate_limits() -> None:

@@ -17,7 +17,8 @@ What each kind mails (`COMPOSERS`: one line per kind):
 - finished: the summary, with the charts as inline pictures, the final board (text and picture) and the
   whole last turn (games/mail/game_over.py); a reply to it may ask for a `rematch`.
 - reply: the answer to a mailed reply (games/mail/answers.py): what was played and refused, then the
-  position; sent even to a player who chose "never" (it answers their own mail).
+  position (its board picture only when the mail asked for `board`); sent even to a player who chose
+  "never" (it answers their own mail).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from games.deadlines import seat_deadline
 from games.kinds import words
 from games.mail.addresses import notice_headers, seat_address, user_headers
 from games.mail.answers import answer_context, answer_headers
+from games.mail.asked_for import rules_url
 from games.mail.game_over import final_position, last_turn
 from games.mail.position import Position, attach_board, position
 from games.mail.unsubscribe import unsubscribe_url
@@ -320,8 +322,9 @@ def _invited_mail(row: Notification) -> EmailMultiAlternatives | None:
     game = row.game
     invitation = (Invitation.objects.filter(game=game, user=row.user).select_related("invited_by__profile")
                   .first())
-    if invitation is None or game.status != Game.Status.OPEN or game.seats.filter(user=row.user).exists():
-        return None  # started, aborted or already seated: nothing to accept any more
+    if (invitation is None or invitation.declined_at is not None or game.status != Game.Status.OPEN
+            or game.seats.filter(user=row.user).exists()):
+        return None  # declined, started, aborted or already seated: nothing to accept any more
     seated = [s.name for s in game.seats.select_related("user__profile").order_by("joined_at", "pk")]
     ctx = {**_base(row), "name": row.user.display_name, "by": invitation.invited_by.display_name,
            "seated": seated}
@@ -355,7 +358,7 @@ def _reply_mail(row: Notification) -> EmailMultiAlternatives | None:
     where = answer_headers(row, ctx)
     mail = _mail("reply", {**_base(row), **ctx}, row, prompt=where["prompt"], answering=where["answering"],
                  to=where["to"])
-    if pos is not None:
+    if pos is not None and not ctx["no_picture"]:
         attach_board(mail, pos)
     return mail
 
@@ -429,8 +432,8 @@ def _mail(name: str, ctx: dict[str, Any], row: Notification, *, prompt: str | No
     (in its Message-ID, so a reply to it is told from a reply to an older question's mail); `answering`:
     the Message-ID of the player's mail it answers; `to`: another of the player's addresses than their
     account's; `in_game` False: a mail about several games (threaded with none, answered by none)."""
-    ctx = {**ctx, "unsubscribe": unsubscribe_url(row.user_id)}
     game = row.game if in_game else None
+    ctx = {**ctx, "unsubscribe": unsubscribe_url(row.user_id), "rules_url": rules_url(game) if game else ""}
     seat = row.seat if in_game else None
     # Replies go to the seat's signed address (for the inbound side); a notice without a seat gets none,
     # so a reply to it reaches no one rather than the wrong seat.

@@ -36,6 +36,8 @@ from django.urls import reverse
 from games import seats as seats_of
 from games.deadlines import seat_deadline
 from games.kinds import Kind, get_kind, shown_turn, words
+from games.mail.asked_for import rules_url
+from games.mail.chat_lines import ChatLine, new_chat
 from games.models import Action, Game, Seat
 from games.narration import narrate
 from games.pictures import svg_png
@@ -113,6 +115,11 @@ class Position:
     example: str  # the example to show now: the kind's if its first verb is legal, else a legal command
     deadline: str  # "" when the game has no deadline
     board_cid: str  # the Content-ID the HTML partial shows the board picture by
+    # The chat lines other players wrote since the player's last mail of the game (games/mail/chat_lines.py)
+    # and how many more the game page has.
+    chat: list[ChatLine]
+    chat_more: int
+    rules_url: str  # the game's rules page ("" for a kind without one)
     # What the picture is drawn from (not for templates).
     _kind: Kind = field(repr=False)
     _state: Any = field(repr=False)
@@ -145,6 +152,7 @@ def position(game: Game, seat: Seat, *, state: Any = None) -> Position:
     site = settings.SITE_URL
     user = seats[index].user if index in seats else None  # read with its profile above
     profile = getattr(user, "profile", None) if user is not None else None
+    chat, chat_more = new_chat(game, seats[index]) if index in seats else ([], 0)
     return Position(
         game_id=game.pk, title=f"{kind.title} game {game.pk}", options=kind.describe_options(game.options),
         url=f"{site}{game.get_absolute_url()}", log_url=f"{site}{reverse('games:log_txt', args=[game.pk])}",
@@ -165,6 +173,8 @@ def position(game: Game, seat: Seat, *, state: Any = None) -> Position:
         example=_example(kind.command_example, legal),
         deadline=_deadline(game, seats.get(index), profile) if not over else "",
         board_cid=f"board.{game.pk}.{game.version}.{index}@{settings.MAIL_DOMAIN}",
+        chat=chat, chat_more=chat_more,
+        rules_url=rules_url(game),
         _kind=kind, _state=state, _version=game.version)
 
 

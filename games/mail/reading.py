@@ -15,10 +15,13 @@ from dataclasses import dataclass, field
 
 from games.actions.mail import GO_ON, REMATCH, UNDO
 from games.kinds import Kind
+from games.mail import errands
+from games.mail.replies import MAX_LINE
 
 # Words a reply may hold besides the kind's commands: `help` and `board` ask, `go on` asks that a refused
 # command not stop the mail (games/actions/mail.py), `rematch` asks for the same game again once it is over,
-# `undo` is played in order.
+# `undo` is played in order; the errands (say, nudge, games, rules, notify, vacation, back:
+# games/mail/errands.py) are read among the asks, in their normal form.
 ASKS = ("help", "board", GO_ON, REMATCH)
 # More lines than any turn needs: a reply that goes on is not read past this.
 MAX_LINES = 60
@@ -65,10 +68,16 @@ def read_commands(text: str, kind: Kind) -> Reading:
         line = _LIST_MARKER.sub("", line.strip())
         if not commands and not asked and _greeting(line, kind):
             continue
+        if errands.first_word(line) == errands.SAY:  # a chat line is all text: no ";" or "," splits it
+            # A line as long as replies.py reads was cut there: the chat must not get half of it.
+            asked.append((errands.errand(line) or line) + (errands.CUT if len(line) >= MAX_LINE - 1 else ""))
+            continue
         for part in _parts(line, kind):
             word = part.lower()
             if word in ASKS:
                 asked.append(word)
+            elif (said := errands.errand(part)) is not None:
+                asked.append(said)
             elif len(commands) >= MAX_COMMANDS:
                 return Reading(commands, asked, part, TOO_MANY)
             elif word == UNDO or kind.is_command(part):
@@ -79,7 +88,7 @@ def read_commands(text: str, kind: Kind) -> Reading:
 
 
 def _readable(part: str, kind: Kind) -> bool:
-    return part.lower() in (*ASKS, UNDO) or kind.is_command(part)
+    return part.lower() in (*ASKS, UNDO) or errands.errand(part) is not None or kind.is_command(part)
 
 
 def _parts(line: str, kind: Kind) -> list[str]:
@@ -113,7 +122,8 @@ def _greeting(line: str, kind: Kind) -> bool:
 def _meant(part: str, kind: Kind) -> str:
     """The part with its first word replaced by the nearest command word, when one is close: "" if none."""
     first, _, rest = part.partition(" ")
-    words = [w for w in (*kind.command_words(), *ASKS, UNDO) if " " not in w]  # one word against one
+    # One word against one.
+    words = [w for w in (*kind.command_words(), *ASKS, UNDO, *errands.WORDS) if " " not in w]
     close = difflib.get_close_matches(first.lower(), words, n=1, cutoff=_TYPO_CUTOFF)
     if not close or close[0] == first.lower():
         return ""

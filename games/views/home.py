@@ -15,7 +15,7 @@ from games import queries
 from games.dice import SecretDice
 from games.kinds import get_kind, offered_kinds
 from games.listing import GameRow, game_rows
-from games.models import Game
+from games.models import Game, Seat
 
 SHOWCASE_SECONDS = 600
 LISTED = 5
@@ -27,6 +27,9 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         rows = game_rows(list(queries.my_games(request.user)), request.user)
         ctx.update(_my_rows(rows))
+        ctx["invitations"] = queries.open_invitations(request.user)
+        # A player who never took a seat is new here: welcomed, and pointed at a first game.
+        ctx["newcomer"] = not Seat.objects.filter(user=request.user).exists()
     else:
         ctx["showcase"] = _showcase(ctx["watch"][0] if ctx["watch"] else None)
     return render(request, "home.html", ctx)

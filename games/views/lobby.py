@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -198,6 +199,24 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
     # The same words whether or not someone goes by that name (games/actions/lobby.py).
     return _after(request, game, f"If a player goes by “{name}”, they are invited: they will see it on "
                                  f"their next visit.")
+
+
+@login_required
+@require_POST
+def decline(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Say no to an invitation: back to the page it was answered on (home or My games)."""
+    game = visible_game(request, game_id)
+    try:
+        actions.decline_invitation(game, Actor.player(request.user))
+    except actions.ActionError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"You declined the invitation to game {game.pk}; its players see that.")
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        back = reverse("games:mine")
+    return redirect(back)
 
 
 @login_required

@@ -302,6 +302,9 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
             ctx = {"game": game, "viewer": viewer, "sel": sel, "live_html": live_html,
                    "version": game.version, "pulse_url": pulse_url(game.pk, request),
                    "pulse_seconds": pulse.PULSE_SECONDS, **extras,
+                   # A typed command refused without JavaScript comes back in the box, to be fixed.
+                   "command_text": request.POST.get("command", "") if request.POST.get("form") == "typed"
+                   else "",
                    **chat_context(request, game, may_chat=may_chat, chat=chat)}
             response = render(request, "games/game.html", ctx, status=status)
             if key is not None:
@@ -332,12 +335,12 @@ def _page_key(request: HttpRequest, viewer: Viewer,
         return None, None
     user = request.user
     prefs = request_prefs(request, user.pk) if user.is_authenticated else None
-    chat, turn_count = page_cache.chat_and_turn_count(viewer.game.pk, user)
+    chat, turn_count, invitations = page_cache.chat_and_counts(viewer.game.pk, user)
     return page_cache.page_key(
         game_id=viewer.game.pk, version=viewer.game.version, user_id=user.pk or 0, staff=viewer.staff,
         time_zone=timezone.get_current_timezone_name(), name=prefs.display_name if prefs else "",
         csrf_secret=str(secret), selection=_selection_key(sel) if request.GET else page_cache.PLAIN,
-        chat=chat, turn_count=turn_count), chat
+        chat=chat, turn_count=turn_count, invitations=invitations), chat
 
 
 def _live(request: HttpRequest, viewer: Viewer, sel: Selection,
@@ -593,5 +596,6 @@ def _finish(request: HttpRequest, viewer: Viewer, notice: Notice,
 def _refused(request: HttpRequest, game_id: int, error: actions.ActionError) -> HttpResponse:
     """The refusal in words, over the current board (re-read: the game may have moved on)."""
     viewer = _load(request, game_id)
-    return _page(request, viewer, sel=Selection(), notice=Notice("error", error.message),
-                 status=http_status(error))
+    # The kind's selection the form was posted with (its action's query, e.g. ?ship=O9) stays selected.
+    return _page(request, viewer, sel=Selection(kind=_selection(request).kind),
+                 notice=Notice("error", error.message), status=http_status(error))

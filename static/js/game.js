@@ -1,6 +1,6 @@
 // The game page, every kind's: small progressive enhancement over plain links and forms (everything works
 // without this file). 1. The command box's version follows the live region, so a typed command is checked
-// against what you see. 2. What arrived with a poll is lit for a moment in the log. 3. After a swap, focus
+// against what you see, and the box empties once its command is played. 2. What arrived with a poll is lit for a moment in the log. 3. After a swap, focus
 // goes where the new content asks (data-autofocus) so keyboard users keep their place.
 // A kind's own script (Kind.scripts, docs/architecture.md) follows the live region through two events on
 // document: "game:before-swap" just before htmx redraws part of the page (the chat and the pulse aside),
@@ -52,6 +52,19 @@
     var target = event.detail.target;
     return !!target && (/^(chat|chat-messages|pulse)$/.test(target.id) || !!(target.closest && target.closest("#chat")));
   }
+  // The command box keeps what was typed while it is refused (to fix it) and is cleared once it is played:
+  // a sent command left in the box is too easily sent twice. A partial play ("stopped") is a refusal too.
+  function clearSentCommand(event) {
+    var elt = requester(event);
+    var box = elt && elt.closest && elt.closest("#command-box");
+    var xhr = event.detail.xhr;
+    if (!box || !xhr || xhr.status >= 300) return;
+    var live = document.getElementById("live");
+    if (live && live.querySelector(".notice.error")) return;
+    var text = box.querySelector("textarea");
+    if (text) text.value = "";
+  }
+
   document.addEventListener("htmx:afterSettle", function (event) {
     if (ownSwap(event)) return;
     var elt = requester(event);
@@ -64,6 +77,7 @@
       if (live && version) version.value = live.dataset.version;
       return;
     }
+    clearSentCommand(event);
     afterSwap(live);
   });
 })();

@@ -46,6 +46,8 @@ def test_two_players_play_a_turn_by_clicking_and_the_other_page_follows(browser,
     # Ada creates a two-player game; Bo joins it from the game page.
     page_a.goto(live_server.url + "/games/new/")
     page_a.locator("#id_players").select_option("2")
+    # Ada's first game: the form ticks the beginner bot for her; she plays Bo instead.
+    page_a.get_by_label("Players who join").check()
     page_a.get_by_role("button", name="Create the game").click()
     page_a.wait_for_url(re.compile(r"/games/\d+/$"))
     game_url = page_a.url

@@ -29,6 +29,8 @@ def test_a_new_visitor_sees_the_game_a_live_board_and_the_way_in(browser: Browse
     expect(board).to_be_visible()
     assert board.bounding_box()["width"] <= size["width"]  # the picture fits the screen
     nav = page.get_by_role("navigation", name="Site")
+    if size is PHONE:
+        page.get_by_text("Menu", exact=True).click()  # a phone's bar keeps Log in and Sign up only
     for name in ("Lobby", "Rules", "Log in"):
         expect(nav.get_by_role("link", name=name, exact=True)).to_be_visible()
     assert page.locator(".site-header").bounding_box()["height"] < 60  # the top bar is one line
@@ -56,9 +58,10 @@ def test_a_returning_player_finds_the_game_awaiting_them_first(browser: Browser,
     expect(awaiting).to_contain_text(f"against {other_seat(game).user.display_name}")
     expect(page.locator("#your-turn-count")).to_have_text("1")
     assert page.locator(".site-header").bounding_box()["height"] < 60  # the top bar is one line
-    page.locator(".account-menu summary").click()
-    expect(page.get_by_role("button", name="Log out")).to_be_visible()
-    page.locator(".account-menu summary").click()
+    menu = ".account-menu summary" if size is DESKTOP else ".nav-menu summary"  # a phone's Menu has it all
+    page.locator(menu).click()
+    expect(page.get_by_role("button", name=re.compile("^Log out"))).to_be_visible()
+    page.locator(menu).click()
     shoot(page, "home-player")
     awaiting.get_by_role("link", name=f"Game {game.pk}").click()
     expect(page.locator(".turn-banner")).to_contain_text("your turn")

@@ -27,6 +27,7 @@ def test_on_a_phone_the_navigation_fits_and_htmx_is_loaded(page, live_server):
 def test_signing_up_in_the_browser_leads_to_the_verification_notice(page, live_server, smtp_sink):
     page.goto(live_server.url + "/accounts/signup/")
     page.get_by_label("Email").fill("maya@example.test")
+    page.get_by_label("Display name").fill("Maya")
     page.locator("#id_password1").fill("Browser-pass-2026")
     page.locator("#id_password2").fill("Browser-pass-2026")
     page.get_by_role("button", name=re.compile("Sign Up", re.I)).click()

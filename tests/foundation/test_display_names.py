@@ -8,7 +8,6 @@ from django.db.migrations.executor import MigrationExecutor
 
 from accounts.models import Profile, User
 from accounts.names import name_key, shape_problem, tidy
-from tests.foundation.test_accounts import sign_up
 
 ALICE = "Alice"
 CYRILLIC_ALICE = "\u0410lice"  # А: CYRILLIC CAPITAL LETTER A
@@ -76,7 +75,7 @@ def test_a_name_in_another_case_or_width_is_taken(client, same):
 
     assert response.status_code == 200
     assert "That name is taken." in response.content.decode()
-    assert User.objects.get(pk=eve.pk).display_name == "eve"
+    assert User.objects.get(pk=eve.pk).display_name == f"Player {eve.pk}"
 
 
 @pytest.mark.django_db
@@ -89,7 +88,7 @@ def test_a_lookalike_of_a_name_is_refused_naming_the_original(client, lookalike)
 
     assert response.status_code == 200
     assert "That name is too like “Alice”, another player&#x27;s name." in response.content.decode()
-    assert Profile.objects.get(user=eve).display_name == "eve"
+    assert Profile.objects.get(user=eve).display_name == f"Player {eve.pk}"
 
 
 @pytest.mark.django_db
@@ -99,7 +98,7 @@ def test_a_name_with_a_zero_width_character_is_refused(client):
     response = rename(client, eve, ZERO_WIDTH_ALICE)
 
     assert "Use visible characters only" in response.content.decode()
-    assert Profile.objects.get(user=eve).display_name == "eve"
+    assert Profile.objects.get(user=eve).display_name == f"Player {eve.pk}"
 
 
 @pytest.mark.django_db
@@ -148,37 +147,31 @@ def test_the_database_refuses_two_alike_names_whichever_way_they_are_written():
 
 
 @pytest.mark.django_db
-def test_players_with_the_same_mailbox_name_get_distinct_default_names():
+def test_players_with_the_same_mailbox_name_get_distinct_neutral_names_not_their_addresses():
     first = make_user("alice@a.com")
     second = make_user("alice@b.com")
     third = make_user("ALICE@c.com")
 
-    assert [u.display_name for u in (first, second, third)] == ["alice", "alice2", "ALICE3"]
+    players = (first, second, third)
+    assert [u.display_name for u in players] == [f"Player {u.pk}" for u in players]
 
 
 @pytest.mark.django_db
-def test_a_default_name_steps_around_a_chosen_lookalike():
-    make_user("zed@z.com", CYRILLIC_ALICE)
+def test_a_neutral_name_steps_around_a_chosen_lookalike():
+    zed = make_user("zed@z.com")
+    make_user("kim@k.com", f"\u0420layer {zed.pk + 2}")  # Р: CYRILLIC CAPITAL LETTER ER
 
-    assert make_user("alice@a.com").display_name == "alice2"
+    nina = make_user("nina@n.com")
+
+    assert nina.pk == zed.pk + 2 and nina.display_name == f"Player {nina.pk}2"
 
 
 @pytest.mark.django_db
-def test_a_chosen_name_cannot_take_another_players_default_name(client):
-    make_user("alice@a.com")
+def test_a_chosen_name_cannot_take_another_players_neutral_name(client):
+    alice = make_user("alice@a.com")
     eve = make_user("eve@e.com")
 
-    assert "That name is taken." in rename(client, eve, "Alice").content.decode()
-
-
-@pytest.mark.django_db
-def test_sign_up_gives_each_new_player_a_name_of_their_own(client, smtp_sink):
-    sign_up(client, "dana@one.test")
-    client.logout()
-    sign_up(client, "dana@two.test")
-
-    names = sorted(User.objects.get(email=e).display_name for e in ("dana@one.test", "dana@two.test"))
-    assert names == ["dana", "dana2"]
+    assert "That name is taken." in rename(client, eve, f"player {alice.pk}").content.decode()
 
 
 # === The migration: existing duplicates ===
@@ -202,7 +195,9 @@ def test_the_migration_gives_every_profile_its_own_name_the_oldest_account_keepi
     executor.migrate(executor.loader.graph.leaf_nodes())
 
     named = {p.user.email: p.display_name for p in Profile.objects.select_related("user")}
+    ids = {u.email: u.pk for u in User.objects.all()}
     assert named == {"first@a.com": "Alice", "second@b.com": "ALICE2", "third@c.com": "\u0410lice3",
-                     "alice@d.com": "alice4", "alice@e.com": "alice5", "kim@f.com": "Kim the Fleet",
-                     "ghost@g.com": "ghost"}
+                     "alice@d.com": f"Player {ids['alice@d.com']}",
+                     "alice@e.com": f"Player {ids['alice@e.com']}", "kim@f.com": "Kim the Fleet",
+                     "ghost@g.com": f"Player {ids['ghost@g.com']}"}
     assert all(p.name_key == name_key(p.display_name) for p in Profile.objects.all())

@@ -35,7 +35,7 @@ def test_a_new_user_gets_a_profile_with_default_preferences():
     assert profile.time_zone == "UTC"
     assert profile.turn_mail == "away" and profile.daily_digest is False
     assert profile.vacation_since is None and profile.vacation_days == 10 and profile.auto_vacation
-    assert user.display_name == "lee"
+    assert user.display_name == f"Player {user.pk}"  # never the address's "lee"
 
 
 @pytest.mark.django_db
@@ -59,7 +59,7 @@ def test_an_unknown_time_zone_is_refused_and_changes_nothing(client, player):
     assert response.status_code == 200
     assert "Mars/Olympus_Mons is not one of the available choices" in response.content.decode()
     profile = Profile.objects.get(user=player)
-    assert profile.display_name == "kim" and profile.time_zone == "UTC"
+    assert profile.display_name == f"Player {player.pk}" and profile.time_zone == "UTC"
 
 
 @pytest.mark.django_db

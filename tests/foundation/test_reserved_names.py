@@ -46,8 +46,14 @@ def test_names_that_only_contain_a_short_staff_word_stay_free(client, name: str)
     assert rename(client, player, name).status_code == 302
 
 
-def test_a_sign_up_from_a_staff_like_address_does_not_get_it_as_its_name(client) -> None:
-    sign_up(client, "admin@example.com")
+def test_an_account_from_a_staff_like_address_does_not_get_it_as_its_name() -> None:
+    user = User.objects.create_user(username="admin", email="admin@example.com", password="x-pass-123456")
 
-    name = User.objects.get(email="admin@example.com").profile.display_name
-    assert name.lower() != "admin" and name.startswith("player")
+    assert user.profile.display_name == f"Player {user.pk}"
+
+
+def test_sign_up_refuses_a_staff_like_name(client, smtp_sink) -> None:
+    response = sign_up(client, "sam@example.com", display_name="Admin")
+
+    assert "is kept for the site&#x27;s staff" in response.content.decode()
+    assert not User.objects.filter(email="sam@example.com").exists()

@@ -19,7 +19,7 @@ from allauth.account.models import EmailAddress
 from django.db.models import F
 from django.utils import timezone
 
-from accounts.models import Profile, User
+from accounts.models import Profile, User, first_free_name
 from games import actions
 from games import dice as live_dice
 from games.actions import Actor
@@ -42,15 +42,16 @@ class UserFactory(factory.django.DjangoModelFactory):
 
     @factory.post_generation
     def profile(self, create: bool, extracted: Any, **kwargs: Any) -> None:
-        """Saving the user gave it a profile with a unique default name (its e-mail's "player7");
-        UserFactory(profile__display_name="Ada") names it instead."""
+        """Saving the user gave it a profile with a neutral name ("Player 12", accounts.names); the factory
+        names it after its user name, as a player would choose a name at sign-up ("player7", or the first
+        free numbered form of it); UserFactory(profile__display_name="Ada") names it instead."""
         if not create:
             return
         self.save()
-        profile, _ = Profile.objects.get_or_create(user=self)
-        if "display_name" in kwargs:
-            profile.display_name = kwargs["display_name"]
-            profile.save()
+        Profile.objects.get_or_create(user=self)
+        profile = self.profile  # the instance the user holds, so that user.display_name reads the new name
+        profile.display_name = kwargs.get("display_name") or first_free_name(self.username, but=profile)
+        profile.save()
         EmailAddress.objects.get_or_create(user=self, email=self.email, defaults={"verified": True,
                                                                                   "primary": True})
 

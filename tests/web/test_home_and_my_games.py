@@ -119,3 +119,26 @@ def test_with_no_game_in_play_the_home_page_shows_an_empty_board_of_the_first_of
     page = Client().get("/")
 
     assert page.status_code == 200 and "<svg" in page.content.decode()
+
+
+# === The greeting: a welcome for a new player, "Welcome back" for a returning one ===
+
+
+def test_a_new_player_is_welcomed_and_pointed_to_a_first_game_not_welcomed_back(client):
+    newcomer = UserFactory(profile__display_name="Nova")
+    client.force_login(newcomer)
+
+    html = client.get("/").content.decode()
+
+    assert "Welcome to MetalTalon, Nova" in html and "Welcome back" not in html
+    assert 'href="/games/new/">Start your first game</a>' in html
+
+
+def test_a_player_who_has_played_is_welcomed_back(client):
+    game = started_game(players=2)
+    player = active_seat(game).user
+    client.force_login(player)
+
+    html = client.get("/").content.decode()
+
+    assert f"Welcome back, {player.display_name}" in html and "Start your first game" not in html

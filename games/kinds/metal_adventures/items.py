@@ -77,17 +77,15 @@ def lacking(state: GameState, seat: int, items: tuple[Item, ...]) -> str:
     return ""
 
 
-def transfer(state: GameState, giver: int, receiver: int, items: tuple[Item, ...],
-             trophies: tuple[str, ...] = ()) -> GameState:
-    """Moves the items from giver to receiver at once; `trophies` fills the unnamed `trophy` items, in
-    order (the giver's choice). The caller has checked `lacking` and the receiver's limits."""
+def transfer(state: GameState, giver: int, receiver: int, items: tuple[Item, ...]) -> GameState:
+    """Moves the items from giver to receiver at once, every trophy named (`choosing` fills those left to
+    the giver's choice). The caller has checked `lacking` and the receiver's limits."""
     give = state.seats[giver]
     take = state.seats[receiver]
-    chosen = iter(trophies)
     credits = sum(i.amount for i in items if i.kind == CREDITS)
     improvements = [i.card for i in items if i.kind == CARD]
     wrecks = [i.card for i in items if i.kind == WRECK]
-    moved_trophies = [i.card if i.card != ANY_TROPHY else next(chosen) for i in items if i.kind == TROPHY]
+    moved_trophies = [i.card for i in items if i.kind == TROPHY]
     give = replace(give.with_improvements(tuple(c for c in give.improvements if c not in improvements)),
                    credits=give.credits - credits,
                    wrecks=tuple(w for w in give.wrecks if w not in wrecks),

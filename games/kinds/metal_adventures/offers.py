@@ -15,7 +15,7 @@ from dataclasses import replace
 from games.kinds.protocol import Event, Refused
 
 from . import items, promises
-from .records import ANY_TROPHY, DUES, NOW, TROPHY, WIN, Item, Offer
+from .records import DUES, NOW, WIN, Item, Offer
 from .state import BATTLE_PHASES, IMPROVEMENT_LIMIT, OVER, REST, SETUP, START, TRAVEL, TROPHY_LIMIT, GameState
 
 NOTHING = "nothing"
@@ -207,10 +207,10 @@ def legal(state: GameState, seat: int) -> list[str]:
     for o in state.offers:
         if o.receiver == seat:
             plain = items.plain_trophies(items.now_items(o.get))
-            named = {i.card for i in o.get if i.kind == TROPHY and i.card != ANY_TROPHY}
+            # Any trophies of the hand: `_works` drops those `accept` refuses (one the offer also names
+            # `@now` is a card named twice); one it names for a later leg may be given now.
             texts = [o.name] if not plain else [
-                " ".join([o.name, *(f"trophy {t}" for t in group)])
-                for group in items.groups(tuple(t for t in hand if t not in named), plain)]
+                " ".join([o.name, *(f"trophy {t}" for t in group)]) for group in items.groups(hand, plain)]
             found += [f"accept {t}" for t in texts if _works(state, seat, t)]
             found.append(f"decline {o.name}")
         elif o.sender == seat:

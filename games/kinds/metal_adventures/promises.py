@@ -16,7 +16,7 @@ from games.kinds.protocol import Event, Refused
 from . import cards, choices, items, judgment
 from .battle_state import ATTACK
 from .delivery import deliver
-from .records import ANY_TROPHY, END, NEXT, TROPHY, WIN, Item, Promise
+from .records import END, NEXT, TROPHY, WIN, Item, Promise
 from .records import SPOILS as TAKE_SPOILS
 from .state import BATTLE_PHASES, OVER, SETUP, TRAVEL, GameState
 
@@ -377,11 +377,10 @@ def _keeps(state: GameState, seat: int, promises: tuple[Promise, ...],
     keeps: list[str] = []
     for promise in promises:
         plain = items.plain_trophies(promise.items)
-        named = {i.card for i in promise.items if i.kind == TROPHY and i.card != ANY_TROPHY}
         texts = [promise.name]
-        if plain:
+        if plain:  # any trophies of the hand: `_works` drops one the promise also names (named twice)
             texts += [" ".join([promise.name, *(f"trophy {t}" for t in group)])
-                      for group in items.groups(tuple(t for t in hand if t not in named), plain)]
+                      for group in items.groups(hand, plain)]
         keeps += [f"keep {t}" for t in texts if _works(play, "keep", t)]
     if promises and _works(play, "keep", ALL):
         keeps.append("keep all")

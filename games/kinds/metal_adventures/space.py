@@ -79,7 +79,8 @@ def _event(state: GameState, card: str) -> tuple[GameState, list[Event]]:
         if RHUM in state.seats[seat].improvements:
             state, paid = bank.pay_seat(state, seat, RHUM_CREDITS)
             rhum: Event = {"type": "rhum", "seat": seat, "credits": paid, "card": card}
-            events.append({**rhum, "short": RHUM_CREDITS - paid} if paid < RHUM_CREDITS else rhum)
+            # RHUM pays 1: a bank short of it pays nothing, and the whole credit is short.
+            events.append({**rhum, "short": RHUM_CREDITS} if not paid else rhum)
     if not applies:
         return state, events
     state, effect = event_cards.apply(replace(state, event_applied_this_turn=True), card)
@@ -91,7 +92,8 @@ def choose(state: GameState, seat: int, text: str, dice: Dice | None) -> tuple[G
     non-Hunters onto the Karokum pile in spot order, Pirate Hunters back into the Space deck (one shuffle:
     return_hunters). Then the battle goes on to its allies."""
     battle = state.battle
-    if state.phase != DRAW or battle is None or battle.kind != "space" or battle.target:
+    # A space battle without its target is in its draw (the choice moves it on): no phase to check.
+    if battle is None or battle.kind != "space" or battle.target:
         raise Refused("There are no starships face up to choose among.")
     if seat != battle.attacker:
         raise Refused(f"Seat {battle.attacker + 1} is attacking: the choice is theirs.")
@@ -179,7 +181,7 @@ def planet(state: GameState, seat: int, text: str) -> tuple[GameState, list[Even
 def legal(state: GameState, seat: int) -> list[str]:
     """`attack space <n>` for each face-up starship, to the attacker, while no choice waits."""
     battle = state.battle
-    if (state.phase != DRAW or battle is None or battle.kind != "space" or battle.target
+    if (battle is None or battle.kind != "space" or battle.target  # in the draw, as in `choose`
             or seat != battle.attacker or state.choices):
         return []
     return [f"attack space {n}" for n in range(1, len(state.space_area) + 1)]

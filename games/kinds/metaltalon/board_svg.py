@@ -8,7 +8,7 @@ reachable cells are dotted and targets carry a crosshair.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from xml.sax.saxutils import escape, quoteattr
 
@@ -372,11 +372,13 @@ def board_svg(
     targets: Iterable[str] = (),
     cell_url: Callable[[str], str | None] | None = None,
     marks: Sequence[Mark] = (),
+    costs: Mapping[str, int] | None = None,
 ) -> str:
     """The board of `state` as an SVG document (a string).
 
     viewer: the seat looking (its ships get a heavier outline); selected: the cell of the chosen ship;
-    highlights: cells to draw as reachable; targets: cells to draw as attackable; cell_url: when given,
+    highlights: cells to draw as reachable; costs: the moves reaching each of them uses, written on them
+    (engine.move_costs); targets: cells to draw as attackable; cell_url: when given,
     each cell for which it returns a URL is wrapped in <a href> so the board works without JavaScript;
     marks: recent play drawn over the board (board_marks.py), with a line of the key for them.
     """
@@ -408,6 +410,7 @@ def board_svg(
                 cell in reach,
                 cell in aim,
                 cell_url,
+                (costs or {}).get(cell) if cell in reach else None,
             )
         )
     legend, legend_h = _legend(state, viewer, geo.height + 14, geo.width)
@@ -456,11 +459,14 @@ def _cell_group(
     reachable: bool,
     target: bool,
     cell_url: Callable[[str], str | None] | None,
+    cost: int | None = None,
 ) -> str:
     classes = ["cell"] + [
         name for name, on in (("selected", selected), ("reachable", reachable), ("target", target)) if on
     ]
     title = _cell_title(board, state, cell, home_of, ships, letters)
+    if cost is not None:
+        title += f" · move here: uses {cost} move{'s' if cost != 1 else ''}"
     cx, cy = geo.centre(cell)
     parts = [
         f"<title>{escape(title)}</title>",
@@ -476,6 +482,15 @@ def _cell_group(
     else:
         parts.append(
             f'<text class="cell-name" x="{_fmt(cx)}" y="{_fmt(cy + 4)}">{escape(cell)}</text>'
+        )
+    if cost is not None:
+        # The moves it uses, on a dark green disc at the top of the space (over a base's marker): a detour
+        # around blocked spaces shows its price before the move is sent.
+        parts.append(
+            f'<g class="move-cost"><circle cx="{_fmt(cx)}" cy="{_fmt(cy - 12)}" r="7.5" fill="#1d6b35" '
+            f'stroke="#ffffff" stroke-width="1.2"/>'
+            f'<text x="{_fmt(cx)}" y="{_fmt(cy - 8.4)}" font-size="10.5" font-weight="bold" fill="#ffffff">'
+            f"{cost}</text></g>"
         )
     body = "".join(parts)
     group = f'<g class="{" ".join(classes)}" id="cell-{escape(cell)}" data-cell="{escape(cell)}">{body}</g>'

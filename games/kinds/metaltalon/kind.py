@@ -44,6 +44,8 @@ from games.kinds.protocol import (
 # An action with one of these events cannot be taken back: dice were rolled, a card drawn, a seat left.
 BARRIER_EVENTS = frozenset({"roll", "pending", "clover", "murphy", "redraw", "out", "win", "invade",
                             "takeover", "spoils"})
+# The barriers that are dice (the game page says so where Undo was).
+ROLL_EVENTS = frozenset({"roll", "pending", "clover", "murphy"})
 # Answers to a Clovers roll settle that roll: nothing before them can be taken back either.
 BARRIER_VERBS = ("accept", "reroll")
 # What the clock plays for a seat out of time: the first of these that is legal.
@@ -266,6 +268,29 @@ class MetalTalon:
     def text_board(self, state: GameState, seat: int | None, names: Sequence[str] | None = None) -> str:
         del names  # its board names seats by letter and faction, as the mails' headers do
         return str(render_text(state, seat))
+
+    def side_lines(self, state: GameState, seat: int, names: Sequence[str]) -> list[str]:
+        """A mailed `rules`' summary of the sides (games/mail/asked_for.py): the reader's faction and its
+        power, each rival's, then the goal and what each rival still has to lose, as the game page's
+        players and goal panels show them."""
+        from games.kinds.metaltalon import presenters as P
+
+        def who(i: int) -> str:
+            return "You" if i == seat else f"{P.seat_letter(i)} {names[i] if i < len(names) else ''}".strip()
+
+        order = [seat, *(s.index for s in state.seats if s.index != seat)]
+        lines = []
+        for i in order:
+            s = state.seats[i]
+            power = P.faction_power(s.faction, state.edition)
+            out = " (out)" if s.out else ""
+            lines.append(f"{who(i)}{out}: {P.faction_name(s.faction)}" + (f" - {power}" if power else ""))
+        if state.phase == "play" and not state.seats[seat].out:
+            credit = EDITIONS[state.edition].credit_word
+            lines.append(f"Goal: {engine.GOAL}")
+            lines.extend(f"{who(r.seat)} ({P.faction_name(r.faction)}): {engine.rival_line(r, credit)}"
+                         for r in engine.rivals(state, seat))
+        return lines
 
     def board_svg(self, state: GameState, seat: int | None) -> str:
         from games.kinds.metaltalon.board_svg import board_svg

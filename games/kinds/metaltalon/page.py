@@ -13,20 +13,33 @@ from urllib.parse import urlencode
 from django.core.cache import cache
 from django.urls import reverse
 
+import games.kinds.metaltalon.engine as engine  # `engine.play`: `play` alone reads as the engine's module
 from games.kinds.metaltalon import presenters as P
 from games.kinds.metaltalon.board_marks import Mark
 from games.kinds.metaltalon.board_svg import board_svg as draw_board
-from games.kinds.metaltalon.engine import EDITIONS, GOAL, GameState, rival_line, rivals, seat_letter
+from games.kinds.metaltalon.engine import (
+    EDITIONS,
+    GOAL,
+    GameState,
+    IllegalCommand,
+    rival_line,
+    rivals,
+    seat_letter,
+)
+from games.kinds.metaltalon.kind import BARRIER_VERBS, ROLL_EVENTS, MetalTalon
 from games.kinds.metaltalon.last_turn import LastTurn, last_turn
 from games.kinds.protocol import Event, PageInput
 
 BOARD_CACHE_SECONDS = 24 * 3600
-BOARD_CACHE_VERSION = 6  # bump when the drawing changes so cached pictures are not served stale
+BOARD_CACHE_VERSION = 8  # bump when the drawing changes so cached pictures are not served stale
+# The board's sizes (board.css, "Zoom"): on a 390 px phone the whole board fits with its hexes about 21 px
+# wide and a ship's value 7 px tall; twice that makes the value 14 px, three times its pieces 13 px.
+ZOOM_LEVELS = ((1, "Fit"), (2, "2×"), (3, "3×"))
 _CELL_RE = re.compile(r"^[A-Za-z]\d{1,2}$")
 
 
-def selected_ship(query: Mapping[str, str]) -> str | None:
-    ship = (query.get("ship") or "").strip().upper()
+def selected_ship(query: Mapping[str, str], name: str = "ship") -> str | None:
+    ship = (query.get(name) or "").strip().upper()
     return ship if _CELL_RE.match(ship) else None
 
 
@@ -68,15 +81,32 @@ def page_context(page: PageInput) -> dict[str, Any]:
     )
     ctx["goal"] = _goal(state, me, usernames)
     ctx.update(_turn_context(state, me, legal, page))
+    ctx["zoom_levels"] = ZOOM_LEVELS
+    ctx["undo_note"] = _undo_note(page, state) if ctx["my_turn"] and not page.undo_ok else ""
     if page.query.get("text") == "1":
         ctx.update(_text_view(state, me, legal, names))
     playing = me is not None and not state.seats[me].out
     recent = last_turn(page.recent, me, state.turn, playing) if state.phase != "setup" else LastTurn()
     ctx["last_turn"] = _last_turn_caption(recent, usernames, playing, state)
     ctx["round"] = state.round_of(state.turn)
-    ctx["board"] = _board(page, state, ctx["selected"], legal, [d.cell for d in ctx["destinations"]],
-                          _fire_commands(ctx["targets"]), recent.marks)
+    ctx["board"] = _board(page, state, ctx["selected"], legal, {d.cell: d.steps for d in ctx["destinations"]},
+                          [t.cell for t in ctx["targets"]],
+                          _cell_clicks(ctx["destinations"], ctx["targets"], ctx["harmless"]), recent.marks)
     return ctx
+
+
+def _undo_note(page: PageInput, state: GameState) -> str:
+    """Why there is no Undo button in a turn that has played something: the newest action that cannot be
+    taken back (MetalTalon.undo_barrier), in words where the button would be."""
+    barrier = next((a for a in reversed(page.recent) if a.turn == state.turn
+                    and MetalTalon().undo_barrier(a.command, a.events)), None)
+    if barrier is None:
+        return ""
+    words = barrier.command.split()
+    if (words and words[0].lower() in BARRIER_VERBS) or any(e.get("type") in ROLL_EVENTS
+                                                             for e in barrier.events):
+        return "No undo after a roll: dice were thrown."
+    return f"No undo: “{barrier.command}” cannot be taken back."
 
 
 def _last_turn_caption(recent: LastTurn, usernames: list[str], playing: bool,
@@ -118,7 +148,8 @@ def _turn_context(state: GameState, me: int | None, legal: P.Legal, page: PageIn
     ship = selected_ship(page.query)
     ship = ship if ship in legal.ship_cells else None
     out: dict[str, Any] = {"my_turn": False, "selected": ship, "unused": [], "budget": None,
-                           "destinations": [], "targets": [], "harmless": [], "splits": {}, "builder": None}
+                           "destinations": [], "targets": [], "harmless": [], "splits": {}, "builder": None,
+                           "at": None}
     if me is None:
         return out
     my_turn = state.phase == "play" and state.active == me and state.pending is None
@@ -130,11 +161,67 @@ def _turn_context(state: GameState, me: int | None, legal: P.Legal, page: PageIn
         out.update(budget=P.budget(state, me, ship), destinations=P.destinations(state, me, ship, legal),
                    targets=[t for t in targets if t.useful], harmless=[t for t in targets if not t.useful],
                    splits=P.split_choices(state, me, ship, legal))
+    at = selected_ship(page.query, "at")
+    if my_turn and at is not None:
+        out["at"] = _clicked(state, me, at, ship, out)
     if my_turn:
         # Ships that have not acted at all this turn (the active one has): ending the turn lists them.
         out["unused"] = [r for r in P.ship_rows(state, me) if r.cell in legal.ship_cells and not r.status]
         out["builder"] = P.launch_builder(state, me, legal, launch_choice(page.query))
     return out
+
+
+def _clicked(state: GameState, me: int, cell: str, ship: str | None,
+             chosen: dict[str, Any]) -> dict[str, Any]:
+    """A board cell whose click did not make a command by itself: what it could mean, to choose from
+    (every shot at it, the move there), or why it means nothing."""
+    choices = [t for t in chosen["targets"] + chosen["harmless"] if t.cell == cell]
+    move = next((d for d in chosen["destinations"] if d.cell == cell), None)
+    why = ""
+    if ship is None:
+        why = _why_no_ship(state, me, cell)
+    elif not choices and move is None:
+        why = _why_not(state, me, ship, cell, chosen["budget"])
+    return {"cell": cell, "choices": choices, "move": move, "why": why}
+
+
+def _why_no_ship(state: GameState, me: int, cell: str) -> str:
+    if any(s.cell == cell and s.owner == me for s in state.ships):
+        return f"Your ship on {cell} cannot act any more this turn."
+    return f"Select one of your ships first, then click {cell} to move there or fire at it."
+
+
+class _NoDice:
+    """The engine asked for a roll while only explaining a refusal: never, for a command not listed."""
+
+    def roll(self, sides: int) -> int:
+        raise IllegalCommand("that would need a roll")
+
+
+def _why_not(state: GameState, me: int, ship: str, cell: str, budget: dict[str, Any] | None) -> str:
+    """Why the selected ship can neither move to nor fire at `cell`, in the engine's words where it has
+    them (a shot is only previewed and a move only tried on a copy: nothing is rolled or changed)."""
+    if cell == ship:
+        return "That is the selected ship: click a green space to move it, or a crosshair to fire."
+    moves = budget["moves"] if budget else 0
+    enemy = any(s.cell == cell and s.owner != me for s in state.ships) or any(
+        s.home == cell and s.index != me and not s.out for s in state.seats)
+    if enemy:
+        if budget and not budget["shots"]:
+            return f"That ship cannot fire at {cell}: it has no shots left."
+        try:
+            engine.shot_preview(state, me, f"fire {ship} {cell}")
+        except IllegalCommand as refused:
+            return f"That ship cannot fire at {cell}: {refused}."
+    far = engine.move_costs(state, me, ship, within_moves=False).get(cell)
+    if far is not None:
+        return (f"That ship cannot reach {cell}: it has {moves} move{'s' if moves != 1 else ''} left "
+                f"and {cell} is {far} away.")
+    try:
+        engine.play(state, me, f"move {ship} {cell}", dice=_NoDice())
+    except IllegalCommand as refused:
+        return f"That ship cannot move to {cell}: {refused}."
+    return f"That ship cannot move to {cell}."
 
 
 def _text_view(state: GameState, me: int | None, legal: P.Legal, names: list[str]) -> dict[str, Any]:
@@ -145,8 +232,8 @@ def _text_view(state: GameState, me: int | None, legal: P.Legal, names: list[str
             "ships_by_cell": ships}
 
 
-def _board(page: PageInput, state: GameState, selected: str | None, legal: P.Legal, reach: list[str],
-           fire_at: dict[str, str], marks: list[Mark]) -> str:
+def _board(page: PageInput, state: GameState, selected: str | None, legal: P.Legal, reach: dict[str, int],
+           aim: list[str], clicks: dict[str, str | None], marks: list[Mark]) -> str:
     """The board picture for this viewer and selection, cached per game version: every viewer of an
     unchanged game shares the same few renderings (the last turn's marks follow from the version and
     the seat, both in the key)."""
@@ -154,40 +241,46 @@ def _board(page: PageInput, state: GameState, selected: str | None, legal: P.Leg
     key = f"board:{BOARD_CACHE_VERSION}:{game.pk}:{game.version}:{page.seat}:{selected or '-'}"
     svg = cache.get(key)
     if svg is None:
-        svg = _draw(game, state, page.seat, selected if reach or fire_at else None, legal, reach, fire_at,
-                    marks)
+        svg = _draw(game, state, page.seat, selected if clicks else None, legal, reach, aim, clicks, marks)
         cache.set(key, svg, BOARD_CACHE_SECONDS)
     return str(svg)
 
 
 def _draw(game: Any, state: GameState, seat: int | None, selected: str | None, legal: P.Legal,
-          reach: list[str], fire_at: dict[str, str], marks: list[Mark]) -> str:
+          reach: dict[str, int], aim: list[str], clicks: dict[str, str | None], marks: list[Mark]) -> str:
     base = reverse("games:game", args=[game.pk])
     play_url = reverse("games:play", args=[game.pk])
     mine = set(legal.ship_cells)
-    aim = list(fire_at)
 
     def cell_url(cell: str) -> str | None:
-        if selected is not None and cell in reach:
-            return play_url + "?" + urlencode({"command": f"move {selected} {cell}", "v": game.version})
-        if selected is not None and cell in fire_at:
-            return play_url + "?" + urlencode({"command": fire_at[cell], "v": game.version})
+        if selected is not None and cell in clicks:
+            command = clicks[cell]
+            if command is None:  # more than one thing to do there: the page asks which
+                return base + "?" + urlencode({"ship": selected, "at": cell})
+            return play_url + "?" + urlencode({"command": command, "v": game.version})
         if cell in mine:
             return base + ("" if cell == selected else "?" + urlencode({"ship": cell}))
         return None
 
-    return draw_board(state, viewer=seat, selected=selected, highlights=reach, targets=aim, cell_url=cell_url,
-                      marks=marks)
+    return draw_board(state, viewer=seat, selected=selected, highlights=list(reach), targets=aim,
+                      cell_url=cell_url, marks=marks, costs=reach)
 
 
-def _fire_commands(targets: list[P.Target]) -> dict[str, str]:
-    """The selected ship's shot that a click on each target cell makes, among the shots that can do
-    damage: at the base when one can be shot at there, else the most promising ship (the list's order)."""
-    out: dict[str, str] = {}
-    for t in targets:
-        if t.cell not in out or t.command.endswith(" base"):
-            out[t.cell] = t.command
-    return out
+def _cell_clicks(destinations: list[P.Destination], targets: list[P.Target],
+                 harmless: list[P.Target]) -> dict[str, str | None]:
+    """What a click on each lit cell of the selected ship's board does: its one command, or None where it
+    could mean more than one (a ship on its home base and the base, ships sharing a space, a move and a
+    shot): the page then asks which, since a shot's roll cannot be taken back (games/actions/undo.py). The
+    lit cells are the moves and the shots that can do damage; a shot that cannot still counts as a
+    meaning of its cell, so a click never picks the other one for the player."""
+    meanings: dict[str, list[str]] = {}
+    for d in destinations:
+        meanings.setdefault(d.cell, []).append(d.command)
+    for t in targets + harmless:
+        meanings.setdefault(t.cell, []).append(t.command)
+    lit = {d.cell for d in destinations} | {t.cell for t in targets}
+    return {cell: commands[0] if len(commands) == 1 else None
+            for cell, commands in meanings.items() if cell in lit}
 
 
 # === FORMS AND FOLLOW-UPS ===

@@ -338,11 +338,13 @@ class Destination:
     cell: str
     command: str
     note: str  # "recycle: +7 to your reserve", "invade Player B's base", ""
+    steps: int = 0  # the moves it uses (engine.move_costs), shown before it is sent
 
 
 def destinations(state: GameState, seat: int, cell: str, legal: Legal) -> list[Destination]:
     homes = {s.home: s.index for s in state.seats if not s.out}
     ship = next((s for s in state.ships if s.cell == cell and s.owner == seat), None)
+    costs = engine.move_costs(state, seat, cell)
     out = []
     for dst in sorted(legal.moves.get(cell, []), key=cell_sort_key):
         owner = homes.get(dst)
@@ -351,7 +353,7 @@ def destinations(state: GameState, seat: int, cell: str, legal: Legal) -> list[D
             note = f"recycle: +{ship.value if ship else '?'} to your reserve"
         elif owner is not None:
             note = f"invade Player {seat_letter(owner)}'s home base"
-        out.append(Destination(dst, f"move {cell} {dst}", note))
+        out.append(Destination(dst, f"move {cell} {dst}", note, costs.get(dst, 0)))
     return out
 
 

@@ -482,3 +482,26 @@ def test_a_seat_that_left_is_told_it_cannot_accuse_word_for_word() -> None:
     state = state.with_seat(C, replace(state.seats[C], out=True))
     assert cases.why_not_accuse(state, C, B) == "You have left the game."
     assert cases.accusable(state, C) == ()
+
+
+def test_a_vote_is_recorded_with_its_case_seat_choice_and_how_it_was_given() -> None:
+    _state, events = play(at_vote(), A, "vote C1 guilty")
+    assert events[0] == {"type": "vote", "case": 1, "seat": A, "vote": "guilty", "by": "command"}
+
+
+def test_a_plea_of_more_than_two_words_is_refused_word_for_word() -> None:
+    from .helpers import refusal
+
+    state, _ = play(travelling(), B, "accuse 3 a promise")
+    assert refusal(state, C, "plead C1 not guilty") == \
+        "Plead guilty or innocent: plead guilty, or plead innocent."
+
+
+def test_a_plea_is_recorded_with_its_case_seat_plea_and_how_it_was_given() -> None:
+    state, _ = play(travelling(), B, "accuse 3 a promise")
+    _state, events = play(state, C, "plead innocent")
+    assert events == [{"type": "plea", "case": 1, "seat": C, "plea": "innocent", "by": "command"}]
+
+
+def test_no_seat_may_accuse_during_the_setup_word_for_word() -> None:
+    assert cases.why_not_accuse(dealt(4), B, C) == "Cases open once play has begun."

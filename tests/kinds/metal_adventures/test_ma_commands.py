@@ -17,7 +17,7 @@ from games.kinds.metal_adventures.state import GameState
 from games.kinds.protocol import Refused
 from tests.kinds.seeded_dice import SeededDice
 
-from .helpers import A, C, given, random_states
+from .helpers import A, C, given, play, random_states
 from .test_ma_tour import candidates as tour_candidates
 
 SEEDS = range(10)
@@ -154,3 +154,32 @@ def test_a_choice_waiting_on_another_seat_holds_the_game_up_for_that_seat_alone(
     state = replace(given(3, phase="turn.travel"), choices=(Choice(kind="discard", seat=C, cards=("E01",)),))
     assert commands.held_up_by(state) == (C,)
     assert commands.held_up_by(replace(state, choices=())) == (A,)
+
+
+def test_end_with_words_after_it_is_refused_while_resting() -> None:
+    from .helpers import refusal
+
+    state = given(3, phase="turn.rest")
+    assert refusal(state, A, "end now") == "`end` takes nothing after it."
+
+
+def test_the_autopilot_out_of_turn_is_refused_word_for_word() -> None:
+    from .helpers import refusal
+
+    assert refusal(given(3, phase="turn.start"), C, "autopilot") == \
+        "The autopilot plays your own turn, when the game waits for you."
+
+
+def test_a_command_once_the_game_is_over_is_refused_word_for_word() -> None:
+    from .helpers import refusal
+
+    assert refusal(replace(given(3), phase="game.over"), A, "tribute") == "The game is over."
+
+
+def test_another_command_while_looking_at_trophies_is_refused_word_for_word() -> None:
+    from .helpers import refusal
+
+    resting = given(3, phase="turn.rest", seats={A: {"trophies": ("T03",), "damage": 1}})
+    state, _ = play(resting, A, "swap T03")
+    assert state.choices[0].kind == "trophy"
+    assert refusal(state, A, "end") == "Pick one of the trophies you are looking at first."

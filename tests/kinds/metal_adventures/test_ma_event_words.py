@@ -384,3 +384,7 @@ def test_a_sealed_alliances_promise_keeps_the_cards_its_event_hid_hidden_in_word
              "items": "1c@win + a trophy@win + a wreck@win", "due": "win"}
     assert describe(event, None, NAMES) == (
         "P2: Ann promises Bob 1₡, a trophy and a wreck, if its side wins the battle.")
+
+
+def test_a_sealed_alliance_whose_event_lacks_terms_reads_as_joining_for_nothing() -> None:
+    assert describe({"type": "ally_sealed", "seat": 1, "principal": 2}, None, NAMES) == "Bob joins Cy's side."

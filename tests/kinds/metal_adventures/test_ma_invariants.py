@@ -378,3 +378,49 @@ def test_check_says_what_breaks_more_invariants_word_for_word(breaking: Callable
 def test_an_ally_at_four_jp_is_fine_once_the_battle_is_being_settled() -> None:
     # Its betrayal's or its broken terms' JP may come at the settlement, after the alliance did its work.
     invariants.check(replace(ally(attacker_jp=0, ally_jp=4)(playing()), phase="battle.spoils"))
+
+
+def _space_card_twice(state: GameState) -> GameState:
+    ship = next(c for c in state.space_deck if c in cards.STARSHIPS)
+    return replace(state, space_area=(ship,))
+
+
+def _two_events_on_the_karokum_pile(state: GameState) -> GameState:
+    events = tuple(c for c in state.space_deck if c in cards.EVENTS)[:2]
+    return replace(state, space_deck=tuple(c for c in state.space_deck if c not in events),
+                   karokum_pile=events)
+
+
+def _negative_karokum(state: GameState) -> GameState:
+    return replace(state, treasuries=replace(state.treasuries, karokum=-1), bank=state.bank + 1)
+
+
+def _left_while_dealt(state: GameState) -> GameState:
+    setting_up = dealt(3, 9)
+    return replace(setting_up, seats=(replace(setting_up.seats[0], out=True), *setting_up.seats[1:]))
+
+
+MORE_WORDS = [
+    (_space_card_twice, "invariant 'each Space card in one zone' broken: {ship} in the Space deck, "
+                        "the Space area"),
+    (_two_events_on_the_karokum_pile, "invariant 'each Space card in one zone' broken: event {events} where "
+                                      "only starships go"),
+    (_negative_karokum, "invariant 'credits' broken: below 0: Karokum -1"),
+    (_left_while_dealt,
+     "invariant 'setup' broken: seat 1 left the game but still holds trophies of the setup"),
+    (lambda s: replace(s, dealt=s.dealt[:-1]),
+     "invariant 'setup' broken: dealt and chosen need one entry per seat"),
+]
+
+
+@pytest.mark.parametrize(("breaking", "words"), MORE_WORDS,
+                         ids=[w.split("broken: ")[1] for _, w in MORE_WORDS])
+def test_check_names_the_zone_the_holder_and_the_invariant_broken(breaking: Callable[[GameState], GameState],
+                                                                   words: str) -> None:
+    state = playing()
+    broken_state = breaking(state)
+    ship = broken_state.space_area[0] if broken_state.space_area else ""
+    events = ", ".join(broken_state.karokum_pile)
+    with pytest.raises(AssertionError) as broken:
+        invariants.check(broken_state)
+    assert str(broken.value) == words.format(ship=ship, events=events)

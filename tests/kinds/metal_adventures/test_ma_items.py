@@ -23,3 +23,13 @@ def test_a_wreck_no_starship_is_called_is_refused_naming_the_starships() -> None
 
     assert refusal(travelling(), A, "offer 2 give wreck zork get 1c") == (
         "None of the starships is called 'zork': 58 cards (name one by its id).")
+
+
+def test_words_before_the_first_trophy_an_accepter_names_are_refused_word_for_word() -> None:
+    from .helpers import B, play, refusal
+    from .test_ma_offers import travelling
+
+    state = travelling(seats={A: {"credits": 3}, B: {"trophies": ("T15",)}})
+    state, _ = play(state, A, "offer 2 give 1c get trophy")
+    assert refusal(state, B, "accept O1 the trophy T15") == (
+        "Could not read 'the trophy T15': name the trophies you give as `trophy <t>`.")

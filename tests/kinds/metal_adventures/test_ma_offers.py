@@ -342,3 +342,29 @@ def test_offer_refusals_word_for_word() -> None:
     two, _ = play(state, A, "offer 2 give 1c get trophy + trophy")
     assert refusal(two, B, "accept O1") == \
         "O1 asks for 2 trophies of your choice: name them, accept O1 trophy <t>."
+
+
+def test_legal_lists_giving_now_a_trophy_the_offer_also_asks_for_later() -> None:
+    # The trophy of B's choice now may be the one it is asked to promise `@end`: play accepts it (the
+    # promise will then be broken at the end of the turn, rules.md "Promises"), so legal lists it.
+    state = travelling(seats={A: {"credits": 3, "trophies": ()}, B: {"trophies": ("T15", "T02")}})
+    state, _ = play(state, A, "offer 2 give 1c get trophy T15@end + trophy")
+    after, _ = play(state, B, "accept O1 trophy T15")
+    assert after.seats[A].trophies == ("T15",)
+    assert offers.legal(state, B) == ["accept O1 trophy T15", "accept O1 trophy T02", "decline O1"]
+
+
+def test_naming_an_offer_that_is_not_open_is_refused_word_for_word() -> None:
+    from .helpers import refusal
+
+    assert refusal(travelling(), B, "decline O3") == (
+        "There is no open offer O3: an offer is closed once accepted, declined, withdrawn or expired.")
+
+
+def test_a_trophy_given_now_unnamed_is_refused_word_for_word() -> None:
+    from .helpers import refusal
+
+    state = travelling(seats={A: {"trophies": ("T11",)}})
+    assert refusal(state, A, "offer 2 give trophy get 2c") == (
+        "Name the trophy you give now (`trophy <t>`): the other seat sees only \"a trophy\" until it "
+        "arrives.")

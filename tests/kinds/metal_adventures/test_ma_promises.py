@@ -549,3 +549,30 @@ def test_a_promise_kept_early_says_so_and_one_that_cannot_be_kept_whole_is_refus
                        "items": [{"kind": "credits", "amount": 1, "card": "", "due": "next"}], "why": "keep"}]
     assert refusal(with_credits(t20(), a=0), A, "keep P2") == (
         "You cannot deliver P2 in full now (you have 0₡, not 1₡): a promise is kept whole or not at all.")
+
+
+def test_only_the_challenged_seat_breaks_its_win_terms_before_the_roll() -> None:
+    # The attacker settles its own `@win` terms at the settlement (due_at_win): before the roll it may
+    # not break them, as a challenged seat may (rules.md, "Keeping your word").
+    state = owe(in_battle("battle.react"), A, B, "win", cr(2, "win"), ally_terms=True)
+    assert promises.filed_early(state, A) == ()
+    assert promises.legal(state, A) == []
+
+
+def test_keeping_all_promises_short_of_what_they_give_is_refused_word_for_word() -> None:
+    state = owe(with_credits(travelling(), a=1), A, B, "next", cr(1))
+    state = owe(state, A, C, "next", cr(1))
+    assert refusal(state, A, "keep all") == ("You cannot keep all your promises at once (you have 1₡, not "
+                                             "2₡): keep them one by one with keep <P>.")
+
+
+def test_a_promise_not_due_at_the_settlement_is_refused_word_for_word_there() -> None:
+    assert refusal(spoils(), A, "keep P3") == (
+        "P3 is not due at this battle's settlement: keep it once the battle is over.")
+
+
+def test_a_promise_of_two_trophies_of_the_debtors_choice_from_a_hand_of_one_is_not_kept() -> None:
+    state = owe(travelling(seats={A: {"trophies": ("T03",)}}), A, B, "next", trophy(), trophy())
+    assert refusal(state, A, "keep P1") == (
+        "You cannot deliver P1 in full now (you hold 1 trophy): a promise is kept whole or not at all.")
+    assert "keep P1" not in promises.legal(state, A)

@@ -82,3 +82,26 @@ def test_a_declaration_with_nothing_left_to_ask_only_waits_for_ready(monkeypatch
     assert asked(state)[B].text == "Seat 1's battle waits for your declaration before the roll: ready"
     assert prompts.situations(state, None)[B] == (
         "Seat 1's battle waits for your declaration before the roll: say you are ready")
+
+
+def test_an_allys_declaration_words_on_its_page_name_each_question() -> None:
+    assert prompts.situations(declaring(), None)[B] == (
+        "Seat 1's battle waits for your declaration before the roll: stay loyal or betray; roll your Metal "
+        "Faktor die or not; then say you are ready")
+
+
+def test_both_sides_asking_unnamed_seats_calls_them_seat_n_without_a_number_beside() -> None:
+    state = given(3)
+    for seat, command in ((A, "tribute"), (A, "challenge 2"), (A, "ally ask 3"), (A, "ready"),
+                          (B, "ally ask 3 for 2c")):
+        state, _ = play(state, seat, command)
+    assert asked(state)[C].text == ("both sides ask you to fight as their ally, Seat 1 and Seat 2 for 2₡ if "
+                                    "Seat 2's side wins: ally accept <seat> or ally decline <seat>")
+
+
+def test_an_accusation_of_exactly_the_characters_shown_is_quoted_whole() -> None:
+    words = "x" * (prompts.WORDS_SHOWN - 1) + "y"
+    state, _ = play(travelling(), B, "accuse 3 " + words)
+    assert asked(state)[C].text == (
+        f'Seat 2 accuses you in C1 of breaking a promise: "{words}"; plead guilty (1 JP) '
+        "or plead innocent (the others vote)")

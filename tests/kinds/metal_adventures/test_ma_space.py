@@ -396,3 +396,35 @@ def test_a_hunter_back_into_the_whole_deck_keeps_exempt_only_the_cards_still_in_
     state = replace(state, space_deck=("D01", "D02"), space_mixed=("D02", "N03"))  # N03 drawn since
     after, event = space.return_hunters(state, ("N16",), FixedDice())
     assert after.space_mixed == ("D02", "N16") and event["whole"] == ["N16"]
+
+
+def test_golden_veins_tie_lists_its_planets_among_the_picking_seats_legal_commands() -> None:
+    state = travelling(space=("NE1", "N01", "N09", "N17"))
+    state, _ = play(state, A, "attack space")
+    assert commands.legal_commands(state, A)[:3] == ["planet exxalia", "planet bazaar", "planet karokum"]
+    assert space.planet_legal(given(3), A) == []
+
+
+def test_with_no_space_battle_there_is_nothing_to_choose_and_no_spot_to_name() -> None:
+    state = travelling()
+    assert space.legal(state, A) == []
+    with pytest.raises(Refused) as refused_here:
+        space.choose(state, A, "space 1", None)
+    assert str(refused_here.value) == "There are no starships face up to choose among."
+
+
+def test_a_second_attack_in_space_in_one_turn_is_refused_word_for_word() -> None:
+    state = travelling()
+    state = replace(state, travel=replace(state.travel, battle_done=True))
+    with pytest.raises(Refused) as refused_here:
+        space.attack_space(state, A)
+    assert str(refused_here.value) == "You have fought this turn's battle already: one battle a turn."
+
+
+def test_a_red_hunter_back_into_a_deck_with_red_cards_is_shuffled_among_them_layered() -> None:
+    state = replace(given(3), space_deck=("D01", "D02"), space_mixed=())
+    after, event = space.return_hunters(state, ("D06",), FixedDice())
+    assert event["shuffle"] == "layered" and after.space_mixed == ()
+    alone = replace(given(3), space_deck=("N01", "N02"), space_mixed=())
+    after, event = space.return_hunters(alone, ("D06",), FixedDice())
+    assert event["shuffle"] == "whole" and after.space_mixed == ("D06",)

@@ -221,3 +221,22 @@ def test_a_card_in_the_ocg_row_that_is_no_improvement_is_refused_naming_the_row(
     with pytest.raises(ValueError) as refused:
         GameState.from_dict(data)
     assert str(refused.value) == "the OCG row: 'T01' is not one of its cards"
+
+
+def test_a_card_in_the_improvement_deck_that_is_no_improvement_is_refused_naming_the_deck() -> None:
+    data = dealt(3, 0).to_dict()
+    data["improvement_deck"] = ["T01", *data["improvement_deck"][1:]]
+    with pytest.raises(ValueError) as refused:
+        GameState.from_dict(data)
+    assert str(refused.value) == "the Improvement deck: 'T01' is not one of its cards"
+
+
+def test_a_stored_power_wheel_is_read_as_stored_so_the_invariants_catch_one_that_disagrees() -> None:
+    # Read back as it was saved, not recomputed from the equipment: a wrong wheel in a record is reported
+    # (invariants.py, "R = 8 + equipment"), never silently repaired.
+    data = dealt(3, 0).to_dict()
+    data["seats"][1] = {**data["seats"][1], "improvements": [], "power": 9}
+    state = GameState.from_dict(data)
+    assert state.seats[1].power == 9
+    with pytest.raises(AssertionError, match="R = 8 \\+ equipment"):
+        invariants.check(state)

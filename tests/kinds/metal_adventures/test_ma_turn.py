@@ -212,3 +212,32 @@ def test_travel_refusals_and_the_challenge_event_word_for_word() -> None:
         "Attack what? attack space, attack karokum <ship>, attack planet <planet>, or challenge <seat>."
     _after, events = play(state, A, "challenge 2")
     assert events[0] == {"type": "challenge", "seat": A, "challenged": B}
+
+
+def test_the_laughing_kraken_rests_for_two_without_perks_and_another_base_for_two_with_them() -> None:
+    state = t3()
+    kraken = [i for i in (A, B, C) if state.seats[i].base == "B2"]
+    for i in kraken:  # bases are unique: swap A's with the Kraken's holder
+        state = state.with_seat(i, replace(state.seats[i], base=t3().seats[A].base))
+    plain = state.with_seat(A, replace(state.seats[A], base="B2"))
+    assert not plain.options.perks
+    after, _ = play(plain, A, "rest")
+    assert after.seats[A].credits == 1 + turn.REST_CREDITS
+    perks = replace(state, options=replace(state.options, perks=True))
+    assert perks.seats[A].base != "B2"
+    after, _ = play(perks, A, "rest")
+    assert after.seats[A].credits == 1 + turn.REST_CREDITS
+
+
+def test_a_new_turn_may_apply_an_event_again() -> None:
+    state = replace(t3(), event_applied_this_turn=True)
+    assert turn.start_turn(state, B, state.turn + 1).event_applied_this_turn is False
+
+
+def test_the_trophies_a_swap_shows_are_a_choice_from_the_rest_and_say_so_when_kept() -> None:
+    state, _ = play(t3(), A, "rest")
+    state, _ = play(state, A, "swap T05")
+    assert state.choices[0].source == "rest"
+    _state, events = play(state, A, "pick T12")
+    assert events[0] == {"type": "keep_trophy", "seat": A, "trophy": "T12", "bottom": ["T09"],
+                         "source": "rest"}

@@ -12,6 +12,7 @@ import pytest
 from games.kinds.metal_adventures import cards, commands
 from games.kinds.metal_adventures.battle_state import ALLY_STEP, ATTACKER_STEP, Battle, Declaration
 from games.kinds.metal_adventures.records import Travel
+from games.kinds.metal_adventures.state import GameState
 from games.kinds.metal_adventures.view import bot_state, public_declaration, view
 
 from .helpers import A, B, C, dealt, given, play, random_states
@@ -185,3 +186,58 @@ def test_a_bot_state_keeps_an_offers_hidden_items_for_its_parties_and_drops_them
         assert bot_state(state, party).offers[0] == offer
     outside = bot_state(state, C).offers[0]
     assert [i.kind for i in outside.give] == ["credits"] and [i.kind for i in outside.get] == ["credits"]
+
+
+def swapping() -> GameState:
+    """Seat 1 rested and swapped T05: it keeps one of the two trophies drawn (T09, T12), a choice."""
+    state = given(3, seats={A: dict(damage=2, trophies=("T03", "T05"))}, trophy_top=("T09", "T12"))
+    state, _ = play(state, A, "rest")
+    state, _ = play(state, A, "swap T05")
+    assert state.choices[0].kind == "trophy" and state.choices[0].cards == ("T09", "T12")
+    return state
+
+
+def every_trophy(state: GameState) -> list[str]:
+    return sorted([*state.trophy_deck, *(t for s in state.seats for t in s.trophies),
+                   *(t for ch in state.choices if ch.kind == "trophy" for t in ch.cards)])
+
+
+def test_a_bot_state_deals_the_trophies_another_seats_choice_holds_back_canonically_each_card_once() -> None:
+    state = swapping()
+    assert bot_state(state, A).choices == state.choices  # its own choice: the cards it looks at
+    known = bot_state(state, B)
+    assert every_trophy(known) == every_trophy(state) == sorted(cards.TROPHIES)
+    assert len(known.choices[0].cards) == 2 and len(known.trophy_deck) == len(state.trophy_deck)
+    # Had seat 1 drawn two other trophies, seat 2's bot would know the same.
+    deck = list(state.trophy_deck)
+    other_two = deck[-2:]
+    deck[-2:] = ["T09", "T12"]
+    other = replace(state, trophy_deck=tuple(deck),
+                    choices=(replace(state.choices[0], cards=tuple(other_two)),))
+    assert every_trophy(other) == every_trophy(state)
+    assert bot_state(other, B) == known
+
+
+def test_a_view_names_every_field_of_the_table() -> None:
+    state = given(3, karokum=("N05", "N17"), bazaar=("S03",), out=("N01",), pot=2)
+    shown = view(state, B)
+    blue, red = state.space_counts()
+    table = {key: value for key, value in shown.items()
+             if key not in ("seats", "options", "treasuries", "travel", "dealt")}
+    assert table == {
+        "seat": B, "phase": "turn.start", "turn": 1, "active": A, "space_deck": {"blue": blue, "red": red},
+        "space_area": [], "pot": 2, "trophy_deck": len(state.trophy_deck),
+        "improvement_deck": len(state.improvement_deck), "ocg_row": list(state.ocg_row),
+        "bazaar_pile": ["S03"], "karokum_pile": ["N05", "N17"], "out_of_game": ["N01"], "bank": state.bank,
+        "chosen": [True, True, True], "battle": None, "event_applied_this_turn": False,
+        "turn_done": list(state.turn_done), "choices": [], "deeds": [], "promises": [], "offers": [],
+        "cases": []}
+    assert shown["options"] == state.options.to_dict() and shown["travel"] == state.travel.to_dict()
+    assert shown["treasuries"] == state.treasuries.to_dict() and len(shown["seats"]) == 3
+
+
+@pytest.mark.parametrize("outside", [-1, 3, 7])
+def test_a_seat_number_outside_the_table_sees_what_a_spectator_sees(outside: int) -> None:
+    state = dealt(3, seed=0)  # at setup each seat is dealt three trophies, seen by that seat alone
+    assert view(state, outside) == view(state, None)
+    assert view(state, None)["seat"] is None and view(state, None)["dealt"] is None

@@ -3,6 +3,7 @@
 state = new_game(players=3, edition="token", variants=("takeover",), factions=None, seed=7)
 outcome = play(state, seat, "move D7 F8")      # Outcome(state, events); the input is not mutated
 legal_commands(state, seat)                     # every legal command, canonical text
+move_costs(state, seat, "D7")                   # the moves each reachable space would use
 GameState.from_dict(state.to_dict())            # JSON-safe round trip (docs/state.md)
 """
 
@@ -13,7 +14,7 @@ from .editions import EDITIONS, PLAYER_COUNTS, VARIANTS
 from .errors import IllegalCommand
 from .factions import FACTIONS, POWERS, REBELS_INVADERS_NEEDED, faction_power, faction_table
 from .goal import GOAL, Rival, rival_line, rivals
-from .legal import legal_commands
+from .legal import legal_commands, move_costs
 from .play import Outcome, ShotPreview, play, shot_preview
 from .render import describe, render_text, seat_label, seat_letter
 from .setup import new_game
@@ -47,6 +48,7 @@ __all__ = [
     "faction_power",
     "faction_table",
     "legal_commands",
+    "move_costs",
     "load_board",
     "new_game",
     "play",

@@ -3,7 +3,7 @@
 from .actions import check_launch, split_ship, split_targets
 from .errors import IllegalCommand
 from .firing import fire_ranges, target_at
-from .movement import explore, left
+from .movement import UNLIMITED, explore, left
 from .orders import order_commands
 from .pieces import Pieces, compositions, count, format_pieces, minus
 from .state import GameState
@@ -41,6 +41,31 @@ def legal_commands(state: GameState, seat: int, *, launches: bool = True) -> lis
         out += _launches(game, state, view, seat)
     out += _splits(game, state, view, seat)
     return out + ["end"] + common
+
+
+def move_costs(state: GameState, seat: int, cell: str, *, within_moves: bool = True) -> dict[str, int]:
+    """For each space the ship on `cell` may move to now, the moves `move <cell> <space>` uses: the steps
+    of the shortest legal path, which is the one the move takes (docs/rules.md, "Moving"), so a detour
+    around blocked spaces costs what it costs before it is made. `within_moves=False`: every space the
+    ship could reach were its moves unlimited (how far a space out of reach is). Empty when the seat may
+    not move that ship now."""
+    if (
+        not 0 <= seat < state.players
+        or state.phase != "play"
+        or state.pending is not None
+        or seat != state.active
+        or state.seats[seat].out
+    ):
+        return {}
+    game = game_of(state.edition)
+    view = View(state)
+    try:
+        ship = acting_ship(state, view, seat, cell)
+    except IllegalCommand:
+        return {}
+    moves, _ = left(game.edition, state.seats[seat].faction, ship, state.activation)
+    dist, _ = explore(game, state, view, ship, moves if within_moves else UNLIMITED)
+    return {dest: steps for dest, steps in dist.items() if dest != cell}
 
 
 def _ship_commands(game: Game, state: GameState, view: View, seat: int) -> list[str]:

@@ -2,7 +2,8 @@
 // enhancement over plain links and forms (everything works without this file). 1. Board clicks: the SVG's
 // <a> links become htmx requests (a move or a shot is posted at once instead of going through the
 // confirmation page). 2. The launch builder previews the ship as you type, from the list of launches the
-// server says are legal. 3. The board keeps the selected ship, or where the reader had scrolled it, in view.
+// server says are legal. 3. The board keeps the selected ship, or where the reader had scrolled it, in view
+// (and when its size changes). 4. A click that does nothing asks the page why; the selection stays in the URL.
 // It follows the live region through game.js's "game:before-swap" and "game:swapped" events.
 (function () {
   "use strict";
@@ -16,8 +17,21 @@
     }
   }
 
+  // A click on a cell that is not a link does nothing by itself: on the player's turn the page says why
+  // (page.py, _clicked: "Select one of your ships first", "That ship cannot reach P3: ...").
+  function askWhy(event) {
+    var board = document.getElementById("board");
+    var cell = event.target.closest && event.target.closest("#board .cell");
+    if (!board || !cell || !board.dataset.ask || !window.htmx) return;
+    var query = new URLSearchParams();
+    if (board.dataset.selected) query.set("ship", board.dataset.selected);
+    query.set("at", cell.dataset.cell);
+    htmx.ajax("GET", board.dataset.ask + "?" + query.toString(), { target: "#live", swap: "outerHTML" });
+  }
+
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("#board a");
+    if (!link && !event.ctrlKey && !event.metaKey && !event.shiftKey) askWhy(event);
     if (!link || !window.htmx || event.ctrlKey || event.metaKey || event.shiftKey) return;
     var href = link.getAttribute("href") || link.getAttribute("xlink:href");
     if (!href) return;
@@ -25,7 +39,10 @@
     var command = url.searchParams.get("command");
     event.preventDefault();
     if (command) {
-      htmx.ajax("POST", url.pathname, {
+      // Posted with the selected ship in the query, so a refusal keeps it selected (games/views/play.py).
+      var board = document.getElementById("board");
+      var ship = board && board.dataset.selected;
+      htmx.ajax("POST", url.pathname + (ship ? "?ship=" + encodeURIComponent(ship) : ""), {
         target: "#live", swap: "outerHTML", headers: csrfHeaders(),
         values: { command: command, expected_version: url.searchParams.get("v") || "" }
       });
@@ -77,11 +94,13 @@
   // On a phone the board is wider than the screen: start it centred, and keep where the reader had
   // scrolled it when a poll redraws it.
   var boardScroll = null;
+  var boardScrollTop = 0;
   function centreBoard() {
     var board = document.getElementById("board");
     if (board && board.scrollWidth > board.clientWidth) {
       board.scrollLeft = boardScroll !== null ? boardScroll : (board.scrollWidth - board.clientWidth) / 2;
     }
+    if (board && board.scrollHeight > board.clientHeight && boardScroll !== null) board.scrollTop = boardScrollTop;
   }
   function showSelected() {
     var chosen = document.querySelector("#board .mark-selected");
@@ -92,9 +111,24 @@
   document.addEventListener("game:before-swap", function () {
     var board = document.getElementById("board");
     boardScroll = board && board.scrollWidth > board.clientWidth ? board.scrollLeft : null;
+    boardScrollTop = board ? board.scrollTop : 0;
   });
+  // The selected ship lives in the address bar (?ship=O9), so a reload keeps it; a board click that only
+  // asked (?at=) is not kept.
+  function keepSelection() {
+    var board = document.getElementById("board");
+    if (!board || !window.history || !history.replaceState) return;
+    var url = new URL(window.location.href);
+    var before = url.search;
+    if (board.dataset.selected) url.searchParams.set("ship", board.dataset.selected);
+    else url.searchParams.delete("ship");
+    url.searchParams.delete("at");
+    if (url.search !== before) history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+  }
+
   document.addEventListener("game:swapped", function (event) {
     var detail = event.detail || {};
+    keepSelection();
     if (detail.fromPoll) {
       centreBoard();
       (detail.root || document).querySelectorAll(".launch-builder").forEach(updateLaunch);
@@ -103,7 +137,19 @@
     (detail.root || document).querySelectorAll(".launch-builder").forEach(updateLaunch);
     showSelected();
   });
+  // A new board size (live.html's zoom buttons, read by CSS): bring the selected ship, else the middle of
+  // the board, into the box.
+  document.addEventListener("change", function (event) {
+    if (!event.target || event.target.name !== "board-zoom") return;
+    var board = document.getElementById("board");
+    if (!board) return;
+    boardScroll = null;
+    board.scrollTop = (board.scrollHeight - board.clientHeight) / 2;
+    showSelected();
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
+    keepSelection();
     document.querySelectorAll(".launch-builder").forEach(updateLaunch);
     showSelected();
   });

@@ -1,0 +1,55 @@
+"""The create-game form in headless Chromium: the clock's fields show only for the kind of clock chosen
+(static/js/new-game.js); without scripts every field stays shown and the form still creates the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from games.models import Game
+from tests.browser.shots import PHONE
+from tests.browser.test_play_browser import logged_in_page
+from tests.web.factories import UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DEADLINE = "#id_deadline_hours"
+BANK = ("#id_bank_hours", "#id_increment_hours", "#id_cap_hours")
+ANY_CLOCK = ("#id_on_timeout", "#id_expel_after", "#id_reminders")
+
+
+def test_the_clock_fields_follow_the_kind_of_clock_chosen(browser: Browser, live_server: Any):
+    page = logged_in_page(browser, live_server, UserFactory(), viewport=PHONE)
+    page.goto(live_server.url + "/games/new/")
+
+    expect(page.locator(DEADLINE)).to_be_visible()  # the default: a deadline per turn
+    for field in BANK:
+        expect(page.locator(field)).to_be_hidden()
+
+    page.get_by_label("A time bank per player").check()
+    expect(page.locator(DEADLINE)).to_be_hidden()
+    for field in (*BANK, *ANY_CLOCK):
+        expect(page.locator(field)).to_be_visible()
+
+    page.get_by_label("No clock").check()
+    for field in (DEADLINE, *BANK, *ANY_CLOCK):
+        expect(page.locator(field)).to_be_hidden()
+    expect(page.get_by_label("No clock")).to_be_visible()
+
+
+def test_without_scripts_every_clock_field_shows_and_the_form_works(browser: Browser, live_server: Any):
+    me = UserFactory()
+    page = logged_in_page(browser, live_server, me, java_script_enabled=False)
+    page.goto(live_server.url + "/games/new/")
+
+    for field in (DEADLINE, *BANK, *ANY_CLOCK):
+        expect(page.locator(field)).to_be_visible()
+    page.get_by_label("A time bank per player").check()
+    page.locator("#id_bank_hours").fill("100")
+    page.get_by_label("Players who join").check()
+    page.get_by_role("button", name="Create the game").click()
+
+    game = Game.objects.get(created_by=me)
+    assert game.clock["mode"] == "bank" and game.clock["bank_hours"] == 100
