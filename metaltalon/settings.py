@@ -343,6 +343,9 @@ MAIL_AUTH_RESULTS = env("MAIL_AUTH_RESULTS", "present")
 if MAIL_AUTH_RESULTS not in {"present", "required", "off"}:
     stop(f"MAIL_AUTH_RESULTS={MAIL_AUTH_RESULTS!r}: use present, required or off.")
 MAIL_AUTHSERV_ID = env("MAIL_AUTHSERV_ID", "")
+# The site's own address, <this>@MAIL_DOMAIN: players start, join and rematch games by mail there
+# (games/mail/site_address.py). Seat addresses are play+<seat>.<mac>@, so "play" names no seat.
+MAIL_SITE_LOCAL_PART = env("MAIL_SITE_LOCAL_PART", "play")
 # Per sender address, in the `limits` library's notation.
 MAIL_RATE_LIMIT = env("MAIL_RATE_LIMIT", "60/hour;500/day")
 # Per user, every API request and the API's command submissions (docs/api.md); the limits library's

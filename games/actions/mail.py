@@ -24,6 +24,7 @@ from games.actions.common import kind_of
 from games.actions.errands import do_errands
 from games.actions.errors import ActionError
 from games.actions.notify import notify_reply
+from games.actions.rematch import rematch
 from games.actions.undo import undo
 from games.kinds import Kind, Refused, shown_turn, words
 from games.models import Game, InboundMail, Seat
@@ -32,6 +33,7 @@ from games.prompts import NOT_ASKED, asked
 
 UNDO = "undo"
 GO_ON = "go on"  # a mail's word: a refused command is skipped, and the ones after it are tried
+REMATCH = "rematch"  # a mail's word once the game is over: the same game again (games/actions/rematch.py)
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,8 @@ def play_mail(seat: Seat, mailed: Mailed) -> InboundMail | None:
         # Under the game's lock, as every writer: the stale-turn check and the plays see one state.
         game = Game.objects.select_for_update().get(pk=seat.game_id)
         report = _report(mailed)
+        if REMATCH in mailed.asked:  # a game still in play is refused it, and the answer says why
+            report["rematch"] = _rematch(game, seat.user)
         report["rejected"] = report["rejected"] or _not_playable(game, seat, mailed)
         if not report["rejected"]:
             names = seats_of.names(list(game.seats.select_related("user__profile")), game.players)
@@ -96,6 +100,8 @@ def _not_playable(game: Game, seat: Seat, mailed: Mailed) -> str:
     """Why the mail's commands cannot be played at all ("" when they can be tried). A mail that answers
     another question than the one its seat is asked now is stale, unless it gives only commands that hold
     whenever they are given (standing orders, resign: Kind.anytime)."""
+    if REMATCH in mailed.asked and game.status == Game.Status.FINISHED and not mailed.commands:
+        return ""  # nothing to play: the rematch is the answer
     if game.status not in (Game.Status.SETUP, Game.Status.ACTIVE) or game.state is None:
         return f"Game {game.pk} is not in play ({game.get_status_display().lower()})."
     if mailed.commands and mailed.prompt is not None:
@@ -150,6 +156,18 @@ def _play(game: Game, actor: Actor, seat: int | None, commands: list[str], names
                 unchanged.append(command)
             continue
         report["played"].append({"command": command, "lines": _lines(game, applied, command, names)})
+
+
+def _rematch(game: Game, user: Any) -> dict[str, Any]:
+    """The rematch asked in a reply to a finished game's mail, as the answer tells it: the new game and
+    the asker's seat in it (its address is written when the answer is), or why there is none."""
+    try:
+        made = rematch(game, Actor.player(user, channel="email"))
+    except ActionError as exc:
+        return {"refused": exc.message}
+    return {"game": made.game.pk, "seat": made.seat.pk, "made": made.made,
+            "started": made.game.status != Game.Status.OPEN,
+            "waiting": made.game.players - made.game.seats.count()}
 
 
 def _verb(command: str) -> str:

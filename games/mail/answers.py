@@ -12,6 +12,7 @@ from typing import Any
 
 from games.kinds import get_kind
 from games.mail import asked_for, errands, reading
+from games.mail.game_over import game_over_context
 from games.mail.position import Position, by_verb, position
 from games.models import Game, InboundMail, Notification
 
@@ -38,6 +39,7 @@ def answer_context(row: Notification) -> tuple[dict[str, Any], Position | None] 
            # `help` asks for every legal command, not the position's few of each verb.
            "legal": list(by_verb(pos.legal).items()) if pos is not None and asked_help else []}
     ctx.update(_asked_for(game, row, report.get("asked", [])))
+    ctx.update(game_over_context(game, report))
     return ctx, pos
 
 

@@ -37,6 +37,7 @@ from games.mail.addresses import prompt_replied_to, seat_from_address
 from games.mail.message_ids import normal_message_id, reply_key
 from games.mail.reading import read_commands
 from games.mail.replies import written_text
+from games.mail.site_address import is_site_address, receive_site_mail, site_player
 from games.models import Seat
 
 logger = logging.getLogger(__name__)
@@ -80,6 +81,8 @@ def receive_mail(raw: bytes, *, recipients: Sequence[str] = (), envelope_from: s
     if why:
         return _dropped(why)
     seat = _seat(message, recipients)
+    if seat is None and any(is_site_address(a) for a in _candidates(message, recipients)):
+        return _site_mail(message, sender, oversized)
     if seat is None:
         # A known player's reply to our From address is told where replies go (games/mail/not_played.py).
         noreply = not_played.to_noreply(message, sender, len(raw)) if sender and _authenticated(
@@ -201,6 +204,29 @@ def _seat(message: EmailMessage, recipients: Sequence[str]) -> Seat | None:
 def _players_address(seat: Seat, sender: str) -> bool:
     return bool(sender) and EmailAddress.objects.filter(user_id=seat.user_id, email__iexact=sender,
                                                         verified=True).exists()
+
+
+def _site_mail(message: EmailMessage, sender: str, oversized: bool) -> Received:
+    """A mail to the site's own address (games/mail/site_address.py): the same checks of its sender, then
+    its commands (new, join, rematch, games, help) are done and answered."""
+    user = site_player(sender)
+    if user is None:
+        return _dropped(f"{sender or 'no single sender'} is no player's verified address")
+    if not _authenticated(message, sender):
+        return _dropped("the receiving server's SPF and DKIM checks did not pass for the sender's domain")
+    if _rate_wait(sender):  # past the limit the site's address answers nothing: no mail cannon
+        return _dropped(f"{sender} sent more than {settings.MAIL_RATE_LIMIT}")
+    try:
+        too_big = oversized or _text_size(message) > settings.MAIL_MAX_BYTES
+        text = "" if too_big else _clean(written_text(message))
+    except UNREADABLE as exc:
+        return _dropped(f"unreadable ({type(exc).__name__})")
+    message_id = _clean(str(message.get("Message-ID", "")).strip())[:300]
+    subject = _clean(" ".join(str(message.get("Subject", "")).split()))[:200]
+    rejected = ("Your mail is too big to be read: send the commands alone, without attachments."
+                if too_big else "")
+    status = receive_site_mail(user, sender, message_id, subject, text, rejected)
+    return Received(status, "this Message-ID was received before" if status == "duplicate" else "")
 
 
 # === 4. What the receiving server found ===

@@ -14,7 +14,8 @@ What each kind mails (`COMPOSERS`: one line per kind):
   deadline, and the link to the one that has waited longest.
 - invited: who invites, the game, the link to take the seat.
 - eliminated: the seat went out or resigned and the game goes on: the position that put it out.
-- finished: the summary, with the charts as inline pictures.
+- finished: the summary, with the charts as inline pictures, the final board (text and picture) and the
+  whole last turn (games/mail/game_over.py); a reply to it may ask for a `rematch`.
 - reply: the answer to a mailed reply (games/mail/answers.py): what was played and refused, then the
   position (its board picture only when the mail asked for `board`); sent even to a player who chose
   "never" (it answers their own mail).
@@ -47,6 +48,7 @@ from games.kinds import words
 from games.mail.addresses import notice_headers, seat_address, user_headers
 from games.mail.answers import answer_context, answer_headers
 from games.mail.asked_for import rules_url
+from games.mail.game_over import final_position, last_turn
 from games.mail.position import Position, attach_board, position
 from games.mail.unsubscribe import unsubscribe_url
 from games.models import Action, AuditEntry, ClockDue, Game, Invitation, Notification, Seat
@@ -336,8 +338,13 @@ def _finished_mail(row: Notification) -> EmailMultiAlternatives | None:
         return None
     charts = [(f"chart{i}@metaltalon", chart.title, _png(chart.svg))
               for i, chart in enumerate(summary.charts)]
-    ctx = {**_base(row), "summary": summary, "charts": [(cid, title) for cid, title, _ in charts]}
+    # The final board and the whole last turn as the seat sees them (games/mail/game_over.py).
+    pos = final_position(game, row.seat)
+    ctx = {**_base(row), "summary": summary, "charts": [(cid, title) for cid, title, _ in charts],
+           "position": pos, "last_turn": last_turn(game, pos.seat if pos is not None else None)}
     mail = _mail("finished", ctx, row)
+    if pos is not None:
+        attach_board(mail, pos)
     for cid, title, png in charts:
         mail.attach(_inline_png(cid, title, png))
     return mail

@@ -13,15 +13,16 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-from games.actions.mail import GO_ON, UNDO
+from games.actions.mail import GO_ON, REMATCH, UNDO
 from games.kinds import Kind
 from games.mail import errands
 from games.mail.replies import MAX_LINE
 
 # Words a reply may hold besides the kind's commands: `help` and `board` ask, `go on` asks that a refused
-# command not stop the mail (games/actions/mail.py), `undo` is played in order; the errands (say, nudge,
-# games, rules, notify, vacation, back: games/mail/errands.py) are read among the asks, in their normal form.
-ASKS = ("help", "board", GO_ON)
+# command not stop the mail (games/actions/mail.py), `rematch` asks for the same game again once it is over,
+# `undo` is played in order; the errands (say, nudge, games, rules, notify, vacation, back:
+# games/mail/errands.py) are read among the asks, in their normal form.
+ASKS = ("help", "board", GO_ON, REMATCH)
 # More lines than any turn needs: a reply that goes on is not read past this.
 MAX_LINES = 60
 # More commands than any turn needs (a line may hold several, separated by ;): the rest is not read.

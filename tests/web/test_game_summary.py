@@ -76,7 +76,7 @@ def test_every_player_gets_the_summary_by_mail_with_the_charts_as_inline_picture
     html, kind = mail.alternatives[0]
     assert kind == "text/html"
     cids = re.findall(r'src="cid:([^"]+)"', html)
-    assert len(cids) == 2
+    assert len(cids) == 3, "the final board and the two charts"
     pictures = {a["Content-ID"].strip("<>"): a for a in mail.attachments if hasattr(a, "get_content_type")}
     assert set(pictures) == set(cids)
     assert all(p.get_content_type() == "image/png" for p in pictures.values())
