@@ -61,7 +61,7 @@ def test_only_the_creator_seats_a_bot_of_a_level_the_kind_offers_in_a_free_seat(
         actions.add_bot(game, Actor.player(UserFactory()), "greedy")
     with pytest.raises(actions.Invalid) as refused:
         actions.add_bot(game, Actor.player(game.created_by), "grandmaster")
-    assert "random, greedy, search" in refused.value.message
+    assert "random, beginner, greedy, search" in refused.value.message
     race = open_game(kind="race")
     with pytest.raises(actions.Invalid):
         actions.add_bot(race, Actor.player(race.created_by), "greedy")  # race offers only random
