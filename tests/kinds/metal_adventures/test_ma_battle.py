@@ -546,3 +546,5 @@ def test_a_card_taken_as_spoils_into_a_full_hand_is_recorded_while_the_discard_w
     state, _ = play(state, A, "take card E02")
     assert state.choices[0].kind == "discard"
     assert state.battle is not None and state.battle.taken == "card"
+    _state, events = play(state, A, "discard E01")
+    assert events[0] == {"type": "discard", "seat": A, "card": "E01"}
