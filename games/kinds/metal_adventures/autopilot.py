@@ -38,7 +38,7 @@ def choose(state: GameState, seat: int, legal: list[str]) -> str | None:
         wanted = ["roll"]
     elif state.phase == fight.REACT:
         wanted = ["pass"]
-    elif state.phase == "battle.spoils" and promises.due_at_win(state):
+    elif promises.due_at_win(state):  # terms due at the settlement: only ever in battle.spoils
         # Keep what can be kept, break the rest (a promise falling due: rules.md, "Trades and promises").
         wanted = ["keep all", *(c for c in legal if c.startswith("keep ")),
                   *(c for c in legal if c.startswith("break "))]

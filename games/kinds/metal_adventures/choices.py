@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from games.kinds.protocol import Event, Refused
 
-from . import cards
+from . import cards, items
 from .records import DISCARD, KEEP_TROPHY, SUPPORT, TAKE_WRECKS, WRECK_FROM_PILE, Choice
 from .state import IMPROVEMENT_LIMIT, GameState
 
@@ -61,19 +61,10 @@ def legal(state: GameState, seat: int) -> list[str]:
     if choice.kind in (SUPPORT, WRECK_FROM_PILE):
         return [f"pick {c}" for c in dict.fromkeys(choice.options)]
     if choice.kind == TAKE_WRECKS:
-        return [f"pick {' '.join(group)}" for group in _groups(choice.options, choice.count)]
+        return [f"pick {' '.join(group)}" for group in items.groups(choice.options, choice.count)]
     if choice.kind == DISCARD:
         return [f"discard {c}" for c in (*state.seats[seat].improvements, *choice.cards)]
     return []
-
-
-def _groups(options: tuple[str, ...], count: int) -> list[tuple[str, ...]]:
-    if count == 0:
-        return [()]
-    if len(options) < count:
-        return []
-    head, tail = options[0], options[1:]
-    return [(head, *g) for g in _groups(tail, count - 1)] + _groups(tail, count)
 
 
 def pick(state: GameState, seat: int, text: str) -> tuple[GameState, list[Event]]:

@@ -42,7 +42,7 @@ def overflow(state: GameState, seat: int, cards_in: tuple[str, ...],
             state = choices.put_away(state, card)
             events.append({"type": "overflow_discard", "seat": seat, "card": card})
     extra = len(player.trophies) - TROPHY_LIMIT
-    if extra > 0:
+    if extra > 0:  # pragma: no mutate (at 0, `_let_go` gives [:0]: nothing goes, the same state)
         gone = _let_go(player.trophies, trophies_in, order, extra)
         state = state.with_seat(seat, replace(player, trophies=tuple(t for t in player.trophies
                                                                      if t not in gone)))

@@ -46,7 +46,7 @@ def _item(part: str, default_due: str, dues: tuple[str, ...]) -> Item:
         return Item(CREDITS, amount=amount, due=due)
     kind, _, name = word.partition(" ")
     if kind == TROPHY and not name:
-        return Item(TROPHY, card=ANY_TROPHY, due=due)
+        return Item(TROPHY, due=due)  # card: ANY_TROPHY, the default (the giver chooses)
     zone = {CARD: (cards.IMPROVEMENTS, "the improvements"), WRECK: (cards.STARSHIPS, "the starships"),
             TROPHY: (cards.TROPHIES, "the trophies")}.get(kind)
     if zone is None or not name:

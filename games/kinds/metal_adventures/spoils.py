@@ -21,9 +21,9 @@ EXXALIA_DRAW = 3
 
 
 def _battle(state: GameState) -> Battle:
-    if state.battle is None:
-        raise ValueError("no battle is in progress")
-    return state.battle
+    battle = state.battle
+    assert battle is not None  # the spoils are taken and settled only in a battle (battle.py routes them)
+    return battle
 
 
 def winning_principal(battle: Battle) -> int:

@@ -534,3 +534,17 @@ def test_t10_r30_a_card_in_terms_against_a_hunter_must_be_the_attackers_own() ->
     assert refusal(t10(), A, "ally ask 2 for card E01@win") == (
         "Against a Pirate Hunter your terms must be within your means: you do not hold "
         f"{cards.label('E01')}.")
+
+
+def test_a_card_taken_as_spoils_into_a_full_hand_is_recorded_while_the_discard_waits() -> None:
+    state = given(3, seats={A: dict(improvements=("E06", "E01", "E03", "E04"), trophies=()),
+                            B: dict(improvements=("E02",))})
+    state = replace(state, phase="turn.travel")
+    for seat, command in ((A, "challenge 2"), (A, "ready"), (B, "ready"), (A, "mf no"), (A, "roll")):
+        state, _ = play(state, seat, command)
+    state, _ = play(state, B, "mf no", ScriptedDice(6, 1))
+    state, _ = play(state, A, "take card E02")
+    assert state.choices[0].kind == "discard"
+    assert state.battle is not None and state.battle.taken == "card"
+    _state, events = play(state, A, "discard E01")
+    assert events[0] == {"type": "discard", "seat": A, "card": "E01"}

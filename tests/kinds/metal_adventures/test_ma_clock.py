@@ -104,3 +104,9 @@ def test_the_autopilot_ends_a_rest_and_plays_nothing_on_another_seats_choice() -
     assert state.phase == "turn.rest" and chosen(state, A) == "end"
     waiting = t18()
     assert autopilot.choose(waiting, A, ["resign"]) is None
+
+
+def test_the_autopilot_plays_nothing_for_a_seat_whose_turn_it_is_not() -> None:
+    state = given(3, phase="turn.start")
+    assert autopilot.choose(state, A, ["tribute", "refuse"]) == "tribute"
+    assert autopilot.choose(state, B, ["tribute", "refuse"]) is None

@@ -388,3 +388,8 @@ def test_a_sealed_alliances_promise_keeps_the_cards_its_event_hid_hidden_in_word
 
 def test_a_sealed_alliance_whose_event_lacks_terms_reads_as_joining_for_nothing() -> None:
     assert describe({"type": "ally_sealed", "seat": 1, "principal": 2}, None, NAMES) == "Bob joins Cy's side."
+
+
+def test_an_ask_whose_event_lacks_terms_reads_as_an_ask_for_nothing() -> None:
+    assert describe({"type": "ally_ask", "seat": 2, "asked": [0], "round": 1}, None, NAMES) == (
+        "Cy asks Ann to fight as an ally.")

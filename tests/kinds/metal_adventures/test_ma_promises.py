@@ -576,3 +576,13 @@ def test_a_promise_of_two_trophies_of_the_debtors_choice_from_a_hand_of_one_is_n
     assert refusal(state, A, "keep P1") == (
         "You cannot deliver P1 in full now (you hold 1 trophy): a promise is kept whole or not at all.")
     assert "keep P1" not in promises.legal(state, A)
+
+
+def test_d15_order_overflow_naming_a_held_trophy_lets_it_go_instead_of_the_promised_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(delivery.orders, "overflow", lambda state, seat: "T15")
+    state = travelling(seats={A: {"trophies": ("T11",)}, B: {"trophies": ("T15", "T02")}})
+    state = owe(state, A, B, "end", trophy("T11", "end"))
+    after, events = play(state, A, "end")
+    assert after.seats[B].trophies == ("T02", "T11") and after.trophy_deck[-1] == "T15"
+    assert [e["card"] for e in events if e["type"] == "overflow_discard"] == ["T15"]

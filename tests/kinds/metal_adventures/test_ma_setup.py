@@ -292,3 +292,14 @@ def test_a_choice_naming_no_trophy_is_refused_word_for_word_listing_the_seats_th
     assert str(refused.value) == (
         "Name two trophies. Keep two of your three trophies: choose T01 T02 (yours: Trophy of the Hangman "
         "(T01); Trophy of the Headhunter (T02); Trophy of the Scrapyard King (T03)).")
+
+
+def test_choose_for_a_seat_past_the_last_or_once_play_has_begun_is_refused_word_for_word() -> None:
+    from .helpers import refusal
+
+    state = dealt(3, 0)
+    with pytest.raises(Refused) as no_seat:
+        setup.choose(state, 3, "choose T01 T02")
+    assert str(no_seat.value) == "There is no seat 4 in this game."
+    assert refusal(all_chosen(state), 0, "choose T01 T02") == (
+        "The trophies were chosen at the start of the game: play has begun.")

@@ -708,3 +708,15 @@ def test_tour_records_and_refusals_word_for_word() -> None:
     assert events == [{"type": "tour", "seat": A, "action": 6, "word": "buy",
                        "credits": cards.IMPROVEMENTS[card].cost, "to": "bank", "wrecks": [], "card": card,
                        "refill": refill}]
+
+
+def test_the_tour_out_of_travel_and_before_a_choice_is_closed_word_for_word() -> None:
+    from games.kinds.metal_adventures.tour_actions import ACTIONS
+
+    action = ACTIONS[0]
+    words = "The Tour of Pirates is taken by the active seat while it travels."
+    assert tour.closed(given(3, phase="turn.rest"), A, action) == words
+    travelling = given(3, phase="turn.travel")
+    assert tour.closed(travelling, B, action) == words
+    waiting = replace(travelling, choices=(Choice(kind="discard", seat=A, cards=("E01",)),))
+    assert tour.closed(waiting, A, action) == "Make the choice before you first."

@@ -404,3 +404,14 @@ def test_t19_a_reveal_at_the_checkpoint_after_a_trade_waits_for_the_turns_end_to
 def test_orders_module_reads_the_trophy_mode() -> None:
     state = given(seats={A: {"orders": MANUAL}})
     assert orders.trophies_mode(state, A) == "manual" and orders.trophies_mode(state, B) == "auto"
+
+
+def test_reveal_refusals_before_play_and_a_second_reveal_word_for_word() -> None:
+    from .helpers import refusal
+
+    state = given(seats={A: {"credits": 12, "trophies": ("T09", "T03"), "orders": MANUAL}})
+    with pytest.raises(Refused) as before:
+        trophies.reveal(replace(state, phase="setup.trophies"), A, "T09")
+    assert str(before.value) == "Play has not begun: trophies are revealed once it has."
+    after, _ = play(state, A, "reveal T09")
+    assert refusal(after, A, "reveal T03") == "You have already revealed a trophy this turn: one a turn."
