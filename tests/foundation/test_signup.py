@@ -12,6 +12,15 @@ from accounts.models import Profile, User
 from tests.foundation.test_accounts import PASSWORD, log_in, make_verified_user, sign_up
 
 
+@pytest.fixture(autouse=True)
+def _fresh_sign_up_limit() -> None:
+    """allauth allows 20 sign-ups a minute from one address, and every test signs up from 127.0.0.1: each
+    test starts from none, as one visitor would (the cache is this xdist worker's own: tests/parallel.py)."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 def profile_of(address: str) -> Profile:
     return Profile.objects.get(user__email=address)
 
