@@ -65,7 +65,7 @@ def test_two_players_play_a_turn_by_clicking_and_the_other_page_follows(browser,
         keep.click()
         expect(page.get_by_role("button", name="Keep this faction")).to_have_count(0)
     game.refresh_from_db()
-    expect(page_a.locator(".turn-banner")).to_contain_text("Turn 1", timeout=FOLLOW)
+    expect(page_a.locator(".turn-banner")).to_contain_text("Round 1", timeout=FOLLOW)
     active_user = game.seats.get(index=game.state["active"]).user
     me, other = (page_a, page_b) if active_user == ada else (page_b, page_a)
     me.reload()

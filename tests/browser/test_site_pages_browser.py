@@ -75,12 +75,12 @@ def test_a_game_that_moves_on_and_ends_changes_header_title_badge_and_shows_the_
     mover, waiting = active_seat(game), other_seat(game)
     page = logged_in_page(browser, live_server, mover.user, viewport=size)
     page.goto(live_server.url + f"/games/{game.pk}/")
-    expect(page).to_have_title(re.compile(rf"^Your turn · Game {game.pk} · turn 1"))
+    expect(page).to_have_title(re.compile(rf"^Your turn · Game {game.pk} · round 1"))
     expect(page.locator("#your-turn-count")).to_have_text("1")
     expect(page.locator("#game-status")).to_have_text("In play")
 
     actions.apply_command(game, Actor.player(mover.user), "end")  # from another tab: it is theirs now
-    expect(page).to_have_title(re.compile(rf"^Game {game.pk} · turn 2"), timeout=FOLLOW)
+    expect(page).to_have_title(re.compile(rf"^Game {game.pk} · round 1"), timeout=FOLLOW)  # turn 2 of round 1
     expect(page.locator("#your-turn-count")).to_have_count(0)
 
     actions.apply_command(game, Actor.player(waiting.user), "resign")
