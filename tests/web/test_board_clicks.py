@@ -201,3 +201,16 @@ def test_a_refused_move_keeps_its_ship_selected(htmx):
                            headers=headers)
     assert response.status_code == 409
     assert "Ship at I9" in words(response.content.decode())
+
+
+def test_a_click_on_a_base_a_ship_may_invade_or_fire_at_asks_move_or_fire():
+    # B's ship on O9 next to the Rebels' emptied home base P9: landing there is one of the three ships an
+    # invasion needs; a shot at the empty reserve is offered too (it can do no damage, and says so).
+    game = put(started_game(players=2), position(players=2, factions=("rebels", "bankers"),
+                                                 ships=((1, "O9", (2, 2, 0)),), reserves=(0, 10), active=1))
+    client = player(game, 1)
+    link = cell_link(client, game, "P9", "?ship=O9")
+    assert link == f"/games/{game.pk}/?ship=O9&at=P9"
+    page = words(client.get(link).content.decode())
+    assert "P9: move there, or fire?" in page
+    assert "holds more than one thing to aim at" not in page
