@@ -212,6 +212,9 @@ def _start(game: Game) -> None:
         seat.status = Seat.Status.PLAYING
     Seat.objects.bulk_update(seats, ["index", "status"])
     state = kind.new_state(game.options, game.players, dice)
+    if game.rated and sum(seat.user_id is not None for seat in seats) < 2:
+        # Bots filled the other seats: nobody to be rated against (docs/ratings.md), so the game says so.
+        game.rated = False
     now = timezone.now()
     game.started_at = game.turn_started_at = now
     game.version += 1

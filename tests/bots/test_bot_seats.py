@@ -55,6 +55,20 @@ def test_the_creator_seats_a_bot_and_the_last_seat_filled_starts_the_game(woken)
     assert game.status == Game.Status.SETUP and game.seats.exclude(index=None).count() == 3
 
 
+def test_a_rated_game_the_bots_filled_starts_unrated_and_one_with_two_players_stays_rated(woken):
+    # One player among bots: nobody to be rated against (docs/ratings.md); the header says "Unrated".
+    alone = open_game(players=2)
+    assert alone.rated
+    actions.add_bot(alone, Actor.player(alone.created_by), "beginner")
+    alone = fresh(alone)
+    assert alone.status == Game.Status.SETUP and not alone.rated and alone.options_text.endswith("· Unrated")
+    two = open_game(players=3)
+    actions.join_game(two, Actor.player(UserFactory()))
+    actions.add_bot(two, Actor.player(two.created_by), "greedy")
+    two = fresh(two)
+    assert two.status == Game.Status.SETUP and two.rated
+
+
 def test_only_the_creator_seats_a_bot_of_a_level_the_kind_offers_in_a_free_seat(woken):
     game = open_game(players=2)
     with pytest.raises(actions.NotAllowed):
