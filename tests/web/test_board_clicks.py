@@ -15,7 +15,7 @@ from games.kinds.metaltalon.page import _cell_clicks
 from games.models import Game
 from tests.kinds.metaltalon.engine.helpers import position
 from tests.kinds.metaltalon.engine.test_shared_space import shared
-from tests.web.factories import put, started_game
+from tests.web.factories import fresh, put, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -214,3 +214,17 @@ def test_a_click_on_a_base_a_ship_may_invade_or_fire_at_asks_move_or_fire():
     page = words(client.get(link).content.decode())
     assert "P9: move there, or fire?" in page
     assert "holds more than one thing to aim at" not in page
+
+
+def test_a_page_opened_without_a_selection_selects_the_ship_acting_this_turn():
+    # After a reload (or a link) in the middle of a ship's move, a click on a destination moves it on.
+    from games.actions import Actor, apply_command
+
+    game = open_board_game()
+    apply_command(game, Actor.player(game.seats.get(index=0).user), "move I9 J9")
+    client = player(game, 0)
+    version = fresh(game).version
+    assert cell_link(client, game, "K9", "") == f"/games/{game.pk}/play/?command=move+J9+K9&v={version}"
+    assert why(client, game, "?at=M9") == "That ship cannot reach M9: it has 2 moves left and M9 is 3 away."
+    # A page that names no ship on purpose (`?ship=`) selects none, and a fresh turn has no ship acting.
+    assert "Select one of your ships first" in why(client, game, "?ship=&at=M9")

@@ -143,9 +143,20 @@ def _dealt(state: GameState, usernames: list[str], me: int | None) -> list[dict[
              "redrawn": s.redrawn, "you": s.index == me} for s in state.seats]
 
 
+def _acting_ship(state: GameState, me: int | None) -> str | None:
+    """The cell of the viewer's ship acting now (launched, moved or fired this turn and not done), which a
+    page opened without a selection (a reload, a link) selects: the panel calls it "active", and a click
+    on a destination then moves it."""
+    act = state.activation
+    ship = state.ship_by_id(act.ship) if act is not None else None
+    return ship.cell if ship is not None and ship.owner == me and state.active == me else None
+
+
 def _turn_context(state: GameState, me: int | None, legal: P.Legal, page: PageInput) -> dict[str, Any]:
     """The selected ship's moves, targets and splits, the launch builder and end turn."""
     ship = selected_ship(page.query)
+    if ship is None and "ship" not in page.query:
+        ship = _acting_ship(state, me)
     ship = ship if ship in legal.ship_cells else None
     out: dict[str, Any] = {"my_turn": False, "selected": ship, "unused": [], "budget": None,
                            "destinations": [], "targets": [], "harmless": [], "splits": {}, "builder": None,
