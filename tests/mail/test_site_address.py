@@ -21,7 +21,7 @@ from games.mail import site_address as site_mail
 from games.mail.addresses import seat_address
 from games.mail.inbound import receive_mail
 from games.mail.site_address import site_address
-from games.models import Action, Game, Seat
+from games.models import Action, ChatMessage, Game, Seat
 from tests.web.factories import UserFactory, finished_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -199,7 +199,7 @@ def _reply(sent: Any, user: Any, body: str) -> bytes:
     return message.as_bytes()
 
 
-def test_a_mail_only_player_starts_a_game_against_a_bot_plays_a_turn_and_asks_for_a_rematch(
+def test_a_mail_only_player_starts_a_game_against_a_bot_plays_chats_checks_games_and_asks_for_a_rematch(
         celery_eager: None, mailoutbox: list[Any], bots_by_hand: None) -> None:
     user = UserFactory()
     receive_mail(iphone(user, "new metaltalon players 2 bots 1 level random"))
@@ -226,8 +226,12 @@ def test_a_mail_only_player_starts_a_game_against_a_bot_plays_a_turn_and_asks_fo
     launch = next(c for c in legal if c.startswith("launch"))
     assert receive_mail(_reply(mailoutbox[-1], user, f"{launch}\nend")).status == "played"
     assert Action.objects.filter(game=game, actor=user, source="email").exists()
-    # The bot plays its turn, then the player resigns by mail.
+    # The bot plays its turn; the player chats and checks their games by mail, then resigns.
     bots_then_legal()
+    receive_mail(_reply(mailoutbox[-1], user, "say Good luck, bot!\ngames"))
+    assert ChatMessage.objects.filter(game=game, user=user, text="Good luck, bot!").exists()
+    assert "== Your games ==" in mailoutbox[-1].body
+    assert f"* MetalTalon game {game.pk}: your turn" in mailoutbox[-1].body
     assert receive_mail(_reply(mailoutbox[-1], user, "resign")).status == "played"
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
