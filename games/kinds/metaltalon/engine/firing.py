@@ -212,10 +212,9 @@ def _clovers(
 ) -> tuple[GameState, int, bool, list[Event]]:
     """A Clovers roller rerolls once. With a standing order N the order answers: below N it rerolls, at N
     or more the roll stands (so a player who plays by mail once a day is not stopped by each roll); with
-    no order they are asked. Never a reroll or a question when no face of the die would take more from
-    the target than this roll does (site's choice, rules.md "Rerolls": the highest face, a shot that
-    does no damage whatever the roll, a roll that already takes all the target has), as paying could
-    only lose a credit."""
+    no order they are asked. Never a reroll or a question when no face of the die would take more from the target than this roll does (site's choice,
+    rules.md "Rerolls": the highest face, a shot that does no damage whatever the roll, a roll that
+    already takes all the target has), as paying could only lose a credit."""
     seat = shot.seat
     me = state.seats[seat]
     if me.faction != "clovers" or me.reserve < 1:
