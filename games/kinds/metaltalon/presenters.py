@@ -494,8 +494,7 @@ ORDER_HELP = {
     "damage": "Pieces to keep first when one of your ships is damaged.",
     "adapt": "Adapters: how a damaged ship is rebuilt (same = the damage order; off = no rebuilding).",
     "murphy": "Murphys: force a reroll (pay 2) when an opponent's roll against you shows this or more.",
-    "clover": "Clovers: reroll your own roll automatically (pay 1) when it shows less than this, and let it "
-              "stand otherwise; off: you are asked after each roll.",
+    "clover": "Clovers: reroll your own roll automatically (pay 1) when it shows less than this.",
 }
 
 

@@ -210,9 +210,8 @@ def _murphys(
 def _clovers(
     game: Game, state: GameState, shot: Pending, roll: int, roller: Roller
 ) -> tuple[GameState, int, bool, list[Event]]:
-    """A Clovers roller rerolls once. With a standing order N the order answers: below N it rerolls, at N
-    or more the roll stands (so a player who plays by mail once a day is not stopped by each roll); with
-    no order they are asked. Never a reroll or a question when no face of the die would take more from the target than this roll does (site's choice,
+    """A Clovers roller rerolls once: automatically below their order's N, else they are asked; never
+    when no face of the die would take more from the target than this roll does (site's choice,
     rules.md "Rerolls": the highest face, a shot that does no damage whatever the roll, a roll that
     already takes all the target has), as paying could only lose a credit."""
     seat = shot.seat
@@ -222,10 +221,8 @@ def _clovers(
     top = game.edition.die_range(state.dice_mode)[1]
     if _loss(state, shot, top) <= _loss(state, shot, roll):
         return state, roll, False, []
-    if me.orders.clover is None:
+    if me.orders.clover is None or roll >= me.orders.clover:
         return state, roll, True, []
-    if roll >= me.orders.clover:
-        return state, roll, False, []
     state = evolve(add_reserve(state, seat, -1), bank=state.bank + 1)
     events: list[Event] = [{"type": "clover", "seat": seat, "paid": 1, "old": roll, "auto": True}]
     roll, more = _roll(game, state, seat, roller, "clover")

@@ -14,7 +14,7 @@ class Orders:
     damage: str  # pieces to keep first, edition letters, e.g. "swe" (token) or "dnp" (coins)
     adapt: str | None = None  # Adapters: None = same priority as damage, "off" = no recombining, or letters
     murphy: int | None = 5  # Murphys: force a reroll when the die shows this or more; None = off
-    clover: int | None = None  # Clovers: reroll when the die shows less, else it stands; None = ask
+    clover: int | None = None  # Clovers: reroll automatically when the die shows less; None = off
 
     def to_dict(self) -> dict[str, Any]:
         return {"damage": self.damage, "adapt": self.adapt, "murphy": self.murphy, "clover": self.clover}

@@ -229,26 +229,13 @@ def test_clovers_with_exactly_one_credit_reroll_automatically():
     assert after.seats[0].reserve == 0 and of_type(events, "fire")[0]["roll"] == 6
 
 
-@pytest.mark.parametrize("roll", [4, 5])
-def test_a_clovers_roll_at_or_above_their_order_stands_without_a_question(roll):
-    # The order answers every roll (rules.md "Rerolls"): a turn sent in one mail is not stopped by a die.
+def test_a_clovers_roll_equal_to_their_order_is_not_rerolled_automatically():
     state = position(
         factions=("clovers", "bankers"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(10, 10)
     )
     state, _ = play(state, 0, "order clover 4")
-    after, events = play(state, 0, "fire I9 J9", dice=QueueDice(roll))
-    assert not of_type(events, "clover") and not of_type(events, "pending")
-    assert after.pending is None and of_type(events, "fire")[0]["roll"] == roll
-    assert after.seats[0].reserve == 10 and legal_commands(after, 0) != ["reroll", "accept"]
-
-
-def test_a_clovers_roll_below_their_order_is_rerolled_and_the_new_roll_is_not_asked_about():
-    state = position(
-        factions=("clovers", "bankers"), ships=((0, "I9", GUN), (1, "J9", TARGET)), reserves=(10, 10)
-    )
-    state, _ = play(state, 0, "order clover 4")
-    after, events = play(state, 0, "fire I9 J9", dice=QueueDice(1, 2))
-    assert after.pending is None and of_type(events, "fire")[0]["roll"] == 2
+    after, events = play(state, 0, "fire I9 J9", dice=QueueDice(4))
+    assert not of_type(events, "clover") and after.pending is not None and after.pending.roll == 4
 
 
 def test_a_clovers_roller_with_one_credit_may_reroll_once_and_then_has_nothing():
