@@ -1,9 +1,9 @@
 """A Clovers player who reads mail once a day sends one mail a turn, written before its dice fall, and
-never loses a day to a die: each mail sets the Clovers order, plays the turn it plans (moves, launches,
-shots, an `accept` written after each shot) and ends it; every other day the order is off, and the
-written `accept` answers the roll the game asks about. Rolls the order answers, accepts with no roll
-waiting and commands the dice made impossible (a second shot at a ship already destroyed) are passed
-over or skipped (`go on`), and the turn still ends. The other seat plays on the web."""
+never loses a day to a die: each mail sets the Clovers order (every other day off), plays the turn it plans
+(moves, launches, shots, an `accept` written after each shot) and ends it. The written accept answers a
+roll the game asks about and is passed over after one nobody could better or the order rerolled; commands
+the dice made impossible (a second shot at a ship already destroyed) are skipped (`go on`), and the turn
+still ends. The other seat plays on the web."""
 
 from __future__ import annotations
 
@@ -81,8 +81,7 @@ def test_a_clovers_player_plays_every_turn_in_one_mail_and_never_loses_a_day(
             _web_turn(rng, game, other)
             continue
         turn = KIND.turn(state)
-        # Every other day without the order: the game then asks about each roll, and the accept the
-        # mail holds answers it.
+        # Every other day without the order: the game asks about every roll it could better.
         got = receive_mail(reply(mailer, "\n".join(_plan(rng, state, "4" if mails % 2 else "off"))))
         mails += 1
         report = InboundMail.objects.get(pk=got.inbound_id).report
@@ -97,5 +96,5 @@ def test_a_clovers_player_plays_every_turn_in_one_mail_and_never_loses_a_day(
         answered += sum(p["command"] == "accept" for p in report["played"])
     assert mails >= 6, "a real game: the mail player had many turns"
     assert rolls >= 5, "dice fell"
-    assert passed_over >= 1, "accepts written for rolls the order answered (or never asked) were passed over"
+    assert passed_over >= 1, "accepts written for rolls nobody was asked about were passed over"
     assert answered >= 1, "accepts written for rolls the game asked about answered them"
