@@ -44,11 +44,12 @@ def answer_context(row: Notification) -> tuple[dict[str, Any], Position | None] 
 
 
 def _asked_for(game: Game, row: Notification, asks: list[str]) -> dict[str, Any]:
-    """`games` and `rules` (games/mail/errands.py), as things stand when the answer is written."""
+    """`games` and `rules` (games/mail/errands.py), as things stand when the answer is written. `help`
+    brings the rules' summary too: one's own side and the opponents', beside the commands."""
     out: dict[str, Any] = {}
     if errands.GAMES in asks:
         out["my_games"], out["more_games"] = asked_for.my_games(row.user)
-    if errands.RULES in asks:
+    if errands.RULES in asks or "help" in asks:
         out["rules"] = {"url": asked_for.rules_url(game),
                         "sides": asked_for.sides(game, row.seat) if row.seat is not None else []}
     return out

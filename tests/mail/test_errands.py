@@ -267,6 +267,20 @@ def test_rules_links_the_rules_page_and_names_each_sides_faction(
 
 
 @pytest.mark.django_db
+def test_help_also_names_each_sides_faction_and_links_the_rules(
+        mailoutbox: list[Any], celery_eager: None, django_capture_on_commit_callbacks: Any) -> None:
+    game = started_game()
+    seat = other_seat(game)
+    _mail(outlook(seat, "help"), django_capture_on_commit_callbacks)
+    text = _text(_answer(seat))
+    from games.kinds.metaltalon.presenters import faction_name
+
+    mine = faction_name(KIND.load(game.state).seats[seat.index].faction)
+    assert f"You: {mine}" in text and "/rules/metaltalon/" in text
+    assert "== Help ==" in text
+
+
+@pytest.mark.django_db
 def test_every_notice_links_the_rules_page(
         mailoutbox: list[Any], celery_eager: None, django_capture_on_commit_callbacks: Any) -> None:
     game = started_game()
