@@ -77,13 +77,7 @@ class ChatState:
 
 
 def chat_state(game_id: int, user: Any) -> ChatState:
-    return chat_and_turn_count(game_id, user, count=False)[0]
-
-
-def chat_and_turn_count(game_id: int, user: Any, count: bool = True) -> tuple[ChatState, int]:
-    """The chat state and the user's "your turn" count, read in one round trip when all are cached."""
-    state, turns, _invitations = chat_and_counts(game_id, user, count)
-    return state, turns
+    return chat_and_counts(game_id, user, count=False)[0]
 
 
 def chat_and_counts(game_id: int, user: Any, count: bool = True) -> tuple[ChatState, int, int]:
