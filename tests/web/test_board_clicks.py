@@ -211,9 +211,34 @@ def test_a_click_on_a_base_a_ship_may_invade_or_fire_at_asks_move_or_fire():
     client = player(game, 1)
     link = cell_link(client, game, "P9", "?ship=O9")
     assert link == f"/games/{game.pk}/?ship=O9&at=P9"
-    page = words(client.get(link).content.decode())
-    assert "P9: move there, or fire?" in page
-    assert "holds more than one thing to aim at" not in page
+    page = client.get(link).content.decode()
+    box = page[page.index('id="at-cell"'):page.index("Cancel</a>")]
+    # The shot at the empty reserve can do no damage: it is not offered (it can still be typed), and the
+    # box says why only the move is.
+    assert 'value="move O9 P9"' in box and "fire O9 P9" not in box
+    assert "P9: move there, or fire?" not in words(page)
+    assert "A shot at P9 would do no damage: the reserve is empty." in words(box)
+
+
+def test_the_move_onto_a_base_names_its_player_as_the_page_does():
+    game = put(started_game(players=2), position(players=2, factions=("rebels", "bankers"),
+                                                 ships=((1, "O9", (2, 2, 0)),), reserves=(0, 10), active=1))
+    name = game.seats.get(index=0).user.display_name
+    page = words(html.unescape(player(game, 1).get(f"/games/{game.pk}/?ship=O9&at=P9").content.decode()))
+    assert f"Move to P9 invade {name}'s home base" in page
+    assert "Player A's home base" not in page
+
+
+def test_a_click_on_a_ship_no_shot_can_hurt_says_why_instead_of_offering_the_shot():
+    # A's ship on N9 has 6 shields: no d6 roll gets past them, so the shot is the click's only meaning
+    # and a useless one.
+    game = put(started_game(players=2), position(
+        players=2, ships=((0, "N9", (1, 0, 6)), (1, "O9", (2, 2, 0))), reserves=(12, 10), active=1))
+    client = player(game, 1)
+    page = client.get(f"/games/{game.pk}/?ship=O9&at=N9").content.decode()
+    assert 'id="at-cell"' not in page
+    assert why(client, game, "?ship=O9&at=N9") == (
+        "A shot at N9 would do no damage: even the best roll is used up by the range penalty and shields.")
 
 
 def test_a_page_opened_without_a_selection_selects_the_ship_acting_this_turn():

@@ -169,7 +169,8 @@ def _turn_context(state: GameState, me: int | None, legal: P.Legal, page: PageIn
         targets = P.targets_for(state, me, ship, legal)
         # Shots that cannot do damage stay legal but are listed apart (and not lit on the board), so a
         # click never spends a shot on nothing by mistake.
-        out.update(budget=P.budget(state, me, ship), destinations=P.destinations(state, me, ship, legal),
+        out.update(budget=P.budget(state, me, ship),
+                   destinations=P.destinations(state, me, ship, legal, page.names),
                    targets=[t for t in targets if t.useful], harmless=[t for t in targets if not t.useful],
                    splits=P.split_choices(state, me, ship, legal))
     at = selected_ship(page.query, "at")
@@ -185,15 +186,33 @@ def _turn_context(state: GameState, me: int | None, legal: P.Legal, page: PageIn
 def _clicked(state: GameState, me: int, cell: str, ship: str | None,
              chosen: dict[str, Any]) -> dict[str, Any]:
     """A board cell whose click did not make a command by itself: what it could mean, to choose from
-    (every shot at it, the move there), or why it means nothing."""
-    choices = [t for t in chosen["targets"] + chosen["harmless"] if t.cell == cell]
+    (every shot at it that can do damage, the move there), or why it means nothing. A shot that cannot do
+    damage (presenters.Target.useful) is never offered: beside another choice the box says why it is left
+    out, and alone it is why the click does nothing (the command box still takes it)."""
+    choices = [t for t in chosen["targets"] if t.cell == cell]
+    idle = [t for t in chosen["harmless"] if t.cell == cell]
     move = next((d for d in chosen["destinations"] if d.cell == cell), None)
     why = ""
+    idle_note = _why_harmless(cell, idle) if idle else ""
     if ship is None:
         why = _why_no_ship(state, me, cell)
     elif not choices and move is None:
-        why = _why_not(state, me, ship, cell, chosen["budget"])
-    return {"cell": cell, "choices": choices, "move": move, "why": why}
+        why = idle_note or _why_not(state, me, ship, cell, chosen["budget"])
+    return {"cell": cell, "choices": choices, "move": move, "why": why, "idle": idle_note}
+
+
+def _why_harmless(cell: str, shots: list[P.Target]) -> str:
+    """Why the shots at `cell` would do nothing, in the words of the targets list (_controls.html)."""
+    reasons = []
+    for t in shots:
+        if t.base and not t.value:
+            reason = "the reserve is empty"
+        else:
+            reason = "even the best roll is used up by the range penalty" + (
+                " and shields" if not t.base and t.shields else "")
+        if reason not in reasons:
+            reasons.append(reason)
+    return f"A shot at {cell} would do no damage: {'; '.join(reasons)}."
 
 
 def _why_no_ship(state: GameState, me: int, cell: str) -> str:

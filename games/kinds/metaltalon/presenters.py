@@ -337,11 +337,14 @@ def _enemy_ship(state: GameState, seat: int, cell: str, number: int = 0) -> Ship
 class Destination:
     cell: str
     command: str
-    note: str  # "recycle: +7 to your reserve", "invade Player B's base", ""
+    note: str  # "recycle: +7 to your reserve", "invade Jane's home base", ""
     steps: int = 0  # the moves it uses (engine.move_costs), shown before it is sent
 
 
-def destinations(state: GameState, seat: int, cell: str, legal: Legal) -> list[Destination]:
+def destinations(state: GameState, seat: int, cell: str, legal: Legal,
+                 names: Sequence[str] = ()) -> list[Destination]:
+    """The selected ship's moves; a base it may invade is named by its player's name (`names`, by seat, as
+    the rest of the page names players), or by the seat's letter where no name is given."""
     homes = {s.home: s.index for s in state.seats if not s.out}
     ship = next((s for s in state.ships if s.cell == cell and s.owner == seat), None)
     costs = engine.move_costs(state, seat, cell)
@@ -352,7 +355,8 @@ def destinations(state: GameState, seat: int, cell: str, legal: Legal) -> list[D
         if owner == seat:
             note = f"recycle: +{ship.value if ship else '?'} to your reserve"
         elif owner is not None:
-            note = f"invade Player {seat_letter(owner)}'s home base"
+            who = names[owner] if owner < len(names) and names[owner] else f"Player {seat_letter(owner)}"
+            note = f"invade {who}'s home base"
         out.append(Destination(dst, f"move {cell} {dst}", note, costs.get(dst, 0)))
     return out
 
