@@ -36,7 +36,8 @@ class Place:
     colour: str
 
 
-# A seat's figure by turn: [(turn, value), ...], the last point one past the last turn (the game's end).
+# A seat's figure by turn: [(turn, value), ...], each turn's as it stood at that turn's end, turn 0 the start
+# of play, the last turn's the game's end.
 Series = dict[int, list[tuple[int, int]]]
 
 
@@ -62,7 +63,7 @@ def game_summary(game: Game) -> Summary | None:
     """None until the game is over. Cached per game version: a finished game does not change."""
     if not game.is_over or game.state is None:
         return None
-    key = f"summary:3:{game.pk}:{game.version}"
+    key = f"summary:4:{game.pk}:{game.version}"
     summary = cache.get(key)
     if summary is None:
         summary = _build(game)
@@ -101,14 +102,16 @@ def _build(game: Game) -> Summary:
 
 def _series(game: Game, kind: Any, final: dict[int, dict[str, int]],
             last_turn: int) -> dict[int, list[tuple[int, dict[str, int]]]]:
-    """Each seat's tallies at the start of every turn in the kind's unit (the first snapshot of each:
-    MetalTalon's rounds), then at the end. `last_turn` is the last one, in that unit."""
+    """Each seat's tallies at the end of every turn in the kind's unit (MetalTalon's rounds), 0 being the
+    start of play: what a round did shows at that round. A snapshot is written as a turn starts
+    (games/actions/commands.py), so the snapshot of turn t is how turn t - 1 ended; the last one of a
+    round's turns is how the round ended. The last turn, `last_turn` in that unit, ends with the game."""
     by_turn: dict[int, dict[int, dict[str, int]]] = {}
     for turn, raw in Snapshot.objects.filter(game=game).order_by("seq").values_list("turn", "state"):
         if turn >= 1:
             state = kind.load(raw)
-            by_turn.setdefault(shown_turn(kind, state, turn), kind.tallies(state))
-    by_turn[max([last_turn, *by_turn]) + 1] = final  # drawn one step past the last turn: "end"
+            by_turn[shown_turn(kind, state, turn - 1)] = kind.tallies(state)
+    by_turn[max([last_turn, *by_turn])] = final
     return {seat: [(t, by_turn[t][seat]) for t in sorted(by_turn) if seat in by_turn[t]] for seat in final}
 
 
@@ -154,7 +157,7 @@ def chart_svg(title: str, series: Series, names: list[str], unit: str = "turn") 
 
 def _axes(x: Any, y: Any, x0: int, x1: int, top: int, bottom: int, unit: str = "turn") -> list[str]:
     """The frame: the figures' range on the left (0 marked too when the range goes below it), a few turns
-    along the bottom at a round step, the last point named "end"."""
+    along the bottom at a round step, the first point (turn 0) named "start" and the last "end"."""
     left, right, base, ink = PAD_LEFT, WIDTH - PAD_RIGHT, y(bottom), f'fill="{INK}"'
     parts = [svg.line(left, PAD_TOP, left, base, AXIS), svg.line(left, base, right, base, AXIS)]
     for value in [top, bottom] + ([0] if bottom < 0 < top else []):
@@ -162,12 +165,12 @@ def _axes(x: Any, y: Any, x0: int, x1: int, top: int, bottom: int, unit: str = "
             parts.append(svg.line(left, y(0), right, y(0), AXIS, 'stroke-dasharray="3 3"'))
         parts.append(svg.text(left - 4, y(value) + 3.5, str(value), "end", ink))
     step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 10**9) if (x1 - x0) / s <= 5)
-    # Turn marks clear of the first ("turn 1") and last ("end") labels.
+    # Turn marks clear of the first ("start") and last ("end") labels.
     for t in range(x0 - x0 % step + step, x1, step):
         if x(t) - x(x0) > 34 and x(x1) - x(t) > 18:
             parts.append(svg.line(x(t), PAD_TOP, x(t), base, GRID))
             parts.append(svg.text(x(t), HEIGHT - 6, str(t), "middle", ink))
-    parts.append(svg.text(left, HEIGHT - 6, f"{unit} {x0}", "start", ink))
+    parts.append(svg.text(left, HEIGHT - 6, "start" if x0 == 0 else f"{unit} {x0}", "start", ink))
     parts.append(svg.text(right, HEIGHT - 6, "end", "end", ink))
     return parts
 

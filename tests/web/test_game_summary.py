@@ -42,12 +42,29 @@ def test_a_finished_game_page_shows_winner_places_ending_turns_and_charts():
     assert first_chart.count("<polyline") == 2  # one line per player
 
 
-def test_the_chart_has_a_point_per_round_and_one_for_the_end():
+def test_the_chart_has_a_point_for_the_start_and_one_per_round():
     game, _, _ = finished_game(turns=3)
     summary = game_summary(game)
     assert summary is not None and (summary.turns, summary.unit) == (2, "round")
     line = re.search(r'points="([^"]+)"', summary.charts[1].svg)[1]
     assert len(line.split()) == summary.turns + 1
+
+
+def test_a_ship_launched_in_round_1_is_charted_at_round_1_and_round_0_is_the_start():
+    # Each round's point is the state at the end of that round (the last state of the round), so a launch
+    # in round 1 shows at round 1; round 0 is the start of play, before anyone acted.
+    game = started_game(players=2)
+    first = active_seat(game)
+    actions.apply_command(game, Actor.player(first.user), "launch 1e; end")
+    actions.apply_command(game, Actor.player(active_seat(game).user), "end")  # round 1 ends
+    actions.apply_command(game, Actor.player(first.user), "end")
+    actions.apply_command(game, Actor.player(active_seat(game).user), "resign")  # over in round 2
+    game.refresh_from_db()
+    summary = game_summary(game)
+    assert summary is not None and summary.turns == 2
+    ships = next(c for c in summary.charts if c.title == "Ships")
+    assert ships.series[first.index] == [(0, 0), (1, 1), (2, 1)]
+    assert ">start</text>" in ships.svg and ">round 0</text>" not in ships.svg
 
 
 def test_the_poll_that_brings_the_end_brings_the_summary():
@@ -92,7 +109,8 @@ def bots_at_once(settings, monkeypatch):
 
 def tallies_by_turn(game) -> dict[int, dict[int, dict[str, int]]]:
     """What the game's states say: its counted actions replayed one by one from the start, each turn's
-    figures taken from the first state of that turn, and the last state's one past the last turn."""
+    figures taken from the last state of that turn (turn 0: the start of play), the last turn's from the
+    final state."""
     kind = get_kind(game.kind)
     state = kind.load(game.snapshots.get(seq=0).state)
     states = [state]
@@ -102,9 +120,9 @@ def tallies_by_turn(game) -> dict[int, dict[int, dict[str, int]]]:
     assert kind.dump(state) == game.state
     by_turn: dict[int, dict[int, dict[str, int]]] = {}
     for each in states:
-        if kind.turn(each) >= 1:
-            by_turn.setdefault(kind.turn(each), kind.tallies(each))
-    by_turn[kind.turn(state) + 1] = kind.tallies(state)
+        if kind.turn(each) >= 1:  # the first state of a turn is the last of the one before
+            by_turn.setdefault(kind.turn(each) - 1, kind.tallies(each))
+    by_turn[kind.turn(state)] = kind.tallies(state)
     return by_turn
 
 
@@ -121,7 +139,7 @@ def test_a_finished_metal_adventures_game_charts_every_pirates_glory_and_credits
         drawn = {seat: [(t, expected[t][seat][chart.title]) for t in turns] for seat in range(4)}
         assert chart.series == drawn
         assert chart.svg.count("<polyline") == 4
-    assert turns == list(range(1, summary.turns + 2))  # a point for every turn, and the end
+    assert turns == list(range(0, summary.turns + 1))  # the start, then a point at the end of every turn
     assert summary.unit == "turn"  # Metal Adventures counts its own turns
     final = expected[turns[-1]]
     assert {p.seat: p.tallies for p in summary.places} == final
