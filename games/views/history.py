@@ -27,10 +27,12 @@ REPLAYABLE = (Game.Status.FINISHED, Game.Status.ABORTED)
 
 
 def _step(raw: str | None, last: int) -> int:
+    """The step asked for (?step=N, kept within the game), else the start of the game: a replay is
+    watched from its beginning (End, or the Last link, jumps to the final state)."""
     try:
-        return min(max(int(raw or last), 0), last)
+        return min(max(int(raw or 0), 0), last)
     except ValueError:
-        return last
+        return 0
 
 
 @require_GET

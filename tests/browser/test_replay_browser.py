@@ -24,9 +24,12 @@ def test_the_replay_steps_by_keys_buttons_and_slider_without_a_reload(browser: B
     page = browser.new_page()
     page.goto(live_server.url + f"/games/{game.pk}/replay/")
     step_of = page.locator(".step-of")
-    expect(step_of).to_have_text(f"Step {last} of {last}")
+    expect(step_of).to_have_text(f"Step 0 of {last}")  # the replay opens on the start of the game
+    expect(page.locator("#step")).to_have_value("0")
     page.evaluate("window.__stillHere = true")  # gone if the page reloads
 
+    page.keyboard.press("End")
+    expect(step_of).to_have_text(f"Step {last} of {last}")
     page.keyboard.press("ArrowLeft")
     expect(step_of).to_have_text(f"Step {last - 1} of {last}")
     expect(page).to_have_url(re.compile(rf"step={last - 1}$"))

@@ -32,13 +32,14 @@ def finished():
     return game
 
 
-def test_the_replay_page_opens_on_the_final_state_with_a_slider_over_every_action(client, finished):
+def test_the_replay_page_opens_on_the_start_of_the_game_with_a_slider_over_every_action(client, finished):
     response = client.get(reverse("games:replay", args=[finished.pk]))
 
     html = response.content.decode()
     assert response.status_code == 200 and is_full_page(response)
-    assert 'type="range"' in html and 'max="5"' in html and 'value="5"' in html
-    assert "<code>resign</code>" in html and "<svg" in html
+    assert 'type="range"' in html and 'max="5"' in html and 'value="0"' in html
+    assert "Step 0 of 5" in html and "before any action" in html and "<svg" in html
+    assert "<code>resign</code>" not in html
     assert "Result: 1." in html
 
 
@@ -79,11 +80,11 @@ def test_htmx_gets_only_the_frame(client, finished):
     assert html.lstrip().startswith('<section id="frame"') and "before any action" in html
 
 
-def test_a_step_out_of_range_is_clamped(client, finished):
+def test_a_step_out_of_range_is_clamped_and_one_that_is_not_a_number_opens_the_start(client, finished):
     html = client.get(reverse("games:replay", args=[finished.pk]), {"step": 99}).content.decode()
-    assert "Step 5 of 5" in html
+    assert "Step 5 of 5" in html and "<code>resign</code>" in html
     html = client.get(reverse("games:replay", args=[finished.pk]), {"step": "x"}).content.decode()
-    assert "Step 5 of 5" in html
+    assert "Step 0 of 5" in html
 
 
 def test_the_replay_waits_for_the_end_of_the_game(client):
