@@ -73,9 +73,10 @@ class NewGameForm(forms.Form):
                                             "single seats of a waiting game.")
 
     def __init__(self, data: Any = None, kind: str | None = None, *, first_game: bool = False,
-                 **kwargs: Any) -> None:
+                 last_opponents: str | None = None, **kwargs: Any) -> None:
         """`first_game`: the player has never held a seat; the kind's beginner bot (if it has one) is ticked
-        for them."""
+        for them. Later, `last_opponents` (queries.last_opponents: a bot level or PEOPLE, as the player's
+        last created game had them) is ticked again where the chosen kind offers it."""
         super().__init__(data, **kwargs)
         offered = offered_kinds()
         names = [k.name for k in offered]
@@ -99,6 +100,8 @@ class NewGameForm(forms.Form):
             self.fields["opponents"].help_text = (
                 f"Your first game? The {bot_title(FIRST_GAME_BOT).lower()} is ticked for you: it plays "
                 "sensibly and can be beaten. " + str(self.fields["opponents"].help_text))
+        elif last_opponents in {value for value, _ in self.fields["opponents"].choices}:
+            self.fields["opponents"].initial = last_opponents
         self.option_names = []
         extra = self.chosen_kind.option_fields()
         ordered = {"kind": self.fields["kind"], "players": self.fields["players"]}

@@ -223,6 +223,20 @@ def my_games(user: Any) -> Any:
             .order_by("-mine_awaiting", F("turn_started_at").desc(nulls_last=True), "-created_at"))
 
 
+def last_opponents(user: Any) -> str | None:
+    """Who the player chose to play against in the last game they created, for the create form to tick
+    again: the bots' level when bots hold every other seat (as games.actions.bots.play_against_bots seats
+    them; a waiting game its creator filled with bots one seat at a time reads the same), else "people"
+    (games.forms.PEOPLE). None: they never created a game."""
+    game = Game.objects.filter(created_by=user).order_by("-created_at", "-pk").first()
+    if game is None:
+        return None
+    others = set(game.seats.exclude(user=user).values_list("bot", flat=True))
+    if len(others) == 1 and None not in others and "" not in others:
+        return str(others.pop())
+    return "people"
+
+
 def open_games() -> Any:
     """Public games waiting for players, newest first, with how many seats are taken."""
     return (Game.objects.filter(status=Game.Status.OPEN, visibility=Game.Visibility.PUBLIC)

@@ -125,7 +125,8 @@ def mine(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def new(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST or None, kind=request.GET.get("kind"),
-                       first_game=not Seat.objects.filter(user=request.user).exists())
+                       first_game=not Seat.objects.filter(user=request.user).exists(),
+                       last_opponents=queries.last_opponents(request.user))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         if data["opponents"] != PEOPLE:
@@ -133,8 +134,13 @@ def new(request: HttpRequest) -> HttpResponse:
                                              players=data["players"], level=data["opponents"],
                                              options=form.options(), visibility=data["visibility"],
                                              clock=form.clock())
+            # Bots are never rated (docs/ratings.md): a Rated choice posted with them (the page without
+            # JavaScript leaves it ticked) is answered in words, not dropped silently.
+            unrated = " Games with bots are unrated: this one does not move anyone's rating." \
+                if data["rated"] else ""
             messages.success(request, f"Game {game.pk} has started against {game.players - 1} "
-                                      f"{bot_title(data['opponents'])}{'s' if game.players > 2 else ''}.")
+                                      f"{bot_title(data['opponents'])}{'s' if game.players > 2 else ''}."
+                                      + unrated)
         else:
             game = actions.create_game(Actor.player(request.user), kind=data["kind"], players=data["players"],
                                        options=form.options(), visibility=data["visibility"],

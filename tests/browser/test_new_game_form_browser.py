@@ -53,3 +53,22 @@ def test_without_scripts_every_clock_field_shows_and_the_form_works(browser: Bro
 
     game = Game.objects.get(created_by=me)
     assert game.clock["mode"] == "bank" and game.clock["bank_hours"] == 100
+
+
+def test_choosing_bots_disables_the_rated_choice_with_its_note(browser: Browser, live_server: Any):
+    page = logged_in_page(browser, live_server, UserFactory())
+    page.goto(live_server.url + "/games/new/")
+    rated = page.get_by_label("Rated: the result moves the players' ratings")
+    note = page.locator("#rated-bots-note")
+
+    # A first game ticks the beginner bot: rated is out of the question from the start.
+    expect(rated).to_be_disabled()
+    expect(note).to_be_visible()
+    expect(note).to_have_text("Games with bots are unrated.")
+
+    page.get_by_label("Players who join").check()
+    expect(rated).to_be_enabled()
+    expect(note).to_be_hidden()
+    page.get_by_label("Bots: Greedy bot", exact=False).check()
+    expect(rated).to_be_disabled()
+    expect(note).to_be_visible()

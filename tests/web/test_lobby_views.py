@@ -403,3 +403,41 @@ def test_a_first_game_against_the_beginner_starts_with_beginner_bots(client):
     game = Game.objects.get()
     assert response.status_code == 302
     assert [s.bot for s in game.seats.order_by("index") if s.bot] == ["beginner"]
+
+
+NEW_GAME = {"kind": "metaltalon", "edition": "token", "players": "2", "faction_mode": "deal",
+            "dice_mode": "d6", "deadline_hours": "72", "visibility": "public"}
+
+
+def test_the_form_remembers_the_opponents_of_the_players_last_game_and_the_first_game_hint_goes(client):
+    client.force_login(UserFactory())
+    client.post(reverse("games:new"), {**NEW_GAME, "opponents": "beginner"})
+
+    html = client.get(reverse("games:new")).content.decode()
+    assert _ticked_opponents(html) == "beginner"  # the second game: as the first was played
+    assert "Your first game?" not in html
+
+    client.post(reverse("games:new"), {**NEW_GAME, "opponents": "people"})
+    assert _ticked_opponents(client.get(reverse("games:new")).content.decode()) == "people"
+    client.post(reverse("games:new"), {**NEW_GAME, "opponents": "greedy"})
+    assert _ticked_opponents(client.get(reverse("games:new")).content.decode()) == "greedy"
+
+
+def test_a_game_against_bots_asked_to_be_rated_says_plainly_that_it_is_not(client):
+    client.force_login(UserFactory())
+
+    response = client.post(reverse("games:new"), {**NEW_GAME, "opponents": "greedy", "rated": "rated"},
+                           follow=True)
+
+    game = Game.objects.get()
+    assert not game.rated
+    assert any("Games with bots are unrated: this one does not move anyone's rating." in m
+               for m in messages_of(response))
+
+
+def test_the_rated_choice_carries_the_note_that_games_with_bots_are_unrated(client):
+    client.force_login(UserFactory())
+    html = client.get(reverse("games:new")).content.decode()
+    # Shown by static/js/new-game.js when a bot level is ticked (it also disables the Rated choice).
+    assert re.search(r'<span class="helptext bots-unrated"[^>]*hidden[^>]*>'
+                     r"Games with bots are unrated\.</span>", html)
