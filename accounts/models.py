@@ -34,6 +34,12 @@ class User(AbstractUser):
         return names.neutral_base(self.pk)
 
 
+    @property
+    def has_neutral_name(self) -> bool:
+        """Still "Player 123" (names.is_neutral): the profile and the home page ask for a name."""
+        return names.is_neutral(self.display_name, self.pk)
+
+
 def user_display(user: User) -> str:
     """How allauth names a user in its pages and mails (ACCOUNT_USER_DISPLAY)."""
     return user.display_name

@@ -105,6 +105,13 @@ def neutral_base(user_id: int | None) -> str:
     return f"{NEUTRAL_PREFIX} {user_id}" if user_id is not None else NEUTRAL_PREFIX
 
 
+def is_neutral(name: str, user_id: int | None) -> bool:
+    """Whether `name` is still the neutral one the account was given (neutral_base, or its numbered form
+    when a player had taken it): the player never chose a name, and the site asks them to."""
+    base = neutral_base(user_id)
+    return name == base or (name.startswith(base) and name[len(base):].isdigit())
+
+
 def numbered(base: str, n: int) -> str:
     """The n-th choice for a wanted name: the name itself, then "alice2", "alice3", ... within NAME_MAX."""
     if n <= 1:

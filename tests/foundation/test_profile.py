@@ -1,9 +1,11 @@
+import re
 import subprocess
 import sys
 import zoneinfo
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 from django.utils import timezone
 
 from accounts.models import Profile, User
@@ -132,3 +134,46 @@ def test_preferences_read_while_a_save_is_uncommitted_are_not_kept(player,
         cache.set(prefs_key(player.pk), Prefs(time_zone="UTC", display_name="kim"))
 
     assert prefs_for(player.pk).time_zone == "Asia/Tokyo"
+
+
+# === A PLAYER STILL CALLED "PLAYER N" IS ASKED TO CHOOSE A NAME ===
+
+CHOOSE = "Choose a name others will see"
+
+
+def name_prompt(html: str) -> str | None:
+    """The prompt's link, or None when the page has no prompt."""
+    found = re.search(r'<p class="message choose-name"[^>]*>(.*?)</p>', html, re.S)
+    if found is None:
+        return None
+    assert CHOOSE in found.group(1)
+    link = re.search(r'href="([^"]+)"', found.group(1))
+    assert link is not None
+    return link.group(1)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", ["/profile/", "/"])
+def test_a_player_still_named_player_n_is_asked_to_choose_a_name_until_they_do(client, player, page):
+    assert player.display_name == f"Player {player.pk}"
+    assert name_prompt(client.get(page).content.decode()) == "/profile/#id_display_name"
+
+    client.post("/profile/", {"display_name": "Kim", "time_zone": "UTC", "turn_mail": "away"})
+
+    assert name_prompt(client.get(page).content.decode()) is None
+
+
+@pytest.mark.django_db
+def test_a_neutral_name_numbered_apart_from_another_still_counts_as_unchosen(client, player):
+    Profile.objects.filter(user=player).update(display_name=f"Player {player.pk}2")
+    assert name_prompt(client.get("/").content.decode()) == "/profile/#id_display_name"
+
+
+@pytest.mark.django_db
+def test_a_player_who_chose_a_name_at_sign_up_is_never_asked():
+    user = User.objects.create_user(username="ann", email="ann@example.test", password="Ann-pass-123")
+    Profile.objects.filter(user=user).update(display_name="Ann")
+    client = Client()
+    client.force_login(user)
+    for page in ("/profile/", "/"):
+        assert name_prompt(client.get(page).content.decode()) is None
