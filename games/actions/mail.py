@@ -129,7 +129,7 @@ def _play(game: Game, actor: Actor, seat: int | None, commands: list[str], names
     (then it is skipped, and the answer says so); an answer to a roll when no roll waits (the kind's
     `roll_answers`: a pre-written `accept` after a roll that was never asked about) is passed over."""
     kind = kind_of(game)
-    answers = tuple(getattr(kind, "roll_answers", ()))
+    answers = kind.roll_answers
     for i, command in enumerate(commands):
         if _verb(command) in answers and not _roll_waits(game, kind, seat, answers):
             report.setdefault("passed_over", []).append(command)

@@ -189,6 +189,12 @@ class Kind(Protocol):
     # Adventures, the race), "round" when a number counts every seat having had a turn (MetalTalon).
     turn_unit: str = "turn"
 
+    # === MAIL ===
+    # The verbs that answer a roll the game waits on (MetalTalon's accept and reroll): in a mail written
+    # before the dice fell, one given when no roll waits is passed over rather than refused
+    # (games/actions/mail.py). Every kind declares it, () when none of its commands answers a roll.
+    roll_answers: tuple[str, ...] = ()
+
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]: ...
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:

@@ -23,6 +23,7 @@ class RulesKind:
     rules: ModuleType  # the kind's rules module
     state_class: type  # its state: from_dict(data), to_dict(), .phase, .turn
     bot_levels: tuple[str, ...] = ("random",)
+    roll_answers: tuple[str, ...] = ()  # none of a rules kind's commands answers a roll (Kind.roll_answers)
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]:

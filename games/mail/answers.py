@@ -35,7 +35,7 @@ def answer_context(row: Notification) -> tuple[dict[str, Any], Position | None] 
            # player asks for the board: a refusal or `help` stays a light mail.
            "no_picture": "board" not in report.get("asked", []),
            "most_commands": reading.MAX_COMMANDS, "most_lines": reading.MAX_LINES,
-           "roll_answers": tuple(getattr(get_kind(game.kind), "roll_answers", ())),
+           "roll_answers": get_kind(game.kind).roll_answers,
            # `help` asks for every legal command, not the position's few of each verb.
            "legal": list(by_verb(pos.legal).items()) if pos is not None and asked_help else []}
     ctx.update(_asked_for(game, row, report.get("asked", [])))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from games.actions.mail import GO_ON, REMATCH, UNDO
@@ -66,7 +67,7 @@ def read_commands(text: str, kind: Kind) -> Reading:
         if n >= MAX_LINES:
             return Reading(commands, asked, line.strip(), TOO_LONG)
         line = _LIST_MARKER.sub("", line.strip())
-        if not commands and not asked and _greeting(line, kind):
+        if not commands and not asked and is_greeting(line, kind.is_command):
             continue
         if errands.first_word(line) == errands.SAY:  # a chat line is all text: no ";" or "," splits it
             # A line as long as replies.py reads was cut there: the chat must not get half of it.
@@ -110,10 +111,13 @@ def _unstopped(part: str, kind: Kind) -> str:
     return bare if bare != part and bare and _readable(bare, kind) else part
 
 
-def _greeting(line: str, kind: Kind) -> bool:
+def is_greeting(line: str, is_command: Callable[[str], bool]) -> bool:
+    """The line opens a mail as people greet ("Hi Ann,", "Good morning all,", "Hallo zusammen,"), and is
+    none of the commands `is_command` reads: passed over before the first command, at a seat's address
+    (read_commands) as at the site's (games/mail/site_address.py)."""
     words = re.findall(r"[\w']+", line.lower())
     # A comma only at its end: "Hi Ann," greets, "Hi, I am moving now" is a sentence.
-    if not words or len(words) > _GREETING_WORDS or "," in line.rstrip(" ,!.:") or kind.is_command(line):
+    if not words or len(words) > _GREETING_WORDS or "," in line.rstrip(" ,!.:") or is_command(line):
         return False
     return words[0] in _GREETINGS or (words[0] in ("good", "guten", "goede") and len(words) > 1
                                       and words[1] in _DAYTIME)

@@ -50,6 +50,7 @@ from games.mail.addresses import notice_headers, seat_address, user_headers
 from games.mail.message_ids import normal_message_id
 from games.mail.outbound import NoticeMail
 from games.mail.position import Position, attach_board, position
+from games.mail.reading import is_greeting
 from games.models import Game, Seat
 
 logger = logging.getLogger(__name__)
@@ -129,7 +130,7 @@ def read_site_commands(text: str) -> tuple[list[str], str]:
             continue
         verb = line.split()[0].lower()
         if verb not in VERBS:
-            if not commands and _greeting(line):
+            if not commands and is_greeting(line, _is_site_command):
                 continue
             return commands, line[:200]
         if len(commands) >= MOST_COMMANDS:
@@ -138,8 +139,9 @@ def read_site_commands(text: str) -> tuple[list[str], str]:
     return commands, ""
 
 
-def _greeting(line: str) -> bool:
-    return len(line.split()) <= 4 and line.split()[0].lower().strip(",!") in {"hi", "hello", "hey", "dear"}
+def _is_site_command(line: str) -> bool:
+    words = line.split()
+    return bool(words) and words[0].lower() in VERBS
 
 
 # === The commands ===

@@ -575,11 +575,22 @@ def _apply(request: HttpRequest, viewer: Viewer, action: Any, undo: bool = False
                  for line in narrate(game, kind, state, names, seat=a.seat, command=a.command,
                                      events=a.events, reader=after.index).lines]
     commands = [a.command for a in applied.actions]
-    notice = Notice("done", "Done: " + "; ".join(commands) + ".", sentences)
+    notice = _done(commands, sentences)
     if applied.stopped is not None:
         notice = Notice("error", applied.stopped.message,
                         ["Played: " + "; ".join(commands) + ".", *sentences])
     return _finish(request, after, notice, kind.selection_after(commands, applied.events))
+
+
+def _done(commands: list[str], sentences: list[str]) -> Notice:
+    """What was just done, in the log's words for the viewer: its one sentence, or "Done." over its
+    sentences; the command as typed only when the kind said nothing of it (the player may have clicked a
+    button, and its words are not the command's)."""
+    if len(sentences) == 1:
+        return Notice("done", sentences[0])
+    if sentences:
+        return Notice("done", "Done.", sentences)
+    return Notice("done", "Done: " + "; ".join(commands) + ".")
 
 
 def _finish(request: HttpRequest, viewer: Viewer, notice: Notice,

@@ -29,7 +29,8 @@ def test_a_click_on_a_ship_on_its_home_base_asks_and_fires_at_the_chosen_ship(br
 
     live_dice.script(6)
     chooser.get_by_role("button", name="Fire at P9", exact=True).click()
-    expect(page.locator("#live .notice.done")).to_contain_text("fire O9 P9")
+    # The answer says the shot in the log's words (the player clicked; no command was typed).
+    expect(page.locator("#live .notice.done")).to_contain_text("ship at O9 fired at")
     assert list(game.actions.exclude(command="keep").values_list("command", flat=True)) == ["fire O9 P9"]
 
 
@@ -70,7 +71,7 @@ def test_the_command_box_keeps_a_refused_command_and_empties_once_one_is_played(
 
     text.fill("move I9 L9")
     page.locator("#command-box").get_by_role("button", name="Send").click()
-    expect(page.locator("#live .notice.done")).to_contain_text("move I9 L9")
+    expect(page.locator("#live .notice.done")).to_contain_text("moved the ship at I9 to L9")
     expect(text).to_have_value("")
 
 

@@ -70,7 +70,7 @@ def test_with_redis_down_every_page_renders_and_a_move_commits_and_waits_to_be_a
     game.refresh_from_db()
     assert game.actions.filter(command="end").exists() and game.version > 0
     after = client.get(page).content.decode()
-    assert "Done: end." in after and not any(word in after for word in ALARMING)
+    assert '<li class="message success">Done. ' in after and not any(word in after for word in ALARMING)
     # The turn notice is owed in the database; the broker was down, so the minute's sweep sends it.
     assert Notification.objects.filter(user=waiting.user, game=game, sent_at=None).exists()
 

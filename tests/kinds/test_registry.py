@@ -64,3 +64,9 @@ def test_a_kind_the_settings_do_not_name_is_unknown(settings, sprint):
         get_kind("race")
     with pytest.raises(KeyError):
         get_kind("sprint")
+
+
+def test_every_kind_declares_its_answers_to_a_roll_which_only_metaltalon_has() -> None:
+    # Read directly by the mail (games/actions/mail.py, games/mail/answers.py): a kind without them is ().
+    assert {kind.name: kind.roll_answers for kind in all_kinds()} == {
+        "metaltalon": ("accept", "reroll"), "race": (), "parley": (), "metal-adventures": ()}

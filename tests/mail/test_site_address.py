@@ -85,6 +85,30 @@ def test_the_site_address_is_play_at_the_mail_domain() -> None:
     assert site_address() == f"play@{settings.MAIL_DOMAIN}"
 
 
+# Opening lines a player writes above the commands. Before the shared test (games/mail/reading.py
+# is_greeting) the site's address knew four words only: "Good morning," or "Hiya!" stopped the reading
+# there, and "Hi, new metaltalon please" was passed over with the command in it.
+GREETINGS = ["Hi,", "Hello Bob,", "Dear site,", "hey", "Good morning,", "Good evening all,", "Hiya!",
+             "Hallo zusammen,", "Hi Ann and Bob,"]
+
+
+@pytest.mark.parametrize("greeting", GREETINGS)
+def test_a_greeting_before_the_commands_is_passed_over_as_at_a_seats_address(greeting: str) -> None:
+    assert site_mail.read_site_commands(f"{greeting}\nnew metaltalon players 2\ngames") == (
+        ["new metaltalon players 2", "games"], "")
+
+
+def test_a_command_line_is_never_taken_for_a_greeting() -> None:
+    for first in ("new metaltalon", "help", "games", "join 12", "rematch 3", "Help"):
+        assert site_mail.read_site_commands(f"{first}\nhelp") == ([first, "help"], "")
+
+
+def test_a_line_that_greets_and_goes_on_stops_the_reading_so_the_answer_quotes_it() -> None:
+    # Passed over, the command in it would be lost without a word; stopped at, the answer says "Not read".
+    for line in ("Hi, new metaltalon please", "Hello there, how does this work?", "Hey, games"):
+        assert site_mail.read_site_commands(f"{line}\nhelp") == ([], line.rstrip("."))
+
+
 def test_new_against_a_bot_starts_the_game_and_answers_with_its_seat_address(
         celery_eager: None, mailoutbox: list[Any], bots_by_hand: None) -> None:
     user = UserFactory()

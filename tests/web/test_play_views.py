@@ -4,6 +4,7 @@ the board picture and its cache, the paginated log, and a query count that does 
 from __future__ import annotations
 
 import re
+from html import unescape
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -18,6 +19,7 @@ from games.actions import Actor
 from games.kinds.metaltalon import page as metaltalon_page
 from games.kinds.metaltalon.engine import GameState, legal_commands
 from games.models import Action, Game, Snapshot
+from games.narration import narrate, reading
 from games.views import play as play_views
 from tests.kinds.metaltalon.engine.helpers import position
 from tests.web.factories import UserFactory, active_seat, open_game, other_seat, put, started_game
@@ -191,14 +193,26 @@ def test_selected_ship_shows_targets_with_range_shields_and_damage_odds(client):
     assert 'value="fire I9 I12"' in row
 
 
-def test_fire_by_button_applies_the_shot_and_reports_it(client):
+def notice(html: str) -> tuple[str, list[str]]:
+    """The answer's notice: its line and the lines listed under it, as text."""
+    found = re.search(r'<section class="notice done" role="status">\s*<p class="notice-text">(.*?)</p>'
+                      r'(?:\s*<ul class="notice-details">(.*?)</ul>)?', html, re.S)
+    assert found is not None, html[:3000]
+    return unescape(found[1]), [unescape(line) for line in re.findall(r"<li>(.*?)</li>", found[2] or "")]
+
+
+def test_fire_by_button_applies_the_shot_and_reports_it_in_words(client):
     game = near_game()
     client.force_login(seat_user(game, 0))
     response = post(client, game, "fire I9 I12", htmx=True)
-    html = response.content.decode()
-    assert response.status_code == 200 and "Done: fire I9 I12" in html
-    assert "fired at" in html
-    assert game.actions.filter(command="fire I9 I12").count() == 1
+    assert response.status_code == 200
+    [shot] = game.actions.filter(command="fire I9 I12")
+    game.refresh_from_db()
+    told = narrate(game, *reading(game), seat=shot.seat, command=shot.command, events=shot.events, reader=0)
+    # What the log says of the shot, never the command as typed (the player clicked a button).
+    text, details = notice(response.content.decode())
+    assert "fired at" in " ".join([text, *details]) and "fire I9 I12" not in text
+    assert [text, *details] == (told.lines if len(told.lines) == 1 else ["Done.", *told.lines])
 
 
 def test_someone_elses_ship_cannot_be_selected(client):
@@ -232,7 +246,9 @@ def test_plain_post_applies_and_redirects_back_with_a_message(client):
     # Back to the page with the new ship still selected, ready to move.
     assert response.status_code == 302 and response["Location"] == url(game) + f"?ship={home}"
     page = client.get(response["Location"]).content.decode()
-    assert "Done: launch 3e 1w." in page and "launched a ship" in page and f"Ship at {home}" in page
+    # The message says what was done in the log's words, not the command as typed.
+    assert f"launched a ship from {home}: 3e 1w" in page and "Done: launch" not in page
+    assert f"Ship at {home}" in page
     assert game.actions.filter(command="launch 3e 1w", seat=seat.index).count() == 1
 
 

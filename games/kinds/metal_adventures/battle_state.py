@@ -113,6 +113,9 @@ class Battle:
     passed: tuple[int, ...] = ()  # participants whose place in the reaction pass is over
     smoke: tuple[int, ...] = ()  # participants spared the damage by a Smoke Screen
     winner: str = ""  # ATTACK or DEFEND once the result is fixed
+    # (seat, main power) of every seat in the battle when the result was fixed: its score stays as it was
+    # decided while the settlement's damage and spoils change the seats' power (fight.score_parts).
+    powers: tuple[tuple[int, int], ...] = ()
     locked: tuple[str, ...] = ()  # cards named in terms against a Pirate Hunter: locked until the end
     taken: str = ""  # the challenger's spoils taken: "credits", "card" or "wrecks"
 
@@ -131,7 +134,7 @@ class Battle:
                 "traitor": self.traitor, "debt": self.debt, "orange": self.orange, "gray": self.gray,
                 "mf_rolls": [[s, f] for s, f in self.mf_rolls], "rerolled": list(self.rerolled),
                 "passed": list(self.passed), "smoke": list(self.smoke), "winner": self.winner,
-                "locked": list(self.locked), "taken": self.taken}
+                "powers": [[s, p] for s, p in self.powers], "locked": list(self.locked), "taken": self.taken}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Battle:
@@ -153,5 +156,6 @@ class Battle:
             rerolled=wholes(data.get("rerolled", ())), passed=wholes(data.get("passed", ())),
             smoke=wholes(data.get("smoke", ())),
             winner=text(data.get("winner", ""), "a battle's winner", ("", ATTACK, DEFEND)),
+            powers=tuple((whole(s), whole(p)) for s, p in data.get("powers", ())),
             locked=tuple(text(c, "a locked card") for c in data.get("locked", ())),
             taken=text(data.get("taken", ""), "the spoils taken", ("", "credits", "card", "wrecks")))

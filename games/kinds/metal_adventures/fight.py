@@ -61,7 +61,7 @@ def score_parts(state: GameState, battle: Battle) -> tuple[list[Part], list[Part
     """Both sides' scores without the battle dice, term by term (rules.md, "The roll"): everything
     declared, the Metal Faktor faces rolled. base_scores adds them up; the page shows them."""
     attacker = battle.attacker
-    attack: list[Part] = [(attacker, "main power", state.main_power(attacker)),
+    attack: list[Part] = [(attacker, "main power", main_power(state, battle, attacker)),
                           (attacker, "Metal Faktor die", mf_face(battle, attacker)),
                           (attacker, "Berserker Grog", _grog(battle, attacker)),
                           (attacker, "Metal Faktor debt", -battle.debt)]
@@ -76,7 +76,7 @@ def score_parts(state: GameState, battle: Battle) -> tuple[list[Part], list[Part
     defend: list[Part]
     if battle.challenged is not None:
         challenged = battle.challenged
-        defend = [(challenged, "main power", state.main_power(challenged)),
+        defend = [(challenged, "main power", main_power(state, battle, challenged)),
                   (challenged, "Metal Faktor die", mf_face(battle, challenged)),
                   (challenged, "Berserker Grog", _grog(battle, challenged))]
         for ally in battle.defenders:
@@ -89,8 +89,15 @@ def score_parts(state: GameState, battle: Battle) -> tuple[list[Part], list[Part
     return attack, defend
 
 
+def main_power(state: GameState, battle: Battle, seat: int) -> int:
+    """The seat's M in this battle: as it stood when the result was fixed, once it is (the settlement's
+    damage, or a card taken as spoils, changes it after), else as it stands."""
+    return dict(battle.powers).get(seat, state.main_power(seat))
+
+
 def _ally_parts(state: GameState, battle: Battle, ally: int) -> list[Part]:
-    return [(ally, "support power", state.support_power(ally)),
+    support = state.support_power(ally, main_power(state, battle, ally))
+    return [(ally, "support power", support),
             (ally, "Metal Faktor die", mf_face(battle, ally)), (ally, "Berserker Grog", _grog(battle, ally))]
 
 
@@ -227,7 +234,8 @@ def react(state: GameState, events: list[Event], dice: Dice | None) -> tuple[Gam
         state = replace(state, battle=battle)  # pragma: no mutate (see above)
     attack, defend = scores(state, battle)
     winner = ATTACK if attack >= defend else DEFEND
-    battle = replace(battle, winner=winner, step="")
+    powers = tuple((seat, state.main_power(seat)) for seat in in_order(state, battle))
+    battle = replace(battle, winner=winner, step="", powers=powers)
     state = replace(state, battle=battle)
     losers = attacking_side(battle) if winner == DEFEND else tuple(
         s for s in defending_seats(battle) if s != battle.traitor)

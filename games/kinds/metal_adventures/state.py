@@ -267,11 +267,12 @@ class GameState:
         seat = self.seats[index]
         return seat.power - seat.damage
 
-    def support_power(self, index: int) -> int:
+    def support_power(self, index: int, main: int | None = None) -> int:
         """S = M // 2: what the seat adds as an ally or a traitor; one more for the Black Albatross (B1)
-        when the game plays with perks."""
+        when the game plays with perks. `main`: the M to halve, when not the seat's M now (a decided
+        battle's: fight.score_parts)."""
         bonus = 1 if self.options.perks and self.seats[index].base == "B1" else 0
-        return self.main_power(index) // 2 + bonus
+        return (self.main_power(index) if main is None else main) // 2 + bonus
 
     def space_counts(self) -> tuple[int, int]:
         """(blue, red) cards left in the Space deck: public, though the order is not."""

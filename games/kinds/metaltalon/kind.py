@@ -93,7 +93,7 @@ class MetalTalon:
     undo_since = "since the last die roll"
     # Answers to a roll the game waits on: in a mail written before the dice fell, one with no roll
     # waiting is passed over rather than refused (games/actions/mail.py).
-    roll_answers = BARRIER_VERBS
+    roll_answers: tuple[str, ...] = BARRIER_VERBS
     setup_status = "Choosing factions"
     setup_prompt = "choose before play starts"
     setup_timeout = "the clock makes your choice for you (keep)"

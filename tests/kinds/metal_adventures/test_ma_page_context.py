@@ -7,6 +7,7 @@ by the players' names, a battle's score term by term, and the last battle after 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
@@ -122,6 +123,22 @@ def test_a_metal_faktor_debt_is_taken_off_in_the_score_words() -> None:
     battle = context(state, A, NAMES[:3])["battle"]
     assert battle["attack_parts"] == f"Ann's main power {state.main_power(A)} − Ann's Metal Faktor debt 4"
     assert battle["attack"] == state.main_power(A) - 4
+
+
+def test_a_decided_battle_shows_each_sides_score_as_it_stood_before_the_losers_damage() -> None:
+    state = replace(given(3, seats={A: dict(improvements=("E06",), trophies=())}), phase="turn.travel")
+    bob_before = state.main_power(B)
+    for seat, command in ((A, "challenge 2"), (A, "ready"), (B, "ready"), (A, "mf no"), (A, "roll")):
+        state, _ = play(state, seat, command)
+    state, events = play(state, B, "mf no", ScriptedDice(6, 1))
+    [result] = [e for e in events if e["type"] == "result"]
+    # Ann won: Bob took his damage, and the battle stays on the page while Ann chooses her spoils.
+    assert state.main_power(B) == bob_before - 1 and state.battle is not None and state.choices
+    battle = context(state, A, NAMES[:3])["battle"]
+    assert (battle["attack"], battle["defend"]) == (result["attack"], result["defend"])
+    assert battle["defend"] == bob_before + 1
+    assert battle["defend_parts"] == f"Bob's main power {bob_before} + gray die 1"
+    assert battle["attack_parts"] == f"Ann's main power {state.main_power(A)} + orange die 6"
 
 
 def test_after_the_roll_the_last_battle_is_told_to_the_viewer_with_the_dice() -> None:

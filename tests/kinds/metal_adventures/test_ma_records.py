@@ -82,7 +82,7 @@ def test_a_battle_read_with_only_its_kind_and_attacker_holds_nothing_else() -> N
         "kind": "planet", "attacker": 2, "target": "", "challenged": None, "allies": [], "defenders": [],
         "asks": [], "ready": [], "window": 0, "step": "", "declarations": [], "traitor": None, "debt": 0,
         "orange": 0, "gray": 0, "mf_rolls": [], "rerolled": [], "passed": [], "smoke": [], "winner": "",
-        "locked": [], "taken": ""}
+        "powers": [], "locked": [], "taken": ""}
 
 
 def test_flags_read_true_only_from_true() -> None:

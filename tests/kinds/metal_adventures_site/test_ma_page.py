@@ -6,6 +6,7 @@ the others'."""
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from django.test import Client
@@ -87,6 +88,22 @@ def test_a_game_is_set_up_and_played_through_the_page() -> None:
     assert state.travel.battle_done and state.battle is None
     page = clients[1].get(url(game)).content.decode()
     assert re.search(r"Exxalia", page) and "Pirates" in page
+
+
+def test_a_command_is_answered_with_what_it_did_in_words_not_as_typed() -> None:
+    game, clients = new_game(3)
+    kind = get_kind(KIND)
+    for seat, client in enumerate(clients):
+        post(client, game, kind.timeout_commands(kind.load(Game.objects.get(pk=game.pk).state), seat)[0])
+    game.refresh_from_db()
+    response = clients[0].post(url(game, "play"), {"command": "tribute", "expected_version": game.version},
+                               headers={"HX-Request": "true"})
+    notice = re.search(r'<section class="notice done" role="status">\s*<p class="notice-text">(.*?)</p>',
+                       response.content.decode(), re.S)
+    assert notice is not None
+    name = game.seats.get(index=0).name
+    # The log's line for the tribute, as the command box's answer (the player clicked "tribute").
+    assert unescape(notice[1]) == f"{name} pays 1₡ of tribute into the Pirates' Pot."
 
 
 def test_the_rules_page_and_the_rules_index_name_metal_adventures(client: Client) -> None:
