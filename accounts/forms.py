@@ -8,11 +8,12 @@ from django.http import HttpRequest
 
 from accounts import names
 from accounts.models import Profile, first_free_name, name_problem
+from accounts.zones import canonical_zone, offered_zones
 
 
 def time_zone_choices() -> list[tuple[str, str]]:
-    zones = sorted(zoneinfo.available_timezones())
-    return [(zone, zone.replace("_", " ")) for zone in zones]
+    """UTC and the place names (accounts/zones.py), never the database's legacy aliases."""
+    return [(zone, zone.replace("_", " ")) for zone in offered_zones()]
 
 
 class ProfileForm(forms.ModelForm):
@@ -25,6 +26,17 @@ class ProfileForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["digest_hour"].required = False  # a form without it keeps the hour there was
+        # A zone stored before the list held place names only: an alias shows (and is saved) as the place
+        # name it stands for, the same rules; a name without one (Etc/GMT+5) stays a choice of its own,
+        # first, so the account keeps it until its player picks another.
+        stored = self.instance.time_zone if self.instance.pk else ""
+        canonical = canonical_zone(stored) if stored else None
+        if canonical is not None and canonical != stored:
+            self.initial["time_zone"] = canonical
+        elif stored and canonical is None and stored in zoneinfo.available_timezones():
+            field = self.fields["time_zone"]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = [(stored, f"{stored} (kept: not a place name)"), *time_zone_choices()]
 
     def clean_digest_hour(self) -> int:
         value = self.cleaned_data.get("digest_hour")
@@ -50,10 +62,10 @@ class ProfileForm(forms.ModelForm):
 
 
 def browser_time_zone(value: str) -> str:
-    """The zone the sign-up page's script read from the browser (static/js/signup.js), if it is one
-    zoneinfo knows; UTC otherwise (no script, an old browser, anything typed into the field by hand)."""
-    value = (value or "").strip()
-    return value if value in zoneinfo.available_timezones() else "UTC"
+    """The zone the sign-up page's script read from the browser (static/js/signup.js), as the profile's list
+    names it (a browser may say "Asia/Calcutta": Asia/Kolkata, accounts/zones.py); UTC otherwise (no
+    script, an old browser, a zone with no place name, anything typed into the field by hand)."""
+    return canonical_zone((value or "").strip()) or "UTC"
 
 
 class SignupDetails(forms.Form):

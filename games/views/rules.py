@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -15,17 +16,30 @@ from django.views.decorators.http import require_GET
 from games.kinds import Kind, get_kind, offered_kinds, rules_document
 
 
+@dataclass(frozen=True)
+class RulesHtml:
+    title: SafeString  # the document's leading <h1>, "" when it opens without one
+    toc: SafeString
+    body: SafeString  # the rest of the document
+
+
 @lru_cache(maxsize=8)
-def _render(path: Path, mtime: float) -> tuple[SafeString, SafeString]:
-    """(body, table of contents); keyed on the file's mtime so an edited file is picked up."""
+def _render(path: Path, mtime: float) -> RulesHtml:
+    """The document in three parts; keyed on the file's mtime so an edited file is picked up. The title is
+    taken off the body so the page can put it before the contents box: with the box first, a phone opened
+    the page on the list of sections with no word of which game's rules they were."""
     md = markdown.Markdown(extensions=["tables", "toc", "fenced_code", "sane_lists"],
                            extension_configs={"toc": {"toc_depth": "2-3"}})
     body = md.convert(path.read_text(encoding="utf-8"))
+    title = ""
+    if body.startswith("<h1"):
+        end = body.index("</h1>") + len("</h1>")
+        title, body = body[:end], body[end:].lstrip()
     # A kind's own document from the code the site runs, not user input: trusted markup.
-    return mark_safe(body), mark_safe(getattr(md, "toc", ""))  # noqa: S308
+    return RulesHtml(mark_safe(title), mark_safe(getattr(md, "toc", "")), mark_safe(body))  # noqa: S308
 
 
-def rules_html(path: Path) -> tuple[SafeString, SafeString] | None:
+def rules_html(path: Path) -> RulesHtml | None:
     try:
         mtime = path.stat().st_mtime
     except FileNotFoundError:
@@ -35,8 +49,7 @@ def rules_html(path: Path) -> tuple[SafeString, SafeString] | None:
 
 def _kind_page(request: HttpRequest, kind: Kind, path: Path) -> HttpResponse:
     rendered = rules_html(path)
-    context = {"kind": kind, "document": kind.rules_document,
-               "body": rendered[0] if rendered else None, "toc": rendered[1] if rendered else None}
+    context = {"kind": kind, "document": kind.rules_document, "rules": rendered}
     return render(request, "games/rules.html", context, status=200 if rendered else 503)
 
 

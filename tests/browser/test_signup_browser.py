@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from accounts.models import User
+from accounts.zones import offered_zones
 from tests.browser.shots import DESKTOP, PHONE, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -67,3 +68,17 @@ def test_the_sign_up_page_fits_the_screen_with_each_error_under_its_field(browse
     assert error.bounding_box()["y"] > page.locator("#id_password2").bounding_box()["y"]
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
     shoot(page, "sign-up")
+
+
+def test_a_browser_that_names_a_legacy_zone_signs_up_on_the_listed_place_name(browser: Browser,
+                                                                              live_server: Any, smtp_sink):
+    # Chromium reports Asia/Kolkata by its old name, Asia/Calcutta, which the profile's list no longer offers.
+    page = browser.new_context(viewport=PHONE, timezone_id="Asia/Kolkata").new_page()
+    page.goto(live_server.url + "/accounts/signup/")
+    assert page.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone") == "Asia/Calcutta"
+
+    sign_up(page, live_server.url, "ravi@example.org", "Ravi")
+
+    user = User.objects.select_related("profile").get(email="ravi@example.org")
+    assert user.profile.time_zone == "Asia/Kolkata"
+    assert user.profile.time_zone in offered_zones()

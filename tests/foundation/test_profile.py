@@ -177,3 +177,81 @@ def test_a_player_who_chose_a_name_at_sign_up_is_never_asked():
     client.force_login(user)
     for page in ("/profile/", "/"):
         assert name_prompt(client.get(page).content.decode()) is None
+
+
+def _zone_options(html: str) -> list[str]:
+    select = html[html.index('name="time_zone"'):]
+    return re.findall(r'<option value="([^"]+)"', select[:select.index("</select>")])
+
+
+def _selected_zone(html: str) -> str:
+    select = html[html.index('name="time_zone"'):]
+    return re.findall(r'<option value="([^"]+)"[^>]*selected', select[:select.index("</select>")])[0]
+
+
+@pytest.mark.django_db
+def test_the_time_zone_list_offers_utc_and_place_names_only(client, player):
+    options = _zone_options(client.get("/profile/").content.decode())
+
+    assert options[0] == "UTC" and "Europe/Paris" in options and "America/Los_Angeles" in options
+    assert "Asia/Kolkata" in options and "Europe/Kyiv" in options
+    for legacy in ("US/Pacific", "GB", "Etc/GMT+5", "EST", "Asia/Calcutta", "Europe/Kiev", "Etc/UTC"):
+        assert legacy not in options, legacy
+    assert all(zone == "UTC" or re.fullmatch(r"[A-Z][a-z]+/[A-Za-z0-9_+/-]+", zone) for zone in options)
+
+
+@pytest.mark.django_db
+def test_a_stored_legacy_alias_shows_as_its_place_name_and_is_saved_so(client, player):
+    Profile.objects.filter(user=player).update(time_zone="US/Pacific")
+
+    html = client.get("/profile/").content.decode()
+    assert _selected_zone(html) == "America/Los_Angeles" and "US/Pacific" not in _zone_options(html)
+    response = client.post("/profile/", {"display_name": "Kim", "time_zone": _selected_zone(html),
+                                         "turn_mail": "away"})
+    assert response.status_code == 302
+    assert Profile.objects.get(user=player).time_zone == "America/Los_Angeles"
+
+
+@pytest.mark.django_db
+def test_a_stored_zone_without_a_place_name_stays_selected_and_valid(client, player):
+    Profile.objects.filter(user=player).update(time_zone="Etc/GMT+5")
+
+    html = client.get("/profile/").content.decode()
+    assert _selected_zone(html) == "Etc/GMT+5" and _zone_options(html)[0] == "Etc/GMT+5"
+    response = client.post("/profile/", {"display_name": "Kim", "time_zone": "Etc/GMT+5",
+                                         "turn_mail": "never"})
+    assert response.status_code == 302
+    assert Profile.objects.get(user=player).time_zone == "Etc/GMT+5"
+    # Another account never sees it offered.
+    Profile.objects.filter(user=player).update(time_zone="UTC")
+    assert "Etc/GMT+5" not in _zone_options(client.get("/profile/").content.decode())
+
+
+@pytest.mark.parametrize(("browser_says", "stored"), [
+    ("Asia/Calcutta", "Asia/Kolkata"), ("Europe/Kiev", "Europe/Kyiv"), ("Etc/UTC", "UTC"),
+    ("America/Buenos_Aires", "America/Argentina/Buenos_Aires"), ("Europe/Paris", "Europe/Paris"),
+    ("Etc/GMT+5", "UTC"), ("Mars/Olympus_Mons", "UTC"), ("", "UTC")])
+def test_sign_up_stores_the_browsers_zone_as_the_list_names_it(browser_says, stored):
+    from accounts.forms import browser_time_zone
+    from accounts.zones import offered_zones
+
+    assert browser_time_zone(browser_says) == stored
+    assert stored in offered_zones()
+
+
+def test_without_the_databases_tables_the_list_keeps_area_city_names_and_aliases_stay_as_they_are(
+        monkeypatch):
+    from accounts import zones
+
+    monkeypatch.setattr(zones, "_database_file", lambda name: "")  # zoneinfo's files only (no zone.tab)
+    for cached in (zones.offered_zones, zones._links, zones._offered_by_target):
+        cached.cache_clear()
+    try:
+        offered = zones.offered_zones()
+        assert offered[0] == "UTC" and "Europe/Paris" in offered
+        assert not {"US/Pacific", "GB", "Etc/GMT+5", "EST"} & set(offered)
+        assert zones.canonical_zone("US/Pacific") is None  # no links known: the stored name is kept
+    finally:
+        monkeypatch.undo()
+        for cached in (zones.offered_zones, zones._links, zones._offered_by_target):
+            cached.cache_clear()

@@ -63,6 +63,14 @@ def test_a_kinds_own_rules_document_is_shown_at_its_rules_page(client, sprint_pa
     assert "<title>Sprint to the line rules · MetalTalon</title>" in html
 
 
+def test_the_rules_page_puts_the_documents_title_before_its_contents_box(client):
+    for kind in ("metaltalon", "metal-adventures"):
+        html = client.get(f"/rules/{kind}/").content.decode()
+        article = html[html.index('<article class="rules">'):]
+        assert article.index("<h1") < article.index('class="toc"'), kind
+        assert article.count("<h1") == 1, kind
+
+
 def test_metaltalons_rules_are_shown_at_its_rules_page_and_at_rules_when_it_is_the_one_game_offered(
     client, settings
 ):

@@ -62,7 +62,7 @@ def marks(html: str) -> list[tuple[str, str]]:
 
 
 def tags(html: str) -> list[str]:
-    return re.findall(r'<g class="shot-label">.*?<text[^>]*>([^<]+)</text>', html)
+    return re.findall(r'<g class="shot-label"[^>]*>.*?<text[^>]*>([^<]+)</text>', html)
 
 
 def as_player(game: Game, index: int) -> Client:

@@ -26,6 +26,7 @@ MARK_KINDS: dict[str, str] = {
     "destroyed": "destroyed",
 }
 HALO = "#ffffff"
+MINUS = "\u2212"
 OPACITY = "0.78"
 
 
@@ -95,12 +96,34 @@ def _shot(a: Point, b: Point, colour: str, scale: float) -> str:
     )
 
 
-def _label(at: Point, text: str, colour: str) -> str:
-    """The damage a shot did, on a white tag edged in the shooter's colour (opaque: it must be read)."""
+def _damage(text: str) -> int:
+    """The damage a shot's label says (its text: "−3", or "0"; one shooter's shots at one cell: "−2 −1")."""
+    return sum(int(part) for part in text.replace(MINUS, "").split() if part.isdigit())
+
+
+def _hits_tag(target: str, hits: list[tuple[str, str, int]], at: Point,
+              colour_of: Callable[[int], str]) -> str:
+    """One tag for all the damage a cell took: the total, and each hit in its accessible name (no tooltip:
+    the marks take no pointer events, so the cell's link under them keeps its clicks). A tag a shot, stacked,
+    piled up over the ship's value on a busy cell; the total is what the reader wants at a glance, and the
+    log and this name give the hits one by one."""
+    total = sum(_damage(text) for _, text, _ in hits)
+    seats = {seat for _, _, seat in hits}
+    colour = colour_of(next(iter(seats))) if len(seats) == 1 else "#1b1b1b"
+    count = sum(len(text.split()) for _, text, _ in hits)
+    detail = ", ".join(f"{' and '.join(text.split())} from {shooter}" for shooter, text, _ in hits)
+    name = f"{target} hit {count} time{'s' if count != 1 else ''} for {total}: {detail}"
+    return _label(at, f"{MINUS}{total}" if total else "0", colour, name)
+
+
+def _label(at: Point, text: str, colour: str, name: str) -> str:
+    """Damage done, on a white tag edged in the shooter's colour, black when several seats hit the cell
+    (opaque: it must be read)."""
     width = 8 + 7.2 * len(text)
     x, y = at
     return (
-        f'<g class="shot-label"><rect x="{_fmt(x - width / 2)}" y="{_fmt(y - 8.5)}" width="{_fmt(width)}" '
+        f'<g class="shot-label" role="img" aria-label="{escape(name, {chr(34): "&quot;"})}">'
+        f'<rect x="{_fmt(x - width / 2)}" y="{_fmt(y - 8.5)}" width="{_fmt(width)}" '
         f'height="17" rx="8.5" fill="#ffffff" stroke="{colour}" stroke-width="2"/>'
         f'<text x="{_fmt(x)}" y="{_fmt(y + 4.5)}" font-size="13" font-weight="bold" fill="#1b1b1b" '
         f'text-anchor="middle">{escape(text)}</text></g>'
@@ -132,8 +155,8 @@ def marks_layer(marks: Sequence[Mark], centre: Callable[[str], Point], colour_of
     the damage tags on top."""
     if not marks:
         return ""
-    trails, shots, spots, labels = [], [], [], []
-    tags_at: dict[str, int] = {}  # tags already on a target cell: the next one goes below them
+    trails, shots, spots = [], [], []
+    hits: dict[str, list[tuple[str, str, int]]] = {}  # target cell: (shooter cell, damage text, seat)
     for mark in marks:
         colour = colour_of(mark.seat)
         points = [centre(c) for c in mark.cells]
@@ -143,14 +166,15 @@ def marks_layer(marks: Sequence[Mark], centre: Callable[[str], Point], colour_of
             trails.append(group + _trail(points, colour, scale, mark.kind == "split") + "</g>")
         elif mark.kind == "shot" and len(points) == 2:
             shots.append(group + _shot(points[0], points[1], colour, scale) + "</g>")
-            # The damage sits on the target's upper right, like a counter on the piece hit: never on a
-            # cell the shot passes over (a ship destroyed there stays visible) nor on the target's value.
-            k = tags_at.get(mark.cells[1], 0)
-            tags_at[mark.cells[1]] = k + 1
-            tx, ty = points[1]
-            labels.append(_label((tx + 0.45 * scale, ty - 0.72 * scale + 18 * k), mark.text, colour))
+            hits.setdefault(mark.cells[1], []).append((mark.cells[0], mark.text, mark.seat))
         elif mark.kind in MARK_KINDS and points:
             spots.append(group + _spot(mark.kind, points[0], colour, scale) + "</g>")
+    # The damage sits on the target's upper right, like a counter on the piece hit: never on a cell the
+    # shot passes over (a ship destroyed there stays visible) nor on the target's value.
+    labels = []
+    for target, on_it in hits.items():
+        tx, ty = centre(target)
+        labels.append(_hits_tag(target, on_it, (tx + 0.45 * scale, ty - 0.86 * scale), colour_of))
     body = "".join(trails + shots + spots)
     return (f'<g class="last-turn" pointer-events="none"><g opacity="{OPACITY}">{body}</g>'
             f'{"".join(labels)}</g>')

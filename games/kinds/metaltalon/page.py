@@ -31,7 +31,7 @@ from games.kinds.metaltalon.last_turn import LastTurn, last_turn
 from games.kinds.protocol import Event, PageInput
 
 BOARD_CACHE_SECONDS = 24 * 3600
-BOARD_CACHE_VERSION = 8  # bump when the drawing changes so cached pictures are not served stale
+BOARD_CACHE_VERSION = 9  # bump when the drawing changes so cached pictures are not served stale
 # The board's sizes (board.css, "Zoom"): on a 390 px phone the whole board fits with its hexes about 21 px
 # wide and a ship's value 7 px tall; twice that makes the value 14 px, three times its pieces 13 px.
 ZOOM_LEVELS = ((1, "Fit"), (2, "2×"), (3, "3×"))
@@ -82,6 +82,7 @@ def page_context(page: PageInput) -> dict[str, Any]:
     ctx["goal"] = _goal(state, me, usernames)
     ctx.update(_turn_context(state, me, legal, page))
     ctx["zoom_levels"] = ZOOM_LEVELS
+    ctx["board_focus"] = _board_focus(state, page.seat, ctx["selected"])
     ctx["undo_note"] = _undo_note(page, state) if ctx["my_turn"] and not page.undo_ok else ""
     if page.query.get("text") == "1":
         ctx.update(_text_view(state, me, legal, names))
@@ -150,6 +151,19 @@ def _acting_ship(state: GameState, me: int | None) -> str | None:
     act = state.activation
     ship = state.ship_by_id(act.ship) if act is not None else None
     return ship.cell if ship is not None and ship.owner == me and state.active == me else None
+
+
+def _board_focus(state: GameState, seat: int | None, selected: str | None) -> str:
+    """The cell a zoomed board opens on (board.js centres its box there): the selected ship, else the ship
+    acting in this turn, whoever's, else the viewer's home base ("" for a spectator: the board's middle).
+    A board wider than its box that opened on its top middle showed a newcomer neither."""
+    if selected:
+        return selected
+    act = state.activation
+    ship = state.ship_by_id(act.ship) if act is not None and state.phase == "play" else None
+    if ship is not None:
+        return ship.cell
+    return state.seats[seat].home if seat is not None and 0 <= seat < len(state.seats) else ""
 
 
 def _turn_context(state: GameState, me: int | None, legal: P.Legal, page: PageInput) -> dict[str, Any]:

@@ -259,6 +259,23 @@ def test_marks_are_drawn_over_the_board_in_the_seats_colour_and_take_no_clicks()
     assert len(list(root.iter("{http://www.w3.org/2000/svg}a"))) == len(load_board("token").cells)
 
 
+def test_the_hits_on_one_cell_share_one_tag_with_their_total_and_each_hit_in_its_name():
+    state = game("token", 3, [Ship(1, 0, "K10", (10, 1, 1)), Ship(2, 1, "I10", (1, 2, 0)),
+                              Ship(3, 2, "M10", (1, 3, 0)), Ship(4, 0, "K9", (5, 0, 0))])
+    marks = [Mark("shot", 1, ("I10", "K10"), "\u22122 \u22123"), Mark("shot", 2, ("M10", "K10"), "\u22124"),
+             Mark("shot", 2, ("M10", "K9"), "0")]
+    layer = last_turn_layer(ET.fromstring(board_svg(state, marks=marks)))
+    assert layer is not None
+    tags = [g for g in layer.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "shot-label"]
+    assert [texts(g) for g in tags] == [["\u22129"], ["0"]]
+    assert tags[0].get("aria-label") == ("K10 hit 3 times for 9: \u22122 and \u22123 from I10, "
+                                         "\u22124 from M10")
+    assert tags[1].get("aria-label") == "K9 hit 1 time for 0: 0 from M10"
+    # Two seats hit K10: its tag is edged in black; one seat hit K9: in that seat's colour.
+    assert tags[0].find("s:rect", NS).get("stroke") == "#1b1b1b"
+    assert tags[1].find("s:rect", NS).get("stroke") == SEAT_COLOURS[2][0]
+
+
 def test_the_key_explains_the_marks_drawn_and_only_those():
     marks = [Mark("move", 1, ("G10", "H10")), Mark("shot", 1, ("H10", "I10"), "0")]
     root = ET.fromstring(board_svg(game("token", 2), marks=marks))

@@ -102,6 +102,22 @@
     }
     if (board && board.scrollHeight > board.clientHeight && boardScroll !== null) board.scrollTop = boardScrollTop;
   }
+  // A zoomed board (larger than its box) opens with the board's focus cell (page.py, _board_focus: the
+  // selected ship, the acting ship, one's home base) in the middle of its box, as far as the board's
+  // edges allow; only the box scrolls, never the page. Not zoomed: nothing to do.
+  function showFocus() {
+    var board = document.getElementById("board");
+    if (!board || (board.scrollWidth <= board.clientWidth && board.scrollHeight <= board.clientHeight)) return;
+    var cell = board.dataset.focus && document.getElementById("cell-" + board.dataset.focus);
+    if (!cell) {
+      board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2;
+      board.scrollTop = (board.scrollHeight - board.clientHeight) / 2;
+      return;
+    }
+    var box = board.getBoundingClientRect(), at = cell.getBoundingClientRect();
+    board.scrollLeft += at.left + at.width / 2 - (box.left + board.clientLeft + board.clientWidth / 2);
+    board.scrollTop += at.top + at.height / 2 - (box.top + board.clientTop + board.clientHeight / 2);
+  }
   function showSelected() {
     var chosen = document.querySelector("#board .mark-selected");
     if (chosen && chosen.scrollIntoView) chosen.scrollIntoView({ block: "nearest", inline: "center" });
@@ -137,20 +153,19 @@
     (detail.root || document).querySelectorAll(".launch-builder").forEach(updateLaunch);
     showSelected();
   });
-  // A new board size (live.html's zoom buttons, read by CSS): bring the selected ship, else the middle of
-  // the board, into the box.
+  // A new board size (live.html's zoom buttons, read by CSS): open it on its focus cell.
   document.addEventListener("change", function (event) {
     if (!event.target || event.target.name !== "board-zoom") return;
-    var board = document.getElementById("board");
-    if (!board) return;
     boardScroll = null;
-    board.scrollTop = (board.scrollHeight - board.clientHeight) / 2;
-    showSelected();
+    showFocus();
   });
 
+  // A reload or Back may bring the zoom back checked (the browser restores the buttons): the board opens on
+  // its focus cell then too, not on its top middle.
   document.addEventListener("DOMContentLoaded", function () {
     keepSelection();
     document.querySelectorAll(".launch-builder").forEach(updateLaunch);
     showSelected();
+    showFocus();
   });
 })();
