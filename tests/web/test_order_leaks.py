@@ -216,3 +216,12 @@ def test_what_an_order_does_when_it_fires_is_told_to_everyone(live_dice):
     page = html.unescape(reader.get(url(game)).content.decode())
     assert "paid 2 to force" in page and "to reroll a 4." in page
     assert not told(page)
+
+
+def test_the_rules_page_says_standing_orders_are_their_seats_alone_and_their_effect_is_public(client):
+    page = client.get("/rules/metaltalon/").content.decode()
+    text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", page)))
+    assert "Your standing orders are yours alone" in text
+    assert "only your seat reads your damage, adapt, murphy and clover orders" in text
+    assert "read the bare word order in the log, and nothing of its value" in text
+    assert "What an order does when it fires is play, and everyone reads it" in text
