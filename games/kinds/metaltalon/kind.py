@@ -13,6 +13,7 @@ from typing import Any
 
 import games.kinds.metaltalon.engine as engine  # `engine.play`: `play` alone reads as the engine's module
 from games.bots import Bot
+from games.kinds.metaltalon import narration
 from games.kinds.metaltalon import options as opts
 from games.kinds.metaltalon.bots import LEVELS as bot_levels
 from games.kinds.metaltalon.bots import make_bot
@@ -23,6 +24,7 @@ from games.kinds.metaltalon.engine import (
     VERBS,
     GameState,
     IllegalCommand,
+    default_orders,
     describe,
     legal_commands,
     new_game,
@@ -37,7 +39,6 @@ from games.kinds.protocol import (
     Prompt,
     Refused,
     SeatOutcome,
-    open_narration,
     turn_prompts,
 )
 
@@ -244,10 +245,15 @@ class MetalTalon:
 
     # === WHAT PEOPLE SEE ===
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        """Everything on the table is open in MetalTalon; only the dice source is not."""
+        """The table is open in MetalTalon; the dice source is not, nor another seat's standing orders
+        (a plan: the roll a Murphys seat forces away, what a hit ship keeps; rules.md, "Rerolls: Murphys
+        and Clovers"), which read null. `seat`'s own orders stay."""
         data = state.to_dict()
         for name in SECRET_FIELDS:
             data.pop(name, None)
+        for s in data["seats"]:
+            if s["index"] != seat:
+                s["orders"] = None
         return data
 
     def describe(self, event: Event, state: GameState | None, names: Sequence[str] | None) -> str:
@@ -255,15 +261,22 @@ class MetalTalon:
 
     def bot_state(self, state: GameState, seat: int) -> GameState:
         """The seat's view loaded back: the table is open, and the dice source is not handed over (a live
-        game draws from the operating system; a bot's simulations draw from a seed of its own)."""
+        game draws from the operating system; a bot's simulations draw from a seed of its own). A rival's
+        orders, which the view withholds, are taken to be the ones every seat starts with: what a player
+        who cannot read them would assume."""
         data = self.view(state, seat)
         data.update(seed=0, rolls=0)
+        assumed = default_orders(EDITIONS[state.edition]).to_dict()
+        for s in data["seats"]:
+            if s["orders"] is None:
+                s["orders"] = dict(assumed)
         return GameState.from_dict(data)
 
     def narrate(self, state: GameState, seat: int | None, command: str, events: Sequence[Event],
                 reader: int | None, names: Sequence[str] | None) -> Narration:
-        """Nothing a MetalTalon seat types is secret, and a roll is told once it is made."""
-        return open_narration(self, state, seat, command, events, reader, names)
+        """A standing order is its seat's only; everything else a seat types is open, and a roll is told
+        once it is made (narration.py)."""
+        return narration.narrate(state, seat, command, events, reader, names)
 
     def text_board(self, state: GameState, seat: int | None, names: Sequence[str] | None = None) -> str:
         del names  # its board names seats by letter and faction, as the mails' headers do

@@ -8,8 +8,9 @@ previous turn and the current one. Undone actions never count (the platform leav
 
 Which marks: a move's path (a split's too), a shot from shooter to target with the damage it did, a launch,
 a ship recycled or invading, a ship destroyed. Only events of the log are read, and the log shows every
-one of them to everyone, so the marks never tell more than the log (MetalTalon hides nothing on the table;
-a Clovers roll still waiting for its answer has no `fire` event yet and so no mark).
+one of them to everyone, so the marks never tell more than the log (MetalTalon hides nothing on the table
+but the standing orders, whose `order` events make no mark: narration.py; a Clovers roll still waiting for
+its answer has no `fire` event yet and so no mark).
 """
 
 from __future__ import annotations

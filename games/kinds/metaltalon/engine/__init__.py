@@ -17,7 +17,7 @@ from .goal import GOAL, Rival, rival_line, rivals
 from .legal import legal_commands, move_costs
 from .play import Outcome, ShotPreview, play, shot_preview
 from .render import describe, render_text, seat_label, seat_letter
-from .setup import new_game
+from .setup import default_orders, new_game
 from .state import Activation, GameState, Orders, Pending, SeatState, Ship
 
 __all__ = [
@@ -44,6 +44,7 @@ __all__ = [
     "Rival",
     "SeatState",
     "Ship",
+    "default_orders",
     "describe",
     "faction_power",
     "faction_table",
