@@ -145,8 +145,11 @@ def new(request: HttpRequest) -> HttpResponse:
             game = actions.create_game(Actor.player(request.user), kind=data["kind"], players=data["players"],
                                        options=form.options(), visibility=data["visibility"],
                                        clock=form.clock(), rated=data["rated"])
+            # Private games are never rated (docs/ratings.md): said in words, as for bots above.
+            unrated = " Private games are unrated: this one does not move anyone's rating." \
+                if data["rated"] and not game.rated else ""
             messages.success(request, f"Game {game.pk} created: you hold the first seat. "
-                                      f"It starts when all {game.players} seats are taken.")
+                                      f"It starts when all {game.players} seats are taken." + unrated)
         if request.htmx:
             return HttpResponseClientRedirect(game.get_absolute_url())
         return redirect(game)

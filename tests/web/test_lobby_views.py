@@ -435,6 +435,27 @@ def test_a_game_against_bots_asked_to_be_rated_says_plainly_that_it_is_not(clien
                for m in messages_of(response))
 
 
+def test_a_private_game_asked_to_be_rated_says_plainly_that_it_is_not(client):
+    client.force_login(UserFactory())
+
+    response = client.post(reverse("games:new"), {**NEW_GAME, "visibility": Game.Visibility.PRIVATE,
+                                                  "rated": "rated"}, follow=True)
+
+    game = Game.objects.get()
+    assert not game.rated
+    assert any("Private games are unrated: this one does not move anyone's rating." in m
+               for m in messages_of(response))
+
+
+def test_a_public_game_asked_to_be_rated_says_nothing_of_ratings(client):
+    client.force_login(UserFactory())
+
+    response = client.post(reverse("games:new"), {**NEW_GAME, "rated": "rated"}, follow=True)
+
+    assert Game.objects.get().rated
+    assert not any("unrated" in m for m in messages_of(response))
+
+
 def test_the_rated_choice_carries_the_note_that_games_with_bots_are_unrated(client):
     client.force_login(UserFactory())
     html = client.get(reverse("games:new")).content.decode()
