@@ -378,32 +378,47 @@ def order_fields(state: GameState, seat: int) -> list[dict[str, Any]]:
     return fields
 
 
+def _value(shown: str, minimum: str) -> str:
+    return f"{shown} min {minimum}c" if minimum else shown
+
+
 def _posted(field: OrderField, data: Mapping[str, str]) -> str:
     value = (data.get(field.key) or "").strip()
     if field.name == "ally" and value.lower() == orders.ACCEPT:
-        minimum = (data.get("ally_min") or "").strip().lower().removesuffix("c").strip()
+        minimum = (data.get(ALLY_MIN) or "").strip().lower().removesuffix("c").strip()
         if minimum.isdigit():
             minimum = str(int(minimum))
-        if minimum and minimum != "0":
-            # Passed on whatever it says, so that the engine explains an amount it cannot read.
-            return f"{orders.ACCEPT} min {minimum}c"
-        return orders.ACCEPT
+        # Passed on whatever it says, so that the engine explains an amount it cannot read.
+        return _value(orders.ACCEPT, "" if minimum == "0" else minimum)
     return value
 
 
+ALLY_MIN = "ally_min"  # the ally order's second control: the least credits an ask must offer
+
+
+def _touched(field: OrderField, data: Mapping[str, str]) -> bool:
+    """Whether a control of the order posts another value than the page drew it with (`drawn_<name>`,
+    kept up to date by metal_adventures/orders.js after an htmx save); True when the post says nothing
+    of how it was drawn."""
+    controls = (field.key, ALLY_MIN) if field.name == "ally" else (field.key,)
+    drawn = [(data.get(c) or "").strip() != (data.get(f"drawn_{c}") or "").strip()
+             for c in controls if f"drawn_{c}" in data]
+    return not drawn or any(drawn)
+
+
 def order_commands(data: Mapping[str, str], state: GameState | None, seat: int | None) -> list[str]:
-    """The `order` commands for the form's controls whose value differs from what the form showed for
-    the seat's orders now: an unchanged form means nothing (so it logs nothing, and a double submission
-    is harmless); a missing control changes nothing. A value the form does not offer is passed on, so that
-    the engine says what is wrong with it."""
+    """The `order` commands for the form's controls changed in it: changed since the page drew them, and
+    posting another value than the seat's order now. An unchanged form means nothing (so it logs nothing,
+    and a double submission is harmless); the form is outside the live region, so a control left alone
+    does not undo an order given since the page was drawn (typed, mailed); a missing control changes
+    nothing. A value the form does not offer is passed on, so that the engine says what is wrong with
+    it."""
     if state is None or seat is None:
         return []
     out = []
     for field in ORDER_FORM:
         value = _posted(field, data)
-        current, minimum = _shown(field, state.seats[seat].order(field.name))
-        if minimum:
-            current = f"{current} min {minimum}c"
-        if value and value != current:
+        current = _value(*_shown(field, state.seats[seat].order(field.name)))
+        if value and value != current and _touched(field, data):
             out.append(f"order {field.name} {value}")
     return out

@@ -26,7 +26,7 @@ def offer_it(settings):
 
 class _OrdersForm(HTMLParser):
     """The values the page's orders form would post as drawn: each select's selected option (else its
-    first), each input's value."""
+    first), each input's value (hidden ones too)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -46,7 +46,7 @@ class _OrdersForm(HTMLParser):
         elif tag == "option" and self.select is not None:
             if self.select not in self.values or "selected" in a:
                 self.values[self.select] = a["value"]
-        elif tag == "input" and a.get("name") and a.get("type") != "hidden" or a.get("name") == "form":
+        elif tag == "input" and a.get("name"):
             self.values[a["name"]] = a.get("value", "")
 
     def handle_endtag(self, tag: str) -> None:
@@ -180,3 +180,22 @@ def test_with_htmx_the_post_answers_with_the_live_region_showing_the_new_orders(
     assert response.status_code == 200
     assert 'id="live"' in response.content.decode() and "order plead guilty" in response.content.decode()
     assert orders_of(game, 0) == {"plead": "guilty"}
+
+
+def test_a_control_left_as_drawn_does_not_undo_an_order_given_since_the_page_was_drawn() -> None:
+    """The form sits outside the live region, so it is not redrawn when an order is typed in the command
+    box (or mailed) meanwhile: saving it then changes only what was changed in it."""
+    game, clients = new_game(3)
+    values = drawn(clients[0], game)
+    post(clients[0], game, "order ally decline; order mf ally yes")
+    values.update(plead="guilty", mf_ally="no")
+    clients[0].post(url(game, "orders"), values)
+    assert orders_of(game, 0) == {"ally": "decline", "mf ally": "no", "plead": "guilty"}
+
+
+def test_a_post_without_the_drawn_values_is_read_against_the_seats_orders_alone() -> None:
+    game, clients = new_game(3)
+    post(clients[0], game, "order vote guilty")
+    count = len(played(game))
+    clients[0].post(url(game, "orders"), {"vote": "guilty", "ally": "decline"})
+    assert [a.command for a in played(game)[count:]] == ["order ally decline"]
