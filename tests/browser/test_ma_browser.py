@@ -18,7 +18,7 @@ from games.kinds import get_kind
 from games.models import Game
 from tests.browser.shots import DESKTOP, PHONE, shoot
 from tests.browser.test_play_browser import logged_in_page
-from tests.web.factories import UserFactory, finished_against_bots
+from tests.web.factories import UserFactory, finished_against_bots, full_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -148,3 +148,37 @@ def test_the_rules_page_fits_a_phone_its_wide_card_tables_scrolling_on_their_own
     assert wide > 0  # the card tables are wider than a phone: they scroll inside themselves
     shoot(page, "ma-rules")
     page.close()
+
+
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 900}, PHONE], ids=["desktop", "phone"])
+def test_the_standing_orders_form_saves_the_changed_orders_and_fits_the_page(
+        browser: Browser, live_server: Any, size: dict[str, int]) -> None:
+    game = full_game(players=3, kind=KIND)
+    seat = game.seats.get(index=1)
+    page = logged_in_page(browser, live_server, seat.user, viewport=size)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    orders = page.locator("#orders")
+    orders.locator("summary").click()
+    page.get_by_label("When asked to ally").select_option("accept")
+    page.get_by_label("if offered at least").fill("2")
+    page.get_by_label("Metal Faktor die as an ally").select_option("yes")
+    orders.scroll_into_view_if_needed()
+    shoot(page, "ma-orders")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
+    orders.get_by_role("button", name="Save orders").click()
+    # htmx redraws the live region with the orders as they now stand; the form stays open.
+    expect(page.locator(".ma-mine")).to_contain_text("order ally accept min 2c")
+    expect(page.locator(".ma-mine")).to_contain_text("order mf ally yes")
+    expect(orders).to_have_attribute("open", "")
+    kind = get_kind(KIND)
+    game.refresh_from_db()
+    assert dict(kind.load(game.state).seats[1].orders) == {"ally": "accept min 2c", "mf ally": "yes"}
+    # Saved again without a reload: what the first save set counts as drawn (orders.js), so setting an
+    # order back to "ask me" is played, and the controls left alone send nothing.
+    version = game.version
+    page.get_by_label("Metal Faktor die as an ally").select_option("off")
+    orders.get_by_role("button", name="Save orders").click()
+    expect(page.locator(".ma-mine")).not_to_contain_text("order mf ally")
+    game.refresh_from_db()
+    assert dict(kind.load(game.state).seats[1].orders) == {"ally": "accept min 2c"}
+    assert game.version == version + 1

@@ -16,9 +16,6 @@ from . import api, page, setup
 from .bots import LEVELS, make_bot
 from .state import GameState
 
-ORDER_FIELDS = ("order_ally", "order_defend", "order_betray", "order_mf_ally", "order_mf_defend",
-                "order_trophies")
-
 
 class MetalAdventuresKind(RulesKind):
     rules = api
@@ -29,13 +26,13 @@ class MetalAdventuresKind(RulesKind):
     player_counts: tuple[int, ...] = (*setup.PLAYER_COUNTS, setup.HOUSE_RULE_PLAYERS)
     player_count_labels = {setup.HOUSE_RULE_PLAYERS: "2 players (house rule, tick it below)"}
     live_template = "games/kinds/metal_adventures/live.html"
-    extras_template = ""
+    extras_template = "games/kinds/metal_adventures/extras.html"  # the standing orders form
     command_help = ("tribute · refuse · rest · attack space [n] · attack karokum <ship> · "
                     "attack planet <p> · challenge <seat> · ally ask <seats> for 2c · ally accept · loyal · "
                     "mf yes · roll · "
                     "tour repair · buy <card> · offer <seat> give 2c get card E01 · end · order … · help")
     command_example = "tribute; attack space"
-    scripts: tuple[str, ...] = ()
+    scripts: tuple[str, ...] = ("metal_adventures/orders.js",)  # the orders form after an htmx save
     styles: tuple[str, ...] = ("metal_adventures/table.css",)
     rules_document = "rules.md"
 
@@ -92,8 +89,9 @@ class MetalAdventuresKind(RulesKind):
         return page.page_context(page_input)
 
     def command_from_form(self, data: Mapping[str, str], state: GameState | None, seat: int | None) -> str:
-        """A clicked button's command, or the command one of the page's forms spells out."""
-        return page.command_from_form(data)
+        """A clicked button's command, or the command one of the page's forms spells out (the standing
+        orders form's: only the orders that changed for this seat)."""
+        return page.command_from_form(data, state, seat)
 
     def selection_after(self, commands: list[str], events: list[Any]) -> dict[str, str]:
         return {}

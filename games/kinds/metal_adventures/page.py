@@ -6,12 +6,14 @@ promises, standing orders). Built from view() and bot_state() only: nothing the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from games.kinds.protocol import PageInput
 
-from . import board, cards, chance, commands, end, fight, narration, prompts, trophies
+from . import board, cards, chance, commands, end, fight, narration, orders, prompts, trophies
 from .battle_state import ACCEPT, COUNTER, DECLINE, UNANSWERED
 from .state import OVER, SETUP, GameState
 from .view import bot_state, view
@@ -270,15 +272,21 @@ def page_context(page: PageInput) -> dict[str, Any]:
         # The seats the viewer may ask for help now: those its legal `ally ask <seat>` names.
         "ask_choices": [(int(c.split()[2]), name(int(c.split()[2]) - 1, names)) for c in legal
                         if c.startswith("ally ask ") and c.split()[2].isdigit()],
+        # The page's part outside the live region (extras.html), so that a poll never closes the orders
+        # form nor drops what is being chosen in it.
+        "extras": {"order_fields": order_fields(state, me)
+                   if me is not None and state.phase != OVER and not state.seats[me].out else []},
     }
 
 
-def command_from_form(data: Mapping[str, str]) -> str:
+def command_from_form(data: Mapping[str, str], state: GameState | None, seat: int | None) -> str:
     """The command a posted form means: a button's `command`; the ask form (`ask_seats`, `ask_terms`); the
     offer form (`offer_seat`, `offer_give`, `offer_get`); the promise form (`promise_seat`,
-    `promise_items`). Whatever the player typed is passed on as typed, so that play() says what is wrong
-    with it."""
+    `promise_items`); the standing orders form (its changed orders, read against `seat`'s in `state`).
+    Whatever the player typed is passed on as typed, so that play() says what is wrong with it."""
     form = data.get("form", "")
+    if form == "orders":
+        return "; ".join(order_commands(data, state, seat))
     if form == "ask":
         seats = ",".join(s for s in data.get("ask_seats", "").replace(" ", ",").split(",") if s)
         terms = data.get("ask_terms", "").strip()
@@ -290,3 +298,127 @@ def command_from_form(data: Mapping[str, str]) -> str:
     if form == "promise":
         return f"promise {data.get('promise_seat', '').strip()} {data.get('promise_items', '').strip()}"
     return data.get("command") or ""
+
+
+# === THE STANDING ORDERS FORM (templates/games/kinds/metal_adventures/extras.html) ===
+
+ASK_ME = orders.OFF  # "Ask me": `order <name> off` unsets the order, so its question's window runs.
+
+
+@dataclass(frozen=True)
+class OrderField:
+    """One control of the orders form: the order it sets, its label, its choices as (value, words), and
+    the value it shows while the order is unset: ASK_ME where a window then runs, else the value the unset
+    order acts as (orders.trophies_mode, orders.overflow), which the form therefore never sends."""
+
+    name: str
+    label: str
+    choices: tuple[tuple[str, str], ...]
+    unset: str = ASK_ME
+
+    @property
+    def key(self) -> str:
+        return self.name.replace(" ", "_")
+
+
+# The orders a web player needs, with the defaults of rules.md's "Standing orders" table said in the
+# "ask me" choice. The rest (counter terms, seat lists, `arm <card>`) stay typed: the form keeps such an
+# order as its own choice until another is picked.
+ORDER_FORM = (
+    OrderField("ally", "When asked to ally", ((ASK_ME, "Ask me (else decline)"), (orders.DECLINE, "Decline"),
+                                              (orders.ACCEPT, "Accept"))),
+    OrderField("defend", "When challenged", ((ASK_ME, "Ask me (else no allies)"),
+                                            ("none", "Fight with no allies"))),
+    OrderField("betray", "As a sealed ally", ((ASK_ME, "Ask me (else loyal)"), ("no", "Stay loyal"))),
+    OrderField("mf ally", "Metal Faktor die as an ally", ((ASK_ME, "Ask me (else no)"), ("yes", "Roll it"),
+                                                          ("no", "Keep it"))),
+    OrderField("mf defend", "Metal Faktor die when challenged", ((ASK_ME, "Ask me (else no)"),
+                                                                 ("yes", "Roll it"), ("no", "Keep it"))),
+    OrderField("trophies", "Trophies", ((orders.AUTO, "Reveal when met"),
+                                        (orders.MANUAL, "I reveal them myself")), unset=orders.AUTO),
+    OrderField("plead", "When accused", ((ASK_ME, "Ask me (else innocent)"), ("innocent", "Plead innocent"),
+                                         ("guilty", "Plead guilty"))),
+    OrderField("vote", "As a juror", ((ASK_ME, "Ask me (else abstain)"), ("abstain", "Abstain"),
+                                      ("guilty", "Vote guilty"), ("innocent", "Vote innocent"))),
+    OrderField("overflow", "Over a card limit", ((orders.NEW, "Let the new card go"),), unset=orders.NEW),
+)
+# `accept` with its only part the form spells: the least credits the ask must offer (orders._accept_text).
+_PLAIN_ACCEPT = re.compile(r"accept(?: min (\d+)c)?")
+
+
+def _choices(field: OrderField, state: GameState, seat: int) -> list[tuple[str, str]]:
+    choices = list(field.choices)
+    if field.name == "overflow":
+        player = state.seats[seat]
+        choices += [(c, f"Let {cards.NAMES[c]} go") for c in (*player.improvements, *player.trophies)]
+    return choices
+
+
+def _shown(field: OrderField, value: str | None) -> tuple[str, str]:
+    """The order's value as the form shows it: the select's value and, for `ally`, the min box's."""
+    if value is None:
+        return field.unset, ""
+    plain = _PLAIN_ACCEPT.fullmatch(value) if field.name == "ally" else None
+    if plain is not None:
+        return orders.ACCEPT, plain.group(1) or ""
+    return value, ""
+
+
+def order_fields(state: GameState, seat: int) -> list[dict[str, Any]]:
+    """The orders form's controls for the seat, each with its current value selected; an order set by a
+    command the form cannot spell (a counter, seats named) is a choice of its own, in the order's words."""
+    fields = []
+    for field in ORDER_FORM:
+        current, minimum = _shown(field, state.seats[seat].order(field.name))
+        choices = _choices(field, state, seat)
+        if current not in (v for v, _ in choices):
+            choices.append((current, f"As typed: {current}"))
+        fields.append({"name": field.name, "key": field.key, "label": field.label, "choices": choices,
+                       "current": current, "min": minimum})
+    return fields
+
+
+def _value(shown: str, minimum: str) -> str:
+    return f"{shown} min {minimum}c" if minimum else shown
+
+
+def _posted(field: OrderField, data: Mapping[str, str]) -> str:
+    value = (data.get(field.key) or "").strip()
+    if field.name == "ally" and value.lower() == orders.ACCEPT:
+        minimum = (data.get(ALLY_MIN) or "").strip().lower().removesuffix("c").strip()
+        if minimum.isdigit():
+            minimum = str(int(minimum))
+        # Passed on whatever it says, so that the engine explains an amount it cannot read.
+        return _value(orders.ACCEPT, "" if minimum == "0" else minimum)
+    return value
+
+
+ALLY_MIN = "ally_min"  # the ally order's second control: the least credits an ask must offer
+
+
+def _touched(field: OrderField, data: Mapping[str, str]) -> bool:
+    """Whether a control of the order posts another value than the page drew it with (`drawn_<name>`,
+    kept up to date by metal_adventures/orders.js after an htmx save); True when the post says nothing
+    of how it was drawn."""
+    controls = (field.key, ALLY_MIN) if field.name == "ally" else (field.key,)
+    drawn = [(data.get(c) or "").strip() != (data.get(f"drawn_{c}") or "").strip()
+             for c in controls if f"drawn_{c}" in data]
+    return not drawn or any(drawn)
+
+
+def order_commands(data: Mapping[str, str], state: GameState | None, seat: int | None) -> list[str]:
+    """The `order` commands for the form's controls changed in it: changed since the page drew them, and
+    posting another value than the seat's order now. An unchanged form means nothing (so it logs nothing,
+    and a double submission is harmless); the form is outside the live region, so a control left alone
+    does not undo an order given since the page was drawn (typed, mailed); a missing control changes
+    nothing. A value the form does not offer is passed on, so that the engine says what is wrong with
+    it."""
+    if state is None or seat is None:
+        return []
+    out = []
+    for field in ORDER_FORM:
+        value = _posted(field, data)
+        current = _value(*_shown(field, state.seats[seat].order(field.name)))
+        if value and value != current and _touched(field, data):
+            out.append(f"order {field.name} {value}")
+    return out
