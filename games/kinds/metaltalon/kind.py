@@ -261,8 +261,10 @@ class MetalTalon:
         return GameState.from_dict(data)
 
     def narrate(self, state: GameState, seat: int | None, command: str, events: Sequence[Event],
-                reader: int | None, names: Sequence[str] | None) -> Narration:
-        """Nothing a MetalTalon seat types is secret, and a roll is told once it is made."""
+                reader: int | None, names: Sequence[str] | None, you: int | None = None) -> Narration:
+        """Nothing a MetalTalon seat types is secret, and a roll is told once it is made; its sentences
+        name every seat (render.describe), `you` included."""
+        del you
         return open_narration(self, state, seat, command, events, reader, names)
 
     def text_board(self, state: GameState, seat: int | None, names: Sequence[str] | None = None) -> str:
