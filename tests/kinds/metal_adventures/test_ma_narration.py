@@ -75,6 +75,10 @@ RARE_EVENTS: list[Event] = [
 ]
 
 
+# "you" before a verb in the third person ("you pays", "You is"): a sentence whose verb did not agree.
+THIRD_PERSON_YOU = re.compile(r"\byou (?:is|has|does|was|\w*[^\Ws]s)\b", re.I)
+
+
 @pytest.mark.random_games
 def test_every_event_of_random_games_and_the_rare_ones_reads_as_a_sentence() -> None:
     events = [e for seed, players in GAMES for action in random_log(seed, players, steps=260)
@@ -85,6 +89,9 @@ def test_every_event_of_random_games_and_the_rare_ones_reads_as_a_sentence() -> 
     for event in events:
         words = narration.describe(event, None, NAMES)
         assert words[-1] in ".!" and "{" not in words and "Something happened" not in words, words
+        for you in range(6):  # said to a seat: "You pay", never "You pays"
+            said = narration.describe(event, None, NAMES, you)
+            assert said[-1] in ".!" and not THIRD_PERSON_YOU.search(said), said
     assert narration.describe(RARE_EVENTS[0], None, NAMES) == "The game is over. 1. Bob; 2. Ann and Cy."
     assert "T03" not in narration.describe(RARE_EVENTS[4], None, NAMES)
 
