@@ -33,10 +33,12 @@ def reading(game: Game) -> tuple[Kind, Any, list[str]]:
 
 def narrate(game: Game, kind: Kind, state: Any, names: Sequence[str] | None, *, seat: int | None,
             command: str, events: Sequence[Event], reader: int | None) -> Narration:
-    """One action (`seat` gave `command`, which made `events`) as `reader` may read it now."""
+    """One action (`seat` gave `command`, which made `events`) as `reader` may read it now, its words
+    for the reader (a kind may say "you" to the reader's own seat). Once the game is over the action is
+    read as its seat saw it, and still said to the reader: another seat's action never reads "You"."""
     if game.is_over:
-        return Narration(command, kind.narrate(state, seat, command, events, seat, names).lines)
-    return kind.narrate(state, seat, command, events, reader, names)
+        return Narration(command, kind.narrate(state, seat, command, events, seat, names, you=reader).lines)
+    return kind.narrate(state, seat, command, events, reader, names, you=reader)
 
 
 def raw_events(game: Game, events: list[Event]) -> list[Event] | None:

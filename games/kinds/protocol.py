@@ -302,11 +302,13 @@ class Kind(Protocol):
         """One event in words for every reader (narrate() calls it for what every reader may know)."""
         ...
     def narrate(self, state: Any, seat: int | None, command: str, events: Sequence[Event],
-                reader: int | None, names: Sequence[str] | None) -> Narration:
+                reader: int | None, names: Sequence[str] | None, you: int | None = None) -> Narration:
         """The action `seat` took (`command`, which made `events`) as `reader` may read it while the game
         is in play (None: a spectator, the admin): a hidden choice shown only to the seat that made it.
-        Every channel reads actions in play only through this (games/narration.py); a kind that hides
-        nothing returns open_narration(...)."""
+        `you`: the seat of the player the words are for, whom a kind may address as "you" (None: nobody,
+        every seat by name); the reader's own while in play, still theirs once the game is over when
+        games/narration.py reads every action as its seat did. Every channel reads actions in play only
+        through this (games/narration.py); a kind that hides nothing returns open_narration(...)."""
         ...
     def text_board(self, state: Any, seat: int | None, names: Sequence[str] | None = None) -> str:
         """The position as plain text for `seat` (None: a spectator), as a mail shows it. `names`: the

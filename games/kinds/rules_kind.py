@@ -118,8 +118,8 @@ class RulesKind:
         return str(self.rules.describe(event, state, names))
 
     def narrate(self, state: Any, seat: int | None, command: str, events: Sequence[Event],
-                reader: int | None, names: Sequence[str] | None) -> Narration:
-        narration: Narration = self.rules.narrate(state, seat, command, events, reader, names)
+                reader: int | None, names: Sequence[str] | None, you: int | None = None) -> Narration:
+        narration: Narration = self.rules.narrate(state, seat, command, events, reader, names, you=you)
         return narration
 
     def text_board(self, state: Any, seat: int | None, names: Sequence[str] | None = None) -> str:

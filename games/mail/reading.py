@@ -66,7 +66,7 @@ def read_commands(text: str, kind: Kind) -> Reading:
             continue
         if n >= MAX_LINES:
             return Reading(commands, asked, line.strip(), TOO_LONG)
-        line = _LIST_MARKER.sub("", line.strip())
+        line = unlisted(line)
         if not commands and not asked and is_greeting(line, kind.is_command):
             continue
         if errands.first_word(line) == errands.SAY:  # a chat line is all text: no ";" or "," splits it
@@ -86,6 +86,12 @@ def read_commands(text: str, kind: Kind) -> Reading:
             else:
                 return Reading(commands, asked, part, NOT_A_COMMAND, _meant(part, kind))
     return Reading(commands, asked)
+
+
+def unlisted(line: str) -> str:
+    """The line without its list marker ("1. end", "- end": "end"), stripped: at a seat's address
+    (read_commands) as at the site's (games/mail/site_address.py)."""
+    return _LIST_MARKER.sub("", line.strip())
 
 
 def _readable(part: str, kind: Kind) -> bool:

@@ -50,7 +50,7 @@ from games.mail.addresses import notice_headers, seat_address, user_headers
 from games.mail.message_ids import normal_message_id
 from games.mail.outbound import NoticeMail
 from games.mail.position import Position, attach_board, position
-from games.mail.reading import is_greeting
+from games.mail.reading import is_greeting, unlisted
 from games.models import Game, Seat
 
 logger = logging.getLogger(__name__)
@@ -121,11 +121,11 @@ def receive_site_mail(user: Any, sender: str, message_id: str, subject: str, tex
 
 
 def read_site_commands(text: str) -> tuple[list[str], str]:
-    """The command lines at the top of the mail (a greeting line before them passed over), and the first
-    line read as none ("" when every line was read)."""
+    """The command lines at the top of the mail (a greeting line before them passed over, a list marker
+    before each as at a seat's address), and the first line read as none ("" when every line was read)."""
     commands: list[str] = []
     for line in text.splitlines():
-        line = line.strip().rstrip(".")
+        line = unlisted(line).rstrip(".")
         if not line:
             continue
         verb = line.split()[0].lower()

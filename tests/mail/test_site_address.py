@@ -103,6 +103,21 @@ def test_a_command_line_is_never_taken_for_a_greeting() -> None:
         assert site_mail.read_site_commands(f"{first}\nhelp") == ([first, "help"], "")
 
 
+# The list markers a seat's address passes over (games/mail/reading.py): numbered, bulleted, dashed.
+SITE_LISTS = ["1. new metaltalon players 2\n2. games", "1) new metaltalon players 2\n2) games",
+              "- new metaltalon players 2\n- games", "* new metaltalon players 2\n* games",
+              "• new metaltalon players 2\n• games"]
+
+
+@pytest.mark.parametrize("text", SITE_LISTS)
+def test_list_markers_before_the_commands_are_passed_over_as_at_a_seats_address(text: str) -> None:
+    assert site_mail.read_site_commands(f"Hi,\n{text}") == (["new metaltalon players 2", "games"], "")
+
+
+def test_a_line_that_is_no_command_is_quoted_without_its_list_marker() -> None:
+    assert site_mail.read_site_commands("- help\n- please start") == (["help"], "please start")
+
+
 def test_a_line_that_greets_and_goes_on_stops_the_reading_so_the_answer_quotes_it() -> None:
     # Passed over, the command in it would be lost without a word; stopped at, the answer says "Not read".
     for line in ("Hi, new metaltalon please", "Hello there, how does this work?", "Hey, games"):

@@ -6,8 +6,9 @@ a choice, no wreck a challenger picked, no trophy or wreck named in the terms of
 alliance, no secret declaration before its step closes, nothing of a standing order. `narrate(...)` gives
 one action to one reader: the command as typed for the seat that gave it, with hidden cards replaced ("a
 trophy", "a wreck") for the others; and a line per event, the reader-specific line where the reader may
-know more (the seat's own trophies, the parties' own trade). Raw events never leave through here: only
-these strings.
+know more (the seat's own trophies, the parties' own trade), said to the seat `you` (the reader's own:
+"You pay", "... challenges you"; event_words.Voice). What a reader may know is `reader`'s alone: `you`
+changes the words, never what they tell. Raw events never leave through here: only these strings.
 
 Who may read what (state.md, "Who may see what"; rules.md, "Trades and promises"):
 - a trophy drawn, kept, swapped, paid or dropped: its seat only; a revealed trophy: everyone;
@@ -33,8 +34,11 @@ from games.kinds.protocol import Event, Narration
 from . import cards
 from .event_words import (
     DESCRIBE,
-    DUE_WORDS,
     Names,
+    Voice,
+    accepted,
+    actor,
+    agree,
     ally_ask_words,
     by_order,
     card_text,
@@ -42,17 +46,21 @@ from .event_words import (
     deal_text,
     declare_part,
     describe,
+    does,
+    due_words,
     items_words,
+    owner,
     plural,
     seat_of,
     sees,
+    speak,
     tour_trophies,
     trade_sides,
+    who,
 )
-from .prompts import name
 from .state import GameState
 
-__all__ = ["DESCRIBE", "describe", "narrate", "shown_command", "line"]
+__all__ = ["DESCRIBE", "Voice", "describe", "narrate", "shown_command", "line"]
 
 _TROPHY_WORD = re.compile(r"(?:^|\s)trophy(?:\s|$)", re.I)
 MASKED_DECLARATION = "declare"  # a secret declaration's command, as the other seats read it
@@ -174,79 +182,81 @@ def _ally_command(words: list[str], seat: int | None, events: Sequence[Event], r
     return " ".join(words)
 
 
-def _private(event: Event, reader: int | None, names: Names) -> str | None:
+def _private(event: Event, reader: int | None, v: Voice) -> str | None:
     """The line for a reader who may know more of the event than describe() says; None: describe()'s."""
     kind = event.get("type")
-    who = seat_of(event, "seat", names) if "seat" in event else ""
     if kind in ("choose", "swap", "keep_trophy", "trophy_drop", "overflow_discard", "declare", "tour") \
             and not sees(reader, event.get("seat")):
         return None
     if kind == "choose":
         aside = cards_text(event["aside"])
-        return f"{who} keeps {cards_text(event['kept'])}; {aside} will go to the bottom of the Trophy deck."
+        kept = actor(event, v, f"keeps {cards_text(event['kept'])}")
+        return f"{kept}; {aside} will go to the bottom of the Trophy deck."
     if kind == "swap":
-        return (f"{who} puts {card_text(event['trophy'])} at the bottom of the Trophy deck and looks at "
-                f"{cards_text(event['seen'])} to keep one.")
+        return (f"{actor(event, v, 'puts')} {card_text(event['trophy'])} at the bottom of the Trophy deck "
+                f"and {agree(event['seat'], v, 'looks')} at {cards_text(event['seen'])} to keep one.")
     if kind == "keep_trophy":
         bottom = event.get("bottom", ())
         rest = f"; {cards_text(bottom)} to the bottom of the Trophy deck" if bottom else ""
-        return f"{who} keeps {card_text(event['trophy'])}{rest}."
+        return f"{actor(event, v, 'keeps')} {card_text(event['trophy'])}{rest}."
     if kind == "trophy_drop":
-        return (f"{who} drops {card_text(event['trophy'])} to the bottom of the Trophy deck and draws "
-                f"{event.get('drawn', 0)} at Exxalia to keep one.")
+        return (f"{actor(event, v, 'drops')} {card_text(event['trophy'])} to the bottom of the Trophy deck "
+                f"and {agree(event['seat'], v, 'draws')} {event.get('drawn', 0)} at Exxalia to keep one.")
     if kind == "overflow_discard" and str(event["card"]) in cards.TROPHIES:
-        return f"{who} is over the limit: {card_text(event['card'])} goes to the bottom of the Trophy deck."
+        return (f"{actor(event, v, 'is')} over the limit: {card_text(event['card'])} goes to the bottom of "
+                "the Trophy deck.")
     if kind == "overflow_discard":
         return None
     if kind == "declare":
-        return f"{who} {declare_part(event)}" + (" (secret until the step closes)." if event.get("secret")
-                                                   else ".")
+        return actor(event, v, declare_part(event)) + (" (secret until the step closes)."
+                                                         if event.get("secret") else ".")
     if kind == "tour":
-        return tour_trophies(event, names, shown=True) if event.get("word") == "trophies" else None
+        return tour_trophies(event, v, shown=True) if event.get("word") == "trophies" else None
     if kind in ("take_wrecks", "spoils_look") and sees(reader, event["seat"], event["from"]):
         if kind == "spoils_look":
             wrecks = cards_text(event["wrecks"])
-            return (f"{who} looks at {seat_of(event, 'from', names)}'s wrecks, {wrecks}, and will take "
-                    f"{event.get('count', 0)}.")
-        return f"{who} takes {cards_text(event['wrecks'])} from {seat_of(event, 'from', names)}'s wrecks."
-    return _private_deal(event, reader, names)
+            return (f"{actor(event, v, 'looks')} at {seat_of(event, 'from', v, own=True)} wrecks, {wrecks}, "
+                    f"and will take {event.get('count', 0)}.")
+        return (f"{actor(event, v, 'takes')} {cards_text(event['wrecks'])} from "
+                f"{seat_of(event, 'from', v, own=True)} wrecks.")
+    return _private_deal(event, reader, v)
 
 
-def _private_deal(event: Event, reader: int | None, names: Names) -> str | None:
+def _private_deal(event: Event, reader: int | None, v: Voice) -> str | None:
     """Trades, promises and alliances, for their parties."""
     kind = event.get("type")
     if kind == "offer" and sees(reader, event["sender"], event["receiver"]):
-        give, get = trade_sides(event, names, wrecks=True, sender=sees(reader, event["sender"]))
-        return (f"{seat_of(event, 'sender', names)} offers {seat_of(event, 'receiver', names)} a trade, "
+        give, get = trade_sides(event, v, wrecks=True, sender=sees(reader, event["sender"]))
+        return (f"{does(event['sender'], v, 'offers')} {seat_of(event, 'receiver', v)} a trade, "
                 f"O{event['offer']}: gives {give}, gets {get}.")
     if kind == "trade" and sees(reader, event["sender"], event["receiver"]):
-        give, get = trade_sides(event, names, wrecks=True, sender=True)
-        return (f"O{event['offer']} is accepted: {seat_of(event, 'sender', names)} gives {give} and gets "
-                f"{get} from {seat_of(event, 'receiver', names)}.")
+        give, get = trade_sides(event, v, wrecks=True, sender=True)
+        return f"O{event['offer']} is accepted: {accepted(event, v, give, get)}."
     if kind == "promise" and sees(reader, event["debtor"], event["creditor"]):
         owed = deal_text(event.get("items", ()), "", wrecks=True, trophies=sees(reader, event["debtor"]),
                          dues=False)
-        return (f"P{event['promise']}: {seat_of(event, 'debtor', names)} promises "
-                f"{seat_of(event, 'creditor', names)} {owed}, "
-                f"{DUE_WORDS.get(str(event.get('due')), 'later')}.")
+        return (f"P{event['promise']}: {seat_of(event, 'debtor', v)} {agree(event['debtor'], v, 'promises')} "
+                f"{seat_of(event, 'creditor', v)} {owed}, {due_words(event, v)}.")
     if kind == "promise_kept" and sees(reader, event["debtor"], event["creditor"]):
         given = deal_text(event.get("items", ()), "", wrecks=True, trophies=True, dues=False)
-        return (f"{seat_of(event, 'debtor', names)} keeps P{event['promise']}: "
-                f"{seat_of(event, 'creditor', names)} gets {given}.")
+        return (f"{does(event['debtor'], v, 'keeps')} P{event['promise']}: "
+                f"{seat_of(event, 'creditor', v)} {agree(event['creditor'], v, 'gets')} {given}.")
     if kind == "promise_broken" and sees(reader, event["debtor"]) and event.get("short"):
-        return describe(event, None, names)[:-1] + f": {event['short']}."
+        return speak(event, v)[:-1] + f": {event['short']}."
     if kind == "ally_ask" and sees(reader, event["seat"], *event.get("asked", ())):
-        return ally_ask_words(event, names, wrecks=True, trophies=sees(reader, event["seat"]))
+        return ally_ask_words(event, v, wrecks=True, trophies=sees(reader, event["seat"]))
     if kind == "ally_sealed" and sees(reader, event["seat"], event["principal"]):
-        terms = deal_text(event.get("terms", "nothing"), f"{seat_of(event, 'principal', names)}'s",
-                          wrecks=True, trophies=sees(reader, event["principal"]))
-        return (f"{seat_of(event, 'seat', names)} joins {seat_of(event, 'principal', names)}'s side"
+        whose = seat_of(event, "principal", v, own=True)
+        terms = deal_text(event.get("terms", "nothing"), whose, wrecks=True,
+                          trophies=sees(reader, event["principal"]))
+        return (f"{actor(event, v, 'joins')} {whose} side"
                 f"{'' if terms == 'nothing' else ' for ' + terms}{by_order(event)}.")
     if kind == "ally_answer" and event.get("answer") == "counter" and sees(reader, event["seat"],
                                                                             event["principal"]):
-        principal = seat_of(event, "principal", names)
-        terms = deal_text(event.get("terms", "nothing"), f"{principal}'s", wrecks=True, trophies=True)
-        return f"{seat_of(event, 'seat', names)} asks {principal} for {terms} instead{by_order(event)}."
+        whose = seat_of(event, "principal", v, own=True)
+        terms = deal_text(event.get("terms", "nothing"), whose, wrecks=True, trophies=True)
+        principal = seat_of(event, "principal", v)
+        return f"{actor(event, v, 'asks')} {principal} for {terms} instead{by_order(event)}."
     return None
 
 
@@ -264,7 +274,7 @@ def _groups(events: Sequence[Event]) -> list[tuple[Event, Sequence[Event]]]:
     return found
 
 
-def line(event: Event, led: Sequence[Event], reader: int | None, names: Names) -> str | None:
+def line(event: Event, led: Sequence[Event], reader: int | None, v: Voice) -> str | None:
     """One event as `reader` may read it; None: nothing for this reader (another seat's standing
     orders)."""
     kind = event.get("type")
@@ -272,23 +282,26 @@ def line(event: Event, led: Sequence[Event], reader: int | None, names: Names) -
         if not sees(reader, event.get("seat")):
             return None
         if kind == "orders":
-            listed = "; ".join(f"{k} {v}" for k, v in sorted(dict(event.get("orders", {})).items()))
-            return f"Your standing orders: {listed or 'none'}."
+            orders = sorted(dict(event.get("orders", {})).items())
+            listed = "; ".join(f"{key} {value}" for key, value in orders)
+            return f"{owner(event, v)} standing orders: {listed or 'none'}."
         value = event.get("value")
-        return f"Your standing order {event['name']}: {'off' if value is None else value}."
+        return f"{owner(event, v)} standing order {event['name']}: {'off' if value is None else value}."
     if kind == "autopilot":
         seat = int(event["seat"])
-        return (f"The autopilot plays for {name(seat, names)}: "
+        return (f"The autopilot plays for {who(seat, v)}: "
                 f"{shown_command(str(event.get('command', '')), seat, led, reader)}.")
-    return _private(event, reader, names) or describe(event, None, names)
+    return _private(event, reader, v) or speak(event, v)
 
 
 def narrate(state: GameState | None, seat: int | None, command: str, events: Sequence[Event],
-            reader: int | None, names: Names) -> Narration:
+            reader: int | None, names: Names, you: int | None = None) -> Narration:
     """The action `seat` took (`command`, which made `events`) as `reader` may read it while the game is
     in play (None: a spectator): the command as typed, or with its hidden cards replaced; a line per
-    event, the reader's own where it may know more."""
+    event, the reader's own where it may know more; said to the seat `you` ("You pay 2₡", "... attacks
+    you"; None: every seat by name)."""
     del state
     shown = shown_command(command, seat, events, reader)
-    lines = [text for event, led in _groups(events) if (text := line(event, led, reader, names)) is not None]
+    v = Voice(names, you)
+    lines = [text for event, led in _groups(events) if (text := line(event, led, reader, v)) is not None]
     return Narration(shown, lines)

@@ -204,7 +204,8 @@ def _last_battle(page: PageInput, state: GameState, names: Sequence[str]) -> dic
         starts = [i for i, e in enumerate(events) if e.get("type") in ("roll", "result")]
         if not starts:
             continue
-        told = narration.narrate(state, action.seat, action.command, events[starts[0]:], page.seat, names)
+        told = narration.narrate(state, action.seat, action.command, events[starts[0]:], page.seat, names,
+                                 you=page.seat)
         return {"turn": action.turn, "lines": told.lines}
     return None
 

@@ -273,9 +273,10 @@ class MetalTalon:
         return GameState.from_dict(data)
 
     def narrate(self, state: GameState, seat: int | None, command: str, events: Sequence[Event],
-                reader: int | None, names: Sequence[str] | None) -> Narration:
+                reader: int | None, names: Sequence[str] | None, you: int | None = None) -> Narration:
         """A standing order is its seat's only; everything else a seat types is open, and a roll is told
-        once it is made (narration.py)."""
+        once it is made (narration.py). Its sentences name every seat (render.describe), `you` included."""
+        del you
         return narration.narrate(state, seat, command, events, reader, names)
 
     def text_board(self, state: GameState, seat: int | None, names: Sequence[str] | None = None) -> str:

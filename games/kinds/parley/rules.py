@@ -839,11 +839,13 @@ def _line(event: Event, state: ParleyState, reader: int | None, names: Sequence[
 
 
 def narrate(state: ParleyState, seat: int | None, command: str, events: Sequence[Event], reader: int | None,
-            names: Sequence[str] | None) -> Narration:
+            names: Sequence[str] | None, you: int | None = None) -> Narration:
     """The action `seat` took as `reader` may read it while the game is in play: a drawn card only to its
     drawer, a given card (the `give` command's too) only to giver and receiver, a sealed answer (the
     `yes`/`no` command) only to its own seat until the reveal, and a standing order only to its owner
-    (to the others the command reads "order", with no line)."""
+    (to the others the command reads "order", with no line). Its lines say "you" to `reader` itself
+    (`you` is not read)."""
+    del you
     mine = seat is not None and reader == seat
     verb = _verb(command)
     receivers = {int(e["to"]) for e in events if e.get("type") == "give"}

@@ -61,8 +61,10 @@ class RaceKind(RulesKind):
         return RaceState.from_dict(rules.view(state, seat))
 
     def narrate(self, state: RaceState, seat: int | None, command: str, events: Sequence[Event],
-                reader: int | None, names: Sequence[str] | None) -> Narration:
-        """A note's word is read only by the seat that wrote it (rules.view hides it the same way)."""
+                reader: int | None, names: Sequence[str] | None, you: int | None = None) -> Narration:
+        """A note's word is read only by the seat that wrote it (rules.view hides it the same way); every
+        seat is named, `you` included."""
+        del you
         if (seat is not None and reader == seat) or not rules.is_note(command):
             shown = command
         else:

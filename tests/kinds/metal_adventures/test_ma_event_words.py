@@ -330,11 +330,9 @@ def test_without_names_the_seats_read_as_their_numbers() -> None:
     assert describe({"type": "challenge", "seat": 2, "challenged": 0}) == "Seat 3 challenges Seat 1."
 
 
-def test_a_field_an_event_lacks_reads_as_nothing_in_its_template() -> None:
+def test_a_field_an_event_lacks_reads_as_nothing_in_its_sentence() -> None:
     assert describe({"type": "turn", "seat": 0}, None, NAMES) == "Turn : Ann to play."
-    # A seat field that is not a seat number is written as it is.
-    betrayal = {"type": "betrayal", "seat": "someone", "attacker": 1}
-    assert describe(betrayal, None, NAMES) == "someone betrays Bob!"
+    assert describe({"type": "glory", "seat": 1}, None, NAMES) == "Bob gains  G ()."
 
 
 def test_the_words_name_cards_count_and_list_seats() -> None:
@@ -343,8 +341,9 @@ def test_the_words_name_cards_count_and_list_seats() -> None:
     assert event_words.card_text("E11") == "RHUM (E11)" and event_words.card_text("Z9") == "Z9"
     assert event_words.cards_text([]) == "nothing" and event_words.cards_text(["E11", "S02"]) == (
         "RHUM (E11), Berserker Grog (S02)")
-    assert event_words.seats_text([], NAMES) == "nobody" and event_words.seats_text([3], NAMES) == "Di"
-    assert event_words.seats_text([0, 1], NAMES) == "Ann and Bob"
+    voice = event_words.Voice(NAMES)
+    assert event_words.seats_text([], voice) == "nobody" and event_words.seats_text([3], voice) == "Di"
+    assert event_words.seats_text([0, 1], voice) == "Ann and Bob"
 
 
 def test_an_item_hides_a_wreck_or_a_trophy_from_a_reader_not_told_it() -> None:
@@ -393,3 +392,16 @@ def test_a_sealed_alliance_whose_event_lacks_terms_reads_as_joining_for_nothing(
 def test_an_ask_whose_event_lacks_terms_reads_as_an_ask_for_nothing() -> None:
     assert describe({"type": "ally_ask", "seat": 2, "asked": [0], "round": 1}, None, NAMES) == (
         "Cy asks Ann to fight as an ally.")
+
+
+def test_a_sentence_said_to_a_seat_names_it_you_wherever_it_stands() -> None:
+    promise = {"type": "promise", "promise": 4, "debtor": 1, "creditor": 2, "due": "next",
+               "items": [TROPHY_ITEM]}
+    assert describe(promise, None, NAMES, 1) == "P4: you promise Cy a trophy, at the end of your next turn."
+    assert describe(promise, None, NAMES, 2) == "P4: Bob promises you a trophy, at the end of its next turn."
+    declared = {"type": "declared", "declarations": [{"seat": 2, "loyal": False, "play": ["S02"]}]}
+    assert describe(declared, None, NAMES, 2) == (
+        "Declarations: You: betray, no Metal Faktor die, play Berserker Grog (S02).")
+    over = {"type": "game_over", "places": [[1], [0, 2]]}
+    assert describe(over, None, NAMES, 1) == "The game is over. 1. You; 2. Ann and Cy."
+    assert describe(over, None, NAMES, 2) == "The game is over. 1. Bob; 2. Ann and you."

@@ -16,15 +16,16 @@ from typing import Any
 
 import pytest
 
-from games.kinds.metal_adventures import board, cards, commands, invariants, narration, prompts
+from games.kinds.metal_adventures import board, cards, commands, event_words, invariants, narration, prompts
 from games.kinds.metal_adventures.records import TROPHY, WRECK, Item, Travel
 from games.kinds.metal_adventures.state import GameState
 from games.kinds.protocol import Event, Narration, Refused
 from tests.kinds.seeded_dice import SeededDice
 
-from .helpers import A, B, C, ScriptedDice, dealt, facing, given, play
+from .helpers import A, B, C, ScriptedDice, dealt, facing, given, play, quiet
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay"]
+VOICE = narration.Voice(NAMES)  # the words for everyone: no seat is "you"
 PACKAGE = Path(narration.__file__).parent
 ID = re.compile(r"\b(?:T\d{2}|[ND]\d{2}|NE\d|DE\d)\b")  # the cards that can be hidden: trophies, starships
 HIDEABLE = (*cards.TROPHIES, *cards.STARSHIPS)
@@ -47,7 +48,8 @@ def text_of(told: Narration) -> str:
 
 
 def told(state: GameState, seat: int, command: str, events: list[Event], reader: int | None) -> str:
-    return text_of(narration.narrate(state, seat, command, events, reader, NAMES))
+    """The action as `reader` reads it on the page or in a mail: said to its own seat ("You ...")."""
+    return text_of(narration.narrate(state, seat, command, events, reader, NAMES, you=reader))
 
 
 # === EVERY EVENT HAS WORDS ===
@@ -73,6 +75,10 @@ RARE_EVENTS: list[Event] = [
 ]
 
 
+# "you" before a verb in the third person ("you pays", "You is"): a sentence whose verb did not agree.
+THIRD_PERSON_YOU = re.compile(r"\byou (?:is|has|does|was|\w*[^\Ws]s)\b", re.I)
+
+
 @pytest.mark.random_games
 def test_every_event_of_random_games_and_the_rare_ones_reads_as_a_sentence() -> None:
     events = [e for seed, players in GAMES for action in random_log(seed, players, steps=260)
@@ -83,6 +89,9 @@ def test_every_event_of_random_games_and_the_rare_ones_reads_as_a_sentence() -> 
     for event in events:
         words = narration.describe(event, None, NAMES)
         assert words[-1] in ".!" and "{" not in words and "Something happened" not in words, words
+        for you in range(6):  # said to a seat: "You pay", never "You pays"
+            said = narration.describe(event, None, NAMES, you)
+            assert said[-1] in ".!" and not THIRD_PERSON_YOU.search(said), said
     assert narration.describe(RARE_EVENTS[0], None, NAMES) == "The game is over. 1. Bob; 2. Ann and Cy."
     assert "T03" not in narration.describe(RARE_EVENTS[4], None, NAMES)
 
@@ -477,10 +486,10 @@ def test_a_standing_order_reads_order_with_no_line_for_the_others_and_in_full_fo
     after, events = play(state, B, "order ally accept min 2c")
     theirs = narration.narrate(after, B, "order ally accept min 2c", events, A, NAMES)
     assert theirs.command == "order" and theirs.lines == []
-    mine = narration.narrate(after, B, "order ally accept min 2c", events, B, NAMES)
+    mine = narration.narrate(after, B, "order ally accept min 2c", events, B, NAMES, you=B)
     assert mine == Narration("order ally accept min 2c", ["Your standing order ally: accept min 2c."])
     listed, events = play(after, B, "order")
-    assert narration.narrate(listed, B, "order", events, B, NAMES).lines == [
+    assert narration.narrate(listed, B, "order", events, B, NAMES, you=B).lines == [
         "Your standing orders: ally accept min 2c."]
     assert narration.narrate(listed, B, "order", events, None, NAMES).lines == []
 
@@ -558,6 +567,65 @@ def test_public_commands_read_as_typed_and_names_default_to_seat_numbers() -> No
     assert told_b.command == "attack karokum N05"
     assert told_b.lines[0] == ("Seat 1 attacks DESTRIA NOVA (N05), power 10, 2 dots via Karokum, paying 2₡ "
                                "to Karokum.")
+
+
+# === WORDS FOR THEIR READER: "You" TO THE SEAT THAT IS THE READER'S OWN ===
+
+def said_to(seat: int | None) -> narration.Voice:
+    return narration.Voice(NAMES, seat)
+
+
+def test_the_seat_that_acted_reads_its_own_action_as_you_with_the_verb_agreeing() -> None:
+    state, events = play(given(3), A, "tribute")
+    mine = narration.narrate(state, A, "tribute", events, A, NAMES, you=A)
+    assert mine == Narration("tribute", ["You pay 1₡ of tribute into the Pirates' Pot."])
+    exempt: Event = {"type": "exempt", "seat": 0, "m": 7}
+    assert narration.narrate(state, A, "tribute", [exempt], A, NAMES, you=A).lines == [
+        "You are exempt from the tribute (the lowest main power, 7)."]
+
+
+def test_a_rival_and_a_spectator_read_the_seat_that_acted_by_name() -> None:
+    state, events = play(given(3), A, "tribute")
+    for reader in (B, C, None):
+        assert narration.narrate(state, A, "tribute", events, reader, NAMES, you=reader).lines == [
+            "Ann pays 1₡ of tribute into the Pirates' Pot."]
+
+
+def test_the_seat_an_action_is_done_to_reads_you_after_the_verb() -> None:
+    state, events = play(quiet(4, phase="turn.travel"), A, "challenge 2")
+    read = {reader: narration.narrate(state, A, "challenge 2", events, reader, NAMES, you=reader).lines
+            for reader in (A, B, C)}
+    assert read == {A: ["You challenge Bob."], B: ["Ann challenges you."], C: ["Ann challenges Bob."]}
+    betrayal: Event = {"type": "betrayal", "seat": 1, "attacker": 0}
+    assert narration.line(betrayal, (), A, said_to(A)) == "Bob betrays you!"
+
+
+def test_what_belongs_to_the_readers_seat_reads_your() -> None:
+    sealed: Event = {"type": "ally_sealed", "seat": 3, "principal": 2, "terms": "1c@win"}
+    assert narration.line(sealed, (), C, said_to(C)) == "Di joins your side for 1₡ if your side wins."
+    assert narration.line({"type": "battle_over", "seat": 2}, (), C, said_to(C)) == "Your battle is over."
+    won: Event = {"type": "won_ship", "seat": 2, "ship": "N25"}
+    assert narration.line(won, (), C, said_to(C)) == "You beat Ledger Runner (N25), which becomes your wreck."
+    taken: Event = {"type": "take_wrecks", "seat": 1, "from": 2, "wrecks": ["N21"]}
+    assert narration.line(taken, (), A, said_to(C)) == "Bob takes 1 wreck of yours."
+
+
+def test_words_said_to_nobody_name_every_seat_as_before() -> None:
+    state, events = play(given(3), A, "tribute")
+    assert narration.narrate(state, A, "tribute", events, A, NAMES).lines == [
+        "Ann pays 1₡ of tribute into the Pirates' Pot."]
+    assert narration.describe(events[0], None, NAMES) == "Ann pays 1₡ of tribute into the Pirates' Pot."
+
+
+def test_a_verb_agrees_with_you_by_the_regular_rule_and_the_few_that_break_it() -> None:
+    you, other = said_to(A), said_to(B)
+    verbs = ("pays", "is", "has", "does not use", "carries", "reaches", "cannot", "promises", "stays loyal")
+    assert [event_words.agree(A, you, verb) for verb in verbs] == [
+        "pay", "are", "have", "do not use", "carry", "reach", "cannot", "promise", "stay loyal"]
+    assert event_words.agree(A, other, "pays") == "pays"
+    named = [event_words.who(A, you), event_words.who(A, you, start=True), event_words.who(A, you, own=True),
+             event_words.who(A, other, own=True), event_words.who(A, other)]
+    assert named == ["you", "You", "your", "Ann's", "Ann"]
 
 
 # === THE TEXT BOARD AND THE PICTURE ===
@@ -790,92 +858,93 @@ WRECK_GIVEN = {"kind": "wreck", "amount": 0, "card": "N05", "due": "end"}
 # describe()'s words (test_ma_event_words.py).
 LINES: list[tuple[Event, int | None, str]] = [
     ({"type": "choose", "seat": 1, "kept": ["T01", "T02"], "aside": ["T15"]}, B,
-     "Bob keeps Trophy of the Hangman (T01), Trophy of the Headhunter (T02); Trophy of the Iron Wall (T15) "
+     "You keep Trophy of the Hangman (T01), Trophy of the Headhunter (T02); Trophy of the Iron Wall (T15) "
      "will go to the bottom of the Trophy deck."),
     ({"type": "choose", "seat": 1, "kept": ["T01", "T02"], "aside": ["T15"]}, A,
      "Bob keeps two of the three trophies dealt."),
     ({"type": "swap", "seat": 0, "trophy": "T02", "seen": ["T10", "T06"]}, A,
-     "Ann puts Trophy of the Headhunter (T02) at the bottom of the Trophy deck and looks at Trophy of the "
+     "You put Trophy of the Headhunter (T02) at the bottom of the Trophy deck and look at Trophy of the "
      "Arsenal (T10), Trophy of the Crownbreaker (T06) to keep one."),
     ({"type": "keep_trophy", "seat": 0, "trophy": "T06", "bottom": ["T10"]}, A,
-     "Ann keeps Trophy of the Crownbreaker (T06); Trophy of the Arsenal (T10) to the bottom of the Trophy "
+     "You keep Trophy of the Crownbreaker (T06); Trophy of the Arsenal (T10) to the bottom of the Trophy "
      "deck."),
-    ({"type": "keep_trophy", "seat": 0, "trophy": "T06"}, A, "Ann keeps Trophy of the Crownbreaker (T06)."),
+    ({"type": "keep_trophy", "seat": 0, "trophy": "T06"}, A, "You keep Trophy of the Crownbreaker (T06)."),
     ({"type": "trophy_drop", "seat": 0, "trophy": "T03", "drawn": 3}, A,
-     "Ann drops Trophy of the Scrapyard King (T03) to the bottom of the Trophy deck and draws 3 at Exxalia "
-     "to keep one."),
+     "You drop Trophy of the Scrapyard King (T03) to the bottom of the Trophy deck and draw 3 at Exxalia to "
+     "keep one."),
     ({"type": "trophy_drop", "seat": 0, "trophy": "T03"}, A,
-     "Ann drops Trophy of the Scrapyard King (T03) to the bottom of the Trophy deck and draws 0 at Exxalia "
-     "to keep one."),
+     "You drop Trophy of the Scrapyard King (T03) to the bottom of the Trophy deck and draw 0 at Exxalia to "
+     "keep one."),
     ({"type": "overflow_discard", "seat": 2, "card": "T11"}, C,
-     "Cy is over the limit: Trophy of the Juggernaut (T11) goes to the bottom of the Trophy deck."),
+     "You are over the limit: Trophy of the Juggernaut (T11) goes to the bottom of the Trophy deck."),
     ({"type": "overflow_discard", "seat": 2, "card": "E11"}, C,
-     "Cy is over the limit and lets RHUM (E11) go."),
+     "You are over the limit and let RHUM (E11) go."),
     ({"type": "declare", "seat": 1, "secret": True, "arm": "S04"}, B,
-     "Bob arms Smoke Screen (S04) (secret until the step closes)."),
-    ({"type": "declare", "seat": 1, "secret": False, "mf": True}, B, "Bob uses the Metal Faktor die."),
+     "You arm Smoke Screen (S04) (secret until the step closes)."),
+    ({"type": "declare", "seat": 1, "secret": False, "mf": True}, B, "You use the Metal Faktor die."),
     ({"type": "declare", "seat": 1, "secret": True, "arm": "S04"}, A, "Bob declares (secret until the step "
                                                                      "closes)."),
     ({"type": "tour", "seat": 1, "action": 1, "word": "trophies", "credits": 1, "trophy": "T01",
       "drawn": ["T13", "T07"]}, B,
-     "Bob takes the Trophies action at Exxalia for Trophy of the Hangman (T01) and 1₡ and draws 2 trophies "
-     "to keep one: Trophy of the Scoundrel (T13), Trophy of the Dust King (T07)."),
+     "You take the Trophies action at Exxalia for Trophy of the Hangman (T01) and 1₡ and draw 2 trophies to "
+     "keep one: Trophy of the Scoundrel (T13), Trophy of the Dust King (T07)."),
     ({"type": "tour", "seat": 2, "action": 8, "word": "amnesty", "credits": 2}, C,
-     "Cy pays 2₡ at the Bazaar for Amnesty."),
+     "You pay 2₡ at the Bazaar for Amnesty."),
     ({"type": "take_wrecks", "seat": 1, "from": 3, "wrecks": ["N21", "N05"]}, 3,
-     "Bob takes Ashcrow (N21), DESTRIA NOVA (N05) from Di's wrecks."),
+     "Bob takes Ashcrow (N21), DESTRIA NOVA (N05) from your wrecks."),
     ({"type": "take_wrecks", "seat": 1, "from": 3, "wrecks": ["N21", "N05"]}, A,
      "Bob takes 2 wrecks of Di's."),
     ({"type": "spoils_look", "seat": 1, "from": 3, "wrecks": ["N21"], "count": 1}, B,
-     "Bob looks at Di's wrecks, Ashcrow (N21), and will take 1."),
+     "You look at Di's wrecks, Ashcrow (N21), and will take 1."),
     ({"type": "spoils_look", "seat": 1, "from": 3, "wrecks": ["N21"]}, 3,
-     "Bob looks at Di's wrecks, Ashcrow (N21), and will take 0."),
+     "Bob looks at your wrecks, Ashcrow (N21), and will take 0."),
     ({"type": "offer", "offer": 2, "sender": 1, "receiver": 2, "give": [TROPHY_GIVEN, WRECK_GIVEN],
       "get": [TROPHY_GIVEN]}, B,
-     "Bob offers Cy a trade, O2: gives Trophy of the Hangman (T01) now and DESTRIA NOVA (N05) at the end "
-     "of this turn, gets Trophy of the Hangman (T01)."),
+     "You offer Cy a trade, O2: gives Trophy of the Hangman (T01) now and DESTRIA NOVA (N05) at the end of "
+     "this turn, gets Trophy of the Hangman (T01)."),
     ({"type": "offer", "offer": 2, "sender": 1, "receiver": 2, "give": [TROPHY_GIVEN, WRECK_GIVEN],
       "get": [TROPHY_GIVEN]}, C,
-     "Bob offers Cy a trade, O2: gives a trophy now and DESTRIA NOVA (N05) at the end of this turn, gets "
+     "Bob offers you a trade, O2: gives a trophy now and DESTRIA NOVA (N05) at the end of this turn, gets "
      "Trophy of the Hangman (T01)."),
     ({"type": "offer", "offer": 2, "sender": 1, "receiver": 2, "give": [TROPHY_GIVEN, WRECK_GIVEN],
       "get": [TROPHY_GIVEN]}, A, "Bob offers Cy a trade, O2: gives a trophy now and a wreck at the end "
                                  "of this turn, gets a trophy."),
     ({"type": "trade", "offer": 4, "sender": 1, "receiver": 0, "give": [WRECK_GIVEN], "get": [TROPHY_GIVEN]},
      A, "O4 is accepted: Bob gives DESTRIA NOVA (N05) at the end of this turn and gets Trophy of the "
-        "Hangman (T01) from Ann."),
+        "Hangman (T01) from you."),
     ({"type": "trade", "offer": 4, "sender": 1, "receiver": 0, "give": [WRECK_GIVEN], "get": [TROPHY_GIVEN]},
      C, "O4 is accepted: Bob gives a wreck at the end of this turn and gets a trophy from Ann."),
     ({"type": "promise", "promise": 3, "debtor": 1, "creditor": 2, "items": [TROPHY_GIVEN, WRECK_GIVEN],
-      "due": "end"}, B, "P3: Bob promises Cy Trophy of the Hangman (T01) and DESTRIA NOVA (N05), at the "
-                        "end of this turn."),
+      "due": "end"}, B, "P3: you promise Cy Trophy of the Hangman (T01) and DESTRIA NOVA (N05), at the end "
+                        "of this turn."),
     ({"type": "promise", "promise": 3, "debtor": 1, "creditor": 2, "items": [TROPHY_GIVEN, WRECK_GIVEN]}, C,
-     "P3: Bob promises Cy a trophy and DESTRIA NOVA (N05), later."),
+     "P3: Bob promises you a trophy and DESTRIA NOVA (N05), later."),
     ({"type": "promise_kept", "promise": 3, "debtor": 1, "creditor": 2, "items": [TROPHY_GIVEN, WRECK_GIVEN]},
-     C, "Bob keeps P3: Cy gets Trophy of the Hangman (T01) and DESTRIA NOVA (N05)."),
+     C, "Bob keeps P3: you get Trophy of the Hangman (T01) and DESTRIA NOVA (N05)."),
     ({"type": "promise_broken", "promise": 3, "debtor": 1, "creditor": 2, "why": "end of turn",
       "short": "you hold 0 trophies"}, B,
-     "Bob cannot deliver P3 to Cy in full (end of turn): it is broken: you hold 0 trophies."),
+     "You cannot deliver P3 to Cy in full (end of turn): it is broken: you hold 0 trophies."),
     ({"type": "promise_broken", "promise": 3, "debtor": 1, "creditor": 2, "why": "end of turn",
-      "short": "you hold 0 trophies"}, C, "Bob cannot deliver P3 to Cy in full (end of turn): it is broken."),
+      "short": "you hold 0 trophies"}, C, "Bob cannot deliver P3 to you in full (end of turn): it is "
+                                          "broken."),
     ({"type": "ally_ask", "seat": 0, "asked": [1, 2], "terms": "trophy T14 + wreck N05", "round": 2}, A,
-     "Ann asks Bob and Cy to fight as an ally for Trophy of the Duelist (T14) and DESTRIA NOVA (N05) (a "
+     "You ask Bob and Cy to fight as an ally for Trophy of the Duelist (T14) and DESTRIA NOVA (N05) (a "
      "second ask)."),
     ({"type": "ally_ask", "seat": 0, "asked": [1, 2], "terms": "trophy T14 + wreck N05"}, C,
-     "Ann asks Bob and Cy to fight as an ally for a trophy and DESTRIA NOVA (N05)."),
+     "Ann asks Bob and you to fight as an ally for a trophy and DESTRIA NOVA (N05)."),
     ({"type": "ally_ask", "seat": 0, "asked": [1], "terms": "trophy T14 + wreck N05"}, 3,
      "Ann asks Bob to fight as an ally for a trophy and a wreck."),
     ({"type": "ally_sealed", "seat": 3, "principal": 2, "terms": "trophy T13@win + wreck N05@win",
-      "by_order": True}, C, "Di joins Cy's side for Trophy of the Scoundrel (T13) and DESTRIA NOVA (N05) "
-                            "if Cy's side wins (standing order)."),
+      "by_order": True}, C, "Di joins your side for Trophy of the Scoundrel (T13) and DESTRIA NOVA (N05) if "
+                            "your side wins (standing order)."),
     ({"type": "ally_sealed", "seat": 3, "principal": 2, "terms": "trophy T13@win + wreck N05@win"}, 3,
-     "Di joins Cy's side for a trophy and DESTRIA NOVA (N05) if Cy's side wins."),
-    ({"type": "ally_sealed", "seat": 3, "principal": 2, "terms": "nothing"}, 3, "Di joins Cy's side."),
+     "You join Cy's side for a trophy and DESTRIA NOVA (N05) if Cy's side wins."),
+    ({"type": "ally_sealed", "seat": 3, "principal": 2, "terms": "nothing"}, 3, "You join Cy's side."),
     ({"type": "ally_answer", "seat": 3, "principal": 4, "answer": "counter",
-      "terms": "trophy T02 + wreck N05"}, 4, "Di asks Eve for Trophy of the Headhunter (T02) and DESTRIA "
+      "terms": "trophy T02 + wreck N05"}, 4, "Di asks you for Trophy of the Headhunter (T02) and DESTRIA "
                                              "NOVA (N05) instead."),
     ({"type": "ally_answer", "seat": 3, "principal": 4, "answer": "counter", "terms": "1c", "by_order": True},
-     3, "Di asks Eve for 1₡ instead (standing order)."),
+     3, "You ask Eve for 1₡ instead (standing order)."),
     ({"type": "ally_answer", "seat": 3, "principal": 4, "answer": "counter", "terms": "trophy T02"}, A,
      "Di asks Eve for a trophy instead."),
     ({"type": "orders", "seat": 1, "orders": {"defend": "none", "betray": "all"}}, B,
@@ -889,14 +958,14 @@ LINES: list[tuple[Event, int | None, str]] = [
                          ids=[f"{e['type']}-{i}" for i, (e, _, _) in enumerate(LINES)])
 def test_each_event_reads_to_each_reader_as_its_line_word_for_word(event: Event, reader: int | None,
                                                                     words: str) -> None:
-    assert narration.line(event, (), reader, NAMES) == words
+    assert narration.line(event, (), reader, narration.Voice(NAMES, reader)) == words
 
 
 def test_another_seats_standing_orders_are_no_line_at_all() -> None:
     events: list[Event] = [{"type": "orders", "seat": 1, "orders": {}},
                            {"type": "order", "seat": 1, "name": "defend"}]
     for event in events:
-        assert narration.line(event, (), A, NAMES) is None and narration.line(event, (), None, NAMES) is None
+        assert narration.line(event, (), A, VOICE) is None and narration.line(event, (), None, VOICE) is None
 
 
 def test_an_offer_or_a_promise_read_without_its_seat_shows_its_parties_what_they_may_know() -> None:

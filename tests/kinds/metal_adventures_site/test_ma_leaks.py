@@ -443,7 +443,7 @@ def test_the_game_page_its_partials_and_the_picture_show_each_reader_its_own_car
         assert battle is not None
         if seat == 1:
             assert "Bob: loyal" in text_of(battle[0])
-            assert entry[loyal_seq(table)] == "Bob stays loyal (secret until the step closes)."
+            assert entry[loyal_seq(table)] == "You stay loyal (secret until the step closes)."  # said to Bob
         else:
             assert "loyal" not in text_of(battle[0]).replace("loyal or betray", "")
             assert entry[loyal_seq(table)] == "Bob declares (secret until the step closes)."
@@ -591,8 +591,9 @@ def test_the_mails_tell_each_seat_its_own_cards_and_nothing_hidden_from_it(rolls
     bob = "\n".join(sent.body for s, sent in table.mails if s == 1)
     # The question, to him:
     assert "asks you to fight as an ally for 1₡ and a trophy if Ann's side wins" in bob
-    assert "Bob stays loyal (secret until the step closes)." in bob  # the answer to his mailed loyalty
+    assert "You stay loyal (secret until the step closes)." in bob  # the answer to his mailed loyalty
     cy = "\n".join(sent.body for s, sent in table.mails if s == 2)
+    assert "Bob stays loyal" not in bob and "You stay loyal" not in cy  # each mail said to its own reader
     assert "you give 2₡ and get a trophy" in cy
 
 

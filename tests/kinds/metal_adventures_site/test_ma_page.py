@@ -101,9 +101,9 @@ def test_a_command_is_answered_with_what_it_did_in_words_not_as_typed() -> None:
     notice = re.search(r'<section class="notice done" role="status">\s*<p class="notice-text">(.*?)</p>',
                        response.content.decode(), re.S)
     assert notice is not None
-    name = game.seats.get(index=0).name
-    # The log's line for the tribute, as the command box's answer (the player clicked "tribute").
-    assert unescape(notice[1]) == f"{name} pays 1₡ of tribute into the Pirates' Pot."
+    # The log's line for the tribute, as the command box's answer (the player clicked "tribute"), said to
+    # the player who gave it.
+    assert unescape(notice[1]) == "You pay 1₡ of tribute into the Pirates' Pot."
 
 
 def test_the_rules_page_and_the_rules_index_name_metal_adventures(client: Client) -> None:
