@@ -16,16 +16,20 @@ from games.kinds import Kind, get_kind, offered_kinds, rules_document
 
 
 @lru_cache(maxsize=8)
-def _render(path: Path, mtime: float) -> tuple[SafeString, SafeString]:
-    """(body, table of contents); keyed on the file's mtime so an edited file is picked up."""
+def _render(path: Path, mtime: float) -> tuple[SafeString, SafeString, SafeString]:
+    """(head, table of contents, body); keyed on the file's mtime so an edited file is picked up. The head
+    is the title and the introduction before the first section (h2): the page shows it above the contents,
+    so a phone opens on the game's name and what it is rather than on a screenful of links."""
     md = markdown.Markdown(extensions=["tables", "toc", "fenced_code", "sane_lists"],
                            extension_configs={"toc": {"toc_depth": "2-3"}})
-    body = md.convert(path.read_text(encoding="utf-8"))
+    html = md.convert(path.read_text(encoding="utf-8"))
+    cut = html.find("<h2")
+    head, body = (html[:cut], html[cut:]) if cut > 0 else ("", html)
     # A kind's own document from the code the site runs, not user input: trusted markup.
-    return mark_safe(body), mark_safe(getattr(md, "toc", ""))  # noqa: S308
+    return mark_safe(head), mark_safe(getattr(md, "toc", "")), mark_safe(body)  # noqa: S308
 
 
-def rules_html(path: Path) -> tuple[SafeString, SafeString] | None:
+def rules_html(path: Path) -> tuple[SafeString, SafeString, SafeString] | None:
     try:
         mtime = path.stat().st_mtime
     except FileNotFoundError:
@@ -35,8 +39,8 @@ def rules_html(path: Path) -> tuple[SafeString, SafeString] | None:
 
 def _kind_page(request: HttpRequest, kind: Kind, path: Path) -> HttpResponse:
     rendered = rules_html(path)
-    context = {"kind": kind, "document": kind.rules_document,
-               "body": rendered[0] if rendered else None, "toc": rendered[1] if rendered else None}
+    head, toc, body = rendered if rendered else (None, None, None)
+    context = {"kind": kind, "document": kind.rules_document, "head": head, "toc": toc, "body": body}
     return render(request, "games/rules.html", context, status=200 if rendered else 503)
 
 
