@@ -1,6 +1,7 @@
 """A phone (390 px) and a desktop (1280 px) in headless Chromium: My games, the lobby and the archive fit the
-screen (their tables as cards on a phone), and the header keeps every link within reach (a "Menu" disclosure on a phone, the bar itself on a desktop). The
-screenshots (var/screenshots/) show home, sign-up, My games and the lobby at both sizes."""
+screen (their tables as cards on a phone), and the header keeps every link within reach (a "Menu"
+disclosure on a phone, the bar itself on a desktop). The screenshots (var/screenshots/) show home, sign-up,
+My games and the lobby at both sizes."""
 
 from __future__ import annotations
 
