@@ -161,6 +161,9 @@ class LobbyFilterForm(forms.Form):
         super().__init__(*args, **kwargs)
         offered = offered_kinds()
         self.fields["kind"].choices = ANY + [(k.name, k.title) for k in offered]
+        # Every count some offered game plays (Metal Adventures has 5, MetalTalon not), not one kind's list.
+        counts = sorted({n for k in offered for n in k.player_counts}) or [2, 3, 4, 6]
+        self.fields["players"].choices = ANY + [(n, f"{n} players") for n in counts]
         if len(offered) == 1:
             del self.fields["kind"]
         self.filter_names = []

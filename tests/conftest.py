@@ -27,7 +27,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 REPO = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 
-# Debian's Chromium, never a downloaded browser (stack-recipes.md, section 4).
+# Debian's Chromium, never a downloaded browser (README.md, "Tests": `make test` installs it).
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]

@@ -18,25 +18,23 @@ from games.kinds import Kind, get_kind, offered_kinds, rules_document
 
 @dataclass(frozen=True)
 class RulesHtml:
-    title: SafeString  # the document's leading <h1>, "" when it opens without one
+    head: SafeString  # the title and introduction before the first section, "" when it opens on one
     toc: SafeString
     body: SafeString  # the rest of the document
 
 
 @lru_cache(maxsize=8)
 def _render(path: Path, mtime: float) -> RulesHtml:
-    """The document in three parts; keyed on the file's mtime so an edited file is picked up. The title is
-    taken off the body so the page can put it before the contents box: with the box first, a phone opened
-    the page on the list of sections with no word of which game's rules they were."""
+    """The document in three parts; keyed on the file's mtime so an edited file is picked up. The head is
+    the title and the introduction before the first section (h2): the page shows it above the contents
+    box, so a phone opens on the game's name and what it is rather than on a screenful of links."""
     md = markdown.Markdown(extensions=["tables", "toc", "fenced_code", "sane_lists"],
                            extension_configs={"toc": {"toc_depth": "2-3"}})
-    body = md.convert(path.read_text(encoding="utf-8"))
-    title = ""
-    if body.startswith("<h1"):
-        end = body.index("</h1>") + len("</h1>")
-        title, body = body[:end], body[end:].lstrip()
+    html = md.convert(path.read_text(encoding="utf-8"))
+    cut = html.find("<h2")
+    head, body = (html[:cut], html[cut:]) if cut > 0 else ("", html)
     # A kind's own document from the code the site runs, not user input: trusted markup.
-    return RulesHtml(mark_safe(title), mark_safe(getattr(md, "toc", "")), mark_safe(body))  # noqa: S308
+    return RulesHtml(mark_safe(head), mark_safe(getattr(md, "toc", "")), mark_safe(body))  # noqa: S308
 
 
 def rules_html(path: Path) -> RulesHtml | None:

@@ -1,6 +1,7 @@
-"""A phone (390 px) and a desktop (1280 px) in headless Chromium: My games fits the screen as cards, and the
-header keeps every link within reach (a "Menu" disclosure on a phone, the bar itself on a desktop). The
-screenshots (var/screenshots/) show home, sign-up and My games at both sizes."""
+"""A phone (390 px) and a desktop (1280 px) in headless Chromium: My games, the lobby and the archive fit the
+screen (their tables as cards on a phone), and the header keeps every link within reach (a "Menu"
+disclosure on a phone, the bar itself on a desktop). The screenshots (var/screenshots/) show home, sign-up,
+My games and the lobby at both sizes."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from games import actions
 from games.actions import Actor
 from tests.browser.shots import shoot
 from tests.browser.test_play_browser import logged_in_page
-from tests.web.factories import UserFactory, active_seat, open_game, started_game
+from tests.web.factories import UserFactory, active_seat, finished_game, open_game, started_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -48,6 +49,23 @@ def test_my_games_fits_the_screen(browser: Browser, live_server: Any, size):
     page.goto(live_server.url + "/")
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
     shoot(page, "home-with-invitation")
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "desktop"])
+def test_the_lobby_and_the_archive_fit_the_screen(browser: Browser, live_server: Any, settings: Any, size):
+    # An open Metal Adventures game: its options are the longest words of the lobby's table.
+    settings.OFFERED_GAME_KINDS = ["metaltalon", "metal-adventures"]
+    open_game(kind="metal-adventures", players=3)
+    open_game(players=4)
+    finished_game()
+    page = logged_in_page(browser, live_server, UserFactory(), viewport=size)
+    for path, rows in (("/games/", 2), ("/games/archive/", 1)):
+        page.goto(live_server.url + path)
+        expect(page.locator("table.games tbody tr")).to_have_count(rows)
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], path
+    page.goto(live_server.url + "/games/")
+    expect(page.get_by_role("button", name="Join").first).to_be_visible()
+    shoot(page, "lobby")
 
 
 def test_on_a_phone_the_menu_holds_every_header_link(browser: Browser, live_server: Any):

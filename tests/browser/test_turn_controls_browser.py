@@ -9,9 +9,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.shots import DESKTOP, shoot
+from tests.browser.shots import DESKTOP, PHONE, shoot
 from tests.browser.test_play_browser import logged_in_page
-from tests.web.factories import put, started_game
+from tests.web.factories import active_seat, put, started_game
 from tests.web.test_turn_controls import base_in_reach, low_reserve_game
 
 
@@ -61,3 +61,21 @@ def test_the_board_lights_only_shots_that_can_do_damage_and_the_rest_wait_behind
     page.locator("#board .cell.target").click()  # one click fires the shot that can hurt
     expect(page.locator("#log")).to_contain_text("fired at")
     assert list(game.actions.exclude(command="keep").values_list("command", flat=True)) == ["fire C9 B9"]
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_launch_builders_three_boxes_stand_in_one_line_whatever_their_hints_wrap_to(
+        browser, live_server, size):
+    game = started_game(players=2)
+    page = logged_in_page(browser, live_server, active_seat(game).user, viewport=size)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    if page.locator("details.launch").get_attribute("open") is None:
+        page.locator("details.launch summary").click()
+    boxes = page.locator(".launch-builder .piece-inputs input")
+    expect(boxes).to_have_count(3)
+    # "Weapons (5 each, up to 6)" wraps to fewer lines than "Engines (1 each, up to 32)" in a narrow panel.
+    tops = {round(boxes.nth(i).bounding_box()["y"]) for i in range(3)}
+    assert len(tops) == 1, tops
+    shoot(page, "turn-controls-launch-builder")

@@ -137,3 +137,13 @@ def test_the_game_pages_rules_link_goes_to_its_own_kinds_rules(client):
     assert '<a href="/rules/metaltalon/">Rules</a>' in page(metaltalon)
     # A kind without a document: the site's rules page, never a link to a missing one.
     assert '<a href="/rules/">Rules</a>' in page(race)
+
+
+@pytest.mark.parametrize("kind", ["metaltalon", "metal-adventures"])
+def test_a_rules_page_opens_on_its_title_and_introduction_with_the_contents_after_them(client, kind):
+    html = client.get(f"/rules/{kind}/").content.decode()
+    article = html[html.index('<article class="rules">'):]
+    title, intro, toc = article.index("<h1"), article.index("<p>"), article.index('class="toc"')
+    # A phone shows the top of the page first: the game's name and what it is, then the long contents.
+    assert title < intro < toc
+    assert article.index("<h2", toc) > toc  # the sections follow the contents

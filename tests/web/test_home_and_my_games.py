@@ -142,3 +142,13 @@ def test_a_player_who_has_played_is_welcomed_back(client):
     html = client.get("/").content.decode()
 
     assert f"Welcome back, {player.display_name}" in html and "Start your first game" not in html
+
+
+def test_the_home_pages_lists_say_which_game_each_open_and_watched_game_is(settings):
+    settings.OFFERED_GAME_KINDS = ["metaltalon", "metal-adventures"]
+    adventure = open_game(kind="metal-adventures", players=3)
+    watched = started_game(players=2)
+    text = text_of(logged_in(UserFactory()).get("/").content.decode())
+    join = text[text.index("Open games to join"):text.index("Games to watch")]
+    assert f"Game {adventure.pk} : Metal Adventures, " in join  # not only its options, which name no game
+    assert f"Game {watched.pk} : MetalTalon, " in text[text.index("Games to watch"):]

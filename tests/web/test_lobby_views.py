@@ -51,6 +51,19 @@ def test_lobby_filters_by_edition_and_player_count_and_htmx_gets_the_list_only(c
     assert f"/games/{coin2.pk}/" in listed and f"/games/{token3.pk}/" not in listed
 
 
+def test_the_lobby_filters_by_every_player_count_an_offered_game_allows(client, settings):
+    settings.OFFERED_GAME_KINDS = ["metaltalon", "metal-adventures"]
+    five = open_game(kind="metal-adventures", players=5)
+    three = open_game(kind="metal-adventures", players=3)
+
+    response = client.get(reverse("games:lobby"), {"players": "5"})
+
+    html = response.content.decode()
+    choices = re.findall(r'<option value="(\d+)"', html[html.index('name="players"'):].split("</select>")[0])
+    assert choices == ["2", "3", "4", "5", "6"]  # 5: Metal Adventures plays it, though MetalTalon does not
+    assert f"/games/{five.pk}/" in html and f"/games/{three.pk}/" not in html
+
+
 # === CREATE ===
 
 

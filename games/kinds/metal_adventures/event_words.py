@@ -323,8 +323,10 @@ def _game_over(e: Event, v: Voice) -> str:
 def _hunters_back(e: Event, v: Voice) -> str:
     shuffle = {"layered": "among the cards of its colour", "whole": "into the whole deck",
                "full": "the whole deck with it"}.get(str(e.get("shuffle")), "")
+    # The count is the whole deck's after the shuffle, said so: beside "among the cards of its colour" a
+    # bare "(65 cards)" read as the size of that colour's block.
     return (f"{cards_text(e['cards'])} go{'es' if len(e['cards']) == 1 else ''} back into the Space deck, "
-            f"shuffled {shuffle} ({e.get('deck', 0)} cards).")
+            f"shuffled {shuffle}; the Space deck holds {plural(int(e.get('deck', 0)), 'card')}.")
 
 
 def _keep_trophy(e: Event, v: Voice) -> str:
@@ -663,7 +665,8 @@ DESCRIBE: Mapping[str, Callable[[Event, Voice], str]] = {
                                 "wreck."),
     "take_wrecks": _take_wrecks,
     "target": lambda e, v: f"{actor(e, v, 'chooses')} {_ship(e['card'])} (spot {e['spot']}).",
-    "to_karokum": lambda e, v: f"{cards_text(e['cards'])} go onto the Karokum pile.",
+    "to_karokum": lambda e, v: (f"{cards_text(e['cards'])} go{'es' if len(e['cards']) == 1 else ''} onto the "
+                                "Karokum pile."),
     "tour": _tour,
     "trade": _trade,
     "treasury": _treasury,

@@ -55,6 +55,8 @@ def label(command: str, names: Sequence[str]) -> str:
     for i, word in enumerate(words):
         if word in cards.NAMES:
             out.append(cards.NAMES[word])
+        elif word in cards.PLANETS:
+            out.append(cards.PLANETS[word].name)  # a proper name: "Attack planet Exxalia"
         elif word.isdigit() and i > 0 and words[0] in ("challenge", "ally") and words[1] != "space":
             out.append(name(int(word) - 1, names))
         else:
@@ -248,6 +250,8 @@ def page_context(page: PageInput) -> dict[str, Any]:
         "turn": state.turn,
         "active_name": name(state.active, names),
         "awaited_names": [name(i, names) for i in awaited],
+        # Beside "<active> is playing": the others the game waits for, never the active seat again.
+        "awaited_others": [name(i, names) for i in awaited if i != state.active],
         "my_turn": me is not None and me in awaited,
         "question": question,
         "seats": _seats(state, shown, me, names, awaited),

@@ -114,14 +114,16 @@ SENTENCES: list[tuple[dict[str, Any], str]] = [
     ({"type": "game_over", "places": [[1], [0, 2]]}, "The game is over. 1. Bob; 2. Ann and Cy."),
     ({"type": "game_over", "places": []}, "The game is over."),
     ({"type": "glory", "seat": 2, "glory": 1, "why": "reward"}, "Cy gains 1 G (reward)."),
+    # The count is the whole deck's, said so: not the cards of the Hunter's colour it was shuffled among.
     ({"type": "hunters_back", "cards": ["N08"], "deck": 61, "shuffle": "layered"},
-     "Sundown Warrant (N08) goes back into the Space deck, shuffled among the cards of its colour (61 "
-     "cards)."),
+     "Sundown Warrant (N08) goes back into the Space deck, shuffled among the cards of its colour; the Space "
+     "deck holds 61 cards."),
     ({"type": "hunters_back", "cards": ["N08", "N16"], "deck": 36, "shuffle": "whole"},
-     "Sundown Warrant (N08), Imperial Noose (N16) go back into the Space deck, shuffled into the whole deck "
-     "(36 cards)."),
-    ({"type": "hunters_back", "cards": ["N08"], "shuffle": "full"},
-     "Sundown Warrant (N08) goes back into the Space deck, shuffled the whole deck with it (0 cards)."),
+     "Sundown Warrant (N08), Imperial Noose (N16) go back into the Space deck, shuffled into the whole deck; "
+     "the Space deck holds 36 cards."),
+    ({"type": "hunters_back", "cards": ["N08"], "deck": 1, "shuffle": "full"},
+     "Sundown Warrant (N08) goes back into the Space deck, shuffled the whole deck with it; the Space deck "
+     "holds 1 card."),
     ({"type": "jp", "seat": 2, "why": "refused tribute", "jp": 1, "glory": -1},
      "Cy takes 1 JP (refused tribute): JP 1, glory -1."),
     ({"type": "jp_cancelled", "seat": 1, "why": "amnesty", "jp": 0, "glory": 2},
@@ -251,6 +253,7 @@ SENTENCES: list[tuple[dict[str, Any], str]] = [
      "Cy chooses Ledger Runner (N25), power 7, 1 dot (spot 2)."),
     ({"type": "to_karokum", "cards": ["N23", "N06"]},
      "Cinder Hyena (N23), Solstice Patrol (N06) go onto the Karokum pile."),
+    ({"type": "to_karokum", "cards": ["N14"]}, "Vega Dominion (N14) goes onto the Karokum pile."),
     ({"type": "tour", "seat": 2, "action": 6, "word": "buy", "credits": 4, "wrecks": [], "card": "E04",
       "refill": "E05"},
      "Cy buys Hunter-Killer Cannon (E04) at the OCG for 4₡; Broadside Battery (E05) fills its spot."),

@@ -63,9 +63,20 @@ def test_a_shown_declaration_reads_as_words_and_an_empty_one_says_so(declared: d
     ("keep P16", "Keep promise P16"), ("break P2", "Break promise P2"), ("accept O3", "Accept offer O3"),
     ("decline O3", "Decline offer O3"), ("withdraw O1", "Withdraw offer O1"),
     ("challenge 2", "Challenge Bob"), ("buy E01", f"Buy {cards.NAMES['E01']}"),
+    ("attack planet exxalia", "Attack planet Exxalia"), ("attack planet bazaar", "Attack planet Bazaar"),
 ])
 def test_a_button_says_what_its_command_names_in_words(command: str, words: str) -> None:
     assert page.label(command, NAMES) == words
+
+
+def test_the_banner_waits_only_for_seats_other_than_the_one_playing() -> None:
+    state = given(3)
+    assert context(state, B, NAMES[:3])["awaited_others"] == []  # "Ann is playing.", not "waiting for Ann"
+    for seat, command in ((A, "tribute"), (A, "challenge 2"), (A, "ally ask 3"), (A, "ready")):
+        state, _ = play(state, seat, command)
+    assert context(state, A, NAMES[:3])["awaited_others"] == [
+        NAMES[i] for i in commands.to_act(state) if i != state.active]
+    assert context(state, A, NAMES[:3])["awaited_others"]  # Bob or Cy is asked out of turn
 
 
 def test_one_side_asking_shows_one_accept_button_though_both_forms_stay_legal() -> None:

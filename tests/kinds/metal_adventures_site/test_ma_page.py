@@ -106,6 +106,19 @@ def test_a_command_is_answered_with_what_it_did_in_words_not_as_typed() -> None:
     assert unescape(notice[1]) == "You pay 1₡ of tribute into the Pirates' Pot."
 
 
+def test_the_banner_names_the_active_player_once_while_only_they_are_awaited() -> None:
+    game, clients = new_game(3)
+    kind = get_kind(KIND)
+    for seat, client in enumerate(clients):
+        state = kind.load(Game.objects.get(pk=game.pk).state)
+        post(client, game, kind.timeout_commands(state, seat)[0])
+    active = game.seats.get(index=0).user.display_name
+    page = clients[1].get(url(game)).content.decode()
+    banner = page[page.index('class="ma-banner'):]
+    banner = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", banner[:banner.index("</p>")]))
+    assert f"{active} is playing." in banner and "waiting for" not in banner
+
+
 def test_the_rules_page_and_the_rules_index_name_metal_adventures(client: Client) -> None:
     page = client.get(reverse("games:kind_rules", args=[KIND])).content.decode()
     assert "Metal Adventures" in page and "Attacking in Space" in page and "Tour of Pirates" in page
