@@ -1,7 +1,8 @@
 // The game page, every kind's: small progressive enhancement over plain links and forms (everything works
 // without this file). 1. The command box's version follows the live region, so a typed command is checked
 // against what you see, and the box empties once its command is played. 2. What arrived with a poll is lit for a moment in the log. 3. After a swap, focus
-// goes where the new content asks (data-autofocus) so keyboard users keep their place.
+// goes where the new content asks (data-autofocus) so keyboard users keep their place. 4. A kind's standing
+// orders form, outside the live region, learns what an htmx save made of it (its drawn_ values).
 // A kind's own script (Kind.scripts, docs/architecture.md) follows the live region through two events on
 // document: "game:before-swap" just before htmx redraws part of the page (the chat and the pulse aside),
 // and "game:swapped" once it has settled, with detail.root (the live region, or null) and detail.fromPoll
@@ -64,6 +65,22 @@
     var text = box.querySelector("textarea");
     if (text) text.value = "";
   }
+
+  // A standing orders form (a kind's extras template) is outside the live region, so a save through htmx
+  // does not redraw it. Each control has a hidden twin, drawn_<name> (templates/games/_drawn.html), with the
+  // value the page drew it with: the server plays only the controls that differ from their twin
+  // (games/kinds/protocol.py, changed_in_form), so one left alone does not undo an order typed meanwhile.
+  // Once a save has been played, its values are what the form now stands for: copy them into the twins.
+  // A refusal (4xx: nothing was played, not even the other changed orders) keeps the twins as they are.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail && event.detail.elt;
+    var xhr = event.detail && event.detail.xhr;
+    if (!form || form.tagName !== "FORM" || !xhr || xhr.status < 200 || xhr.status >= 300) return;
+    form.querySelectorAll("input[type=hidden][name^='drawn_']").forEach(function (twin) {
+      var control = form.elements[twin.name.slice("drawn_".length)];
+      if (control) twin.value = control.value;
+    });
+  });
 
   document.addEventListener("htmx:afterSettle", function (event) {
     if (ownSwap(event)) return;

@@ -173,7 +173,7 @@ def test_the_standing_orders_form_saves_the_changed_orders_and_fits_the_page(
     kind = get_kind(KIND)
     game.refresh_from_db()
     assert dict(kind.load(game.state).seats[1].orders) == {"ally": "accept min 2c", "mf ally": "yes"}
-    # Saved again without a reload: what the first save set counts as drawn (orders.js), so setting an
+    # Saved again without a reload: what the first save set counts as drawn (game.js), so setting an
     # order back to "ask me" is played, and the controls left alone send nothing.
     version = game.version
     page.get_by_label("Metal Faktor die as an ally").select_option("off")
