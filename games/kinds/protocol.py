@@ -37,6 +37,22 @@ def split_submission(text: str, *, most: int, longest: int, examples: str) -> li
     return found
 
 
+# A kind's standing orders form sits outside the live region (its extras template), so nothing redraws it
+# when an order is typed or mailed meanwhile. Beside each control it posts the value the page drew it with,
+# in a hidden input named DRAWN + the control's name (templates/games/_drawn.html; static/js/game.js copies
+# the saved values into them after an htmx save), and the kind plays only the controls changed in the form.
+DRAWN = "drawn_"
+
+
+def changed_in_form(data: Mapping[str, str], controls: Sequence[str]) -> bool:
+    """Whether any of the controls (those setting one order) posts another value than the page drew it
+    with; True when the post says nothing of how they were drawn (a form from before the drawn values,
+    a hand-made post), which is then read against the seat's orders alone."""
+    drawn = [(data.get(c) or "").strip() != (data.get(DRAWN + c) or "").strip()
+             for c in controls if DRAWN + c in data]
+    return not drawn or any(drawn)
+
+
 class BadOptions(Exception):
     """Game options the kind does not offer; the message says what to choose instead."""
 

@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from games import actions
+from games.actions import Actor
 from games.actions.bots import play_bots
 from games.kinds import get_kind
 from games.models import Game
@@ -173,7 +175,7 @@ def test_the_standing_orders_form_saves_the_changed_orders_and_fits_the_page(
     kind = get_kind(KIND)
     game.refresh_from_db()
     assert dict(kind.load(game.state).seats[1].orders) == {"ally": "accept min 2c", "mf ally": "yes"}
-    # Saved again without a reload: what the first save set counts as drawn (orders.js), so setting an
+    # Saved again without a reload: what the first save set counts as drawn (game.js), so setting an
     # order back to "ask me" is played, and the controls left alone send nothing.
     version = game.version
     page.get_by_label("Metal Faktor die as an ally").select_option("off")
@@ -182,3 +184,64 @@ def test_the_standing_orders_form_saves_the_changed_orders_and_fits_the_page(
     game.refresh_from_db()
     assert dict(kind.load(game.state).seats[1].orders) == {"ally": "accept min 2c"}
     assert game.version == version + 1
+
+
+def test_a_half_written_trade_stays_open_with_its_text_while_another_seat_moves(
+        browser: Browser, live_server: Any) -> None:
+    """The trade form is inside the live region, which a poll redraws for every move of another seat: what
+    the player was writing there, and the form's being open, survive the redraw (static/js/game.js)."""
+    game = full_game(players=3, kind=KIND)
+    kind = get_kind(KIND)
+    for seat in game.seats.order_by("index"):
+        game.refresh_from_db()
+        actions.apply_command(game, Actor.player(seat.user), kind.timeout_commands(kind.load(game.state),
+                                                                                   seat.index)[0])
+    game.refresh_from_db()
+    assert tuple(kind.to_act(kind.load(game.state))) == (0,)
+    page = logged_in_page(browser, live_server, game.seats.get(index=1).user, viewport=DESKTOP)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.get_by_text("What the numbers mean").click()  # a reader's open disclosure is kept too
+    page.get_by_text("Trade or promise").click()
+    page.get_by_label("Offer to").select_option(index=1)
+    offered_to = page.get_by_label("Offer to").input_value()
+    page.get_by_label("You give").fill("2c")
+    page.get_by_label("You get").fill("card")
+    page.get_by_label("You get").press("End")
+
+    actions.apply_command(game, Actor.player(game.seats.get(index=0).user), "tribute")
+    expect(page.locator("#log")).to_contain_text("tribute", timeout=10_000)  # the poll redrew the region
+    expect(page.locator("details.ma-forms")).to_have_attribute("open", "")
+    expect(page.locator("details.ma-legend")).to_have_attribute("open", "")
+    expect(page.get_by_label("Offer to")).to_have_value(offered_to)
+    expect(page.get_by_label("You give")).to_have_value("2c")
+    expect(page.get_by_label("You get")).to_have_value("card")
+    expect(page.get_by_label("You get")).to_be_focused()  # still typing where they were
+    # The redrawn form carries the game's new version: the offer is read against what is shown now.
+    version = page.locator("details.ma-forms input[name=expected_version]").first.input_value()
+    game.refresh_from_db()
+    assert version == str(game.version)
+    # Sent out of turn, it is refused: what was written stays, to send when it may be.
+    page.get_by_role("button", name="Offer", exact=True).click()
+    expect(page.locator("#live .notice.error")).to_contain_text("not your turn")
+    expect(page.locator("details.ma-forms")).to_have_attribute("open", "")
+    expect(page.get_by_label("You give")).to_have_value("2c")
+
+    # The seat to play offers: played, its form stays open and empty, as the command box does.
+    player = logged_in_page(browser, live_server, game.seats.get(index=0).user, viewport=DESKTOP)
+    player.goto(f"{live_server.url}/games/{game.pk}/")
+    player.get_by_text("Trade or promise").click()
+    player.get_by_label("You give").fill("1c")
+    player.get_by_role("button", name="Offer", exact=True).click()
+    expect(player.locator("#live .notice.done")).to_be_visible()
+    expect(player.locator("details.ma-forms")).to_have_attribute("open", "")
+    expect(player.get_by_label("You give")).to_have_value("")
+
+    # The ask form of a battle is in the live region too: its terms survive another seat's order.
+    actions.apply_command(game, Actor.player(game.seats.get(index=0).user), "attack planet bazaar")
+    terms = player.get_by_label("in return for")
+    expect(terms).to_be_visible(timeout=10_000)
+    terms.fill("2c@now")
+    actions.apply_command(game, Actor.player(game.seats.get(index=2).user), "order vote guilty")
+    game.refresh_from_db()
+    expect(player.locator("#live")).to_have_attribute("data-version", str(game.version), timeout=10_000)
+    expect(terms).to_have_value("2c@now")

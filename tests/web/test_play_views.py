@@ -17,10 +17,12 @@ from django.test.utils import CaptureQueriesContext
 from games import actions
 from games.actions import Actor
 from games.kinds.metaltalon import page as metaltalon_page
+from games.kinds.metaltalon import presenters
 from games.kinds.metaltalon.engine import GameState, legal_commands
 from games.models import Action, Game, Snapshot
 from games.narration import narrate, reading
 from games.views import play as play_views
+from tests.kinds.metal_adventures_site.test_ma_orders_form import drawn
 from tests.kinds.metaltalon.engine.helpers import position
 from tests.web.factories import UserFactory, active_seat, open_game, other_seat, put, started_game
 
@@ -437,6 +439,26 @@ def test_unchanged_orders_apply_nothing(client):
     before = game.actions.count()
     client.post(url(game, "orders"), {"damage": current})
     assert game.actions.count() == before
+
+
+def test_a_standing_orders_form_drawn_before_an_order_was_typed_does_not_undo_it(client):
+    """The form sits outside the live region (extras.html), so typing (or mailing) an order does not
+    redraw it: saving it later plays only the controls changed in it, read against how it was drawn."""
+    game = started_game(players=2)
+    waiting = other_seat(game)
+    client.force_login(waiting.user)
+    values = drawn(client, game)
+    choices = presenters.legal_for(state_of(game), waiting.index).orders["damage"]
+    typed = next(c for c in choices if c != values["damage"])
+    actions.apply_command(game, Actor.player(waiting.user), f"order damage {typed}")
+    before = game.actions.count()
+    client.post(url(game, "orders"), values)
+    assert state_of(game).seats[waiting.index].orders.damage == typed
+    assert game.actions.count() == before
+    # A control changed in the form is played, whatever was typed meanwhile.
+    chosen = next(c for c in choices if c not in (values["damage"], typed))
+    client.post(url(game, "orders"), {**values, "damage": chosen})
+    assert state_of(game).seats[waiting.index].orders.damage == chosen
 
 
 # === POLL, BOARD PICTURE, CACHE ===

@@ -32,7 +32,7 @@ class MetalAdventuresKind(RulesKind):
                     "mf yes · roll · "
                     "tour repair · buy <card> · offer <seat> give 2c get card E01 · end · order … · help")
     command_example = "tribute; attack space"
-    scripts: tuple[str, ...] = ("metal_adventures/orders.js",)  # the orders form after an htmx save
+    scripts: tuple[str, ...] = ()
     styles: tuple[str, ...] = ("metal_adventures/table.css",)
     rules_document = "rules.md"
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.kinds.protocol import PageInput
+from games.kinds.protocol import PageInput, changed_in_form
 
 from . import board, cards, chance, commands, end, fight, narration, orders, prompts, trophies
 from .battle_state import ACCEPT, COUNTER, DECLINE, UNANSWERED
@@ -401,29 +401,24 @@ def _posted(field: OrderField, data: Mapping[str, str]) -> str:
 ALLY_MIN = "ally_min"  # the ally order's second control: the least credits an ask must offer
 
 
-def _touched(field: OrderField, data: Mapping[str, str]) -> bool:
-    """Whether a control of the order posts another value than the page drew it with (`drawn_<name>`,
-    kept up to date by metal_adventures/orders.js after an htmx save); True when the post says nothing
-    of how it was drawn."""
-    controls = (field.key, ALLY_MIN) if field.name == "ally" else (field.key,)
-    drawn = [(data.get(c) or "").strip() != (data.get(f"drawn_{c}") or "").strip()
-             for c in controls if f"drawn_{c}" in data]
-    return not drawn or any(drawn)
+def _controls(field: OrderField) -> tuple[str, ...]:
+    """The form's controls that set the order."""
+    return (field.key, ALLY_MIN) if field.name == "ally" else (field.key,)
 
 
 def order_commands(data: Mapping[str, str], state: GameState | None, seat: int | None) -> list[str]:
     """The `order` commands for the form's controls changed in it: changed since the page drew them, and
     posting another value than the seat's order now. An unchanged form means nothing (so it logs nothing,
     and a double submission is harmless); the form is outside the live region, so a control left alone
-    does not undo an order given since the page was drawn (typed, mailed); a missing control changes
-    nothing. A value the form does not offer is passed on, so that the engine says what is wrong with
-    it."""
+    does not undo an order given since the page was drawn (typed, mailed: protocol.changed_in_form); a
+    missing control changes nothing. A value the form does not offer is passed on, so that the engine
+    says what is wrong with it."""
     if state is None or seat is None:
         return []
     out = []
     for field in ORDER_FORM:
         value = _posted(field, data)
         current = _value(*_shown(field, state.seats[seat].order(field.name)))
-        if value and value != current and _touched(field, data):
+        if value and value != current and changed_in_form(data, _controls(field)):
             out.append(f"order {field.name} {value}")
     return out

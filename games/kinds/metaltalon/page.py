@@ -28,7 +28,7 @@ from games.kinds.metaltalon.engine import (
 )
 from games.kinds.metaltalon.kind import BARRIER_VERBS, ROLL_EVENTS, MetalTalon
 from games.kinds.metaltalon.last_turn import LastTurn, last_turn
-from games.kinds.protocol import Event, PageInput
+from games.kinds.protocol import Event, PageInput, changed_in_form
 
 BOARD_CACHE_SECONDS = 24 * 3600
 BOARD_CACHE_VERSION = 9  # bump when the drawing changes so cached pictures are not served stale
@@ -353,8 +353,11 @@ def command_from_form(data: Mapping[str, str], state: GameState | None, seat: in
 
 
 def _order_commands(data: Mapping[str, str], state: GameState | None, seat: int | None) -> list[str]:
-    """The `order` commands for the fields that changed; a value the engine does not list is passed on
-    so that the engine explains what is wrong with it."""
+    """The `order` commands for the fields changed in the form: changed since the page drew them, and
+    posting another value than the seat's order now. The form is outside the live region (extras.html), so
+    a field left alone does not undo an order typed or mailed since the page was drawn
+    (protocol.changed_in_form). A value the engine does not list is passed on so that the engine explains
+    what is wrong with it."""
     if state is None or seat is None:
         return []
     legal = P.legal_for(state, seat)
@@ -362,7 +365,7 @@ def _order_commands(data: Mapping[str, str], state: GameState | None, seat: int 
     out = []
     for name, choices in legal.orders.items():
         value = (data.get(name) or "").strip().lower()
-        if value and (value not in choices or value != current.get(name)):
+        if value and (value not in choices or value != current.get(name)) and changed_in_form(data, (name,)):
             out.append(f"order {name} {value}")
     return out
 
