@@ -48,7 +48,7 @@ LOG_PAGE = 20
 RECENT_LIMIT = 400  # at most this many actions for the kind's marks of recent play (a bound, never reached)
 POLL_SECONDS = 4
 LIVE_CACHE_SECONDS = 60
-LIVE_CACHE_VERSION = 7
+LIVE_CACHE_VERSION = 8
 # GET parameters the page itself reads; every other one is the kind's selection (a ship, a builder).
 _PAGE_PARAMS = ("confirm", "log", "text")
 _IGNORED_PARAMS = ("csrfmiddlewaretoken", "v", "expected_version", "command", "status")

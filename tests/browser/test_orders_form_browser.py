@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
+from games import actions
+from games.actions import Actor
 from games.kinds.metaltalon.engine import GameState
-from tests.browser.shots import PHONE, shoot
+from tests.browser.shots import DESKTOP, PHONE, shoot
 from tests.browser.test_ma_browser import wait_for_move
 from tests.browser.test_play_browser import logged_in_page
 from tests.kinds.metaltalon.engine.helpers import position
@@ -68,3 +70,29 @@ def test_saving_the_orders_form_after_a_typed_order_keeps_the_typed_order(
     wait_for_move(game, version)
     assert (orders_of(game, 1).damage, orders_of(game, 1).murphy) == (typed, drawn.murphy)
     assert game.version == version + 1
+
+
+def test_pieces_half_chosen_for_a_launch_survive_another_seats_order(browser: Browser,
+                                                                     live_server: Any) -> None:
+    """The launch builder is inside the live region, which a poll redraws when another seat acts (here: sets a
+    standing order): the pieces being chosen stay, and the preview speaks of them (static/js/game.js)."""
+    game = put(started_game(players=2), position(players=2, factions=("warriors", "murphys")))
+    page = logged_in_page(browser, live_server, game.seats.get(index=0).user, viewport=DESKTOP)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    field = page.locator("#mt-launch-n1")
+    expect(field).to_be_visible()
+    field.fill("2")
+    field.dispatch_event("input")
+    preview = page.locator("#mt-launch .launch-preview")
+    expect(preview).to_contain_text("Worth")
+    before = preview.inner_text()
+
+    game.refresh_from_db()
+    version = game.version
+    actions.apply_command(game, Actor.player(game.seats.get(index=1).user), "order murphy 3")
+    wait_for_move(game, version)
+    game.refresh_from_db()
+    expect(page.locator("#live")).to_have_attribute("data-version", str(game.version), timeout=10_000)
+    expect(page.locator("#mt-launch")).to_have_attribute("open", "")
+    expect(field).to_have_value("2")
+    expect(preview).to_have_text(before)
