@@ -436,27 +436,17 @@ def test_the_form_remembers_the_opponents_of_the_players_last_game_and_the_first
     assert _ticked_opponents(client.get(reverse("games:new")).content.decode()) == "greedy"
 
 
-def test_a_game_against_bots_asked_to_be_rated_says_plainly_that_it_is_not(client):
+@pytest.mark.parametrize(("asked", "why"), [({"opponents": "greedy"}, "Games with bots"),
+                                            ({"visibility": Game.Visibility.PRIVATE}, "Private games")],
+                         ids=["bots", "private"])
+def test_a_game_that_cannot_be_rated_asked_to_be_says_plainly_that_it_is_not(client, asked, why):
     client.force_login(UserFactory())
 
-    response = client.post(reverse("games:new"), {**NEW_GAME, "opponents": "greedy", "rated": "rated"},
-                           follow=True)
+    response = client.post(reverse("games:new"), {**NEW_GAME, **asked, "rated": "rated"}, follow=True)
 
     game = Game.objects.get()
     assert not game.rated
-    assert any("Games with bots are unrated: this one does not move anyone's rating." in m
-               for m in messages_of(response))
-
-
-def test_a_private_game_asked_to_be_rated_says_plainly_that_it_is_not(client):
-    client.force_login(UserFactory())
-
-    response = client.post(reverse("games:new"), {**NEW_GAME, "visibility": Game.Visibility.PRIVATE,
-                                                  "rated": "rated"}, follow=True)
-
-    game = Game.objects.get()
-    assert not game.rated
-    assert any("Private games are unrated: this one does not move anyone's rating." in m
+    assert any(f"{why} are unrated: this one does not move anyone's rating." in m
                for m in messages_of(response))
 
 

@@ -57,6 +57,13 @@ def post(client: Client, game: Game, command: str) -> None:
     assert response.status_code == 302, response.content.decode()[:2000]
 
 
+def trophies_kept(game: Game, clients: list[Client]) -> None:
+    """Every seat keeps the trophies its timeout would keep: play starts, seat 0 to act."""
+    kind = get_kind(KIND)
+    for seat, client in enumerate(clients):
+        post(client, game, kind.timeout_commands(kind.load(Game.objects.get(pk=game.pk).state), seat)[0])
+
+
 def test_a_game_is_set_up_and_played_through_the_page() -> None:
     game, clients = new_game(3)
     kind = get_kind(KIND)
@@ -69,9 +76,7 @@ def test_a_game_is_set_up_and_played_through_the_page() -> None:
     others = clients[1].get(url(game)).content.decode()
     for trophy in mine:
         assert f">{trophy}<" not in others
-    for seat, client in enumerate(clients):
-        state = kind.load(Game.objects.get(pk=game.pk).state)
-        post(client, game, kind.timeout_commands(state, seat)[0])
+    trophies_kept(game, clients)
     game.refresh_from_db()
     state = kind.load(game.state)
     assert state.phase == "turn.start" and state.active == 0
@@ -92,9 +97,7 @@ def test_a_game_is_set_up_and_played_through_the_page() -> None:
 
 def test_a_command_is_answered_with_what_it_did_in_words_not_as_typed() -> None:
     game, clients = new_game(3)
-    kind = get_kind(KIND)
-    for seat, client in enumerate(clients):
-        post(client, game, kind.timeout_commands(kind.load(Game.objects.get(pk=game.pk).state), seat)[0])
+    trophies_kept(game, clients)
     game.refresh_from_db()
     response = clients[0].post(url(game, "play"), {"command": "tribute", "expected_version": game.version},
                                headers={"HX-Request": "true"})
@@ -108,10 +111,7 @@ def test_a_command_is_answered_with_what_it_did_in_words_not_as_typed() -> None:
 
 def test_the_banner_names_the_active_player_once_while_only_they_are_awaited() -> None:
     game, clients = new_game(3)
-    kind = get_kind(KIND)
-    for seat, client in enumerate(clients):
-        state = kind.load(Game.objects.get(pk=game.pk).state)
-        post(client, game, kind.timeout_commands(state, seat)[0])
+    trophies_kept(game, clients)
     active = game.seats.get(index=0).user.display_name
     page = clients[1].get(url(game)).content.decode()
     banner = page[page.index('class="ma-banner'):]
@@ -129,9 +129,7 @@ def test_the_rules_page_and_the_rules_index_name_metal_adventures(client: Client
 def test_after_the_draw_the_battle_panel_lists_the_starships_to_choose_from_in_spot_order() -> None:
     game, clients = new_game(3)
     kind = get_kind(KIND)
-    for seat, client in enumerate(clients):
-        state = kind.load(Game.objects.get(pk=game.pk).state)
-        post(client, game, kind.timeout_commands(state, seat)[0])
+    trophies_kept(game, clients)
     post(clients[0], game, "tribute")
     post(clients[0], game, "attack space")
     state = kind.load(Game.objects.get(pk=game.pk).state)
