@@ -822,17 +822,24 @@ def describe(event: Event, state: ParleyState, names: Sequence[str] | None) -> s
     return f"{who}: {kind}."
 
 
-def _line(event: Event, state: ParleyState, reader: int | None, names: Sequence[str] | None) -> str | None:
-    """One event as `reader` may read it (None: say nothing to this reader)."""
+def _line(event: Event, state: ParleyState, reader: int | None, names: Sequence[str] | None,
+          you: int | None) -> str | None:
+    """One event as `reader` may read it (None: say nothing to this reader), in words for `you`."""
     kind = event.get("type")
+
+    def name(seat: Any) -> str:
+        return seat_name(int(seat), names)
+
     if kind == "draw" and reader == event["seat"]:
-        return f"You draw the {event['card']}."
-    if kind == "give" and reader == event["from"]:
-        return f"You give {seat_name(int(event['to']), names)} the {event['card']}{_standing(event)}."
-    if kind == "give" and reader == event["to"]:
-        return f"{seat_name(int(event['from']), names)} gives you the {event['card']}{_standing(event)}."
+        drawer = "You draw" if you == event["seat"] else f"{name(event['seat'])} draws"
+        return f"{drawer} the {event['card']}."
+    if kind == "give" and reader in (event["from"], event["to"]):
+        giver = "You give" if you == event["from"] else f"{name(event['from'])} gives"
+        taker = "you" if you == event["to"] else name(event["to"])
+        return f"{giver} {taker} the {event['card']}{_standing(event)}."
     if kind == "answer" and reader == event["seat"]:
-        return f"You answer {event['answer']}{_standing(event)}."
+        answerer = "You answer" if you == event["seat"] else f"{name(event['seat'])} answers"
+        return f"{answerer} {event['answer']}{_standing(event)}."
     if kind == "order" and reader != event["seat"]:
         return None
     return describe(event, state, names)
@@ -843,23 +850,24 @@ def narrate(state: ParleyState, seat: int | None, command: str, events: Sequence
     """The action `seat` took as `reader` may read it while the game is in play: a drawn card only to its
     drawer, a given card (the `give` command's too) only to giver and receiver, a sealed answer (the
     `yes`/`no` command) only to its own seat until the reveal, and a standing order only to its owner
-    (to the others the command reads "order", with no line). Its lines say "you" to `reader` itself
-    (`you` is not read)."""
-    del you
+    (to the others the command reads "order", with no line). Its lines say "you" to `you` (the reader
+    while in play; once the game is over games/narration.py reads as the acting seat, and `you` stays
+    the real reader, so nobody else reads another's draw as "You draw")."""
     mine = seat is not None and reader == seat
     verb = _verb(command)
     receivers = {int(e["to"]) for e in events if e.get("type") == "give"}
     if verb == "order" and not mine:
         return Narration("order", [])
-    if verb == "order":
-        own = [a.lower() for a in command.split()[1:]]
-        return Narration(command, [f"Your standing order: {' '.join(own)}."])
+    if verb == "order" and seat is not None:
+        own = " ".join(a.lower() for a in command.split()[1:])
+        whose = "Your" if you == seat else f"{seat_name(seat, names)}'s"
+        return Narration(command, [f"{whose} standing order: {own}."])
     shown = command
     if verb in ("yes", "no") and not mine:
         shown = "answer"
     if verb == "give" and not mine and reader not in receivers:
         shown = "give"
-    lines = [line for event in events if (line := _line(event, state, reader, names)) is not None]
+    lines = [line for event in events if (line := _line(event, state, reader, names, you)) is not None]
     return Narration(shown, lines)
 
 

@@ -314,7 +314,8 @@ def narrations(state: ParleyState, seat: int,
                command: str) -> tuple[dict[int | None, Narration], ParleyState]:
     """The action as each seat and a spectator read it, and the state after it."""
     after, events = KIND.play(state, seat, command, NoDice())
-    read = {reader: KIND.narrate(after, seat, command, events, reader, NAMES) for reader in (0, 1, 2, None)}
+    read = {reader: KIND.narrate(after, seat, command, events, reader, NAMES, you=reader)
+            for reader in (0, 1, 2, None)}
     return read, after
 
 
@@ -323,6 +324,22 @@ def test_a_drawn_card_is_told_only_to_its_drawer() -> None:
     assert read[1] == Narration("end", ["Turn 2: Bob to play.", "You draw the 11."])
     for reader in (0, 2, None):
         assert read[reader] == Narration("end", ["Turn 2: Bob to play.", "Bob draws a card."])
+
+
+def test_once_the_game_is_over_others_read_a_draw_and_a_gift_by_name_not_as_you() -> None:
+    """games/narration.py reads a finished game's actions as their own seat did (reader = the acting seat)
+    and passes the real reader as `you`: the cards are shown, the words are the reader's own."""
+    after, events = KIND.play(dealt(), 0, "end", NoDice())
+    for you in (0, 2, None):
+        assert KIND.narrate(after, 0, "end", events, 1, NAMES, you=you).lines == \
+            ["Turn 2: Bob to play.", "Bob draws the 11."]
+    asked, _ = run(dealt(), (0, "ask 2"))
+    after, events = KIND.play(asked, 1, "give 6", NoDice())
+    assert KIND.narrate(after, 1, "give 6", events, 1, NAMES, you=2).lines == ["Bob gives Ann the 6."]
+    assert KIND.narrate(after, 1, "give 6", events, 1, NAMES, you=0).lines == ["Bob gives you the 6."]
+    ordered, events = KIND.play(dealt(), 1, "order give lowest", NoDice())
+    assert KIND.narrate(ordered, 1, "order give lowest", events, 1, NAMES, you=None).lines == \
+        ["Bob's standing order: give lowest."]
 
 
 def test_a_given_card_is_told_only_to_the_giver_and_the_receiver_the_command_too() -> None:
@@ -408,8 +425,8 @@ def test_on_random_playouts_no_reader_reads_what_it_may_not_know() -> None:
         for reader in (0, 1, 2, None):
             other_command, other_events = masked(seat, command, events, reader)
             changed += (other_command, other_events) != (command, events)
-            assert KIND.narrate(after, seat, other_command, other_events, reader, NAMES) == \
-                KIND.narrate(after, seat, command, events, reader, NAMES)
+            assert KIND.narrate(after, seat, other_command, other_events, reader, NAMES, you=reader) == \
+                KIND.narrate(after, seat, command, events, reader, NAMES, you=reader)
     assert changed >= 300
 
 
