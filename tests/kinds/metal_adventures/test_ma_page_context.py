@@ -114,7 +114,7 @@ def test_offers_and_promises_read_with_the_players_names_and_amounts_in_credits(
     state, _ = play(state, A, "offer 2 give 2c get nothing")
     state, _ = play(state, A, "promise 3 1c@next")
     assert context(state, C, NAMES[:3])["deals"] == [
-        "O1: Ann offers Bob 2₡ for nothing", "P1: Ann owes Cy 1₡, at the end of its next turn"]
+        "O1: Ann offers Bob 2₡ for nothing", "P1: Ann owes Cy 1₡, at the end of their next turn"]
 
 
 def test_the_battle_panel_explains_each_sides_score_term_by_term() -> None:
