@@ -56,8 +56,10 @@ class NewGameForm(forms.Form):
                                    initial=_DEFAULT.cap_hours, label="Time bank cap (hours)")
     reminders = forms.BooleanField(required=False, initial=True, label="Remind players by e-mail",
                                    help_text="At half-time and 12 hours before their time runs out.")
+    # Radio buttons, whose words wrap: in a closed select the vote's long choice was cut off on a phone.
     on_timeout = forms.ChoiceField(label="When a player's time runs out", required=False,
-                                   choices=list(clock.ON_TIMEOUT.items()), initial=clock.END)
+                                   choices=list(clock.ON_TIMEOUT.items()), initial=clock.END,
+                                   widget=forms.RadioSelect)
     expel_after = forms.IntegerField(required=False, min_value=1, max_value=clock.EXPEL_MAX,
                                      initial=_DEFAULT.expel_after, label="Timeouts in a row before a vote")
     visibility = forms.ChoiceField(choices=Game.Visibility.choices, initial=Game.Visibility.PUBLIC,

@@ -25,8 +25,9 @@ from tests.web.factories import UserFactory, finished_against_bots, full_game
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 KIND = "metal-adventures"
-# The buttons the test's player prefers, in order: a plain, always-finishing way through a turn.
-PREFERRED = ("Tribute", "Rest", "Refuse", "Attack space", "Ally none", "Roll", "Pass", "Keep all", "End")
+# The commands the test's player prefers, in order: a plain, always-finishing way through a turn (read from
+# the buttons' values: their labels are words, buttons.py).
+PREFERRED = ("tribute", "rest", "refuse", "attack space", "ally none", "roll", "pass", "keep all", "end")
 CLICKS = 2_000
 
 
@@ -40,15 +41,17 @@ def offer_it(settings: Any) -> None:
 
 
 def click_one(page: Page) -> str:
-    """Clicks the first preferred button the page shows, else the first button of the actions panel."""
+    """Clicks the button of the first preferred command the page shows, else the first button of the
+    actions panel; gives the clicked button's label."""
     buttons = page.locator(".ma-actions button[name=command]")
+    values = [buttons.nth(i).get_attribute("value") or "" for i in range(buttons.count())]
     labels = [b.strip() for b in buttons.all_inner_texts()]
     for wanted in PREFERRED:
-        for i, text in enumerate(labels):
-            if text == wanted or (wanted == "Attack space" and re.fullmatch(r"Attack space \d", text)):
+        for i, value in enumerate(values):
+            if value == wanted or (wanted == "attack space" and re.fullmatch(r"attack space \d", value)):
                 buttons.nth(i).click()
-                return text
-    choice = next((i for i, text in enumerate(labels) if text not in ("Autopilot", "Resign")), None)
+                return labels[i]
+    choice = next((i for i, value in enumerate(values) if value not in ("autopilot", "resign")), None)
     assert choice is not None, f"only {labels} on the page: {page.locator('.ma-banner').inner_text()}"
     buttons.nth(choice).click()
     return labels[choice]

@@ -72,3 +72,29 @@ def test_choosing_bots_disables_the_rated_choice_with_its_note(browser: Browser,
     page.get_by_label("Bots: Greedy bot", exact=False).check()
     expect(rated).to_be_disabled()
     expect(note).to_be_visible()
+
+
+# Each <select>'s widest option in the select's own font, against the room the select gives its text: a
+# choice wider than that is cut off in the closed select, where it cannot wrap.
+WIDEST_OPTIONS = """() => {
+  const canvas = document.createElement("canvas").getContext("2d");
+  return [...document.querySelectorAll("#new-form select")].filter(s => s.offsetParent).map(s => {
+    const style = getComputedStyle(s);
+    canvas.font = style.font;
+    const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+    const widest = Math.max(...[...s.options].map(o => canvas.measureText(o.text).width));
+    return [s.name, widest <= room];
+  });
+}"""
+
+
+def test_on_a_phone_every_metal_adventures_option_reads_whole_within_the_screen(
+        browser: Browser, live_server: Any, settings: Any) -> None:
+    settings.OFFERED_GAME_KINDS = ["metaltalon", "metal-adventures"]
+    page = logged_in_page(browser, live_server, UserFactory(), viewport=PHONE)
+    page.goto(live_server.url + "/games/new/?kind=metal-adventures")
+    for words in ("Layered (a Pirate Hunter goes back among its own colour)", "Full (the whole Space deck)"):
+        box = page.get_by_label(words).locator("xpath=ancestor::label").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], words
+    assert [name for name, fits in page.evaluate(WIDEST_OPTIONS) if not fits] == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

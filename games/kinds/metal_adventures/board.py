@@ -86,7 +86,7 @@ def promise_words(promise: Promise, reader: int | None, names: Sequence[str] | N
     """An open promise as `reader` may read it: its trophies only to the debtor, its wrecks to both; when
     it is due, said once for the whole promise. Seats as in offer_words."""
     party = reader in (promise.debtor, promise.creditor)
-    due = {"win": "if its side wins", "end": "at this turn's end", "next": "at the end of its next turn"}
+    due = {"win": "if their side wins", "end": "at this turn's end", "next": "at the end of their next turn"}
     items = tuple(replace(item, due=NOW) for item in promise.items)
     debtor = name(promise.debtor, names)
     # Its items all due now, the due point said once after them: deal_words names no giver.
@@ -112,7 +112,7 @@ def ask_words(ask: Ask, reader: int | None) -> str:
 
 def _heading(state: GameState, names: Sequence[str] | None = None) -> str:
     if state.phase == SETUP:
-        return "Metal Adventures: setting up; every seat keeps two of its three trophies."
+        return "Metal Adventures: setting up; every player keeps two of their three trophies."
     if state.phase == OVER:
         from .end import places
 

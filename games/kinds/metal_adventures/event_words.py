@@ -123,9 +123,10 @@ def owner(event: Event, v: Voice) -> str:
     return who(event["seat"], v, start=True, own=True)
 
 
-def _their(event: Event, v: Voice) -> str:
-    """What the event's "seat" owns, said after it: "their", "your" to the seat itself."""
-    return "your" if v.you is not None and int(event["seat"]) == v.you else "their"
+def _their(event: Event, v: Voice, key: str = "seat") -> str:
+    """What the event's seat under `key` owns, said after it: "their" (a player, never "its"), "your" to
+    the seat itself."""
+    return "your" if v.you is not None and int(event[key]) == v.you else "their"
 
 
 def seats_text(values: Any, v: Voice, *, start: bool = False) -> str:
@@ -375,14 +376,14 @@ def _prize(e: Event, v: Voice) -> str:
             f"{_planet(e['planet'])} to keep one.")
 
 
-DUE_WORDS = {"win": "if its side wins the battle", "end": "at the end of this turn",
-             "next": "at the end of its next turn"}
+# When a promise is due ({whose}: the debtor's, "their" or "your").
+DUE_WORDS = {"win": "if {whose} side wins the battle", "end": "at the end of this turn",
+             "next": "at the end of {whose} next turn"}
 
 
 def due_words(e: Event, v: Voice) -> str:
-    """When a promise is due, "its" the debtor's ("your" to the debtor)."""
-    words = DUE_WORDS.get(str(e.get("due")), "later")
-    return words.replace("its ", "your ") if v.you is not None and int(e["debtor"]) == v.you else words
+    """When a promise is due, said of the debtor: "their" side or turn, "your" to the debtor."""
+    return DUE_WORDS.get(str(e.get("due")), "later").format(whose=_their(e, v, "debtor"))
 
 
 def _promise(e: Event, v: Voice) -> str:

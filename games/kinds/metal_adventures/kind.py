@@ -58,7 +58,8 @@ class MetalAdventuresKind(RulesKind):
             "hunter_shuffle": forms.ChoiceField(
                 choices=[("layered", "Layered (a Pirate Hunter goes back among its own colour)"),
                          ("full", "Full (the whole Space deck)")], initial="layered",
-                label="Pirate Hunters shuffled back"),
+                # Radio buttons, whose words wrap: a closed select cut the first choice off on a phone.
+                widget=forms.RadioSelect, label="Pirate Hunters shuffled back"),
             "perks": forms.BooleanField(
                 required=False, initial=False, label="Base starship perks (site variant)",
                 help_text="Each base starship gets a small perk of its own, such as 1₡ more for a rest or "

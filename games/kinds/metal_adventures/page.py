@@ -13,23 +13,25 @@ from typing import Any
 
 from games.kinds.protocol import PageInput, changed_in_form
 
-from . import board, cards, chance, commands, end, fight, narration, orders, prompts, trophies
+from . import board, buttons, cards, chance, commands, end, fight, narration, orders, prompts, trophies
 from .battle_state import ACCEPT, COUNTER, DECLINE, UNANSWERED
 from .state import OVER, SETUP, GameState
 from .view import bot_state, view
 
 KIND_TITLES = {"space": "a starship in Space", "karokum": "a starship via Karokum", "planet": "a planet",
                "challenge": "a challenge"}
-# How the page groups the legal commands into rows of buttons, by their first word(s).
+# How the page groups the legal commands into rows of buttons, by their first word(s): the turn's choices
+# first, then "End turn" alone on the last row but for leaving (as MetalTalon's turn panel ends with it).
 GROUPS = (
     ("Keep two trophies", ("choose",)),
-    ("Your turn", ("rest", "tribute", "refuse", "end", "autopilot")),
+    ("Your turn", ("rest", "tribute", "refuse", "autopilot")),
     ("Battle", ("attack", "challenge", "planet", "ally", "ready", "loyal", "betray", "mf", "roll", "pass",
                 "arm", "take", "trophy")),
     ("Choose", ("pick", "swap", "discard")),
     ("Tour of Pirates", ("tour",)),
     ("Cards and deals", ("buy", "play", "keep", "break", "accept", "decline", "withdraw", "reveal")),
 )
+FINISH = ("Finish", ("end",))  # after every other row of the turn
 LEAVE = ("Leave", ("resign",))  # always the last row
 # An ask's answer as the battle panel says it (battle_state: "" until answered, then the answer's word).
 ANSWER_WORDS = {UNANSWERED: "waiting", ACCEPT: "accepted", DECLINE: "declined",
@@ -40,29 +42,10 @@ def name(seat: int, names: Sequence[str]) -> str:
     return prompts.name(seat, names)
 
 
-# Commands that name an offer (O3) or a promise (P16) by its number, and the word the button adds.
-NUMBERED = {"accept": "offer", "decline": "offer", "withdraw": "offer", "keep": "promise", "break": "promise"}
-
-
-def label(command: str, names: Sequence[str]) -> str:
-    """A button's words for a legal command: cards by name, seats by player, offers and promises said so."""
-    words = command.split()
-    if words and words[0] == "choose":
-        return "Keep " + " and ".join(cards.NAMES[t].replace("Trophy of the ", "") for t in words[1:])
-    if len(words) == 2 and words[0] in NUMBERED and words[1][:1] in "OP" and words[1][1:].isdigit():
-        return f"{words[0].capitalize()} {NUMBERED[words[0]]} {words[1]}"
-    out = []
-    for i, word in enumerate(words):
-        if word in cards.NAMES:
-            out.append(cards.NAMES[word])
-        elif word in cards.PLANETS:
-            out.append(cards.PLANETS[word].name)  # a proper name: "Attack planet Exxalia"
-        elif word.isdigit() and i > 0 and words[0] in ("challenge", "ally") and words[1] != "space":
-            out.append(name(int(word) - 1, names))
-        else:
-            out.append(word)
-    text = " ".join(out)
-    return text[:1].upper() + text[1:]
+def label(command: str, names: Sequence[str], state: GameState | None = None) -> str:
+    """A button's words for a legal command (buttons.py): cards by name, seats by player, the starships
+    in Space by the state's face-up cards."""
+    return buttons.label(command, names, state)
 
 
 def _same_as_shorter(command: str, legal: Sequence[str]) -> bool:
@@ -73,21 +56,24 @@ def _same_as_shorter(command: str, legal: Sequence[str]) -> bool:
             and " ".join(words[:2]) in legal)
 
 
-def group(legal: Sequence[str], names: Sequence[str]) -> list[dict[str, Any]]:
-    """The legal commands in rows of buttons (GROUPS), in their order within each."""
+def group(legal: Sequence[str], names: Sequence[str], state: GameState | None = None) -> list[dict[str, Any]]:
+    """The legal commands in rows of buttons (GROUPS, then the others, FINISH and LEAVE), in their order
+    within each; each button posts its command and shows its words (label)."""
     rows: list[dict[str, Any]] = []
     placed = {c for c in legal if _same_as_shorter(c, legal)}
+    last = {c for c in legal if c.split()[0] in (*FINISH[1], *LEAVE[1])}
+
+    def row(title: str, commands: Sequence[str]) -> None:
+        if commands:
+            rows.append({"title": title,
+                         "buttons": [{"command": c, "label": label(c, names, state)} for c in commands]})
+        placed.update(commands)
+
     for title, verbs in GROUPS:
-        buttons = [{"command": c, "label": label(c, names)} for c in legal
-                   if c.split()[0] in verbs and c not in placed]
-        placed.update(b["command"] for b in buttons)
-        if buttons:
-            rows.append({"title": title, "buttons": buttons})
-    rest = [{"command": c, "label": label(c, names)} for c in legal if c not in placed and c != "resign"]
-    if rest:
-        rows.append({"title": "Other", "buttons": rest})
-    if "resign" in legal:
-        rows.append({"title": LEAVE[0], "buttons": [{"command": "resign", "label": "Resign"}]})
+        row(title, [c for c in legal if c.split()[0] in verbs and c not in placed and c not in last])
+    row("Other", [c for c in legal if c not in placed and c not in last])
+    for title, verbs in (FINISH, LEAVE):
+        row(title, [c for c in legal if c.split()[0] in verbs])
     return rows
 
 
@@ -270,7 +256,7 @@ def page_context(page: PageInput) -> dict[str, Any]:
         "last_battle": _last_battle(page, state, names),
         "travel": state.travel,
         "legal": legal,
-        "groups": group(legal, names),
+        "groups": group(legal, names, state),
         "winners": [name(i, names) for i in end.winners(state)],
         "seat_choices": [(i + 1, name(i, names)) for i, s in enumerate(state.seats)
                          if i != me and not s.out],

@@ -189,7 +189,7 @@ def choose(state: GameState, seat: int, command: str) -> tuple[GameState, list[E
     of the Trophy deck together, in the order they were dealt, and seat 1's first turn starts."""
     verb, _, rest = command.strip().partition(" ")
     if verb.lower() != "choose":
-        raise Refused("Before play starts, every seat keeps two of its three trophies: "
+        raise Refused("Before play starts, every player keeps two of their three trophies: "
                       "choose <trophy> <trophy>.")
     if state.phase != SETUP:
         raise Refused("The trophies were chosen at the start of the game: play has begun.")

@@ -191,11 +191,16 @@ def test_the_space_areas_longest_starship_names_fit_their_boxes_with_the_id_besi
 
 def test_the_text_board_shows_a_promised_trophy_to_its_debtor_only() -> None:
     state, _ = play(trading(), A, "promise 2 trophy T03@next")
-    assert "P1: Seat 1 owes Seat 2 Trophy of the Scrapyard King (T03), at the end of its next turn" in \
+    assert "P1: Seat 1 owes Seat 2 Trophy of the Scrapyard King (T03), at the end of their next turn" in \
         board_lines(state, A)
     for reader in (B, None):
-        assert "P1: Seat 1 owes Seat 2 a trophy, at the end of its next turn" in board_lines(state, reader)
+        assert "P1: Seat 1 owes Seat 2 a trophy, at the end of their next turn" in board_lines(state, reader)
 
 
 def test_the_text_board_leaves_a_blank_line_between_the_table_and_the_seats() -> None:
     assert "\nOut of the game: 0 cards\n\nSeat 1 (to act): " in board.text_board(given(3), None)
+
+
+def test_the_text_board_calls_a_player_their_not_its_while_the_trophies_are_chosen() -> None:
+    text = " ".join(board.text_board(dealt(3), None).split())  # the heading as read, its wraps undone
+    assert text.startswith("Metal Adventures: setting up; every player keeps two of their three trophies.")

@@ -176,9 +176,9 @@ SENTENCES: list[tuple[dict[str, Any], str]] = [
      "Cy draws 1 trophy at Exxalia to keep one."),
     ({"type": "prize_refused", "seat": 0, "planet": "exxalia"}, "Ann refuses the prize of Exxalia."),
     ({"type": "promise", "promise": 4, "debtor": 1, "creditor": 2, "items": [TROPHY_ITEM], "due": "next"},
-     "P4: Bob promises Cy a trophy, at the end of its next turn."),
+     "P4: Bob promises Cy a trophy, at the end of their next turn."),
     ({"type": "promise", "promise": 1, "debtor": 0, "creditor": 2, "items": "trophy T02@win + 1c@win",
-      "due": "win"}, "P1: Ann promises Cy a trophy and 1₡, if its side wins the battle."),
+      "due": "win"}, "P1: Ann promises Cy a trophy and 1₡, if their side wins the battle."),
     ({"type": "promise", "promise": 6, "debtor": 2, "creditor": 0, "items": [CREDIT_ITEM], "due": "end"},
      "P6: Cy promises Ann 1₡, at the end of this turn."),
     ({"type": "promise", "promise": 6, "debtor": 2, "creditor": 0, "items": []},
@@ -385,7 +385,7 @@ def test_a_sealed_alliances_promise_keeps_the_cards_its_event_hid_hidden_in_word
     event = {"type": "promise", "promise": 2, "debtor": 0, "creditor": 1,
              "items": "1c@win + a trophy@win + a wreck@win", "due": "win"}
     assert describe(event, None, NAMES) == (
-        "P2: Ann promises Bob 1₡, a trophy and a wreck, if its side wins the battle.")
+        "P2: Ann promises Bob 1₡, a trophy and a wreck, if their side wins the battle.")
 
 
 def test_a_sealed_alliance_whose_event_lacks_terms_reads_as_joining_for_nothing() -> None:
@@ -401,7 +401,8 @@ def test_a_sentence_said_to_a_seat_names_it_you_wherever_it_stands() -> None:
     promise = {"type": "promise", "promise": 4, "debtor": 1, "creditor": 2, "due": "next",
                "items": [TROPHY_ITEM]}
     assert describe(promise, None, NAMES, 1) == "P4: you promise Cy a trophy, at the end of your next turn."
-    assert describe(promise, None, NAMES, 2) == "P4: Bob promises you a trophy, at the end of its next turn."
+    assert describe(promise, None, NAMES, 2) == (
+        "P4: Bob promises you a trophy, at the end of their next turn.")
     declared = {"type": "declared", "declarations": [{"seat": 2, "loyal": False, "play": ["S02"]}]}
     assert describe(declared, None, NAMES, 2) == (
         "Declarations: You: betray, no Metal Faktor die, play Berserker Grog (S02).")

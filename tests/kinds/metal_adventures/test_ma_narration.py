@@ -698,7 +698,7 @@ def test_the_text_board_masks_offers_and_lists_its_readers_orders() -> None:
 
 def test_the_text_board_says_when_a_promise_is_due_once_and_its_items_in_words() -> None:
     state, _ = play(trading(), A, "promise 2 3c@next")
-    assert "P1: Seat 1 owes Seat 2 3₡, at the end of its next turn" in board.text_board(state, C)
+    assert "P1: Seat 1 owes Seat 2 3₡, at the end of their next turn" in board.text_board(state, C)
 
 
 def test_the_text_board_given_the_names_says_who_sits_at_each_seat_and_who_is_awaited() -> None:

@@ -62,8 +62,9 @@ def test_a_shown_declaration_reads_as_words_and_an_empty_one_says_so(declared: d
 @pytest.mark.parametrize(("command", "words"), [
     ("keep P16", "Keep promise P16"), ("break P2", "Break promise P2"), ("accept O3", "Accept offer O3"),
     ("decline O3", "Decline offer O3"), ("withdraw O1", "Withdraw offer O1"),
-    ("challenge 2", "Challenge Bob"), ("buy E01", f"Buy {cards.NAMES['E01']}"),
-    ("attack planet exxalia", "Attack planet Exxalia"), ("attack planet bazaar", "Attack planet Bazaar"),
+    ("challenge 2", "Challenge Bob"), ("buy E01", f"Buy {cards.NAMES['E01']} for 2₡"),
+    ("attack planet exxalia", "Attack the planet Exxalia"),
+    ("attack planet bazaar", "Attack the planet Bazaar"),
 ])
 def test_a_button_says_what_its_command_names_in_words(command: str, words: str) -> None:
     assert page.label(command, NAMES) == words
@@ -96,7 +97,7 @@ def test_both_sides_asking_shows_a_button_per_side() -> None:
                           (B, "ally ask 3")):
         state, _ = play(state, seat, command)
     buttons = [b["label"] for row in context(state, C, NAMES[:3])["groups"] for b in row["buttons"]]
-    assert {"Ally accept Ann", "Ally accept Bob", "Ally decline Ann", "Ally decline Bob"} <= set(buttons)
+    assert {"Join Ann's side", "Join Bob's side", "Decline Ann's ask", "Decline Bob's ask"} <= set(buttons)
 
 
 def test_a_challenged_seat_may_ask_for_help_only_from_seats_outside_the_battle() -> None:
@@ -113,7 +114,7 @@ def test_offers_and_promises_read_with_the_players_names_and_amounts_in_credits(
     state, _ = play(state, A, "offer 2 give 2c get nothing")
     state, _ = play(state, A, "promise 3 1c@next")
     assert context(state, C, NAMES[:3])["deals"] == [
-        "O1: Ann offers Bob 2₡ for nothing", "P1: Ann owes Cy 1₡, at the end of its next turn"]
+        "O1: Ann offers Bob 2₡ for nothing", "P1: Ann owes Cy 1₡, at the end of their next turn"]
 
 
 def test_the_battle_panel_explains_each_sides_score_term_by_term() -> None:

@@ -180,7 +180,7 @@ def test_a_choice_names_two_trophies_by_id_or_name_in_any_order(command: str) ->
 
 
 @pytest.mark.parametrize(("command", "words"), [
-    ("keep T01 T02", "every seat keeps two of its three trophies: choose <trophy> <trophy>"),
+    ("keep T01 T02", "every player keeps two of their three trophies: choose <trophy> <trophy>"),
     ("choose", r"Name two trophies\. Keep two of your three trophies: choose T01 T02"),
     ("choose T01", "Name two trophies"),
     ("choose T01 T01", "Name two different trophies"),

@@ -156,3 +156,13 @@ def test_the_new_game_form_lists_player_counts_in_order_proposes_three_and_expla
     assert re.search(r'<option value="3" selected>', select)
     assert "2 players (house rule, tick it below)" in select
     assert "The printed game is for 3 to 6" in page and "small perk of its own" in page
+
+
+def test_your_cards_say_an_empty_hand_of_trophies_and_of_wrecks_alike_as_plain_words() -> None:
+    game, clients = new_game(3)  # choosing trophies: none kept yet, and no wreck
+    page = clients[0].get(url(game)).content.decode()
+    mine = page[page.index('class="ma-panel ma-mine"'):]
+    mine = mine[:mine.index("</section>")]
+    said = [" ".join(mine.split(f"<h3>{what}</h3>")[1].split("<h3>")[0].split())
+            for what in ("Trophies", "Wrecks")]
+    assert said[0] == said[1] == '<p class="small muted">none</p>'
