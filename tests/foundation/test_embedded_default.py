@@ -37,7 +37,10 @@ def _wait_for(url: str, process: subprocess.Popen[bytes], log: Path, timeout: fl
 def test_the_embedded_default_migrates_from_scratch_and_serves_the_site(tmp_path):
     var = tmp_path / "var"
     port = free_port()
-    env = clean_env(VAR_DIR=str(var), PATH=f"{BIN}:{os.environ['PATH']}")
+    # Where gunicorn would open its control socket (tests/foundation/test_control_socket.py).
+    user_home = tmp_path / "home"
+    user_home.mkdir()
+    env = clean_env(VAR_DIR=str(var), PATH=f"{BIN}:{os.environ['PATH']}", HOME=str(user_home))
 
     migrated = manage("migrate", "--noinput", env=env)
     assert migrated.returncode == 0, migrated.stderr
@@ -53,6 +56,8 @@ def test_the_embedded_default_migrates_from_scratch_and_serves_the_site(tmp_path
         _wait_for(f"http://127.0.0.1:{port}/", honcho, log)
         status, home = _get(f"http://127.0.0.1:{port}/")
         assert status == 200 and "MetalTalon" in home
+        # No control socket under HOME: another `make run` on the machine would share it.
+        assert not (user_home / ".gunicorn").exists()
         assert _get(f"http://127.0.0.1:{port}/static/vendor/htmx.min.js")[0] == 200
         assert _get(f"http://127.0.0.1:{port}/accounts/login/")[0] == 200
 
