@@ -66,6 +66,15 @@ def test_the_embedded_default_migrates_from_scratch_and_serves_the_site(tmp_path
         worker = WorkerProcess("filesystem://", f"file://{fs / 'results'}", "celery",
                                {"CELERY_BROKER_URL": "filesystem://", "CELERY_FS_DIR": str(fs)}, log)
         assert worker.send("metaltalon.describe_worker", timeout=40)["users"] == len(DEMO_LOGINS)
-    finally:
-        os.killpg(honcho.pid, signal.SIGTERM)
+
+        # Ctrl-C: honcho passes SIGTERM on and SIGKILLs whatever still runs 5 s after the first process
+        # stopped (honcho's KILL_WAIT, which it offers no option to raise). Every process stops in time.
+        honcho.send_signal(signal.SIGINT)
         honcho.wait(timeout=30)
+        stopping = log.read_text().split("SIGINT received", 1)[1]
+        assert "SIGKILL" not in stopping, stopping[-3000:]
+        assert all(f"{name}.1 stopped" in stopping for name in ("web", "worker", "beat", "mail")), stopping
+    finally:
+        if honcho.poll() is None:
+            os.killpg(honcho.pid, signal.SIGTERM)
+            honcho.wait(timeout=30)
