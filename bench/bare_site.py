@@ -4,7 +4,7 @@ BARE_BYTES bytes (the game page's size), no middleware, no database, no template
 The machine's speed moves every figure; the game page's rate as a share of this one does not, so
 web_bench.py prints that share (issue 14's target: at least 40%).
 
-    gunicorn --chdir bench bare_site:application
+    gunicorn --no-control-socket --chdir bench bare_site:application
 """
 
 from __future__ import annotations

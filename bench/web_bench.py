@@ -262,7 +262,7 @@ def free_port() -> int:
 def start_gunicorn(port: int, log: Path, app: str = "metaltalon.wsgi",
                    env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
-    command = [gunicorn, app, "--bind", f"127.0.0.1:{port}", "--workers", WORKERS,
+    command = [gunicorn, app, "--no-control-socket", "--bind", f"127.0.0.1:{port}", "--workers", WORKERS,
                "--worker-class", WORKER_CLASS, "--log-level", "warning"]
     if app != "metaltalon.wsgi":
         command += ["--chdir", str(ROOT / "bench")]

@@ -109,6 +109,27 @@ def bot_hints(name: str) -> Mapping[str, str]:
     return dict(getattr(get_kind(name), "bot_hints", {}))
 
 
+def players_words(kind: Kind) -> str:
+    """How many play the kind, in words: "2, 3, 4 or 6 players", "3 to 6 players", and a labelled count
+    (Kind.player_count_labels: a house rule) apart, "3 to 6 players (2 by a house rule)"."""
+    labelled = set(getattr(kind, "player_count_labels", {}))
+    plain = sorted(n for n in kind.player_counts if n not in labelled)
+    extra = sorted(n for n in kind.player_counts if n in labelled)
+    if not plain:
+        plain, extra = extra, []
+    text = f"{_counts(plain)} players"
+    return f"{text} ({_counts(extra)} by a house rule)" if extra else text
+
+
+def _counts(numbers: list[int]) -> str:
+    """3, 4, 5, 6 as "3 to 6"; 2, 3, 4, 6 as "2, 3, 4 or 6"."""
+    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]} to {numbers[-1]}"
+    if len(numbers) == 1:
+        return str(numbers[0])
+    return ", ".join(map(str, numbers[:-1])) + f" or {numbers[-1]}"
+
+
 def _kinds() -> dict[str, Kind]:
     global _loaded
     from django.conf import settings
@@ -134,6 +155,11 @@ def _import(name: str, path: str) -> Kind:
             raise ImproperlyConfigured(
                 f"{path}.{attr} must be a tuple of the kind's static paths ending in {suffix}, such as "
                 f"(\"{name}/board{suffix}\",), not {paths!r}.")
+    summary = getattr(kind, "summary", "")
+    if not isinstance(summary, str) or not summary.strip():
+        raise ImproperlyConfigured(
+            f"{path}.summary must say in one sentence what the game is (the visitor's home page shows it), "
+            f"such as \"A race to 10 with one die.\"; not {summary!r}.")
     # The same shape as a static path: a markdown file inside the kind's package, never beside it.
     document = getattr(kind, "rules_document", "")
     if not isinstance(document, str) or (document and not _own_static(document, ".md")):
@@ -151,4 +177,5 @@ def _own_static(path: object, suffix: str) -> bool:
 
 
 __all__ = ["BadOptions", "Dice", "Kind", "LoggedAction", "PageAssets", "PageInput", "Refused", "SeatOutcome",
-           "all_kinds", "get_kind", "offered_kinds", "page_assets", "rules_document", "shown_turn"]
+           "all_kinds", "get_kind", "offered_kinds", "page_assets", "players_words", "rules_document",
+           "shown_turn"]

@@ -165,8 +165,12 @@ class PageInput:
 class Kind(Protocol):
     name: str  # stored in Game.kind
     title: str  # "MetalTalon"
+    # What the game is, in one sentence for someone who never played it: the visitor's home page shows it
+    # beside the title (templates/home.html); the registry refuses a kind without one.
+    summary: str
     # The lobby proposes the first count and lists them all in order; a kind may word some of them in an
-    # optional `player_count_labels` mapping ({2: "2 players (house rule)"}: games/forms.py).
+    # optional `player_count_labels` mapping ({2: "2 players (house rule)"}: games/forms.py). A labelled
+    # count is a house rule, not the game as printed: the home page says so (games.kinds.players_words).
     player_counts: tuple[int, ...]
     # The kind's templates: its part of the game page's live region, and what follows the region (may be
     # ""). The live template gets the page's own context plus page_context(); the extras template gets the

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, expect
 
 from games import actions
 from games.actions import Actor
+from games.kinds import offered_kinds
 from tests.browser.shots import DESKTOP, PHONE, shoot
 from tests.browser.test_play_browser import FOLLOW, logged_in_page
 from tests.web.factories import UserFactory, active_seat, open_game, other_seat, started_game
@@ -20,11 +21,18 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_a_new_visitor_sees_the_game_a_live_board_and_the_way_in(browser: Browser, live_server: Any, size):
+def test_a_new_visitor_sees_each_offered_game_a_live_board_and_the_way_in(browser: Browser, live_server: Any,
+                                                                          size):
     game = started_game(players=2)
     page = browser.new_context(viewport=size).new_page()
     page.goto(live_server.url + "/")
     expect(page.get_by_role("link", name="Sign up to play")).to_be_visible()
+    for kind in offered_kinds():  # each offered game a card, none wider than the screen
+        card = page.locator(f'.offer[data-kind="{kind.name}"]')
+        expect(card.get_by_role("heading", name=kind.title)).to_be_visible()
+        expect(card.get_by_role("link", name=f"Rules of {kind.title}")).to_be_visible()
+        box = card.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
     board = page.locator(".showcase svg")
     expect(board).to_be_visible()
     assert board.bounding_box()["width"] <= size["width"]  # the picture fits the screen

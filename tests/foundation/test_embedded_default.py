@@ -37,7 +37,10 @@ def _wait_for(url: str, process: subprocess.Popen[bytes], log: Path, timeout: fl
 def test_the_embedded_default_migrates_from_scratch_and_serves_the_site(tmp_path):
     var = tmp_path / "var"
     port = free_port()
-    env = clean_env(VAR_DIR=str(var), PATH=f"{BIN}:{os.environ['PATH']}")
+    # Where gunicorn would open its control socket (tests/foundation/test_control_socket.py).
+    user_home = tmp_path / "home"
+    user_home.mkdir()
+    env = clean_env(VAR_DIR=str(var), PATH=f"{BIN}:{os.environ['PATH']}", HOME=str(user_home))
 
     migrated = manage("migrate", "--noinput", env=env)
     assert migrated.returncode == 0, migrated.stderr
@@ -53,6 +56,8 @@ def test_the_embedded_default_migrates_from_scratch_and_serves_the_site(tmp_path
         _wait_for(f"http://127.0.0.1:{port}/", honcho, log)
         status, home = _get(f"http://127.0.0.1:{port}/")
         assert status == 200 and "MetalTalon" in home
+        # No control socket under HOME: another `make run` on the machine would share it.
+        assert not (user_home / ".gunicorn").exists()
         assert _get(f"http://127.0.0.1:{port}/static/vendor/htmx.min.js")[0] == 200
         assert _get(f"http://127.0.0.1:{port}/accounts/login/")[0] == 200
 
@@ -61,6 +66,15 @@ def test_the_embedded_default_migrates_from_scratch_and_serves_the_site(tmp_path
         worker = WorkerProcess("filesystem://", f"file://{fs / 'results'}", "celery",
                                {"CELERY_BROKER_URL": "filesystem://", "CELERY_FS_DIR": str(fs)}, log)
         assert worker.send("metaltalon.describe_worker", timeout=40)["users"] == len(DEMO_LOGINS)
-    finally:
-        os.killpg(honcho.pid, signal.SIGTERM)
+
+        # Ctrl-C: honcho passes SIGTERM on and SIGKILLs whatever still runs 5 s after the first process
+        # stopped (honcho's KILL_WAIT, which it offers no option to raise). Every process stops in time.
+        honcho.send_signal(signal.SIGINT)
         honcho.wait(timeout=30)
+        stopping = log.read_text().split("SIGINT received", 1)[1]
+        assert "SIGKILL" not in stopping, stopping[-3000:]
+        assert all(f"{name}.1 stopped" in stopping for name in ("web", "worker", "beat", "mail")), stopping
+    finally:
+        if honcho.poll() is None:
+            os.killpg(honcho.pid, signal.SIGTERM)
+            honcho.wait(timeout=30)

@@ -93,7 +93,7 @@ def test_an_unknown_email_url_scheme_is_a_clean_error(tmp_path):
 
 
 @pytest.mark.parametrize("command", [
-    ["gunicorn", "metaltalon.wsgi", "--bind", "127.0.0.1:0"],
+    ["gunicorn", "metaltalon.wsgi", "--bind", "127.0.0.1:0", "--no-control-socket"],
     ["celery", "-A", "metaltalon", "worker", "--pool", "solo"],
 ], ids=["gunicorn", "celery-worker"])
 def test_web_and_worker_stop_at_start_up_naming_the_missing_secret_key(tmp_path, command):

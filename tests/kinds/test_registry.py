@@ -7,9 +7,10 @@ import sys
 import types
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from django.urls import reverse
 
-from games.kinds import all_kinds, get_kind, offered_kinds
+from games.kinds import all_kinds, get_kind, offered_kinds, players_words
 from games.kinds.race.kind import RaceKind
 from games.models import Game
 from tests.web.factories import UserFactory
@@ -70,3 +71,30 @@ def test_every_kind_declares_its_answers_to_a_roll_which_only_metaltalon_has() -
     # Read directly by the mail (games/actions/mail.py, games/mail/answers.py): a kind without them is ().
     assert {kind.name: kind.roll_answers for kind in all_kinds()} == {
         "metaltalon": ("accept", "reroll"), "race": (), "parley": (), "metal-adventures": ()}
+
+
+def test_every_offered_kind_says_in_one_sentence_what_it_is():
+    # The visitor's home page introduces each offered game by it (templates/home.html).
+    for kind in offered_kinds():
+        assert isinstance(kind.summary, str) and kind.summary.endswith("."), kind.name
+        assert kind.summary.count(". ") == 0 and 20 < len(kind.summary) <= 200, kind.summary
+
+
+def test_a_kind_without_a_summary_is_refused_when_the_registry_loads_it(settings, monkeypatch):
+    class Unsaid(RaceKind):
+        name = "unsaid"
+        summary = ""
+
+    module = types.ModuleType("kind_without_summary")
+    module.KIND = Unsaid()  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "kind_without_summary", module)
+    settings.GAME_KINDS = {**settings.GAME_KINDS, "unsaid": "kind_without_summary.KIND"}
+
+    with pytest.raises(ImproperlyConfigured, match="summary"):
+        get_kind("unsaid")
+
+
+def test_the_player_counts_read_as_a_range_a_list_or_with_the_house_rule_apart():
+    assert players_words(get_kind("metaltalon")) == "2, 3, 4 or 6 players"
+    assert players_words(get_kind("metal-adventures")) == "3 to 6 players (2 by a house rule)"
+    assert players_words(get_kind("race")) == "2 players"

@@ -8,9 +8,11 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils.html import escape
 
 from games import actions
 from games.actions import Actor
+from games.kinds import offered_kinds, players_words
 from tests.web.factories import UserFactory, active_seat, full_game, open_game, other_seat, started_game
 
 pytestmark = pytest.mark.django_db
@@ -31,11 +33,45 @@ def test_a_visitor_sees_what_the_game_is_the_way_in_and_the_board_of_a_live_publ
     hidden = started_game(players=2, visibility="private")
     actions.apply_command(hidden, Actor.player(active_seat(hidden).user), "end")  # it moved last
     html = Client().get("/").content.decode()
-    assert 'href="/accounts/signup/"' in html and 'href="/rules/"' in html
+    assert 'href="/accounts/signup/"' in html and 'href="/rules/metaltalon/"' in html
     assert f'href="/games/{game.pk}/"' in html and f"Watch game {game.pk}" in html
     assert f'/games/{hidden.pk}/"' not in html  # private games are never listed nor drawn
     showcase = html[html.index('class="showcase"'):]
     assert "<svg" in showcase[:showcase.index("</figure>")]
+
+
+def offers_of(html: str) -> dict[str, str]:
+    """The visitor's home page's list of offered games: each card's text, by the kind's name."""
+    found = re.findall(r'<li class="offer" data-kind="([^"]+)">(.*?)</li>', html, re.S)
+    return dict(found)
+
+
+def test_a_visitor_sees_every_offered_game_with_its_players_what_it_is_and_its_rules_link(settings):
+    settings.OFFERED_GAME_KINDS = ["metaltalon", "metal-adventures"]
+    html = Client().get("/").content.decode()
+    offers = offers_of(html)
+    assert list(offers) == ["metaltalon", "metal-adventures"]
+    for kind in offered_kinds():
+        card = offers[kind.name]
+        assert kind.title in card and escape(kind.summary) in card and players_words(kind) in card
+        assert f'href="/rules/{kind.name}/"' in card
+    assert "slow board games" in text_of(html[:html.index('class="offer"')]).lower()
+
+
+def test_a_game_the_settings_offer_appears_on_the_visitors_home_page_without_a_template_edit(settings):
+    """Race stands in for a third game: it has no rules page, so its card links to none."""
+    settings.OFFERED_GAME_KINDS = ["metaltalon", "metal-adventures", "race"]
+    race = offers_of(Client().get("/").content.decode())["race"]
+    assert "Race to 10" in race and "2 players" in race and "/rules/" not in race
+
+
+def test_each_offered_game_links_to_its_live_public_game_to_watch_when_there_is_one(settings):
+    settings.OFFERED_GAME_KINDS = ["metaltalon", "metal-adventures"]
+    game = started_game(players=2)
+    offers = offers_of(Client().get("/").content.decode())
+    metaltalon = offers["metaltalon"]
+    assert f'href="/games/{game.pk}/"' in metaltalon and f"Watch game {game.pk}" in metaltalon
+    assert "Watch" not in offers["metal-adventures"] and "/games/" not in offers["metal-adventures"]
 
 
 def test_a_visitor_on_a_site_with_no_game_in_play_still_sees_a_board():
@@ -132,6 +168,7 @@ def test_a_new_player_is_welcomed_and_pointed_to_a_first_game_not_welcomed_back(
 
     assert "Welcome to MetalTalon, Nova" in html and "Welcome back" not in html
     assert 'href="/games/new/">Start your first game</a>' in html
+    assert "New to the game?" not in html and 'href="/rules/">Read its rules</a>' in html  # several games
 
 
 def test_a_player_who_has_played_is_welcomed_back(client):

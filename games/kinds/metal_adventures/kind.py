@@ -22,6 +22,8 @@ class MetalAdventuresKind(RulesKind):
     state_class = GameState
     name = "metal-adventures"
     title = "Metal Adventures"
+    summary = ("Space pirates fight starships, planets and each other, ask one another for help (and fear "
+               "betrayal), trade, and race to be the most glorious pirate when the game ends.")
     # Two seats last: a labelled house rule, not the game as printed (the lobby proposes the first count).
     player_counts: tuple[int, ...] = (*setup.PLAYER_COUNTS, setup.HOUSE_RULE_PLAYERS)
     player_count_labels = {setup.HOUSE_RULE_PLAYERS: "2 players (house rule, tick it below)"}

@@ -77,6 +77,8 @@ class _EngineDice:
 class MetalTalon:
     name = "metaltalon"
     title = "MetalTalon"
+    summary = ("A hex wargame: build ships from engines, weapons and shields, which are also your money, fly "
+               "them across the board and invade your rivals' home bases.")
     player_counts: tuple[int, ...] = (2, 3, 4, 6)
     live_template = "games/kinds/metaltalon/live.html"
     extras_template = "games/kinds/metaltalon/extras.html"

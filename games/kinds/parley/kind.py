@@ -36,6 +36,7 @@ class ParleyKind(RulesKind):
     state_class = ParleyState
     name = "parley"
     title = "Parley"
+    summary = "Three players ask one another for cards from hidden hands: the platform's second test game."
     player_counts: tuple[int, ...] = (rules.PLAYERS,)
     live_template = "games/kinds/parley/live.html"
     extras_template = ""

@@ -19,6 +19,7 @@ class RaceKind(RulesKind):
     state_class = RaceState
     name = "race"
     title = "Race to 10"
+    summary = "Two players race to a target score with one die: the platform's test game."
     player_counts: tuple[int, ...] = (rules.PLAYERS,)
     live_template = "games/kinds/race/live.html"
     extras_template = ""
