@@ -10,7 +10,14 @@ from games.bots import RandomBot, play_out
 from games.kinds.metaltalon.bots.rules import RULES, engine_play, engine_to_act
 from games.kinds.metaltalon.engine import Ship, new_game, play
 from games.kinds.metaltalon.engine.board import load_board
-from games.kinds.metaltalon.engine.render import EVENT_TYPES, describe, render_text, seat_label, seat_letter
+from games.kinds.metaltalon.engine.render import (
+    EVENT_TYPES,
+    describe,
+    render_text,
+    seat_label,
+    seat_letter,
+    second_person,
+)
 
 FACTIONS4 = ["vamps", "warriors", "bankers", "clovers"]
 
@@ -128,6 +135,16 @@ def test_every_event_of_random_games_gets_its_own_sentence():
             assert sentence.endswith((".", "!", "?")) and "None" not in sentence, sentence
             seen.add(event["type"])
     assert {"move", "launch", "income", "turn", "fire", "roll"} <= seen
+
+
+def test_a_verb_said_to_you_drops_its_third_person():
+    said = {verb: second_person(verb) for verb in (
+        "fires", "is", "has", "does", "goes", "was", "carries", "passes", "pushes", "catches", "fixes",
+        "buzzes", "fired", "paid", "split", "pass")}
+    assert said == {
+        "fires": "fire", "is": "are", "has": "have", "does": "do", "goes": "go", "was": "were",
+        "carries": "carry", "passes": "pass", "pushes": "push", "catches": "catch", "fixes": "fix",
+        "buzzes": "buzz", "fired": "fired", "paid": "paid", "split": "split", "pass": "pass"}
 
 
 # A sentence said to a seat whose verb stayed in the third person: "You fires", "you is", "You resigned
