@@ -40,7 +40,7 @@ def test_a_player_starts_a_game_against_bots_and_sees_them_play(browser: Browser
     play_bots(game.pk)  # the bots keep or redraw their factions
     page.get_by_role("button", name="Keep").first.click()
     log = page.locator("#log")
-    expect(log).to_contain_text(f"{user.display_name} keeps", timeout=ARRIVES)
+    expect(log).to_contain_text("You keep", timeout=ARRIVES)  # the player reads its own action as "You"
     play_bots(game.pk)  # and play until the game waits for the player
     expect(log).to_contain_text("Greedy bot", timeout=ARRIVES)
     bots_moves = Action.objects.filter(game=game, source="bot").exclude(command__in=("keep", "redraw"))

@@ -170,7 +170,7 @@ def test_a_waiting_flash_message_is_shown_not_skipped(client, game):
 
     response = client.get(page(game))
 
-    assert "sets the standing order damage to wes." in response.content.decode()
+    assert "You set the standing order damage to wes." in response.content.decode()
 
 
 def test_a_private_games_page_always_takes_the_full_path(client):

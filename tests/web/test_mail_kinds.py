@@ -171,7 +171,7 @@ def test_a_seat_that_resigns_while_the_game_goes_on_is_mailed_once_with_the_posi
     assert mail.subject == f"MetalTalon game {game.pk}: you are out"
     assert "You resigned from MetalTalon game" in mail.body and "The game goes on without you" in mail.body
     assert "You are out of this game (resigned)." in mail.body
-    assert f"{quitter.user.display_name} resigned and is out of the game." in mail.body
+    assert "You resigned and are out of the game." in mail.body
     assert "== The board ==" in mail.body and "OUT (resigned)" in mail.body
     assert "Your commands now" not in mail.body and "Reply to this mail" not in mail.body
     assert re.findall(r'<img src="cid:([^"]+)"', mail.alternatives[0][0])

@@ -84,10 +84,11 @@ def test_the_turn_mail_text_holds_the_board_what_happened_the_commands_the_synta
     heads = [line for line in since.splitlines() if line.startswith("* ")]
     b_turn = ("move G10 H10 I10", "fire I10 J10", "fire I10 K10", "launch 2e", "end")
     assert heads == [f"* B {b}: {command}" for command in b_turn]
-    assert re.search(rf"{b}'s ship at I10 fired at {a.display_name}'s ship at J10: rolled 4\b", since)
-    assert f"{a.display_name}'s ship at J10 was destroyed" in since
+    # Said to A, the seat mailed: its own ships are "your", B is named.
+    assert re.search(rf"{b}'s ship at I10 fired at your ship at J10: rolled 4\b", since)
+    assert "Your ship at J10 was destroyed" in since and f"{a.display_name}'s" not in since
     assert re.search(r"fired at .*K10: rolled 5\b.*: 3 points of damage", since)
-    assert "Round 2: " in since  # A's third turn of the game is its second: round 2
+    assert "Round 2: you to play." in since  # A's third turn of the game is its second: round 2
     assert ", round 2. You are A" in body
 
     commands = section(body, "Your commands now")

@@ -195,7 +195,7 @@ def test_a_seats_standing_orders_reach_no_other_reader_on_any_channel():
     for name in ("page", "log page 1", "log page 2", "live partial", "record.json", "log.txt",
                  "the API's log"):
         assert told(mine[name]), f"Ann does not read her orders in {name}"
-    assert "sets the standing order murphy to 3." in mine["page"]
+    assert "You set the standing order murphy to 3." in mine["page"]
     form = re.search(r'<select id="order-murphy".*?</select>', mine["page"], re.S)
     assert form is not None and '<option value="3" selected>' in form[0]
     assert json.loads(mine["the API's game"])["view"]["seats"][ANN]["orders"]["murphy"] == 3

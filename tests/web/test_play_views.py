@@ -94,7 +94,7 @@ def test_keep_from_the_setup_page_records_the_choice(client):
     response = post(client, game, "keep")
     assert response.status_code == 302 and response["Location"] == url(game)
     assert state_of(game).seats[1].decided
-    assert "keeps" in client.get(url(game)).content.decode()
+    assert "You keep" in client.get(url(game)).content.decode()
 
 
 def test_seats_decide_at_the_same_time_without_moved_on_refusals(client):
@@ -567,6 +567,27 @@ def test_current_turns_actions_are_marked(client):
     assert log.count('class="entry current"') == 1
     current = log[log.index('class="entry current"'):]
     assert "launched a ship" in current[:current.index("</li>")]
+
+
+def test_the_log_says_you_to_the_seat_that_acted_and_names_it_to_the_rival_and_a_spectator(client):
+    game = started_game(players=2)
+    actions.apply_command(game, Actor.player(active_seat(game).user), "end")
+    launcher = active_seat(game)
+    actions.apply_command(game, Actor.player(launcher.user), "launch 3e")
+    rival = game.seats.exclude(pk=launcher.pk).get()
+
+    def current_entry(user: Any) -> str:
+        client.force_login(user)
+        log = client.get(url(game)).content.decode()
+        log = log[log.index('id="log"'):]
+        current = log[log.index('class="entry current"'):]
+        return unescape(current[:current.index("</li>")])
+
+    name = launcher.user.display_name
+    assert "You launched a ship" in current_entry(launcher.user)
+    for reader in (rival.user, UserFactory()):  # the rival, a spectator
+        entry = current_entry(reader)
+        assert f"{name} launched a ship" in entry and "You " not in entry
 
 
 # === QUERY COUNT DOES NOT GROW WITH THE LOG ===

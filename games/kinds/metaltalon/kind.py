@@ -277,9 +277,9 @@ class MetalTalon:
     def narrate(self, state: GameState, seat: int | None, command: str, events: Sequence[Event],
                 reader: int | None, names: Sequence[str] | None, you: int | None = None) -> Narration:
         """A standing order is its seat's only; everything else a seat types is open, and a roll is told
-        once it is made (narration.py). Its sentences name every seat (render.describe), `you` included."""
-        del you
-        return narration.narrate(state, seat, command, events, reader, names)
+        once it is made (narration.py). Its sentences are said to `you` ("You fire", "... at your ship"),
+        every other seat named (render.describe)."""
+        return narration.narrate(state, seat, command, events, reader, names, you)
 
     def text_board(self, state: GameState, seat: int | None, names: Sequence[str] | None = None) -> str:
         del names  # its board names seats by letter and faction, as the mails' headers do

@@ -7,6 +7,10 @@ seat forces away, what a hit ship keeps), so it is its seat's only, as Metal Adv
 order does when it fires (a forced reroll, an automatic Clovers reroll, what a hit ship kept, an Adapters
 rebuild) is told by its own events, to everyone. Once the game is over the platform reads every action as
 its own seat did (games/narration.py), so the orders are open then like every other secret.
+
+The sentences are said to `you`, the seat of the player they are for (render.describe: "You fire", "...
+at your ship"), every other seat named; None (a spectator, the admin) reads every seat by name. What a
+reader may read is `reader`'s alone: `you` changes the words, never what is told.
 """
 
 from __future__ import annotations
@@ -36,16 +40,17 @@ def shown_command(command: str, seat: int | None, reader: int | None) -> str:
 
 
 def line(event: Event, state: GameState | None, reader: int | None,
-         names: Sequence[str] | None) -> str | None:
-    """One event as `reader` may read it; None: nothing for this reader (another seat's standing order)."""
+         names: Sequence[str] | None, you: int | None = None) -> str | None:
+    """One event as `reader` may read it, said to `you`; None: nothing for this reader (another seat's
+    standing order)."""
     if event.get("type") in PRIVATE_EVENTS and (reader is None or event.get("seat") != reader):
         return None
-    return describe(event, state, names)
+    return describe(event, state, names, you=you)
 
 
 def narrate(state: GameState | None, seat: int | None, command: str, events: Sequence[Event],
-            reader: int | None, names: Sequence[str] | None) -> Narration:
+            reader: int | None, names: Sequence[str] | None, you: int | None = None) -> Narration:
     """The action `seat` took (`command`, which made `events`) as `reader` may read it while the game is
-    in play (None: a spectator)."""
-    lines = [text for event in events if (text := line(event, state, reader, names)) is not None]
+    in play (None: a spectator), its sentences said to the seat `you` (None: every seat named)."""
+    lines = [text for event in events if (text := line(event, state, reader, names, you)) is not None]
     return Narration(shown_command(command, seat, reader), lines)

@@ -6,9 +6,13 @@ no other seat's orders."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
 from games.kinds.metaltalon.engine import GameState, play
 from games.kinds.metaltalon.kind import KIND
 from games.kinds.protocol import Narration
+from games.narration import narrate
 from tests.kinds.metaltalon.engine.helpers import QueueDice, position
 
 NAMES = ["Ann", "Bob"]
@@ -76,3 +80,47 @@ def test_a_bot_plans_against_its_rivals_default_orders_not_their_real_ones():
     assert bobs.seats[0].orders == before.seats[0].orders  # the orders every seat starts with
     assert bobs.seats[0].orders.murphy == 5 and bobs.seats[1].orders == after.seats[1].orders
     assert KIND.bot_state(after, 0).seats[0].orders.murphy == 3
+
+
+# -- said to the reader (games/narration.py passes `you`, the reader's seat) ----------------------------
+
+
+def bob_fires_at_ann() -> tuple[GameState, list]:
+    """Bob's Bankers gunship at J9 fires at Ann's Swarm ship at I9: a 6 stands, nobody may reroll it."""
+    state = position(factions=("swarm", "bankers"), ships=((0, "I9", (7, 0, 1)), (1, "J9", (1, 2, 0))),
+                      reserves=(6, 5), active=1)
+    return play(state, 1, "fire J9 I9", dice=QueueDice(6))
+
+
+def told(reader: int | None, over: bool = False) -> list[str]:
+    after, events = bob_fires_at_ann()
+    game: Any = SimpleNamespace(is_over=over)  # narrate reads no more of the game than whether it is over
+    return narrate(game, KIND, after, NAMES, seat=1, command="fire J9 I9", events=events, reader=reader).lines
+
+
+def test_the_seat_that_fired_reads_you_the_target_your_ship_a_spectator_names():
+    bob, ann, spectator = told(1), told(0), told(None)
+    assert bob[:2] == ["You rolled 6.", "Your ship at J9 fired at Ann's ship at I9: rolled 6, range 0, "
+                       "shields 1: 5 points of damage."]
+    assert ann[:2] == ["Bob rolled 6.", "Bob's ship at J9 fired at your ship at I9: rolled 6, range 0, "
+                       "shields 1: 5 points of damage."]
+    assert ann[2].startswith("Your ship at I9 lost ")
+    assert spectator[:2] == ["Bob rolled 6.", "Bob's ship at J9 fired at Ann's ship at I9: rolled 6, "
+                             "range 0, shields 1: 5 points of damage."]
+    assert spectator == [KIND.describe(e, bob_fires_at_ann()[0], NAMES) for e in bob_fires_at_ann()[1]]
+
+
+def test_once_over_each_reader_still_reads_you_for_its_own_seat_only():
+    assert told(1, over=True) == told(1)
+    assert told(0, over=True) == told(0)
+    assert told(None, over=True) == told(None)
+
+
+def test_a_standing_order_reads_you_set_for_its_seat_and_stays_hidden_from_the_others():
+    after, events = play(murphys_and_bankers(), 0, "order murphy 3")
+    assert KIND.narrate(after, 0, "order murphy 3", events, 0, NAMES, you=0).lines == [
+        "You set the standing order murphy to 3."]
+    assert KIND.narrate(after, 0, "order murphy 3", events, 1, NAMES, you=1) == Narration("order", [])
+    game: Any = SimpleNamespace(is_over=True)  # once over, Bob reads it as Ann's seat did, named
+    assert narrate(game, KIND, after, NAMES, seat=0, command="order murphy 3", events=events,
+                   reader=1).lines == ["Ann sets the standing order murphy to 3."]

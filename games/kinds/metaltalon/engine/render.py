@@ -180,24 +180,69 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-class _Say:
-    """What an event sentence needs: seat names, piece letters and the currency word."""
+# The verbs whose second person is no regular -s away from the third's.
+_SECOND_PERSON = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
 
-    def __init__(self, state: GameState | None, names: Sequence[str] | None) -> None:
+
+def second_person(verb: str) -> str:
+    """A verb in the third person singular ("fires", "is") as said to "you" ("fire", "are"); a verb in
+    the past ("fired", "paid") or one that is no third person stays as it is."""
+    if verb in _SECOND_PERSON:
+        return _SECOND_PERSON[verb]
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return verb
+
+
+class _Say:
+    """What an event sentence needs: seat names, piece letters and the currency word, and whom the words
+    are said to (`you`: that seat reads "You", "your"; None: every seat named)."""
+
+    def __init__(self, state: GameState | None, names: Sequence[str] | None, you: int | None = None) -> None:
         edition = EDITIONS[state.edition] if state is not None else EDITIONS["token"]
-        self.state, self.names = state, names
+        self.state, self.names, self.you = state, names, you
         self.letters, self.word = edition.letters, edition.credit_word
 
-    def who(self, seat: int | None) -> str:
+    def is_you(self, seat: Any) -> bool:
+        return self.you is not None and seat is not None and int(seat) == self.you
+
+    def who(self, seat: int | None, *, start: bool = False) -> str:
+        """The seat as the reader reads it: "you" ("You" to start a sentence) for the reader's own."""
+        if self.is_you(seat):
+            return "You" if start else "you"
         if self.names is not None and seat is not None and 0 <= seat < len(self.names):
             return self.names[seat]
         return seat_label(self.state, seat)
 
+    def whose(self, seat: int | None, *, start: bool = False) -> str:
+        """The seat as the owner of what follows: "Ann's", "your" ("Your" to start a sentence)."""
+        if self.is_you(seat):
+            return "Your" if start else "your"
+        return f"{self.who(seat)}'s"
+
     def plain(self, seat: int | None) -> str:
         """The seat without its faction, for sentences that name the faction themselves."""
+        if self.is_you(seat):
+            return "You"
         if self.names is not None and seat is not None and 0 <= seat < len(self.names):
             return self.names[seat]
         return seat_label(None, seat)
+
+    def agree(self, seat: int | None, words: str) -> str:
+        """`words` that start with a verb in the third person ("fires at"), that verb agreeing with the
+        seat as the reader reads it ("fire at" for the reader's own)."""
+        if not self.is_you(seat):
+            return words
+        verb, space, rest = words.partition(" ")
+        return second_person(verb) + space + rest
+
+    def does(self, seat: int | None, words: str) -> str:
+        """A sentence's start: the seat and what it does, in agreement ("Ann keeps", "You keep")."""
+        return f"{self.who(seat, start=True)} {self.agree(seat, words)}"
 
     def pieces(self, p: Sequence[int] | None) -> str:
         if not p:
@@ -216,13 +261,14 @@ def _move(say: _Say, e: Event) -> str:
     via = f" via {', '.join(path[1:-1])}" if len(path) > 2 else ""
     steps = int(e.get("steps", 0))  # pragma: no mutate (every move event has steps; keeps describe total)
     return (
-        f"{say.who(e.get('seat'))} moved the ship at {e.get('from')} to {e.get('to')}{via} "
+        f"{say.does(e.get('seat'), 'moved')} the ship at {e.get('from')} to {e.get('to')}{via} "
         f"({plural(steps, 'step')}, {e.get('moves_left')} left)."
     )
 
 
 def _invade(say: _Say, e: Event) -> str:
-    text = f"{say.who(e.get('seat'))} landed a ship on {say.who(e.get('target'))}'s home base {e.get('cell')}"
+    text = (f"{say.does(e.get('seat'), 'landed')} a ship on {say.whose(e.get('target'))} home base "
+            f"{e.get('cell')}")
     if e.get("needed") == REBELS_INVADERS_NEEDED:
         text += f": {e.get('landed')} of the {REBELS_INVADERS_NEEDED} ships the Rebels' base needs"
     return text + "."
@@ -231,7 +277,7 @@ def _invade(say: _Say, e: Event) -> str:
 def _roll(say: _Say, e: Event) -> str:
     why = {"clover": " on the reroll", "murphy": " on the forced reroll"}.get(str(e.get("why")), "")
     raw = f" (stopwatch digit {e.get('raw')})" if e.get("die") == "stopwatch" else ""
-    return f"{say.who(e.get('seat'))} rolled {e.get('roll')}{why}{raw}."
+    return f"{say.does(e.get('seat'), 'rolled')} {e.get('roll')}{why}{raw}."
 
 
 def _fire(say: _Say, e: Event) -> str:
@@ -239,8 +285,8 @@ def _fire(say: _Say, e: Event) -> str:
     target = "home base" if e.get("target") == "base" else f"ship{number} at"
     roll = f"rolled {e.get('roll')}" + (f" +{e.get('bonus')}" if e.get("bonus") else "")
     text = (
-        f"{say.who(e.get('seat'))}'s ship at {e.get('from')} fired at {say.who(e.get('target_seat'))}'s "
-        f"{target} {e.get('to')}: {roll}, range {e.get('penalty')}"
+        f"{say.whose(e.get('seat'), start=True)} ship at {e.get('from')} fired at "
+        f"{say.whose(e.get('target_seat'))} {target} {e.get('to')}: {roll}, range {e.get('penalty')}"
     )
     if e.get("target") != "base":
         text += f", shields {e.get('shields')}"
@@ -252,7 +298,7 @@ def _fire(say: _Say, e: Event) -> str:
 
 def _damage(say: _Say, e: Event) -> str:
     number = f" #{e.get('position')}" if e.get("position") else ""
-    whose = f"{say.who(e.get('seat'))}'s ship{number} at {e.get('cell')}"
+    whose = f"{say.whose(e.get('seat'), start=True)} ship{number} at {e.get('cell')}"
     if e.get("destroyed"):
         return f"{whose} was destroyed ({say.credits(e.get('lost'))} lost)."
     return (
@@ -264,34 +310,52 @@ def _damage(say: _Say, e: Event) -> str:
 def _income(say: _Say, e: Event) -> str:
     extra = f", {e.get('base_ships')} of them for ships on unowned bases" if e.get("base_ships") else ""
     return (
-        f"{say.who(e.get('seat'))} collected {say.credits(e.get('amount'))} of income{extra} "
+        f"{say.does(e.get('seat'), 'collected')} {say.credits(e.get('amount'))} of income{extra} "
         f"(reserve {e.get('reserve')})."
     )
 
 
 def _out(say: _Say, e: Event) -> str:
-    who, reason = say.who(e.get("seat")), e.get("reason")
+    seat, reason = e.get("seat"), e.get("reason")
     if reason == "invaded":
-        return f"{who} is out of the game: home base invaded by {say.who(e.get('by'))}."
+        return f"{say.does(seat, 'is out')} of the game: home base invaded by {say.who(e.get('by'))}."
     if reason == "resigned":
-        return f"{who} resigned and is out of the game."
-    return f"{who} is out of the game: no ships in play and no reserve."
+        return f"{say.does(seat, 'resigned')} and {say.agree(seat, 'is out')} of the game."
+    return f"{say.does(seat, 'is out')} of the game: no ships in play and no reserve."
 
 
 def _win(say: _Say, e: Event) -> str:
     seat = e.get("seat")
-    return "The game is over with no winner." if seat is None else f"{say.who(seat)} wins the game!"
+    return "The game is over with no winner." if seat is None else f"{say.does(seat, 'wins')} the game!"
+
+
+def _redraw(say: _Say, e: Event) -> str:
+    seat = e.get("seat")
+    return (
+        f"{say.plain(seat)} {say.agree(seat, 'gives back')} {faction_name(e.get('old'))} and "
+        f"{say.agree(seat, 'draws')} {faction_name(e.get('faction'))} (starting reserve {e.get('reserve')})."
+    )
+
+
+def _takeover(say: _Say, e: Event) -> str:
+    # "of yours": the seat taken over is the reader's own ("2 ships of you" is no English).
+    taken = "yours" if say.is_you(e.get("from")) else say.who(e.get("from"))
+    return (
+        f"{say.does(e.get('seat'), 'takes')} control of {plural(len(e.get('ships') or []), 'ship')} of "
+        f"{taken} (Takeover)."
+    )
 
 
 _SENTENCES: dict[str, Callable[[_Say, Event], str]] = {
-    "start": lambda say, e: f"The game begins: {say.who(e.get('seat'))} goes first.",
-    "keep": lambda say, e: f"{say.plain(e.get('seat'))} keeps {faction_name(e.get('faction'))}.",
-    "redraw": lambda say, e: (
-        f"{say.plain(e.get('seat'))} gives back {faction_name(e.get('old'))} and draws "
-        f"{faction_name(e.get('faction'))} (starting reserve {e.get('reserve')})."
+    "start": lambda say, e: (
+        f"The game begins: {say.who(e.get('seat'))} {say.agree(e.get('seat'), 'goes first')}."
     ),
+    "keep": lambda say, e: (
+        f"{say.plain(e.get('seat'))} {say.agree(e.get('seat'), 'keeps')} {faction_name(e.get('faction'))}."
+    ),
+    "redraw": _redraw,
     "order": lambda say, e: (
-        f"{say.who(e.get('seat'))} sets the standing order {e.get('name')} to "
+        f"{say.does(e.get('seat'), 'sets')} the standing order {e.get('name')} to "
         f"{'off' if e.get('value') is None else e.get('value')}."
     ),
     # A round is every seat having had a turn (docs/state.md); an event logged before rounds were kept
@@ -300,52 +364,52 @@ _SENTENCES: dict[str, Callable[[_Say, Event], str]] = {
                             else f"Turn {e.get('turn')}: {say.who(e.get('seat'))} to play."),
     "move": _move,
     "recycle": lambda say, e: (
-        f"{say.who(e.get('seat'))} recycled the ship at home base {e.get('cell')} for "
+        f"{say.does(e.get('seat'), 'recycled')} the ship at home base {e.get('cell')} for "
         f"{say.credits(e.get('value'))} (reserve {e.get('reserve')})."
     ),
     "invade": _invade,
     "launch": lambda say, e: (
-        f"{say.who(e.get('seat'))} launched a ship from {e.get('cell')}: "
+        f"{say.does(e.get('seat'), 'launched')} a ship from {e.get('cell')}: "
         f"{e.get('text') or say.pieces(e.get('pieces'))} ({say.credits(e.get('value'))}; "
         f"reserve {e.get('reserve')})."
     ),
     "split": lambda say, e: (
-        f"{say.who(e.get('seat'))} split the ship at {e.get('from')}: {say.pieces(e.get('pieces'))} moved "
-        f"to {e.get('to')}, {say.pieces(e.get('remaining'))} stayed."
+        f"{say.does(e.get('seat'), 'split')} the ship at {e.get('from')}: {say.pieces(e.get('pieces'))} "
+        f"moved to {e.get('to')}, {say.pieces(e.get('remaining'))} stayed."
     ),
     "roll": _roll,
-    "pending": lambda say, e: f"{say.who(e.get('seat'))} rolled {e.get('roll')}: reroll (pay 1) or accept?",
+    "pending": lambda say, e: (
+        f"{say.does(e.get('seat'), 'rolled')} {e.get('roll')}: reroll (pay 1) or accept?"
+    ),
     "clover": lambda say, e: (
-        f"{say.who(e.get('seat'))} paid {e.get('paid', 1)} to reroll "
+        f"{say.does(e.get('seat'), 'paid')} {e.get('paid', 1)} to reroll "
         f"{'automatically (standing order) ' if e.get('auto') else ''}a {e.get('old')}."
     ),
     "murphy": lambda say, e: (
-        f"{say.who(e.get('seat'))} paid {e.get('paid', 2)} to force {say.who(e.get('roller'))} "
+        f"{say.does(e.get('seat'), 'paid')} {e.get('paid', 2)} to force {say.who(e.get('roller'))} "
         f"to reroll a {e.get('old')}."
     ),
     "fire": _fire,
     "damage": _damage,
     "adapt": lambda say, e: (
-        f"{say.who(e.get('seat'))} rebuilt a damaged ship as {e.get('text') or say.pieces(e.get('after'))}."
+        f"{say.does(e.get('seat'), 'rebuilt')} a damaged ship as "
+        f"{e.get('text') or say.pieces(e.get('after'))}."
     ),
     "base_damage": lambda say, e: (
-        f"{say.who(e.get('seat'))}'s home base {e.get('cell')} took "
+        f"{say.whose(e.get('seat'), start=True)} home base {e.get('cell')} took "
         f"{plural(int(e.get('damage', 0)), 'point')} of damage: the reserve lost {e.get('lost')}, "
         f"{e.get('reserve')} left."
     ),
     "vamp": lambda say, e: (
-        f"{say.who(e.get('seat'))} drained {say.credits(e.get('gain'))} into the reserve "
+        f"{say.does(e.get('seat'), 'drained')} {say.credits(e.get('gain'))} into the reserve "
         f"({e.get('reserve')})."
     ),
     "income": _income,
     "out": _out,
-    "takeover": lambda say, e: (
-        f"{say.who(e.get('seat'))} takes control of {plural(len(e.get('ships') or []), 'ship')} of "
-        f"{say.who(e.get('from'))} (Takeover)."
-    ),
+    "takeover": _takeover,
     "spoils": lambda say, e: (
-        f"{say.who(e.get('seat'))} takes {say.credits(e.get('value'))} of spoils from "
-        f"{say.who(e.get('from'))}'s ships (reserve {e.get('reserve')})."
+        f"{say.does(e.get('seat'), 'takes')} {say.credits(e.get('value'))} of spoils from "
+        f"{say.whose(e.get('from'))} ships (reserve {e.get('reserve')})."
     ),
     "win": _win,
 }
@@ -353,10 +417,12 @@ _SENTENCES: dict[str, Callable[[_Say, Event], str]] = {
 EVENT_TYPES: frozenset[str] = frozenset(_SENTENCES)
 
 
-def describe(event: Event, state: GameState | None = None, names: Sequence[str] | None = None) -> str:
+def describe(event: Event, state: GameState | None = None, names: Sequence[str] | None = None, *,
+             you: int | None = None) -> str:
     """One plain sentence for an engine event. `state` (any state of the same game) adds the factions and
-    the edition's piece letters; `names` overrides the seat names (index = seat)."""
-    say = _Say(state, names)
+    the edition's piece letters; `names` overrides the seat names (index = seat); `you`: the seat the
+    sentence is said to, which reads "You fire", "... at your ship" (None: every seat named)."""
+    say = _Say(state, names, you)
     sentence = _SENTENCES.get(str(event.get("type")))
     if sentence is not None:
         return sentence(say, event)

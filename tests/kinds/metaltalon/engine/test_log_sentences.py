@@ -6,13 +6,16 @@ from games.kinds.metaltalon.engine.render import describe
 
 from .helpers import QueueDice, position
 
+NAMES = ["Ann", "Bob", "Cy"]
 
-def log(state, *moves):
-    """Play (seat, text, rolls) in turn; the sentences of every event, in order."""
+
+def log(state, *moves, names=None, you=None):
+    """Play (seat, text, rolls) in turn; the sentences of every event, in order, said to the seat `you`
+    (None: to nobody, every seat named)."""
     lines = []
     for seat, text, rolls in moves:
         after, events = play(state, seat, text, dice=QueueDice(*rolls) if rolls else None)
-        lines += [describe(e, state) for e in events]
+        lines += [describe(e, state, names, you=you) for e in events]
         state = after
     return lines
 
@@ -215,4 +218,142 @@ def test_a_shot_at_the_reserve_past_a_ship_on_the_base():
         "Player A (Bankers)'s ship at C9 fired at Player B (The Swarm)'s home base B9: rolled 3, range 0: "
         "3 points of damage.",
         "Player B (The Swarm)'s home base B9 took 3 points of damage: the reserve lost 3, 6 left.",
+    ]
+
+
+# -- said to a seat: the reader's own seat is "you" (rules.md, "What the log tells each reader") ---------
+
+
+def shots_and_income(you):
+    state = position(
+        factions=("warriors", "adapters"),
+        ships=((0, "I9", (3, 2, 0)), (1, "K9", (4, 1, 1)), (0, "L2", (1, 0, 0))),
+        reserves=(5, 5),
+    )
+    return log(state, (0, "move I9 I8 J9", ()), (0, "fire J9 K9", (5,)), (0, "end", ()), names=NAMES, you=you)
+
+
+def test_the_acting_seat_reads_you_and_your_ship():
+    assert shots_and_income(0) == [
+        "You moved the ship at I9 to J9 via I8 (2 steps, 1 left).",
+        "You rolled 5.",
+        "Your ship at J9 fired at Bob's ship at K9: rolled 5 +1, range 0, shields 1: 5 points of damage.",
+        "Bob's ship at K9 lost 5 credits: 4e 1w 1s became 4e 1s.",
+        "You collected 2 credits of income, 1 of them for ships on unowned bases (reserve 7).",
+        "Round 1: Bob to play.",
+    ]
+
+
+def test_the_target_of_a_shot_reads_your_ship_and_its_turn():
+    assert shots_and_income(1) == [
+        "Ann moved the ship at I9 to J9 via I8 (2 steps, 1 left).",
+        "Ann rolled 5.",
+        "Ann's ship at J9 fired at your ship at K9: rolled 5 +1, range 0, shields 1: 5 points of damage.",
+        "Your ship at K9 lost 5 credits: 4e 1w 1s became 4e 1s.",
+        "Ann collected 2 credits of income, 1 of them for ships on unowned bases (reserve 7).",
+        "Round 1: you to play.",
+    ]
+
+
+def test_a_spectator_and_a_seat_out_of_the_sentence_read_every_name():
+    named = [
+        "Ann moved the ship at I9 to J9 via I8 (2 steps, 1 left).",
+        "Ann rolled 5.",
+        "Ann's ship at J9 fired at Bob's ship at K9: rolled 5 +1, range 0, shields 1: 5 points of damage.",
+        "Bob's ship at K9 lost 5 credits: 4e 1w 1s became 4e 1s.",
+        "Ann collected 2 credits of income, 1 of them for ships on unowned bases (reserve 7).",
+        "Round 1: Bob to play.",
+    ]
+    assert shots_and_income(None) == named
+    assert shots_and_income(2) == named  # a seat the sentences do not name
+
+
+def test_present_tense_verbs_agree_with_you():
+    state = new_game(2, "token", seed=3)
+    assert log(state, (0, "keep", ()), (1, "redraw", ()), names=NAMES, you=0) == [
+        "You keep Anarchists.",
+        "Bob gives back Murphys and draws Adapters (starting reserve 32).",
+        "The game begins: you go first.",
+    ]
+    assert log(state, (0, "keep", ()), (1, "redraw", ()), names=NAMES, you=1) == [
+        "Ann keeps Anarchists.",
+        "You give back Murphys and draw Adapters (starting reserve 32).",
+        "The game begins: Ann goes first.",
+    ]
+
+
+def test_a_resignation_a_destroyed_ship_and_the_win_said_to_each_side():
+    state = position(
+        factions=("bankers", "swarm"), ships=((0, "I9", (1, 1, 0)), (1, "J9", (1, 0, 0))), reserves=(5, 3)
+    )
+    moves = ((0, "fire I9 J9", (6,)), (1, "resign", ()))
+    assert log(state, *moves, names=NAMES, you=1)[2:] == [
+        "Your ship at J9 was destroyed (1 credit lost).",
+        "You resigned and are out of the game.",
+        "Ann wins the game!",
+    ]
+    assert log(state, *moves, names=NAMES, you=0)[2:] == [
+        "Bob's ship at J9 was destroyed (1 credit lost).",
+        "Bob resigned and is out of the game.",
+        "You win the game!",
+    ]
+
+
+def test_an_invasion_with_takeover_said_to_the_invader_and_the_invaded():
+    state = position(
+        players=3,
+        factions=("bankers", "swarm", "rebels"),
+        variants=("takeover",),
+        ships=((0, "N11", (4, 0, 0)), (1, "I9", (2, 0, 0)), (1, "H9", (1, 0, 0))),
+        reserves=(5, 0, 5),
+    )
+    assert log(state, (0, "move N11 M12", ()), names=NAMES, you=0)[1:] == [
+        "You landed a ship on Bob's home base M12.",
+        "Bob is out of the game: home base invaded by you.",
+        "You take control of 2 ships of Bob (Takeover).",
+    ]
+    assert log(state, (0, "move N11 M12", ()), names=NAMES, you=1)[1:] == [
+        "Ann landed a ship on your home base M12.",
+        "You are out of the game: home base invaded by Ann.",
+        "Ann takes control of 2 ships of yours (Takeover).",
+    ]
+
+
+def test_spoils_a_base_hit_and_a_drain_said_to_their_seats():
+    state = position(
+        players=3, factions=("bankers", "swarm", "rebels"), variants=("spoils",),
+        ships=((0, "N11", (4, 0, 0)), (1, "I9", (2, 0, 0))), reserves=(5, 0, 5),
+    )
+    assert log(state, (0, "move N11 M12", ()), names=NAMES, you=1)[-1] == (
+        "Ann takes 2 credits of spoils from your ships (reserve 7)."
+    )
+    state = position(factions=("vamps", "bankers"), ships=((0, "C9", (1, 1, 0)),), reserves=(5, 4))
+    assert log(state, (0, "fire C9 B9", (6,)), names=NAMES, you=1)[1:4] == [
+        "Ann's ship at C9 fired at your home base B9: rolled 6, range 0: 6 points of damage.",
+        "Your home base B9 took 6 points of damage: the reserve lost 4, 0 left.",
+        "Ann drained 3 credits into the reserve (8).",
+    ]
+
+
+def test_rerolls_and_orders_said_to_the_roller_and_the_murphys():
+    state = position(
+        "metatalon",
+        factions=("clovers", "murphys"),
+        ships=((0, "C6", (2, 2, 0)), (1, "D6", (9, 0, 0))),
+        reserves=(5, 5),
+        dice_mode="stopwatch",
+    )
+    moves = ((1, "order murphy 5", ()), (0, "fire C6 D6", (9, 1)), (0, "reroll", (4,)))
+    assert log(state, *moves, names=NAMES, you=0)[:6] == [
+        "Bob sets the standing order murphy to 5.",
+        "You rolled 5 (stopwatch digit 9).",
+        "Bob paid 2 to force you to reroll a 5.",
+        "You rolled 1 on the forced reroll (stopwatch digit 1).",
+        "You rolled 1: reroll (pay 1) or accept?",
+        "You paid 1 to reroll a 1.",
+    ]
+    assert log(state, *moves, names=NAMES, you=1)[:3] == [
+        "You set the standing order murphy to 5.",
+        "Ann rolled 5 (stopwatch digit 9).",
+        "You paid 2 to force Ann to reroll a 5.",
     ]

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 
 from games.bots import RandomBot, play_out
 from games.kinds.metaltalon.bots.rules import RULES, engine_play, engine_to_act
 from games.kinds.metaltalon.engine import Ship, new_game, play
 from games.kinds.metaltalon.engine.board import load_board
-from games.kinds.metaltalon.engine.render import EVENT_TYPES, describe, render_text, seat_label, seat_letter
+from games.kinds.metaltalon.engine.render import (
+    EVENT_TYPES,
+    describe,
+    render_text,
+    seat_label,
+    seat_letter,
+    second_person,
+)
 
 FACTIONS4 = ["vamps", "warriors", "bankers", "clovers"]
 
@@ -127,6 +135,42 @@ def test_every_event_of_random_games_gets_its_own_sentence():
             assert sentence.endswith((".", "!", "?")) and "None" not in sentence, sentence
             seen.add(event["type"])
     assert {"move", "launch", "income", "turn", "fire", "roll"} <= seen
+
+
+def test_a_verb_said_to_you_drops_its_third_person():
+    said = {verb: second_person(verb) for verb in (
+        "fires", "is", "has", "does", "goes", "was", "carries", "passes", "pushes", "catches", "fixes",
+        "buzzes", "fired", "paid", "split", "pass")}
+    assert said == {
+        "fires": "fire", "is": "are", "has": "have", "does": "do", "goes": "go", "was": "were",
+        "carries": "carry", "passes": "pass", "pushes": "push", "catches": "catch", "fixes": "fix",
+        "buzzes": "buzz", "fired": "fired", "paid": "paid", "split": "split", "pass": "pass"}
+
+
+# A sentence said to a seat whose verb stayed in the third person: "You fires", "you is", "You resigned
+# and is out", "You give back X and draws Y".
+THIRD_PERSON_YOU = re.compile(r"\byou (?:is|has|does|was|goes|\w*[^\Ws]s)\b", re.I)
+THIRD_PERSON_AFTER_YOU = re.compile(r"^You\b[^:]*\band (?:is|has|was|\w*[^\Ws]s)\b")
+
+
+def test_no_sentence_of_bot_played_games_said_to_a_seat_reads_you_fires_or_you_is():
+    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+    said_you = 0
+    for edition, players, variants in (
+        ("token", 6, ()),
+        ("token", 3, ("takeover",)),
+        ("metatalon", 4, ()),
+        ("web2002", 2, ("spoils",)),
+    ):
+        state, events = random_game(edition, players, variants)
+        for event in events:
+            for you in range(players):
+                sentence = describe(event, state, names, you=you)
+                assert not THIRD_PERSON_YOU.search(sentence), sentence
+                assert not THIRD_PERSON_AFTER_YOU.search(sentence), sentence
+                assert names[you] not in sentence, sentence  # the reader's own seat is never named
+                said_you += sentence.startswith(("You ", "Your "))
+    assert said_you > 100
 
 
 def test_fire_sentence_gives_roll_range_shields_and_damage():
