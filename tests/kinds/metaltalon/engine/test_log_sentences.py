@@ -107,14 +107,19 @@ def test_a_landing_on_a_rebels_base_and_a_split():
     ]
 
 
-def test_an_invasion_with_takeover():
-    state = position(
+def takeover_position():
+    """Three seats under Takeover, the Bankers' ship of 4 at N11 one step from an invasion at M12."""
+    return position(
         players=3,
         factions=("bankers", "swarm", "rebels"),
         variants=("takeover",),
         ships=((0, "N11", (4, 0, 0)), (1, "I9", (2, 0, 0)), (1, "H9", (1, 0, 0))),
         reserves=(5, 0, 5),
     )
+
+
+def test_an_invasion_with_takeover():
+    state = takeover_position()
     assert log(state, (0, "move N11 M12", ())) == [
         "Player A (Bankers) moved the ship at N11 to M12 (1 step, 3 left).",
         "Player A (Bankers) landed a ship on Player B (The Swarm)'s home base M12.",
@@ -300,13 +305,7 @@ def test_a_resignation_a_destroyed_ship_and_the_win_said_to_each_side():
 
 
 def test_an_invasion_with_takeover_said_to_the_invader_and_the_invaded():
-    state = position(
-        players=3,
-        factions=("bankers", "swarm", "rebels"),
-        variants=("takeover",),
-        ships=((0, "N11", (4, 0, 0)), (1, "I9", (2, 0, 0)), (1, "H9", (1, 0, 0))),
-        reserves=(5, 0, 5),
-    )
+    state = takeover_position()
     assert log(state, (0, "move N11 M12", ()), names=NAMES, you=0)[1:] == [
         "You landed a ship on Bob's home base M12.",
         "Bob is out of the game: home base invaded by you.",

@@ -120,14 +120,14 @@ def test_setup_and_finished_games_say_so():
     assert "Game over: Player B (Warriors) won." in render_text(over)
 
 
+# Editions, player counts and variants whose bot-played games the sentence tests read through.
+RANDOM_GAMES = (("token", 6, ()), ("token", 3, ("takeover",)), ("metatalon", 4, ()),
+                ("web2002", 2, ("spoils",)))
+
+
 def test_every_event_of_random_games_gets_its_own_sentence():
     seen = set()
-    for edition, players, variants in (
-        ("token", 6, ()),
-        ("token", 3, ("takeover",)),
-        ("metatalon", 4, ()),
-        ("web2002", 2, ("spoils",)),
-    ):
+    for edition, players, variants in RANDOM_GAMES:
         state, events = random_game(edition, players, variants)
         for event in events:
             assert event["type"] in EVENT_TYPES, event
@@ -156,12 +156,7 @@ THIRD_PERSON_AFTER_YOU = re.compile(r"^You\b[^:]*\band (?:is|has|was|\w*[^\Ws]s)
 def test_no_sentence_of_bot_played_games_said_to_a_seat_reads_you_fires_or_you_is():
     names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
     said_you = 0
-    for edition, players, variants in (
-        ("token", 6, ()),
-        ("token", 3, ("takeover",)),
-        ("metatalon", 4, ()),
-        ("web2002", 2, ("spoils",)),
-    ):
+    for edition, players, variants in RANDOM_GAMES:
         state, events = random_game(edition, players, variants)
         for event in events:
             for you in range(players):
