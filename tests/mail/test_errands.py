@@ -19,6 +19,7 @@ from accounts.models import Profile, TurnMail
 from games.actions.actor import Actor
 from games.actions.chat import CHAT_MAX, post_chat
 from games.kinds import _kinds, get_kind
+from games.kinds.metaltalon.presenters import faction_name
 from games.mail import errands
 from games.mail.addresses import seat_address
 from games.mail.inbound import receive_mail
@@ -256,8 +257,6 @@ def test_rules_links_the_rules_page_and_names_each_sides_faction(
     text = _text(answer)
     assert "/rules/metaltalon/" in text
     state = KIND.load(game.state)
-    from games.kinds.metaltalon.presenters import faction_name
-
     mine = faction_name(state.seats[seat.index].faction)
     theirs = faction_name(state.seats[1 - seat.index].faction)
     assert f"You: {mine}" in text
@@ -273,8 +272,6 @@ def test_help_also_names_each_sides_faction_and_links_the_rules(
     seat = other_seat(game)
     _mail(outlook(seat, "help"), django_capture_on_commit_callbacks)
     text = _text(_answer(seat))
-    from games.kinds.metaltalon.presenters import faction_name
-
     mine = faction_name(KIND.load(game.state).seats[seat.index].faction)
     assert f"You: {mine}" in text and "/rules/metaltalon/" in text
     assert "== Help ==" in text
