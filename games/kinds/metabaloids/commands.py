@@ -1,0 +1,360 @@
+"""The command language (rules.md, "Commands"): `play` runs one line for one seat on a copy of the state
+and returns it with the events, or raises Refused saying why and what is legal now; `legal_commands`
+lists the canonical forms (no `paying`, no in-line uses, one line per target); `to_act` says whom the
+game waits for."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.kinds.protocol import Dice, Refused
+
+from . import battle, chain, decisions, ending, grid, payment, piles, setup, turn
+from .cards import card
+from .context import Ctx, Event
+from .orders import OrderError, apply_order
+from .state import (ATTACK, DEPLOY, MAIN, OVER, PLACE, RESTOCK, GameState, code_of)
+from .words import column, from_zone, in_play, seat_word
+
+ANYTIME = ("order", "orders", "resign", "help", "place", "done")
+VERBS = ("place", "done", "discard", "move", "deploy", "attack", "use", "restock", "pass", "end", "pay",
+         "timeout", "resign", "order", "orders", "help")
+
+
+def to_act(state: GameState) -> tuple[int, ...]:
+    """The lobby seats the game waits for: a decision's seat, else the active (or placing) seat."""
+    if state.phase == OVER:
+        return ()
+    if state.decision is not None:
+        return (state.lobby_seat(state.decision.label),)
+    return (state.lobby_seat(state.active),)
+
+
+def split(text: str) -> list[str]:
+    return [line.strip() for chunk in text.splitlines() for line in chunk.split(";") if line.strip()]
+
+
+def play(state: GameState, lobby_seat: int, command: str, dice: Dice | None,
+         clock: bool = False) -> tuple[GameState, list[Event]]:
+    """Play one command for the seat; the state given never changes."""
+    if dice is None:
+        raise ValueError("Metabaloids draws every card through dice: pass one")
+    ctx = Ctx(state.copy(), dice)
+    label = ctx.state.label(lobby_seat)
+    parts = command.strip().lower().split()
+    if not parts:
+        raise Refused("an empty command")
+    try:
+        _dispatch(ctx, label, parts, clock)
+    except OrderError as why:
+        raise Refused(str(why)) from None
+    return ctx.state, ctx.events
+
+
+def _dispatch(ctx: Ctx, label: int, parts: list[str], clock: bool) -> None:
+    state = ctx.state
+    verb = parts[0]
+    seat = state.seat(label)
+    if verb not in VERBS:
+        raise Refused(f"{verb!r} is not a command here; send help for the list")
+    if verb == "timeout" and not clock:
+        raise Refused("only the clock sends timeout")
+    if state.phase == OVER and verb not in ("orders", "help"):
+        raise Refused("game over")
+    if verb == "order":
+        text = " ".join(parts[1:])
+        seat.orders = apply_order(seat.orders, text, seat.deck_codes, len(state.seats), label)
+        ctx.emit({"type": "order", "seat": label, "text": text, "private": True})
+        return
+    if verb in ("orders", "help"):
+        ctx.emit({"type": verb, "seat": label, "private": True})
+        return
+    if verb == "resign":
+        ending.resign(ctx, label)
+        return
+    if seat.status != "in":
+        raise Refused("you are out of the game")
+    if state.phase == PLACE:
+        _placing(ctx, label, parts)
+        return
+    decision = state.decision
+    if decision is not None:
+        if decision.label != label:
+            who = "damage payment" if decision.kind == "pay" else "grid restoration"
+            raise Refused(f"waiting for p{decision.label}'s {who}")
+        decisions.answer(ctx, label, parts)
+        return
+    if verb == "timeout":
+        _timeout_turn(ctx, label)
+        return
+    if label != state.active:
+        raise Refused(f"it is p{state.active}'s turn")
+    _turn_command(ctx, label, parts)
+
+
+def _placing(ctx: Ctx, label: int, parts: list[str]) -> None:
+    verb = parts[0]
+    if verb == "place":
+        if len(parts) != 3:
+            raise Refused("place <card> <column>")
+        setup.place(ctx, label, parts[1], parts[2])
+    elif verb in ("done", "timeout"):
+        setup.done(ctx, label)
+    elif verb == "use":
+        raise Refused("no abilities before the first turn begins")
+    else:
+        raise Refused("the initial deployment is on: place <card> <column> or done")
+
+
+def _paying(parts: list[str]) -> tuple[list[str], list[str] | None]:
+    if "paying" in parts:
+        i = parts.index("paying")
+        return parts[:i], parts[i + 1:] or None
+    return parts, None
+
+
+def _turn_command(ctx: Ctx, label: int, parts: list[str]) -> None:
+    state = ctx.state
+    seat = state.seat(label)
+    verb = parts[0]
+    if verb == "discard":
+        if len(parts) != 2:
+            raise Refused("discard <card>")
+        turn.discard(ctx, label, from_zone(seat.hand, parts[1], "hand"))
+    elif verb == "move":
+        words, paying = _paying(parts)
+        if len(words) != 3:
+            raise Refused("move <col:row> <column> [paying <card>]")
+        turn.move(ctx, label, in_play(seat, words[1]), column(words[2]), paying)
+    elif verb == "deploy":
+        if state.step not in (MAIN, DEPLOY) or not seat.reserve:
+            raise Refused("your reserve is empty" if not seat.reserve else "deploying comes before attacks")
+        if parts[1:] == ["all"]:
+            turn.deploy_all(ctx, label)
+        elif len(parts) == 3:
+            turn.deploy(ctx, label, from_zone(seat.reserve, parts[1], "reserve"), column(parts[2]))
+        else:
+            raise Refused("deploy <card> <column>, or deploy all")
+    elif verb == "attack":
+        _attack(ctx, label, parts)
+    elif verb == "use":
+        _use(ctx, label, parts)
+    elif verb == "restock":
+        words, paying = _paying(parts)
+        if len(words) != 2:
+            raise Refused("restock <card> [paying <cards>]")
+        turn.restock(ctx, label, from_zone(seat.hand, words[1], "hand"), paying)
+    elif verb == "pass":
+        turn.pass_step(ctx, label)
+    elif verb == "end":
+        if state.step == DEPLOY:
+            raise Refused("deploy your reserve first")
+        turn.end(ctx, label)
+    elif verb == "pay":
+        raise Refused("there is no damage to pay")
+    else:
+        raise Refused(f"{verb} is not used in a turn")
+
+
+def _attack(ctx: Ctx, label: int, parts: list[str]) -> None:
+    state = ctx.state
+    seat = state.seat(label)
+    chunks = " ".join(parts).split("+")
+    head, paying = _paying(chunks[0].split())
+    if len(head) != 4:
+        raise Refused("attack <col:row> <player> <col:row> [paying <card>] [+ <card> <ability> …]")
+    if state.step not in (MAIN, DEPLOY, ATTACK):
+        raise Refused("attacks are over once you restock")
+    turn.to_attack(ctx)
+    attacker = in_play(seat, head[1])
+    defender = seat_word(state, head[2])
+    if defender == label:
+        raise Refused("you cannot attack yourself")
+    if state.seat(defender).status != "in":
+        raise Refused(f"p{defender} is out")
+    target = in_play(state.seat(defender), head[3], f"p{defender}'s")
+    uses = []
+    for chunk in chunks[1:]:
+        words, use_paying = _paying(chunk.split())
+        if not words:
+            raise Refused("+ <card> [<ability>] [paying <cards>]")
+        card_id, ability = _ref(ctx, label, words[0], words[1] if len(words) > 1 else None)
+        uses.append(battle.Use(card_id, ability, use_paying))
+    battle.declare(ctx, label, attacker, defender, target, paying, uses)
+
+
+def _ref(ctx: Ctx, label: int, word: str, name: str | None) -> tuple[str, chain.Ability]:
+    """A card for `use`: in play by address or unique code, or an event in hand; and its ability."""
+    seat = ctx.state.seat(label)
+    from .words import card_word
+
+    if ":" not in word:
+        code = card_word(word)
+        if card(code).is_event:
+            card_id = from_zone(seat.hand, word, "hand")
+            ability = card(code).ability(None)
+            assert ability is not None
+            return card_id, ability
+    card_id = in_play(seat, word)
+    data = card(code_of(card_id))
+    ability = data.ability(name)
+    if ability is None:
+        raise Refused(f"{data.name} has no ability {name!r}" if name else f"{data.name} has no ability")
+    return card_id, ability
+
+
+def _use(ctx: Ctx, label: int, parts: list[str]) -> None:
+    state = ctx.state
+    words, paying = _paying(parts)
+    if len(words) < 2:
+        raise Refused("use <card> [<ability>] [<column>] [paying <cards>]")
+    if state.step not in (MAIN, DEPLOY, ATTACK, RESTOCK):
+        raise Refused("abilities are used from your draw to the end of your turn")
+    rest = words[2:]
+    name = rest[0] if rest and not rest[0].isdigit() else None
+    card_id, ability = _ref(ctx, label, words[1], name)
+    col = 0
+    if ability.requires == "safe_column":
+        digits = [w for w in rest if w.isdigit()]
+        if not digits:
+            raise Refused(f"name one of your safe columns: use {code_of(card_id)} <column>")
+        col = column(digits[0])
+    chain.use_command(ctx, label, card_id, ability, paying, col)
+
+
+def _timeout_turn(ctx: Ctx, label: int) -> None:
+    """The clock plays out the active seat's turn: the reserve deployed, the turn ended."""
+    state = ctx.state
+    if state.step in (MAIN, DEPLOY) and state.seat(label).reserve:
+        turn.deploy_all(ctx, label)
+    turn.end(ctx, label)
+
+
+def timeout_commands(state: GameState, lobby_seat: int) -> list[str]:
+    if state.phase == OVER or lobby_seat not in to_act(state):
+        return []
+    return ["timeout"]
+
+
+# --- legal commands -------------------------------------------------------------------------------
+
+def legal_commands(state: GameState, lobby_seat: int) -> list[str]:
+    """Every canonical command the seat may send now (orders and help are always accepted besides)."""
+    if state.phase == OVER:
+        return []
+    label = state.label(lobby_seat)
+    seat = state.seat(label)
+    if seat.status != "in":
+        return []
+    if state.phase == PLACE:
+        if label != state.active or seat.placing_done:
+            return []
+        found = {f"place {code_of(c)} {col}" for c in setup.fits(seat) for col in grid.open_columns(seat.columns)}
+        return [*sorted(found), "done"]
+    if state.decision is not None:
+        return _decision_commands(state, label) if state.decision.label == label else []
+    if label != state.active:
+        return []
+    return _turn_commands(state, label)
+
+
+def _decision_commands(state: GameState, label: int) -> list[str]:
+    seat = state.seat(label)
+    assert state.decision is not None
+    if state.decision.kind == "grid":
+        out = [f"move {c}:{r} {to}" for c, column_ in enumerate(seat.columns, 1)
+               for r in range(1, len(column_.cards) + 1) for to in (1, 2, 3) if to != c]
+        return [*out, "pass"]
+    out = ["pay auto", "pass"]
+    if seat.discard:
+        out.append("pay discard")
+    if piles.can_take(state, seat):
+        out.append("pay draw 1")
+    out += sorted({f"pay hand {code_of(c)}" for c in seat.hand if _worth(c)})
+    out += sorted({f"pay reserve {code_of(c)}" for c in seat.reserve if _worth(c)})
+    out += [f"pay play {c}:{r}" for c, column_ in enumerate(seat.columns, 1)
+            for r, x in enumerate(column_.cards, 1) if _worth(x)]
+    return out
+
+
+def _worth(card_id: str) -> bool:
+    return card(code_of(card_id)).dfn > 0
+
+
+def _turn_commands(state: GameState, label: int) -> list[str]:
+    seat = state.seat(label)
+    step = state.step
+    out: list[str] = []
+    if step == MAIN and seat.drew and not seat.discarded and not seat.moves:
+        out += sorted({f"discard {code_of(c)}" for c in seat.hand})
+    if step == MAIN and payment.can_pay(seat, 1):
+        for c, column_ in enumerate(seat.columns, 1):
+            for r in range(1, len(column_.cards) + 1):
+                out += [f"move {c}:{r} {to}" for to in (1, 2, 3)
+                        if to != c and grid.shape_after_move(seat.columns, c, r, to)]
+    if step in (MAIN, DEPLOY) and seat.reserve:
+        cols = grid.open_columns(seat.columns)
+        out += sorted({f"deploy {code_of(c)} {col}" for c in seat.reserve for col in cols})
+        out.append("deploy all")
+    reserve_waits = step in (MAIN, DEPLOY) and bool(seat.reserve)
+    if step in (MAIN, DEPLOY, ATTACK) and not reserve_waits and payment.can_pay(seat, 1):
+        for a in battle.attackers(state, label):
+            for d in battle.defenders(state, label):
+                other = state.seat(d)
+                for t in battle.targets(state, d):
+                    out.append(f"attack {_addr(seat, a)} p{d} {_addr(other, t)}")
+    out += _uses(state, label)
+    if not reserve_waits and step in (MAIN, DEPLOY, ATTACK, RESTOCK):
+        for c in sorted(set(seat.hand), key=code_of):
+            data = card(code_of(c))
+            if not data.is_event and payment.can_pay(seat, data.cost, exclude=c):
+                out.append(f"restock {data.code}")
+        out = list(dict.fromkeys(out))
+    if step == MAIN or (step == ATTACK) or step == RESTOCK:
+        out.append("pass")
+    if not reserve_waits:
+        out.append("end")
+    return out
+
+
+def _addr(seat: object, card_id: str) -> str:
+    from .state import Seat
+
+    assert isinstance(seat, Seat)
+    found = grid.where(seat, card_id)
+    assert found is not None
+    return f"{found[0]}:{found[1]}"
+
+
+def _uses(state: GameState, label: int) -> list[str]:
+    """Own-turn abilities and events usable now, canonical (auto-paid)."""
+    seat = state.seat(label)
+    ctx = Ctx(state, _NoDice())
+    out: list[str] = []
+    for c in seat.in_play():
+        data = card(code_of(c))
+        for ability in data.abilities:
+            if chain.why_not(ctx, label, c, ability) is None and payment.can_pay(seat, ability.cost):
+                out.append(f"use {_addr(seat, c)} {ability.name}")
+    for c in sorted({code_of(x): x for x in seat.hand}.values()):
+        data = card(code_of(c))
+        ability = data.ability(None)
+        if not data.is_event or ability is None:
+            continue
+        cols = [i for i in range(1, 4)] if ability.requires == "safe_column" else [0]
+        for col in cols:
+            if chain.why_not(ctx, label, c, ability, col=col) is None and payment.can_pay(
+                    seat, ability.cost, exclude=c):
+                out.append(f"use {data.code}" + (f" {col}" if col else ""))
+    return out
+
+
+class _NoDice:
+    def roll(self, sides: int) -> int:
+        raise AssertionError("listing commands rolls nothing")
+
+    def draw(self, n: int) -> int:
+        raise AssertionError("listing commands draws nothing")
+
+
+__all__ = ["RESTOCK", "legal_commands", "play", "to_act"]

@@ -1,0 +1,100 @@
+"""The questions a game waits for (rules.md, "Questions out of turn"): a damage payment or a grid
+restoration, asked of the seat itself in its own turn (`order pay ask`, `order grid ask`) or in a timed
+window out of turn. `pass` and the clock's `timeout` apply the seat's orders to what is left."""
+
+from __future__ import annotations
+
+from games.kinds.protocol import Refused
+
+from . import battle, damage, grid, words
+from .context import Ctx
+from .state import code_of
+
+
+def pay_line(ctx: Ctx, label: int, parts: list[str]) -> None:
+    """`pay hand <card>`, `pay draw <n>`, `pay discard [<n>]`, `pay play <c:r>`, `pay reserve <card>`,
+    `pay auto`."""
+    state = ctx.state
+    fight = state.battle
+    assert fight is not None
+    seat = state.seat(label)
+    if len(parts) < 2:
+        raise Refused("say what pays: pay hand <card>, pay draw <n>, pay discard, pay play <c:r>, "
+                      "pay reserve <card> or pay auto")
+    source = parts[1]
+    if source == "auto":
+        fight.owed = damage.default_pay(ctx, label, fight.owed)
+        close(ctx)
+        return
+    if source in ("draw", "discard"):
+        n = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 1
+        if n < 1:
+            raise Refused("pay at least one card")
+        if source == "draw":
+            if n > fight.owed:
+                raise Refused(f"{n} cards pay {n}, more than the {fight.owed} you owe")
+            if len(seat.draw) < n and not (state.options.length == "reshuffle" and seat.discard):
+                raise Refused(f"your draw pile holds fewer than {n} cards")
+        for _ in range(n):
+            if fight.owed <= 0:
+                raise Refused("nothing is left to pay")
+            fight.owed -= damage.pay_one(ctx, label, source, "")
+    elif source in ("hand", "reserve", "play"):
+        if len(parts) < 3:
+            raise Refused(f"name the card: pay {source} <card>")
+        if source == "play":
+            card_id = words.in_play(seat, parts[2])
+        else:
+            card_id = words.from_zone(seat.hand if source == "hand" else seat.reserve, parts[2], source)
+        if damage.value(card_id) <= 0:
+            raise Refused(f"{words.card(code_of(card_id)).name} is worth 0 and cannot pay")
+        fight.owed -= damage.pay_one(ctx, label, source, card_id)
+    else:
+        raise Refused(f"{source!r} is not a source: hand, draw, discard, play, reserve or auto")
+    if fight.owed <= 0 or not damage.reachable(ctx, label):
+        close(ctx)
+
+
+def close(ctx: Ctx) -> None:
+    """The decision closes; the battle carries on (grid, report)."""
+    state = ctx.state
+    fight = state.battle
+    decision = state.decision
+    assert fight is not None and decision is not None
+    if decision.kind == "pay":
+        if fight.owed > 0:
+            fight.owed = damage.default_pay(ctx, decision.label, fight.owed)
+        fight.owed = 0
+        state.decision = None
+        battle._aftermath(ctx, fight)
+    elif decision.kind == "grid":
+        battle.restore(ctx, decision.label)
+        state.decision = None
+    battle.carry_on(ctx)
+
+
+def grid_move(ctx: Ctx, label: int, parts: list[str]) -> None:
+    seat = ctx.state.seat(label)
+    if len(parts) != 3:
+        raise Refused("move <col:row> <col>")
+    card_id = words.in_play(seat, parts[1])
+    battle.free_move(ctx, label, card_id, parts[2])
+    if grid.legal(seat.columns):
+        close(ctx)
+
+
+def answer(ctx: Ctx, label: int, parts: list[str]) -> None:
+    """A line from the seat a decision waits for."""
+    state = ctx.state
+    decision = state.decision
+    assert decision is not None
+    verb = parts[0]
+    if verb in ("pass", "timeout"):
+        close(ctx)
+    elif decision.kind == "pay" and verb == "pay":
+        pay_line(ctx, label, parts)
+    elif decision.kind == "grid" and verb == "move":
+        grid_move(ctx, label, parts)
+    else:
+        what = "damage payment" if decision.kind == "pay" else "grid restoration"
+        raise Refused(f"answer your {what} first")

@@ -1,0 +1,88 @@
+"""How a game ends (rules.md, "Winning"): a seat that cannot draw in its draw step (it loses with two
+seats, ends the game with more, is out in the elimination variant), the stall rule, resignation, and the
+ranking by fewest lost cards, then fewer cards in play, ties sharing a place."""
+
+from __future__ import annotations
+
+from .context import Ctx
+from .state import OVER, GameState
+
+
+def cannot_draw(ctx: Ctx, label: int) -> None:
+    state = ctx.state
+    ctx.emit({"type": "cannot_draw", "seat": label})
+    if state.options.elimination:
+        out(ctx, label, "cannot draw")
+        return
+    if len(state.live()) == 2 and len(state.seats) == 2:
+        other = next(x for x in state.live() if x != label)
+        over(ctx, [[other], [label]], "cannot draw")
+        return
+    over(ctx, rank(state), "cannot draw")
+
+
+def out(ctx: Ctx, label: int, why: str) -> None:
+    """The seat is out: its cards stay, frozen; its turns are skipped; the game goes on while two remain."""
+    from . import turn
+
+    state = ctx.state
+    seat = state.seat(label)
+    seat.status = "out"
+    seat.out_turn = state.turn * 10 + sum(1 for s in state.seats if s.status == "out")
+    ctx.emit({"type": "out", "seat": label, "why": why})
+    if len(state.live()) == 1:
+        over(ctx, rank(state), why)
+        return
+    if label == state.active and state.result is None:
+        state.battle = None
+        state.decision = None
+        state.marked = []
+        turn.pass_turn(ctx)
+
+
+def stall(ctx: Ctx) -> None:
+    ctx.emit({"type": "stalled", "rounds": ctx.state.stall})
+    over(ctx, rank(ctx.state), "stall")
+
+
+def finish_last(ctx: Ctx) -> None:
+    over(ctx, rank(ctx.state), "last seat")
+
+
+def rank(state: GameState) -> list[list[int]]:
+    """Places, best first, each a list of labels: the seats still in by fewest lost cards then fewer cards
+    in play (ties share); then the seats out, the last one out first."""
+    live = state.live()
+
+    def key(label: int) -> tuple[int, int]:
+        seat = state.seat(label)
+        return len(seat.lost), len(seat.in_play())
+
+    places: list[list[int]] = []
+    for label in sorted(live, key=key):
+        if places and key(places[-1][0]) == key(label):
+            places[-1].append(label)
+        else:
+            places.append([label])
+    gone = [x for x in state.labels() if x not in live]
+    resigned = [x for x in gone if state.seat(x).resigned]
+    for label in sorted([x for x in gone if x not in resigned], key=lambda x: -state.seat(x).out_turn):
+        places.append([label])
+    for label in sorted(resigned, key=lambda x: -state.seat(x).out_turn):
+        places.append([label])
+    return places
+
+
+def over(ctx: Ctx, places: list[list[int]], why: str) -> None:
+    state = ctx.state
+    state.phase = OVER
+    state.battle = None
+    state.decision = None
+    state.result = {"places": places, "winners": list(places[0]) if places else [], "why": why}
+    ctx.emit({"type": "game_over", "places": places, "why": why})
+
+
+def resign(ctx: Ctx, label: int) -> None:
+    seat = ctx.state.seat(label)
+    seat.resigned = True
+    out(ctx, label, "resigned")
