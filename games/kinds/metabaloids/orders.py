@@ -325,7 +325,7 @@ def _ability(code: str, word: str | None) -> Ability:
     if not abilities:
         raise OrderError(f"{code} has no ability to use")
     for ability in abilities:
-        if word is None or word in (ability.name, code):
+        if word is None or word == ability.name:
             return ability
     names = ", ".join(a.name for a in abilities)
     raise OrderError(f"{code} has no ability `{word}`; its ability is {names}")

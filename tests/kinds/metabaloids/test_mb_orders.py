@@ -304,6 +304,7 @@ def test_numbers_are_refused_while_there_are_no_use_orders() -> None:
         ),
         ("use mite on defend", A, "mite has no ability to use"),
         ("use weaver brood on attacking", A, "weaver has no ability `brood`; its ability is boost"),
+        ("use weaver weaver on attacking", A, "weaver has no ability `weaver`; its ability is boost"),
         (
             "use shell defend",
             B,
