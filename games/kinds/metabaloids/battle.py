@@ -29,7 +29,8 @@ class Use:
 def attackers(state: GameState, label: int) -> list[str]:
     """The seat's cards that may be the attacking card now: upright, able to attack, not yet marked."""
     seat = state.seat(label)
-    return [c for column in seat.columns if not column.safe for c in column.cards
+    return [c for column in seat.columns if not column.safe
+            for c in column.cards
             if card(code_of(c)).can_attack and c not in state.marked]
 
 
@@ -99,7 +100,9 @@ def declare(ctx: Ctx, label: int, attacker_card: str, defender: int, target: str
         why = chain.why_not(trial, label, scratch_card, use.ability)
         if why is not None:
             raise Refused(why)
-        trial_paid = payment.choose(trial.state.seat(label), use.ability.cost, use.paying, exclude=scratch_card)
+        trial_seat = trial.state.seat(label)
+        trial_paid = payment.choose(trial_seat, use.ability.cost, use.paying,
+                                    exclude=scratch_card)
         payment.pay(trial.state.seat(label), trial_paid)
         if use.ability.source == "hand":
             trial.state.seat(label).hand.remove(scratch_card)
@@ -184,7 +187,7 @@ def carry_on(ctx: Ctx) -> None:
                 return
             battle.owed = damage.default_pay(ctx, battle.loser, battle.owed)
         battle.owed = 0
-        _aftermath(ctx, battle)
+        aftermath(ctx, battle)
     if battle.stage == "grid":
         if state.decision is not None:
             return
@@ -241,7 +244,7 @@ def _cost(card_id: str | None) -> int:
     return 0 if card_id is None else card(code_of(card_id)).cost
 
 
-def _aftermath(ctx: Ctx, battle: Battle) -> None:
+def aftermath(ctx: Ctx, battle: Battle) -> None:
     state = ctx.state
     if battle.loser == battle.defender and battle.loser:
         column = state.seat(battle.defender).columns[battle.target_col - 1]

@@ -15,9 +15,9 @@ from . import grid, payment, piles
 from .cards import Ability, card
 from .context import Action, Ctx, Item
 from .orders import Moment, UseOrder, wants
-from .state import DEPLOY, END, MAIN, RESTOCK, START, TURN, code_of
+from .state import DEPLOY, MAIN, RESTOCK, TURN, code_of
 
-OWN_TURN_STEPS = (START, MAIN, DEPLOY, "attack", RESTOCK, END)
+OWN_TURN_STEPS = (MAIN, DEPLOY, "attack", RESTOCK)
 
 
 def battle_open(ctx: Ctx) -> bool:

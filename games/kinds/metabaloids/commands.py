@@ -5,15 +5,13 @@ game waits for."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from games.kinds.protocol import Dice, Refused
 
 from . import battle, chain, decisions, ending, grid, payment, piles, setup, turn
 from .cards import card
 from .context import Ctx, Event
 from .orders import OrderError, apply_order
-from .state import (ATTACK, DEPLOY, MAIN, OVER, PLACE, RESTOCK, GameState, code_of)
+from .state import ATTACK, DEPLOY, MAIN, OVER, PLACE, RESTOCK, GameState, code_of
 from .words import column, from_zone, in_play, seat_word
 
 ANYTIME = ("order", "orders", "resign", "help", "place", "done")
@@ -249,7 +247,8 @@ def legal_commands(state: GameState, lobby_seat: int) -> list[str]:
     if state.phase == PLACE:
         if label != state.active or seat.placing_done:
             return []
-        found = {f"place {code_of(c)} {col}" for c in setup.fits(seat) for col in grid.open_columns(seat.columns)}
+        cols = grid.open_columns(seat.columns)
+        found = {f"place {code_of(c)} {col}" for c in setup.fits(seat) for col in cols}
         return [*sorted(found), "done"]
     if state.decision is not None:
         return _decision_commands(state, label) if state.decision.label == label else []
@@ -310,7 +309,7 @@ def _turn_commands(state: GameState, label: int) -> list[str]:
             if not data.is_event and payment.can_pay(seat, data.cost, exclude=c):
                 out.append(f"restock {data.code}")
         out = list(dict.fromkeys(out))
-    if step == MAIN or (step == ATTACK) or step == RESTOCK:
+    if step in (MAIN, ATTACK, RESTOCK):
         out.append("pass")
     if not reserve_waits:
         out.append("end")

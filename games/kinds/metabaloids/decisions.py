@@ -66,7 +66,7 @@ def close(ctx: Ctx) -> None:
             fight.owed = damage.default_pay(ctx, decision.label, fight.owed)
         fight.owed = 0
         state.decision = None
-        battle._aftermath(ctx, fight)
+        battle.aftermath(ctx, fight)
     elif decision.kind == "grid":
         battle.restore(ctx, decision.label)
         state.decision = None

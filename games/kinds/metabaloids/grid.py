@@ -12,7 +12,8 @@ def width(columns: list[Column]) -> int:
 
 def legal(columns: list[Column]) -> bool:
     w = width(columns)
-    return all(len(column.cards) <= w for column in columns) and sum(len(c.cards) for c in columns) <= MAX_IN_PLAY
+    deep_ok = all(len(column.cards) <= w for column in columns)
+    return deep_ok and sum(len(c.cards) for c in columns) <= MAX_IN_PLAY
 
 
 def shape_after_add(columns: list[Column], col: int) -> bool:

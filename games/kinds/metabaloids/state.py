@@ -20,7 +20,8 @@ from .orders import Orders
 PLACE = "place"
 TURN = "turn"
 OVER = "over"
-START, DRAW, MAIN, DEPLOY, ATTACK, RESTOCK, END = "start", "draw", "main", "deploy", "attack", "restock", "end"
+START, DRAW, MAIN, DEPLOY = "start", "draw", "main", "deploy"
+ATTACK, RESTOCK, END = "attack", "restock", "end"
 STEPS = (START, DRAW, MAIN, DEPLOY, ATTACK, RESTOCK, END)
 
 HAND_TARGET = 7
@@ -203,7 +204,8 @@ class GameState:
             options=Options.from_dict(data.get("options", {})),
             seats=[_seat_from(s) for s in data["seats"]],
             order=[int(x) for x in data["order"]], phase=str(data.get("phase", TURN)),
-            step=str(data.get("step", MAIN)), active=int(data.get("active", 1)), turn=int(data.get("turn", 1)),
+            step=str(data.get("step", MAIN)), active=int(data.get("active", 1)),
+            turn=int(data.get("turn", 1)),
             round=int(data.get("round", 1)),
             battle=Battle(**copy.deepcopy(dict(battle))) if battle else None,
             decision=Decision(**dict(decision)) if decision else None,
@@ -225,7 +227,8 @@ def _seat_dict(seat: Seat) -> dict[str, Any]:
 
 def _seat_from(data: Mapping[str, Any]) -> Seat:
     values = dict(data)
-    columns = [Column(list(c.get("cards", [])), bool(c.get("safe", False))) for c in values.pop("columns", [])]
+    columns = [Column(list(c.get("cards", [])), bool(c.get("safe", False)))
+               for c in values.pop("columns", [])]
     while len(columns) < COLUMNS:
         columns.append(Column())
     orders = Orders.from_dict(values.pop("orders", {}) or {})

@@ -12,8 +12,20 @@ from . import battle, chain, ending, grid, payment, piles
 from .cards import card
 from .context import Action, Ctx
 from .orders import Moment
-from .state import (ATTACK, DEPLOY, DRAW, END, HAND_TARGET, MAIN, RESTOCK, START, STALL_ROUNDS, TURN,
-                    GameState, code_of)
+from .state import (
+    ATTACK,
+    DEPLOY,
+    DRAW,
+    END,
+    HAND_TARGET,
+    MAIN,
+    RESTOCK,
+    STALL_ROUNDS,
+    START,
+    TURN,
+    GameState,
+    code_of,
+)
 
 BEFORE_ATTACK = (MAIN, DEPLOY)
 
@@ -51,7 +63,8 @@ def draw_step(ctx: Ctx) -> None:
                 got = piles.take(state, seat, ctx.dice, ctx.events)
                 if got is None:
                     if drawn:
-                        ctx.emit({"type": "drew", "seat": label, "cards": drawn, "n": len(drawn), "why": "draw"})
+                        ctx.emit({"type": "drew", "seat": label, "cards": drawn, "n": len(drawn),
+                                  "why": "draw"})
                     ending.cannot_draw(ctx, label)
                     return
                 seat.hand.append(got)
@@ -109,7 +122,7 @@ def move(ctx: Ctx, label: int, card_id: str, to: int, paying: Sequence[str] | No
     ctx.emit({"type": "moved", "seat": label, "card": card_id, "from": src, "to": to})
 
 
-def _shape_refusal(columns: list[grid.Column], col: int, moving: bool = False) -> str:
+def _shape_refusal(columns: list[Column], col: int, moving: bool = False) -> str:
     used = grid.width(columns)
     depth = len(columns[col - 1].cards) + 1
     if not columns[col - 1].cards and not moving:
@@ -175,7 +188,7 @@ def deploy_all(ctx: Ctx, label: int) -> None:
         deploy(ctx, label, seat.reserve[0], best_column(seat.columns))
 
 
-def best_column(columns: list[grid.Column]) -> int:
+def best_column(columns: list[Column]) -> int:
     open_ = grid.open_columns(columns)
     upright = [c for c in open_ if not columns[c - 1].safe] or open_
     return min(upright, key=lambda c: (len(columns[c - 1].cards), c))

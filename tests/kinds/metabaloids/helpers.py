@@ -45,7 +45,8 @@ def seat_dict(label: int, deck: str = "A", *, hand: Sequence[str] = (), grid: Se
     order_state = default_orders(codes)
     for line in orders:
         order_state = apply_order(order_state, line.removeprefix("order "), codes, players, label)
-    columns = [{"cards": ids(list(grid[i]) if i < len(grid) else []), "safe": (i + 1) in safe} for i in range(3)]
+    columns = [{"cards": ids(list(grid[i]) if i < len(grid) else []), "safe": (i + 1) in safe}
+               for i in range(3)]
     data: dict[str, Any] = {
         "label": label, "deck": deck, "deck_codes": codes, "hand": ids(hand),
         "draw": ids([*draw, *(["mite"] * filler)]), "discard": ids(discard), "lost": ids(lost),
@@ -66,7 +67,8 @@ def position(*seats: Mapping[str, Any], step: str = "main", active: int = 1, tur
     })
 
 
-def play(state: GameState, label: int, *lines: str, dice: Any = None) -> tuple[GameState, list[dict[str, Any]]]:
+def play(state: GameState, label: int, *lines: str,
+         dice: Any = None) -> tuple[GameState, list[dict[str, Any]]]:
     """Play lines for a seat (by label, lobby seat label - 1), stopping at the first refusal (raised)."""
     dice = dice or FirstPick()
     events: list[dict[str, Any]] = []

@@ -7,7 +7,7 @@ import pytest
 from games.kinds.metabaloids.state import GameState
 from games.kinds.protocol import Refused
 
-from .helpers import codes, grid_codes, play, position, seat_dict, types
+from .helpers import codes, play, position, seat_dict, types
 
 
 def test_draw_to_seven_and_one_voluntary_discard() -> None:
@@ -28,7 +28,8 @@ def test_draw_to_seven_and_one_voluntary_discard() -> None:
 
 def test_no_discard_without_a_draw_and_a_full_hand_is_not_cannot_draw() -> None:
     state = position(
-        seat_dict(1, hand=["mite", "ant", "spider", "beetle", "wasp", "cutter", "mound"], grid=[["scorpion"]]),
+        seat_dict(1, hand=["mite", "ant", "spider", "beetle", "wasp", "cutter", "mound"],
+                  grid=[["scorpion"]]),
         seat_dict(2, grid=[["mite"]], filler=10), step="end", active=2, length="short")
     state, _ = _begin(state, 1)
     assert state.phase == "turn" and state.step == "main"
@@ -68,7 +69,7 @@ def test_reshuffle_instead_of_cannot_draw() -> None:
 
 
 def _three(elimination: bool = False, p3_in_play: int = 2) -> GameState:
-    p3_grid = [["mite"], ["mite"], ["mite"]][:p3_in_play] if p3_in_play <= 3 else [["mite", "mite"], ["mite", "mite"], ["mite"]]
+    p3_grid = [["mite"], ["mite"]] if p3_in_play == 2 else [["mite", "mite"], ["mite", "mite"], ["mite"]]
     return position(
         seat_dict(1, grid=[["mite"], ["mite"], ["mite"]], lost=["ant"] * 5, filler=10, players=3,
                   hand=["spider"] * 7),
