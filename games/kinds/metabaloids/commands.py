@@ -8,7 +8,7 @@ from __future__ import annotations
 from games.kinds.protocol import Dice, Refused
 
 from . import battle, chain, decisions, ending, grid, payment, piles, setup, turn
-from .cards import card
+from .cards import Ability, card
 from .context import Ctx, Event
 from .orders import OrderError, apply_order
 from .state import ATTACK, DEPLOY, MAIN, OVER, PLACE, RESTOCK, GameState, code_of
@@ -181,7 +181,7 @@ def _attack(ctx: Ctx, label: int, parts: list[str]) -> None:
     battle.declare(ctx, label, attacker, defender, target, paying, uses)
 
 
-def _ref(ctx: Ctx, label: int, word: str, name: str | None) -> tuple[str, chain.Ability]:
+def _ref(ctx: Ctx, label: int, word: str, name: str | None) -> tuple[str, Ability]:
     """A card for `use`: in play by address or unique code, or an event in hand; and its ability."""
     seat = ctx.state.seat(label)
     from .words import card_word
@@ -331,19 +331,18 @@ def _uses(state: GameState, label: int) -> list[str]:
     ctx = Ctx(state, _NoDice())
     out: list[str] = []
     for c in seat.in_play():
-        data = card(code_of(c))
-        for ability in data.abilities:
+        for ability in card(code_of(c)).abilities:
             if chain.why_not(ctx, label, c, ability) is None and payment.can_pay(seat, ability.cost):
                 out.append(f"use {_addr(seat, c)} {ability.name}")
-    for c in sorted({code_of(x): x for x in seat.hand}.values()):
-        data = card(code_of(c))
-        ability = data.ability(None)
-        if not data.is_event or ability is None:
+    for event_id in sorted({code_of(x): x for x in seat.hand}.values()):
+        data = card(code_of(event_id))
+        event = data.ability(None)
+        if not data.is_event or event is None:
             continue
-        cols = [i for i in range(1, 4)] if ability.requires == "safe_column" else [0]
+        cols = [1, 2, 3] if event.requires == "safe_column" else [0]
         for col in cols:
-            if chain.why_not(ctx, label, c, ability, col=col) is None and payment.can_pay(
-                    seat, ability.cost, exclude=c):
+            if chain.why_not(ctx, label, event_id, event, col=col) is None and payment.can_pay(
+                    seat, event.cost, exclude=event_id):
                 out.append(f"use {data.code}" + (f" {col}" if col else ""))
     return out
 

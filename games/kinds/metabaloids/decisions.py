@@ -7,6 +7,7 @@ from __future__ import annotations
 from games.kinds.protocol import Refused
 
 from . import battle, damage, grid, words
+from .cards import card
 from .context import Ctx
 from .state import code_of
 
@@ -47,7 +48,7 @@ def pay_line(ctx: Ctx, label: int, parts: list[str]) -> None:
         else:
             card_id = words.from_zone(seat.hand if source == "hand" else seat.reserve, parts[2], source)
         if damage.value(card_id) <= 0:
-            raise Refused(f"{words.card(code_of(card_id)).name} is worth 0 and cannot pay")
+            raise Refused(f"{card(code_of(card_id)).name} is worth 0 and cannot pay")
         fight.owed -= damage.pay_one(ctx, label, source, card_id)
     else:
         raise Refused(f"{source!r} is not a source: hand, draw, discard, play, reserve or auto")

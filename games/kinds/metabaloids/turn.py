@@ -23,6 +23,7 @@ from .state import (
     STALL_ROUNDS,
     START,
     TURN,
+    Column,
     GameState,
     code_of,
 )
