@@ -36,7 +36,8 @@ def attackers(state: GameState, label: int) -> list[str]:
 
 def could_attack(seat: Seat) -> bool:
     """Whether any card in play could initiate an attack (the 1-card penalty instead of 2)."""
-    return any(card(code_of(c)).can_attack for column in seat.columns if not column.safe for c in column.cards)
+    return any(card(code_of(c)).can_attack
+               for column in seat.columns if not column.safe for c in column.cards)
 
 
 def defenders(state: GameState, label: int) -> list[int]:

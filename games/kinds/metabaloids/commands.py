@@ -304,9 +304,9 @@ def _turn_commands(state: GameState, label: int) -> list[str]:
                     out.append(f"attack {_addr(seat, a)} p{d} {_addr(other, t)}")
     out += _uses(state, label)
     if not reserve_waits and step in (MAIN, DEPLOY, ATTACK, RESTOCK):
-        for c in sorted(set(seat.hand), key=code_of):
-            data = card(code_of(c))
-            if not data.is_event and payment.can_pay(seat, data.cost, exclude=c):
+        for held in sorted(set(seat.hand), key=code_of):
+            data = card(code_of(held))
+            if not data.is_event and payment.can_pay(seat, data.cost, exclude=held):
                 out.append(f"restock {data.code}")
         out = list(dict.fromkeys(out))
     if step in (MAIN, ATTACK, RESTOCK):
