@@ -100,7 +100,7 @@ def test_initial_deployment_in_turn_order_with_its_refusals() -> None:
     _lobby_refused(state, BEN, "place wasp 2", "costs 3, and you have 2 of your 7 points left")
     _lobby_refused(state, BEN, "place surge 2", "events are not placed")
     _lobby_refused(state, BEN, "use 1:1 brood", "no abilities before the first turn")
-    _lobby_refused(state, BEN, "place ant 1", "column 1 would be 2 deep with 1 column in use")
+    _lobby_refused(state, BEN, "place ant 1", "column 1 would hold 2 with 1 column in use")
     state, _ = _lobby(state, BEN, "place ant 2")
     state, events = _lobby(state, CY, "place wasp 2")
     assert {"type": "placing_done", "seat": 2, "points": 7} in events
