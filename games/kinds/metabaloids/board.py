@@ -1,0 +1,73 @@
+"""The table as text, for mail and the text view (rules.md, "Reading the table"): each seat's counters and
+its grid drawn by columns and rows, `*` for a card that attacked this turn, `~` for a safe column's
+cards, `G` for a Guard, `+2A`/`+2D` for a column bonus; the reader's own hand and orders, and what it
+may do now."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import card
+from .state import OVER, GameState, Seat, code_of
+
+CELL = 22
+
+
+def face(state: GameState, seat: Seat, card_id: str, safe: bool) -> str:
+    data = card(code_of(card_id))
+    marks = ""
+    if data.guard:
+        marks += " G"
+    for side, letter in (("attack", "A"), ("defense", "D")):
+        if data.column_bonus(side):
+            marks += f" +{data.column_bonus(side)}{letter}"
+    if card_id in state.marked:
+        marks += " *"
+    if safe:
+        marks += " ~"
+    return f"{data.name} {data.atk}/{data.dfn}{marks}"
+
+
+def seat_lines(state: GameState, label: int, names: Sequence[str] | None) -> list[str]:
+    seat = state.seat(label)
+    lobby = state.lobby_seat(label)
+    name = names[lobby] if names is not None and lobby < len(names) else f"Seat {lobby + 1}"
+    top = f" (top: {card(code_of(seat.discard[-1])).name})" if seat.discard else ""
+    reserve = ", ".join(card(code_of(c)).name for c in seat.reserve) or "-"
+    status = "" if seat.status == "in" else " · out"
+    lines = [f"p{label} {name}  deck {seat.deck}  hand {len(seat.hand)}  draw {len(seat.draw)}  "
+             f"discard {len(seat.discard)}{top}  lost {len(seat.lost)}  reserve: {reserve}{status}"]
+    header = "    " + "".join(f"{c}{' (safe)' if col.safe else ''}".ljust(CELL)
+                                for c, col in enumerate(seat.columns, 1))
+    lines.append(header.rstrip())
+    depth = max(len(col.cards) for col in seat.columns)
+    for row in range(depth):
+        cells = []
+        for col in seat.columns:
+            cells.append(face(state, seat, col.cards[row], col.safe).ljust(CELL) if row < len(col.cards)
+                         else " " * CELL)
+        lines.append(f"  {row + 1} " + "".join(cells).rstrip())
+    if depth == 0:
+        lines.append("  (no card in play)")
+    return lines
+
+
+def text_board(state: GameState, seat: int | None, names: Sequence[str] | None = None,
+               legal: Sequence[str] = ()) -> str:
+    """The whole table for the reader (a lobby seat, None: a spectator)."""
+    step = state.step.upper() if state.phase == "turn" else state.phase.upper()
+    head = f"Metabaloids · turn {state.turn} · p{state.active} to act · step {step}"
+    if state.phase == OVER:
+        head = f"Metabaloids · game over after turn {state.turn}"
+    lines = [head]
+    for label in state.labels():
+        lines += seat_lines(state, label, names)
+    if seat is not None and 0 <= seat < len(state.seats):
+        mine = state.seat(state.label(seat))
+        hand = ", ".join(sorted(code_of(c) for c in mine.hand)) or "(empty)"
+        lines.append(f"Your hand: {hand}")
+        if legal:
+            shown = list(legal[:12])
+            more = " | …" if len(legal) > 12 else ""
+            lines.append("You may: " + " | ".join(shown) + more)
+    return "\n".join(lines)
