@@ -183,6 +183,10 @@ def _attack(ctx: Ctx, label: int, parts: list[str]) -> None:
         raise Refused("you cannot attack yourself")
     if state.seat(defender).status != "in":
         raise Refused(f"p{defender} is out")
+    # The defender is checked before the target's address (the order of rules.md, "Declaring an
+    # attack"): a seat attacked already is the reason, even when its card at that address is gone.
+    if defender in seat.attacked:
+        raise Refused(f"p{defender} has been attacked by you this turn already")
     target = in_play(state.seat(defender), head[3], f"p{defender}'s")
     uses = []
     for chunk in chunks[1:]:
