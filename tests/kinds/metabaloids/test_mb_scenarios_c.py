@@ -117,7 +117,7 @@ def test_paying_through_the_discard_pile_then_the_hand_closes_the_window() -> No
 def test_the_timeout_pays_with_the_least_card_covering_the_rest() -> None:
     state, _ = _window_12()
     refused_timeout = state.to_dict()
-    with pytest.raises(Refused, match="only the clock"):
+    with pytest.raises(Refused, match="the clock answers for you"):
         play(state, 2, "timeout")
     assert state.to_dict() == refused_timeout
     state, events = commands.play(state, state.lobby_seat(2), "timeout", FirstPick(), clock=True)
