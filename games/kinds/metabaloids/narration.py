@@ -185,8 +185,8 @@ def describe(event: Mapping[str, Any], state: GameState, names: Sequence[str] | 
 def narrate(state: GameState, seat: int | None, command: str, events: Sequence[Mapping[str, Any]],
             reader: int | None, names: Sequence[str] | None, you: int | None = None) -> Narration:
     """One action for a reader (lobby seats): its command masked to its verb when it carried a secret."""
-    reader_label = state.label(reader) if reader is not None else None
-    you_label = state.label(you) if you is not None else None
+    reader_label = state.label(reader) if reader is not None and reader in state.order else None
+    you_label = state.label(you) if you is not None and you in state.order else None
     lines = [text for e in events
              if (text := describe_for(e, state, names, reader_label, you_label))]
     secret = any(str(e.get("type")) in PRIVATE for e in events)
