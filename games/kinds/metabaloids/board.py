@@ -85,8 +85,9 @@ def board_svg(state: GameState, seat: int | None) -> str:
     y = 10
     for label in state.labels() if state.seats else []:
         s = state.seat(label)
+        counts = f"hand {len(s.hand)} · draw {len(s.draw)} · lost {len(s.lost)}"
         rows.append(f'<text x="10" y="{y + 14}" font-size="14" font-weight="bold">p{label} · '
-                    f'deck {_esc(s.deck)} · hand {len(s.hand)} · draw {len(s.draw)} · lost {len(s.lost)}</text>')
+                    f'deck {_esc(s.deck)} · {counts}</text>')
         y += 22
         depth = max(1, max(len(c.cards) for c in s.columns))
         for c, column in enumerate(s.columns):
@@ -105,7 +106,8 @@ def board_svg(state: GameState, seat: int | None) -> str:
                             f'{data.atk}/{data.dfn}{mark}</text>')
         y += depth * row_h + 12
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y}" '
-            f'viewBox="0 0 {width} {y}" font-family="sans-serif"><rect width="100%" height="100%" fill="#f7f8fa"/>{"".join(rows)}</svg>')
+            f'viewBox="0 0 {width} {y}" font-family="sans-serif">'
+            f'<rect width="100%" height="100%" fill="#f7f8fa"/>{"".join(rows)}</svg>')
 
 
 def _esc(text: str) -> str:
