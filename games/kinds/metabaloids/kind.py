@@ -8,11 +8,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.bots import Bot, RandomBot
+from games.bots import Bot
 from games.kinds.protocol import PageInput, Prompt
 from games.kinds.rules_kind import RulesKind
 
 from . import api, board, page
+from .bots import LEVELS, make_bot
 from .state import MAX_WINDOW_MINUTES, GameState
 
 
@@ -72,14 +73,13 @@ class MetabaloidsKind(RulesKind):
     def prompts(self, state: GameState, names: Sequence[str] | None) -> list[Prompt]:
         return api.prompts(state, names)
 
-    # === BOTS ===
-    bot_levels: tuple[str, ...] = ("random",)
+    # === BOTS (bots/: they read only their seat's bot_state) ===
+    bot_levels: tuple[str, ...] = LEVELS
+    bot_hints = {"greedy": "attacks where its column's odds are best and restocks its strongest cards"}
 
     def bot(self, level: str, rng: random.Random, *, seconds: float | None = None,
             orders: bool = True) -> Bot:
-        if level not in self.bot_levels:
-            raise KeyError(level)
-        return RandomBot(self, rng)
+        return make_bot(level, rng)
 
     # === WHAT PEOPLE SEE ===
     def text_board(self, state: GameState, seat: int | None, names: Sequence[str] | None = None) -> str:
