@@ -185,6 +185,7 @@ def deploy_all(ctx: Ctx, label: int) -> None:
     seat = state.seat(label)
     if state.step not in BEFORE_ATTACK:
         raise Refused("deploying comes before attacks")
+    leave_main(ctx)  # a full grid loses the whole reserve here, before any column is sought
     while seat.reserve and state.step in BEFORE_ATTACK:
         deploy(ctx, label, seat.reserve[0], best_column(seat.columns))
 
