@@ -5,7 +5,7 @@ ranking by fewest lost cards, then fewer cards in play, ties sharing a place."""
 from __future__ import annotations
 
 from .context import Ctx
-from .state import OVER, GameState
+from .state import OVER, PLACE, GameState
 
 
 def cannot_draw(ctx: Ctx, label: int) -> None:
@@ -32,6 +32,13 @@ def out(ctx: Ctx, label: int, why: str) -> None:
     ctx.emit({"type": "out", "seat": label, "why": why})
     if len(state.live()) == 1:
         over(ctx, rank(state), why)
+        return
+    if state.phase == PLACE:  # resigned while placing: the placement turns go on without it
+        seat.queue = []
+        if label == state.active:
+            from . import setup
+
+            setup.start_placing(ctx, label % len(state.seats) + 1)
         return
     if label == state.active and state.result is None:
         state.battle = None
