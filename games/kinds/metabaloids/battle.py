@@ -260,7 +260,7 @@ def aftermath(ctx: Ctx, battle: Battle) -> None:
     battle.stage = "grid"
     for label in [battle.loser] if battle.loser else []:
         seat = state.seat(label)
-        if not grid.legal(seat.columns):
+        if not grid.legal(seat.columns) and seat.status == "in":  # an out seat's cards stay frozen
             if _grid_asks(state, label):
                 state.decision = Decision(label, "grid", window=label != state.active)
                 ctx.emit({"type": "asked", "seat": label, "kind": "grid"})
