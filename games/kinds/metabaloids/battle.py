@@ -291,6 +291,9 @@ def free_move(ctx: Ctx, label: int, card_id: str, to: str) -> None:
     """A restoration move in the `grid` decision: no payment, no check between lines."""
     seat = ctx.state.seat(label)
     col = column_word(to)
+    place = grid.where(seat, card_id)
+    if place is not None and place[0] == col:  # as for a paid move: a move goes to another column
+        raise Refused(f"{card(code_of(card_id)).name} is in column {col} already")
     src = grid.remove(seat, card_id)
     grid.add(seat, card_id, col)
     ctx.emit({"type": "grid_move", "seat": label, "card": card_id, "from": src, "to": col})
