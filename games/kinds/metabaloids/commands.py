@@ -7,22 +7,24 @@ from __future__ import annotations
 
 from games.kinds.protocol import Dice, Refused
 
-from . import battle, chain, decisions, ending, grid, payment, piles, setup, turn
+from . import battle, chain, decisions, ending, grid, lobby, payment, piles, setup, turn
 from .cards import Ability, card
 from .context import Ctx, Event
 from .orders import OrderError, apply_order
-from .state import ATTACK, DEPLOY, MAIN, OVER, PLACE, RESTOCK, GameState, code_of
+from .state import ATTACK, DECKS, DEPLOY, MAIN, OVER, PLACE, RESTOCK, GameState, code_of
 from .words import column, from_zone, in_play, seat_word
 
 ANYTIME = ("order", "orders", "resign", "help", "place", "done")
-VERBS = ("place", "done", "discard", "move", "deploy", "attack", "use", "restock", "pass", "end", "pay",
-         "timeout", "resign", "order", "orders", "help")
+VERBS = ("deck", "place", "done", "discard", "move", "deploy", "attack", "use", "restock", "pass", "end",
+         "pay", "timeout", "resign", "order", "orders", "help")
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
     """The lobby seats the game waits for: a decision's seat, else the active (or placing) seat."""
     if state.phase == OVER:
         return ()
+    if state.phase == DECKS:
+        return lobby.waiting(state)
     if state.decision is not None:
         return (state.lobby_seat(state.decision.label),)
     return (state.lobby_seat(state.active),)
@@ -37,6 +39,8 @@ def play(state: GameState, lobby_seat: int, command: str, dice: Dice | None,
     """Play one command for the seat; the state given never changes."""
     if dice is None:
         raise ValueError("Metabaloids draws every card through dice: pass one")
+    if state.phase == DECKS:
+        return _choosing(state, lobby_seat, command, dice)
     ctx = Ctx(state.copy(), dice)
     label = ctx.state.label(lobby_seat)
     parts = command.strip().lower().split()
@@ -49,6 +53,14 @@ def play(state: GameState, lobby_seat: int, command: str, dice: Dice | None,
     return ctx.state, ctx.events
 
 
+def _choosing(state: GameState, lobby_seat: int, command: str,
+              dice: Dice) -> tuple[GameState, list[Event]]:
+    words = command.strip().lower().split()
+    if words[:1] != ["deck"]:
+        raise Refused("the game begins once every player has picked a deck: deck a or deck b")
+    return lobby.choose(state, lobby_seat, words, dice)
+
+
 def _dispatch(ctx: Ctx, label: int, parts: list[str], clock: bool) -> None:
     state = ctx.state
     verb = parts[0]
@@ -56,7 +68,7 @@ def _dispatch(ctx: Ctx, label: int, parts: list[str], clock: bool) -> None:
     if verb not in VERBS:
         raise Refused(f"{verb!r} is not a command here; send help for the list")
     if verb == "timeout" and not clock:
-        raise Refused("only the clock sends timeout")
+        raise Refused("the clock answers for you when your time runs out: send a command instead")
     if state.phase == OVER and verb not in ("orders", "help"):
         raise Refused("game over")
     if verb == "order":
@@ -82,11 +94,12 @@ def _dispatch(ctx: Ctx, label: int, parts: list[str], clock: bool) -> None:
             raise Refused(f"waiting for p{decision.label}'s {who}")
         decisions.answer(ctx, label, parts)
         return
-    if verb == "timeout":
-        _timeout_turn(ctx, label)
-        return
     if label != state.active:
         raise Refused(f"it is p{state.active}'s turn")
+    if verb == "timeout":  # the clock, in words the platform's clock plays: timeout_commands
+        for line in timeout_commands(state, state.lobby_seat(label)):
+            _turn_command(ctx, label, line.split())
+        return
     _turn_command(ctx, label, parts)
 
 
@@ -170,6 +183,10 @@ def _attack(ctx: Ctx, label: int, parts: list[str]) -> None:
         raise Refused("you cannot attack yourself")
     if state.seat(defender).status != "in":
         raise Refused(f"p{defender} is out")
+    # The defender is checked before the target's address (the order of rules.md, "Declaring an
+    # attack"): a seat attacked already is the reason, even when its card at that address is gone.
+    if defender in seat.attacked:
+        raise Refused(f"p{defender} has been attacked by you this turn already")
     target = in_play(state.seat(defender), head[3], f"p{defender}'s")
     uses = []
     for chunk in chunks[1:]:
@@ -220,18 +237,21 @@ def _use(ctx: Ctx, label: int, parts: list[str]) -> None:
     chain.use_command(ctx, label, card_id, ability, paying, col)
 
 
-def _timeout_turn(ctx: Ctx, label: int) -> None:
-    """The clock plays out the active seat's turn: the reserve deployed, the turn ended."""
-    state = ctx.state
-    if state.step in (MAIN, DEPLOY) and state.seat(label).reserve:
-        turn.deploy_all(ctx, label)
-    turn.end(ctx, label)
-
-
 def timeout_commands(state: GameState, lobby_seat: int) -> list[str]:
+    """What the clock plays for a seat whose time ran out: deck A, no more placing, its orders' answer to
+    a question, or the rest of its turn (the reserve deployed, the turn ended)."""
     if state.phase == OVER or lobby_seat not in to_act(state):
         return []
-    return ["timeout"]
+    if state.phase == DECKS:
+        return ["deck a"]
+    if state.phase == PLACE:
+        return ["done"]
+    if state.decision is not None:
+        return ["pass"]
+    label = state.label(lobby_seat)
+    if state.step in (MAIN, DEPLOY) and state.seat(label).reserve:
+        return ["deploy all", "end"]
+    return ["end"]
 
 
 # --- legal commands -------------------------------------------------------------------------------
@@ -240,6 +260,8 @@ def legal_commands(state: GameState, lobby_seat: int) -> list[str]:
     """Every canonical command the seat may send now (orders and help are always accepted besides)."""
     if state.phase == OVER:
         return []
+    if state.phase == DECKS:
+        return lobby.legal(state, lobby_seat)
     label = state.label(lobby_seat)
     seat = state.seat(label)
     if seat.status != "in":

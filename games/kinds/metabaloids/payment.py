@@ -25,6 +25,18 @@ def auto(seat: Seat, cost: int, exclude: str | None = None) -> list[str] | None:
         return []
     keep = set(seat.orders.keep)
     pool = [c for c in seat.hand if c != exclude and code_of(c) not in keep and card(code_of(c)).cost > 0]
+    # An event the seat's own `use` orders name is spent only when nothing else pays: a player who wrote
+    # `order use shell on defend` expects its boost not to eat the Shell Up (rules.md, "Paying costs").
+    ordered = {order.card for order, on in seat.orders.uses if on and card(order.card).is_event}
+    spare = [c for c in pool if code_of(c) not in ordered]
+    if spare != pool:
+        found = _cheapest(spare, cost)
+        if found is not None:
+            return found
+    return _cheapest(pool, cost)
+
+
+def _cheapest(pool: list[str], cost: int) -> list[str] | None:
     pool.sort()
     best: tuple[int, int, int, list[str], list[str]] | None = None
     # Every card is worth 1 or more and each must be needed, so no payment holds more cards than the cost:

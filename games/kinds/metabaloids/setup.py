@@ -123,9 +123,7 @@ def place(ctx: Ctx, label: int, card_word: str, col_word: str, queued: bool = Fa
     if data.cost > left:
         raise Refused(f"{data.name} costs {data.cost}, and you have {left} of your 7 points left")
     if not grid.shape_after_add(seat.columns, col):
-        used = grid.width(seat.columns)
-        raise Refused(f"column {col} would be {len(seat.columns[col - 1].cards) + 1} deep with {used} "
-                      f"column{'s' if used != 1 else ''} in use")
+        raise Refused(turn.shape_refusal(seat.columns, col))
     seat.hand.remove(card_id)
     grid.add(seat, card_id, col)
     seat.placed += data.cost

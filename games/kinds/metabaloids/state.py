@@ -17,6 +17,7 @@ from typing import Any
 from .orders import Orders
 
 # The phases (the platform's `phase`) and the steps of a normal turn (rules.md, "A turn").
+DECKS = "decks"  # each seat picks its deck before the cut
 PLACE = "place"
 TURN = "turn"
 OVER = "over"
@@ -119,7 +120,7 @@ class Battle:
     target_col: int
     bonuses: list[list[Any]] = field(default_factory=list)  # [label, amount, card id that gave it]
     stopped: bool = False
-    stage: str = "declared"  # declared -> paying -> done
+    stage: str = "declared"  # declared -> paying (damage owed) -> grid (restoration), then over
     poll: list[int] = field(default_factory=list)  # the polling round: labels still to ask, in order
     fired: bool = False  # something fired in this polling round
     owed: int = 0  # the damage still to pay in the `pay` decision
@@ -158,6 +159,7 @@ class GameState:
     stirred: bool = False  # a card was lost or drawn in a draw step this round
     result: dict[str, Any] | None = None
     cut: list[list[Any]] = field(default_factory=list)  # the cut's rounds: [[lobby seat, card code], ...]
+    decks: list[str] = field(default_factory=list)  # by lobby seat: "A", "B", "" while it has not chosen
 
     # --- seats by label ---
     def seat(self, label: int) -> Seat:
@@ -194,6 +196,7 @@ class GameState:
             "decision": vars(self.decision).copy() if self.decision else None,
             "used": dict(self.used), "marked": list(self.marked), "stall": self.stall,
             "stirred": self.stirred, "result": copy.deepcopy(self.result), "cut": copy.deepcopy(self.cut),
+            "decks": list(self.decks),
         }
 
     @classmethod
@@ -212,7 +215,7 @@ class GameState:
             used={str(k): int(v) for k, v in dict(data.get("used", {})).items()},
             marked=[str(x) for x in data.get("marked", [])], stall=int(data.get("stall", 0)),
             stirred=bool(data.get("stirred", False)), result=copy.deepcopy(data.get("result")),
-            cut=copy.deepcopy(list(data.get("cut", []))))
+            cut=copy.deepcopy(list(data.get("cut", []))), decks=[str(x) for x in data.get("decks", [])])
 
 
 _LISTS = ("hand", "draw", "discard", "lost", "reserve", "queue", "attacked", "deck_codes")

@@ -102,7 +102,7 @@ def move(ctx: Ctx, label: int, card_id: str, to: int, paying: Sequence[str] | No
     if src == to:
         raise Refused(f"{card(code_of(card_id)).name} is in column {to} already")
     if not grid.shape_after_move(seat.columns, src, row, to):
-        raise Refused(_shape_refusal(seat.columns, to, moving=True))
+        raise Refused(shape_refusal(seat.columns, to, moving=True))
     paid = payment.choose(seat, 1, paying)
     payment.pay(seat, paid)
     seat.moves += 1
@@ -123,7 +123,7 @@ def move(ctx: Ctx, label: int, card_id: str, to: int, paying: Sequence[str] | No
     ctx.emit({"type": "moved", "seat": label, "card": card_id, "from": src, "to": to})
 
 
-def _shape_refusal(columns: list[Column], col: int, moving: bool = False) -> str:
+def shape_refusal(columns: list[Column], col: int, moving: bool = False) -> str:
     used = grid.width(columns)
     depth = len(columns[col - 1].cards) + 1
     if not columns[col - 1].cards and not moving:
@@ -166,7 +166,7 @@ def deploy(ctx: Ctx, label: int, card_id: str, col: int) -> None:
     if state.step not in BEFORE_ATTACK:
         raise Refused("deploying comes before attacks")
     if not grid.shape_after_add(seat.columns, col):
-        raise Refused(_shape_refusal(seat.columns, col))
+        raise Refused(shape_refusal(seat.columns, col))
     leave_main(ctx)
     column = seat.columns[col - 1]
     seat.reserve.remove(card_id)

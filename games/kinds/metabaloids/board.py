@@ -1,0 +1,114 @@
+"""The table as text, for mail and the text view (rules.md, "Reading the table"): each seat's counters and
+its grid drawn by columns and rows, `*` for a card that attacked this turn, `~` for a safe column's
+cards, `G` for a Guard, `+2A`/`+2D` for a column bonus; the reader's own hand and orders, and what it
+may do now."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import card
+from .state import OVER, GameState, Seat, code_of
+
+CELL = 22
+
+
+def face(state: GameState, seat: Seat, card_id: str, safe: bool) -> str:
+    data = card(code_of(card_id))
+    marks = ""
+    if data.guard:
+        marks += " G"
+    for side, letter in (("attack", "A"), ("defense", "D")):
+        if data.column_bonus(side):
+            marks += f" +{data.column_bonus(side)}{letter}"
+    if card_id in state.marked:
+        marks += " *"
+    if safe:
+        marks += " ~"
+    return f"{data.name} {data.atk}/{data.dfn}{marks}"
+
+
+def seat_lines(state: GameState, label: int, names: Sequence[str] | None) -> list[str]:
+    seat = state.seat(label)
+    lobby = state.lobby_seat(label)
+    name = names[lobby] if names is not None and lobby < len(names) else f"Seat {lobby + 1}"
+    top = f" (top: {card(code_of(seat.discard[-1])).name})" if seat.discard else ""
+    reserve = ", ".join(card(code_of(c)).name for c in seat.reserve) or "-"
+    status = "" if seat.status == "in" else " · out"
+    lines = [f"p{label} {name}  deck {seat.deck}  hand {len(seat.hand)}  draw {len(seat.draw)}  "
+             f"discard {len(seat.discard)}{top}  lost {len(seat.lost)}  reserve: {reserve}{status}"]
+    header = "    " + "".join(f"{c}{' (safe)' if col.safe else ''}".ljust(CELL)
+                                for c, col in enumerate(seat.columns, 1))
+    lines.append(header.rstrip())
+    depth = max(len(col.cards) for col in seat.columns)
+    for row in range(depth):
+        cells = []
+        for col in seat.columns:
+            cells.append(face(state, seat, col.cards[row], col.safe).ljust(CELL) if row < len(col.cards)
+                         else " " * CELL)
+        lines.append(f"  {row + 1} " + "".join(cells).rstrip())
+    if depth == 0:
+        lines.append("  (no card in play)")
+    return lines
+
+
+def text_board(state: GameState, seat: int | None, names: Sequence[str] | None = None,
+               legal: Sequence[str] = ()) -> str:
+    """The whole table for the reader (a lobby seat, None: a spectator)."""
+    step = state.step.upper() if state.phase == "turn" else state.phase.upper()
+    head = f"Metabaloids · turn {state.turn} · p{state.active} to act · step {step}"
+    if state.phase == OVER:
+        head = f"Metabaloids · game over after turn {state.turn}"
+    if not state.seats:
+        waiting = [str(i + 1) for i, choice in enumerate(state.decks) if not choice]
+        return f"Metabaloids · picking decks: waiting for seat {', '.join(waiting)} (deck a or deck b)"
+    lines = [head]
+    for label in state.labels():
+        lines += seat_lines(state, label, names)
+    if seat is not None and 0 <= seat < len(state.seats):
+        mine = state.seat(state.label(seat))
+        hand = ", ".join(sorted(code_of(c) for c in mine.hand)) or "(empty)"
+        lines.append(f"Your hand: {hand}")
+        if legal:
+            shown = list(legal[:12])
+            more = " | …" if len(legal) > 12 else ""
+            lines.append("You may: " + " | ".join(shown) + more)
+    return "\n".join(lines)
+
+
+def board_svg(state: GameState, seat: int | None) -> str:
+    """The table as a picture (downloads, the mail's image): each seat's grid of card names with attack
+    and defense, safe columns shaded. Public cards only, like the text board."""
+    del seat
+    width, card_w, card_h, row_h = 720, 228, 30, 34
+    rows: list[str] = []
+    y = 10
+    for label in state.labels() if state.seats else []:
+        s = state.seat(label)
+        counts = f"hand {len(s.hand)} · draw {len(s.draw)} · lost {len(s.lost)}"
+        rows.append(f'<text x="10" y="{y + 14}" font-size="14" font-weight="bold">p{label} · '
+                    f'deck {_esc(s.deck)} · {counts}</text>')
+        y += 22
+        depth = max(1, max(len(c.cards) for c in s.columns))
+        for c, column in enumerate(s.columns):
+            x = 10 + c * (card_w + 8)
+            if column.safe:
+                height = depth * row_h + 4
+                rows.append(f'<rect x="{x - 3}" y="{y - 3}" width="{card_w + 6}" height="{height}" '
+                            'fill="#e8f0e0"/>')
+            for r, card_id in enumerate(column.cards):
+                data = card(code_of(card_id))
+                top = y + r * row_h
+                mark = " *" if card_id in state.marked else ""
+                rows.append(f'<rect x="{x}" y="{top}" width="{card_w}" height="{card_h}" rx="4" fill="#fff" '
+                            'stroke="#8a94a6"/>')
+                rows.append(f'<text x="{x + 6}" y="{top + 19}" font-size="13">{_esc(data.name)} '
+                            f'{data.atk}/{data.dfn}{mark}</text>')
+        y += depth * row_h + 12
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y}" '
+            f'viewBox="0 0 {width} {y}" font-family="sans-serif">'
+            f'<rect width="100%" height="100%" fill="#f7f8fa"/>{"".join(rows)}</svg>')
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,194 @@
+"""The game's events in words, for one reader (rules.md, "Hidden information"): the cards a seat draws are
+named to it alone, its orders and queued placements are its own; everything else is public. Sentences
+are in the past tense, so "You drew" and "Ann drew" need no verb agreement; `you` is the reader's label
+(None: every seat by name)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.kinds.protocol import Narration
+
+from .cards import card
+from .state import OVER, GameState, code_of
+
+PRIVATE = ("order", "orders", "help", "queued", "queue_dropped")
+LOSS_REASONS = {"no attack": " (no attack this turn)", "empty table": " (no card in play)",
+                "unfinished": " (unfinished action)", "tie": " (a tie)", "full": " (the grid is full)"}
+
+
+def _name(card_id: str | None) -> str:
+    return card(code_of(card_id)).name if card_id else "nothing"
+
+
+def _names(cards: Sequence[str]) -> str:
+    return ", ".join(_name(c) for c in cards)
+
+
+class Words:
+    """Who is who for one reader."""
+
+    def __init__(self, state: GameState, names: Sequence[str] | None, you: int | None) -> None:
+        self.state, self.names, self.you = state, names, you
+
+    def who(self, label: int, start: bool = True) -> str:
+        if label == self.you:
+            return "You" if start else "you"
+        lobby = self.state.lobby_seat(label)
+        if self.names is not None and lobby < len(self.names):
+            return f"{self.names[lobby]} (p{label})"
+        return f"p{label}"
+
+    def whose(self, label: int) -> str:
+        return "your" if label == self.you else f"{self.who(label)}'s"
+
+
+def sees(event: Mapping[str, Any], reader: int | None, state: GameState) -> bool:
+    """Whether the reader (a label, None: a spectator) may read the event's hidden part."""
+    return state.phase == OVER or (reader is not None and reader == event.get("seat"))
+
+
+def describe_for(event: Mapping[str, Any], state: GameState, names: Sequence[str] | None, reader: int | None,
+                 you: int | None) -> str | None:
+    """One event in words for the reader; None when the reader may not read it at all."""
+    kind = str(event.get("type"))
+    if kind in PRIVATE and not sees(event, reader, state):
+        return None
+    w = Words(state, names, you)
+    s = int(event.get("seat") or 0)
+    who = w.who(s) if s else ""
+    text = _sentence(kind, event, w, who, sees(event, reader, state))
+    return text
+
+
+def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) -> str:
+    if kind == "cut":
+        cut = card(str(e["card"]))
+        return f"Seat {int(e['lobby']) + 1} cut {cut.name} (cost {cut.cost})."
+    if kind == "first":
+        return f"{w.who(1)} won the cut: first to play."
+    if kind == "drew":
+        n = int(e["n"])
+        cards = f": {_names(e['cards'])}" if open_ and e.get("cards") else ""
+        why = {"deal": " as a starting hand", "draw": "", "brood": " (brood)"}.get(str(e.get("why")), "")
+        return f"{who} drew {n} card{'s' if n != 1 else ''}{why}{cards}."
+    if kind == "reshuffle":
+        return (f"{who} reshuffled {w.whose(int(e['seat']))} discard pile ({e['n']} cards) "
+                "into a new draw pile.")
+    if kind == "placed":
+        return f"{who} placed {_name(e['card'])} in column {e['col']}."
+    if kind == "placing_done":
+        return f"{who} finished the initial deployment ({e['points']} points)."
+    if kind == "turn":
+        return f"Turn {e['turn']}: {w.whose(int(e['seat']))} turn."
+    if kind == "draw_stopped":
+        return f"{w.whose(int(e['seat'])).capitalize()} draw was stopped: no card drawn."
+    if kind == "discarded":
+        return f"{who} discarded {_name(e['card'])}."
+    if kind == "move_paid":
+        return (f"{who} paid {_names(e['paid'])} to move {_name(e['card'])} "
+                f"from column {e['from']} to {e['to']}.")
+    if kind == "moved":
+        return f"{_name(e['card'])} moved to column {e['to']}."
+    if kind == "move_stopped":
+        return f"The move of {_name(e['card'])} was stopped."
+    if kind == "deployed":
+        return f"{who} deployed {_name(e['card'])} to column {e['col']}."
+    if kind == "upright":
+        return f"{w.whose(int(e['seat'])).capitalize()} column {e['col']} stood up: no longer safe."
+    if kind == "restocked":
+        paid = f", paying {_names(e['paid'])}" if e.get("paid") else ""
+        return f"{who} restocked {_name(e['card'])} into the reserve{paid}."
+    if kind == "lost":
+        reason = LOSS_REASONS.get(str(e.get("why")), "")
+        return f"{who} lost {_name(e['card'])} from the {e['from']}{reason}."
+    if kind == "waived":
+        return f"{w.whose(int(e['seat'])).capitalize()} {e['why']} of {e['n']} found no card and was waived."
+    if kind == "no_attack":
+        cards = "1 card" if e["n"] == 1 else f"{e['n']} cards"
+        return f"{who} made no attack: {cards} of the draw pile to the lost pile."
+    if kind == "empty_table":
+        return f"{who} ended the turn with no card in play: 2 cards of the draw pile to the lost pile."
+    if kind == "battle_declared":
+        paid = f", paying {_names(e['paid'])}" if e.get("paid") else ""
+        return (f"{who} attacked {w.who(int(e['defender']), False)}: {_name(e['card'])} (column {e['col']}) "
+                f"against {_name(e['target'])} (column {e['target_col']}){paid}.")
+    if kind == "activate":
+        paid = f", paying {_names(e['paid'])}" if e.get("paid") else ""
+        aim = ""
+        if e.get("aim") == "ability":
+            aim = f" against {_name(str(e['aim_card']))}"
+        elif e.get("aim"):
+            aim = f" against {w.whose(int(e['aim_seat']))} {e['aim']}"
+        ability = "" if card(code_of(str(e["card"]))).is_event else f" {e['ability']}"
+        return f"{who} used {_name(e['card'])}{ability}{aim}{paid}."
+    if kind == "bonus":
+        return f"+{e['amount']} to {w.whose(int(e['seat']))} {e['side']} total ({_name(e['card'])})."
+    if kind == "stopped":
+        return f"{_name(e['card'])} stopped it."
+    if kind == "unfinished":
+        return f"{w.whose(int(e['seat'])).capitalize()} {_name(e['card'])} did not fully resolve."
+    if kind == "recovered":
+        return f"{who} moved {_names(e['cards'])} from the lost pile to the discard pile."
+    if kind == "unsafe":
+        return f"{w.whose(int(e['seat'])).capitalize()} column {e['col']} is no longer safe."
+    if kind == "battle_stopped":
+        return "The attack was stopped: no battle."
+    if kind == "bonus_card":
+        if not e["card"]:
+            return f"{who} had no card to draw as a bonus card (+0)."
+        return f"{who} drew {_name(e['card'])} as a bonus card (+{card(code_of(e['card'])).cost})."
+    if kind == "battle_tied":
+        return f"A tie at {e['at']}: both bonus cards go to the lost piles."
+    if kind == "battle_won":
+        winner = int(e["seat"]) if int(e["loser"]) != int(e["seat"]) else int(e["defender"])
+        over = f"; {e['overflow']} more to pay" if e["overflow"] else ""
+        return (f"Attack {e['at']} against defense {e['dt']}: {w.who(winner, True)} won by {e['damage']}. "
+                f"{_name(e['stake'])} was lost{over}.")
+    if kind == "paid":
+        return f"{who} paid {e['points']} with {_name(e['card'])} from the {e['from']}."
+    if kind == "asked":
+        what = "damage payment" if e["kind"] == "pay" else "grid"
+        return f"{who} {'are' if who == 'You' else 'is'} asked for the {what}."
+    if kind == "safe":
+        return f"{w.whose(int(e['seat'])).capitalize()} column {e['col']} is safe from attacks."
+    if kind in ("grid_restored", "grid_move"):
+        return f"{w.whose(int(e['seat'])).capitalize()} grid was put back in shape."
+    if kind == "battle_over":
+        return "The battle is over."
+    if kind == "cannot_draw":
+        return f"{who} could not draw."
+    if kind == "out":
+        return f"{who} {'are' if who == 'You' else 'is'} out ({e['why']})."
+    if kind == "stalled":
+        return "Three rounds passed with no card lost and none drawn: the game ends."
+    if kind == "game_over":
+        first = " and ".join(w.who(x) for x in e["places"][0]) if e["places"] else "nobody"
+        return f"Game over: {first} won."
+    if kind == "order":
+        return f"{who} set a standing order: order {e['text']}."
+    if kind in ("orders", "help"):
+        return ""
+    if kind == "queued":
+        return f"{who} queued {e['line']} for the next placement turn."
+    if kind == "queue_dropped":
+        return f"{who}: the queued {e['line']} was no longer legal; the queue was cleared."
+    return kind
+
+
+def describe(event: Mapping[str, Any], state: GameState, names: Sequence[str] | None) -> str:
+    """An event as a spectator reads it (the platform's `describe`)."""
+    return describe_for(event, state, names, None, None) or ""
+
+
+def narrate(state: GameState, seat: int | None, command: str, events: Sequence[Mapping[str, Any]],
+            reader: int | None, names: Sequence[str] | None, you: int | None = None) -> Narration:
+    """One action for a reader (lobby seats): its command masked to its verb when it carried a secret."""
+    reader_label = state.label(reader) if reader is not None and reader in state.order else None
+    you_label = state.label(you) if you is not None and you in state.order else None
+    lines = [text for e in events
+             if (text := describe_for(e, state, names, reader_label, you_label))]
+    secret = any(str(e.get("type")) in PRIVATE for e in events)
+    shown = command if (reader == seat or state.phase == OVER or not secret) else command.split()[0]
+    return Narration(shown, lines)

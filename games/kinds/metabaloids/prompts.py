@@ -1,0 +1,43 @@
+"""What each awaited seat is asked (games/kinds/protocol.py, Prompt; rules.md, "Questions out of turn").
+
+Keys: a placement turn `place-<n>` (its n-th placement turn in all); the active seat's own turn the turn
+number (its clock runs); a question `<turn>-pay-<n>` or `<turn>-grid-<n>` (the n-th card lost so far in
+the game keeps the key new for every battle). A question asked of the active seat itself (`order pay
+ask`) is part of its turn; a timed window out of turn lasts the game's `window_minutes` and its default
+is the seat's standing orders."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.kinds.protocol import Prompt
+
+from .commands import to_act
+from .state import PLACE, GameState
+
+
+def prompts(state: GameState, names: Sequence[str] | None) -> list[Prompt]:
+    del names
+    found: list[Prompt] = []
+    for lobby in to_act(state):
+        label = state.label(lobby)
+        decision = state.decision
+        if state.phase == PLACE:
+            seat = state.seat(label)
+            placed = sum(1 for _ in seat.columns for _ in _.cards)
+            text = f"place a card for free ({7 - seat.placed} of your 7 points left) or say done"
+            found.append(Prompt(lobby, f"place-{label}-{placed}", text, own_turn=True, default="done"))
+        elif decision is not None:
+            lost = sum(len(s.lost) for s in state.seats)
+            what = "pay the damage of the battle you lost" if decision.kind == "pay" else \
+                "put your grid back in shape"
+            key = f"{state.turn}-{decision.kind}-{lost}"
+            if decision.window:
+                found.append(Prompt(lobby, key, what, own_turn=False,
+                                    seconds=state.options.window_minutes * 60,
+                                    default="your standing orders answer"))
+            else:
+                found.append(Prompt(lobby, key, what, own_turn=True))
+        else:
+            found.append(Prompt(lobby, str(state.turn), "it is your turn"))
+    return found
