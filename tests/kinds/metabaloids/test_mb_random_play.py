@@ -21,8 +21,9 @@ from games.kinds.protocol import Refused
 from tests.kinds.seeded_dice import SeededDice
 
 CAP = 1500  # commands per game
+GAMES = 8  # seeded games in the fixed test (2 to 6 seats in turn)
 FULL_EVERY = 40  # every so many states, every listed command is played (otherwise one sampled)
-GARBAGE_PER_STATE = 4
+GARBAGE_PER_STATE = 2
 RESIGN_RATE = 0.004  # a seat, in turn or not, resigns (the list never offers it)
 # Orders from rules.md's examples, by the deck whose cards they name.
 ORDERS = {
@@ -199,7 +200,8 @@ def play_game(seed: int, players: int, tally: Tally | None = None) -> Tally:
             if line not in listed and not _equivalent(state, seat, line, listed):
                 tally.garbage += 1
                 refused(state, seat, line, dice)
-        bystanders = [x for x in range(players) if x not in waiting and state.seat(state.label(x)).status == "in"]
+        bystanders = [x for x in range(players)
+                      if x not in waiting and state.seat(state.label(x)).status == "in"]
         if bystanders and state.phase != "place" and rng.random() < 0.2:
             other = rng.choice(bystanders)
             assert commands.legal_commands(state, other) == []
@@ -244,7 +246,7 @@ def _equivalent(state: GameState, seat: int, line: str, listed: list[str]) -> bo
 def test_random_games_keep_every_invariant_and_accept_every_listed_command() -> None:
     ended = 0
     games = 0
-    for seed in range(12):
+    for seed in range(GAMES):
         players = 2 + seed % 5
         tally = play_game(seed, players)
         games += 1
@@ -254,7 +256,7 @@ def test_random_games_keep_every_invariant_and_accept_every_listed_command() -> 
     assert ended >= games * 3 // 4, f"{ended} of {games} games ended within {CAP} commands"
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6))
 def test_any_seeded_game_keeps_every_invariant(seed: int, players: int) -> None:
     tally = play_game(seed, players)
