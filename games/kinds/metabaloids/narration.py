@@ -182,8 +182,7 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
     if kind == "order":
         return f"{who} set a standing order: order {e['text']}."
     if kind == "orders":
-        listing = "; ".join(f"{i}. {line}" for i, line in
-                            enumerate(w.state.seat(int(e["seat"])).orders.lines(), 1))
+        listing = " | ".join(" ".join(line.split()) for line in w.state.seat(int(e["seat"])).orders.lines())
         return f"{w.whose(int(e['seat'])).capitalize()} standing orders: {listing}."
     if kind == "help":
         return (f"The commands: {', '.join(VERBS)}. Send orders for {w.whose(int(e['seat']))} standing "
