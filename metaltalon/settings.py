@@ -76,9 +76,10 @@ GAME_KINDS = {
     # A second test kind: hidden hands, questions put to other seats out of turn, sealed answers.
     "parley": "games.kinds.parley.kind.KIND",
     "metal-adventures": "games.kinds.metal_adventures.kind.KIND",
+    "metabaloids": "games.kinds.metabaloids.kind.KIND",
 }
 # The kinds the lobby offers for new games, in that order; the variable keeps its name (docs/deploy.md).
-OFFERED_GAME_KINDS = envlist("GAME_KINDS", ["metaltalon", "metal-adventures"])
+OFFERED_GAME_KINDS = envlist("GAME_KINDS", ["metaltalon", "metal-adventures", "metabaloids"])
 VAR_DIR = Path(env("VAR_DIR", str(BASE_DIR / "var")))
 
 _DEV_SECRET_KEY = "dev-only-insecure-key-never-used-when-DEBUG-is-off-0123456789abcdef"

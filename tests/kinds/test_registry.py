@@ -51,11 +51,13 @@ def test_a_kind_named_in_the_settings_is_registered_and_offered_by_the_lobby(set
 
 
 def test_the_test_kinds_are_registered_but_the_lobby_offers_only_the_real_games_by_default():
-    assert [kind.name for kind in all_kinds()] == ["metaltalon", "race", "parley", "metal-adventures"]
+    assert [kind.name for kind in all_kinds()] == ["metaltalon", "race", "parley", "metal-adventures",
+                                                  "metabaloids"]
     assert get_kind("race").title == "Race to 10"
     assert get_kind("parley").title == "Parley"
     assert get_kind("metal-adventures").title == "Metal Adventures"
-    assert [kind.name for kind in offered_kinds()] == ["metaltalon", "metal-adventures"]
+    assert get_kind("metabaloids").title == "Metabaloids"
+    assert [kind.name for kind in offered_kinds()] == ["metaltalon", "metal-adventures", "metabaloids"]
 
 
 def test_a_kind_the_settings_do_not_name_is_unknown(settings, sprint):

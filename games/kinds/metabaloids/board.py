@@ -81,7 +81,8 @@ def _head(state: GameState, names: Sequence[str] | None) -> str:
     if state.phase == OVER:
         return f"Metabaloids · game over after turn {state.turn}"
     if state.phase == DECKS:
-        return "Metabaloids · every player picks a deck: deck a or deck b"
+        waiting = [str(i + 1) for i, choice in enumerate(state.decks) if not choice]
+        return f"Metabaloids · picking decks: waiting for seat {', '.join(waiting)} (deck a or deck b)"
     label = state.decision.label if state.decision is not None else state.active
     lobby = state.lobby_seat(label)
     name = f" {names[lobby]}" if names is not None and lobby < len(names) else ""
@@ -102,3 +103,41 @@ def _penalty_line(state: GameState, seat: Seat) -> str | None:
     if battle.could_attack(seat):
         return "If you make no attack, one card of your draw pile goes to your lost pile."
     return "No card of yours can attack: two cards of your draw pile go to your lost pile."
+
+
+def board_svg(state: GameState, seat: int | None) -> str:
+    """The table as a picture (downloads, the mail's image): each seat's grid of card names with attack
+    and defense, safe columns shaded. Public cards only, like the text board."""
+    del seat
+    width, card_w, card_h, row_h = 720, 228, 30, 34
+    rows: list[str] = []
+    y = 10
+    for label in state.labels() if state.seats else []:
+        s = state.seat(label)
+        counts = f"hand {len(s.hand)} · draw {len(s.draw)} · lost {len(s.lost)}"
+        rows.append(f'<text x="10" y="{y + 14}" font-size="14" font-weight="bold">p{label} · '
+                    f'deck {_esc(s.deck)} · {counts}</text>')
+        y += 22
+        depth = max(1, max(len(c.cards) for c in s.columns))
+        for c, column in enumerate(s.columns):
+            x = 10 + c * (card_w + 8)
+            if column.safe:
+                height = depth * row_h + 4
+                rows.append(f'<rect x="{x - 3}" y="{y - 3}" width="{card_w + 6}" height="{height}" '
+                            'fill="#e8f0e0"/>')
+            for r, card_id in enumerate(column.cards):
+                data = card(code_of(card_id))
+                top = y + r * row_h
+                mark = " *" if card_id in state.marked else ""
+                rows.append(f'<rect x="{x}" y="{top}" width="{card_w}" height="{card_h}" rx="4" fill="#fff" '
+                            'stroke="#8a94a6"/>')
+                rows.append(f'<text x="{x + 6}" y="{top + 19}" font-size="13">{_esc(data.name)} '
+                            f'{data.atk}/{data.dfn}{mark}</text>')
+        y += depth * row_h + 12
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y}" '
+            f'viewBox="0 0 {width} {y}" font-family="sans-serif">'
+            f'<rect width="100%" height="100%" fill="#f7f8fa"/>{"".join(rows)}</svg>')
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -217,8 +217,8 @@ def narrate(state: GameState, seat: int | None, command: str, events: Sequence[M
             reader: int | None, names: Sequence[str] | None, you: int | None = None) -> Narration:
     """One action for a reader (lobby seats): its command masked to its verb when it carried a secret."""
     seated = state.phase != DECKS
-    reader_label = state.label(reader) if reader is not None and seated else None
-    you_label = state.label(you) if you is not None and seated else None
+    reader_label = state.label(reader) if reader is not None and seated and reader in state.order else None
+    you_label = state.label(you) if you is not None and seated and you in state.order else None
     lines = [text for e in events
              if (text := describe_for(e, state, names, reader_label, you_label, reader, you))]
     secret = any(str(e.get("type")) in PRIVATE for e in events) or (

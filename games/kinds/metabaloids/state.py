@@ -120,7 +120,7 @@ class Battle:
     target_col: int
     bonuses: list[list[Any]] = field(default_factory=list)  # [label, amount, card id that gave it]
     stopped: bool = False
-    stage: str = "declared"  # declared -> paying -> done
+    stage: str = "declared"  # declared -> paying (damage owed) -> grid (restoration), then over
     poll: list[int] = field(default_factory=list)  # the polling round: labels still to ask, in order
     fired: bool = False  # something fired in this polling round
     owed: int = 0  # the damage still to pay in the `pay` decision

@@ -19,7 +19,7 @@ def card_face(card_id: str) -> dict[str, Any]:
 
 
 def view(state: GameState, seat: int | None) -> dict[str, Any]:
-    reader = state.label(seat) if seat is not None and 0 <= seat < len(state.seats) else None
+    reader = state.label(seat) if seat is not None and seat in state.order else None
     over = state.phase == OVER
     battle = state.battle
     decision = state.decision
@@ -32,7 +32,7 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
             "attacker": battle.attacker, "defender": battle.defender, "card": code_of(battle.card),
             "col": battle.col, "target": code_of(battle.target), "target_col": battle.target_col,
             "bonuses": [[b[0], b[1], code_of(b[2])] for b in battle.bonuses], "stage": battle.stage,
-            "owed": battle.owed, "loser": battle.loser},
+            "owed": battle.owed, "loser": battle.loser, "report": dict(battle.report)},
         "decision": None if decision is None else {"seat": decision.label, "kind": decision.kind,
                                                    "window": decision.window},
         "stall": state.stall, "result": state.result,

@@ -104,6 +104,6 @@ def test_a_submission_splits_into_commands() -> None:
 
 def test_the_board_and_view_of_a_game_choosing_decks() -> None:
     state = api.new_state({}, 2, SeededDice(1))
-    assert api.text_board(state, 0).startswith("Metabaloids · every player picks a deck")
+    assert api.text_board(state, 0).startswith("Metabaloids · picking decks: waiting for seat 1, 2")
     assert api.view(state, 0)["choosing"] == [{"lobby": 0, "chosen": False, "deck": None},
                                               {"lobby": 1, "chosen": False, "deck": None}]
