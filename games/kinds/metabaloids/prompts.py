@@ -3,7 +3,8 @@
 Keys: the deck choice before the cut `deck`; a placement turn `place-<label>-<cards placed>` (new at each
 of its placement turns); the active seat's own turn the turn number (its clock runs); a question
 `<turn>-pay-<n>` or `<turn>-grid-<n>` (the n-th card lost so far in the game keeps the key new for every
-battle). A question asked of the active seat itself (`order pay ask`) is part of its turn; a timed window
+battle). A question asked of the active seat itself (`order pay ask`) is part of its turn, keyed as the
+turn (its notice was sent and its clock runs on); a timed window
 out of turn lasts the game's `window_minutes` and its default is the seat's standing orders."""
 
 from __future__ import annotations
@@ -40,8 +41,8 @@ def prompts(state: GameState, names: Sequence[str] | None) -> list[Prompt]:
                 found.append(Prompt(lobby, key, what, own_turn=False,
                                     seconds=state.options.window_minutes * 60,
                                     default="your standing orders answer"))
-            else:
-                found.append(Prompt(lobby, key, what, own_turn=True))
+            else:  # the active seat's own `ask`: part of its turn, under the turn's key and clock
+                found.append(Prompt(lobby, str(state.turn), f"it is your turn: {what}", own_turn=True))
         else:
             found.append(Prompt(lobby, str(state.turn), "it is your turn"))
     return found
