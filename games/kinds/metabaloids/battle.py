@@ -260,7 +260,7 @@ def aftermath(ctx: Ctx, battle: Battle) -> None:
     battle.stage = "grid"
     for label in [battle.loser] if battle.loser else []:
         seat = state.seat(label)
-        if not grid.legal(seat.columns):
+        if not grid.legal(seat.columns) and seat.status == "in":  # an out seat's cards stay frozen
             if _grid_asks(state, label):
                 state.decision = Decision(label, "grid", window=label != state.active)
                 ctx.emit({"type": "asked", "seat": label, "kind": "grid"})
@@ -291,6 +291,9 @@ def free_move(ctx: Ctx, label: int, card_id: str, to: str) -> None:
     """A restoration move in the `grid` decision: no payment, no check between lines."""
     seat = ctx.state.seat(label)
     col = column_word(to)
+    place = grid.where(seat, card_id)
+    if place is not None and place[0] == col:  # as for a paid move: a move goes to another column
+        raise Refused(f"{card(code_of(card_id)).name} is in column {col} already")
     src = grid.remove(seat, card_id)
     grid.add(seat, card_id, col)
     ctx.emit({"type": "grid_move", "seat": label, "card": card_id, "from": src, "to": col})

@@ -23,6 +23,13 @@ def pay_line(ctx: Ctx, label: int, parts: list[str]) -> None:
         raise Refused("say what pays: pay hand <card>, pay draw <n>, pay discard, pay play <c:r>, "
                       "pay reserve <card> or pay auto")
     source = parts[1]
+    # Every word must mean something: `pay draw 2x` or `pay auto crab` is a slip to refuse, not 1 card.
+    if source == "auto" and len(parts) > 2:
+        raise Refused("pay auto takes no more words")
+    if source in ("draw", "discard") and (len(parts) > 3 or (len(parts) == 3 and not parts[2].isdigit())):
+        raise Refused(f"pay {source} [<number of cards>]")
+    if source in ("hand", "reserve", "play") and len(parts) > 3:
+        raise Refused(f"pay {source} <one card>: one card a line")
     if source == "auto":
         fight.owed = damage.default_pay(ctx, label, fight.owed)
         close(ctx)

@@ -5,7 +5,7 @@ ranking by fewest lost cards, then fewer cards in play, ties sharing a place."""
 from __future__ import annotations
 
 from .context import Ctx
-from .state import OVER, GameState
+from .state import OVER, PLACE, GameState
 
 
 def cannot_draw(ctx: Ctx, label: int) -> None:
@@ -33,11 +33,38 @@ def out(ctx: Ctx, label: int, why: str) -> None:
     if len(state.live()) == 1:
         over(ctx, rank(state), why)
         return
+    if state.phase == PLACE:  # resigned while placing: the placement turns go on without it
+        seat.queue = []
+        if label == state.active:
+            from . import setup
+
+            setup.start_placing(ctx, label % len(state.seats) + 1)
+        return
+    settle_battle(ctx, label)
     if label == state.active and state.result is None:
         state.battle = None
         state.decision = None
         state.marked = []
         turn.pass_turn(ctx)
+
+
+def settle_battle(ctx: Ctx, label: int) -> None:
+    """A battle waiting for a decision when a seat goes out is played to its end first, so that no bonus
+    card stays in a battle slot and no question waits for a seat that is out. The out seat's orders stop
+    (rules.md, "Winning"): what it still owes is waived and its grid stays as it stands; any other seat's
+    decision is answered by its orders, as at a timeout."""
+    from . import battle, decisions
+
+    state = ctx.state
+    while state.battle is not None and state.decision is not None:
+        decision = state.decision
+        if decision.label == label:
+            state.battle.owed = 0
+            if decision.kind == "grid":
+                state.decision = None
+                battle.carry_on(ctx)
+                continue
+        decisions.close(ctx)
 
 
 def stall(ctx: Ctx) -> None:

@@ -47,6 +47,8 @@ def choose(state: GameState, lobby: int, words: list[str],
     events: list[dict[str, Any]] = [{"type": "deck", "lobby": lobby, "deck": after.decks[lobby]}]
     if waiting(after):
         return after, events
+    # The last choice opens every choice (narration.py names them from here on).
+    events.append({"type": "decks", "decks": list(after.decks)})
     return begin(after.options, after.decks, dice, events)
 
 

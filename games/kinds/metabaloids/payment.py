@@ -39,7 +39,9 @@ def auto(seat: Seat, cost: int, exclude: str | None = None) -> list[str] | None:
 def _cheapest(pool: list[str], cost: int) -> list[str] | None:
     pool.sort()
     best: tuple[int, int, int, list[str], list[str]] | None = None
-    for size in range(1, len(pool) + 1):
+    # Every card is worth 1 or more and each must be needed, so no payment holds more cards than the cost:
+    # looking further would only slow a large hand down.
+    for size in range(1, min(len(pool), cost) + 1):
         for combo in combinations(pool, size):
             total = points(combo)
             if total < cost or not _all_needed(combo, cost):

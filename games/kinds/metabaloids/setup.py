@@ -80,7 +80,7 @@ def start_placing(ctx: Ctx, label: int) -> None:
     for i in range(len(labels)):
         x = labels[(label - 1 + i) % len(labels)]
         seat = state.seat(x)
-        if seat.placing_done:
+        if seat.placing_done or seat.status != "in":  # a seat that resigned while placing is skipped
             continue
         if not fits(seat):
             seat.placing_done = True
@@ -98,7 +98,7 @@ def start_placing(ctx: Ctx, label: int) -> None:
                 return
             return
         return
-    turn.begin(ctx, 1)
+    turn.begin(ctx, state.live()[0])  # p1, unless it resigned while placing
 
 
 def place(ctx: Ctx, label: int, card_word: str, col_word: str, queued: bool = False) -> None:
