@@ -61,7 +61,8 @@ def text_board(state: GameState, seat: int | None, names: Sequence[str] | None =
         head = f"Metabaloids · game over after turn {state.turn}"
     if not state.seats:
         waiting = [str(i + 1) for i, choice in enumerate(state.decks) if not choice]
-        return f"Metabaloids · picking decks: waiting for seat {', '.join(waiting)} (deck a or deck b)"
+        return (f"Metabaloids · picking decks: waiting for seat {', '.join(waiting)} "
+                "(deck a, deck b or deck list <card>:<copies> …)")
     lines = [head]
     for label in state.labels():
         lines += seat_lines(state, label, names)

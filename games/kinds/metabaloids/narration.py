@@ -10,8 +10,8 @@ from typing import Any
 
 from games.kinds.protocol import Narration
 
-from .cards import card
-from .state import OVER, GameState, code_of
+from .cards import DECK_NAMES, card
+from .state import DECKS, OVER, GameState, code_of
 
 PRIVATE = ("order", "orders", "help", "queued", "queue_dropped")
 LOSS_REASONS = {"no attack": " (no attack this turn)", "empty table": " (no card in play)",
@@ -177,18 +177,45 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
     return kind
 
 
+def deck_line(event: Mapping[str, Any], state: GameState | None, names: Sequence[str] | None,
+              own: bool) -> str:
+    """A seat's deck choice: named to that seat at once, to everyone else once every seat has chosen
+    (lobby.py); a listed deck by its name only, never its cards."""
+    lobby = int(event["lobby"])
+    who = "You" if own else (names[lobby] if names is not None and lobby < len(names) and names[lobby]
+                             else f"Seat {lobby + 1}")
+    if not own and (state is None or state.phase == DECKS):
+        return f"{who} picked a deck."
+    deck = str(event["deck"])
+    if event.get("custom"):
+        return f"{who} picked a deck of {'your' if own else 'their'} own: {deck}."
+    return f"{who} picked deck {deck} ({DECK_NAMES.get(deck, deck)})."
+
+
 def describe(event: Mapping[str, Any], state: GameState, names: Sequence[str] | None) -> str:
     """An event as a spectator reads it (the platform's `describe`)."""
+    if event.get("type") == "deck":
+        return deck_line(event, state, names, own=False)
     return describe_for(event, state, names, None, None) or ""
 
 
-def narrate(state: GameState, seat: int | None, command: str, events: Sequence[Mapping[str, Any]],
+def narrate(state: GameState | None, seat: int | None, command: str, events: Sequence[Mapping[str, Any]],
             reader: int | None, names: Sequence[str] | None, you: int | None = None) -> Narration:
-    """One action for a reader (lobby seats): its command masked to its verb when it carried a secret."""
-    reader_label = state.label(reader) if reader is not None and reader in state.order else None
-    you_label = state.label(you) if you is not None and you in state.order else None
-    lines = [text for e in events
-             if (text := describe_for(e, state, names, reader_label, you_label))]
-    secret = any(str(e.get("type")) in PRIVATE for e in events)
-    shown = command if (reader == seat or state.phase == OVER or not secret) else command.split()[0]
+    """One action for a reader (lobby seats): its command masked to its verb when it carried a secret. A
+    deck choice is always masked to `deck` for the others: its list is never theirs while the game is on,
+    and the log's download narrates the command alone, with no state (games/history.py)."""
+    reader_label = you_label = None
+    if state is not None:
+        reader_label = state.label(reader) if reader is not None and reader in state.order else None
+        you_label = state.label(you) if you is not None and you in state.order else None
+    lines = []
+    for e in events:
+        if e.get("type") == "deck":
+            lines.append(deck_line(e, state, names, own=you is not None and you == e.get("lobby")))
+        elif state is not None and (text := describe_for(e, state, names, reader_label, you_label)):
+            lines.append(text)
+    verb = command.split()[0].lower() if command.split() else ""
+    secret = verb == "deck" or any(str(e.get("type")) in PRIVATE for e in events)
+    over = state is not None and state.phase == OVER
+    shown = command if (reader == seat or over or not secret) else command.split()[0]
     return Narration(shown, lines)
