@@ -1,10 +1,10 @@
 """What each awaited seat is asked (games/kinds/protocol.py, Prompt; rules.md, "Questions out of turn").
 
-Keys: a placement turn `place-<n>` (its n-th placement turn in all); the active seat's own turn the turn
-number (its clock runs); a question `<turn>-pay-<n>` or `<turn>-grid-<n>` (the n-th card lost so far in
-the game keeps the key new for every battle). A question asked of the active seat itself (`order pay
-ask`) is part of its turn; a timed window out of turn lasts the game's `window_minutes` and its default
-is the seat's standing orders."""
+Keys: the deck choice `deck`; a placement turn `place-<n>` (its n-th placement turn in all); the active
+seat's own turn the turn number (its clock runs); a question `<turn>-pay-<n>` or `<turn>-grid-<n>` (the
+n-th card lost so far in the game keeps the key new for every battle). A question asked of the active
+seat itself (`order pay ask`) is part of its turn; a timed window out of turn lasts the game's
+`window_minutes` and its default is the seat's standing orders."""
 
 from __future__ import annotations
 
@@ -13,13 +13,17 @@ from collections.abc import Sequence
 from games.kinds.protocol import Prompt
 
 from .commands import to_act
-from .state import PLACE, GameState
+from .state import DECKS, PLACE, GameState
 
 
 def prompts(state: GameState, names: Sequence[str] | None) -> list[Prompt]:
     del names
     found: list[Prompt] = []
     for lobby in to_act(state):
+        if state.phase == DECKS:  # no labels before the cut: each seat picks at the same time (lobby.py)
+            found.append(Prompt(lobby, "deck", "pick your deck: deck a, deck b or one of your own",
+                                own_turn=True, default="deck a"))
+            continue
         label = state.label(lobby)
         decision = state.decision
         if state.phase == PLACE:

@@ -12,7 +12,7 @@ from games.kinds.metabaloids.state import PLACE, GameState, code_of
 from games.kinds.protocol import Refused
 from tests.kinds.seeded_dice import SeededDice
 
-# Deck A with two mites and an ant traded for a turtle, a mantis and an axolotl: 45 cards, 110 points.
+# Deck A with two mites and an ant traded for a turtle, a mantis and an axolotl: 45 cards, 109 points.
 OWN = {**DECKS["A"], "mite": 2, "ant": 2, "turtle": 1, "mantis": 1, "axolotl": 1}
 OWN_LIST = lobby.list_command(OWN, "Mixed Bag")
 
@@ -127,3 +127,9 @@ def test_the_command_alone_is_masked_without_a_state() -> None:
     """The log's download narrates commands with no state nor events (games/history.py)."""
     assert api.narrate(None, 0, OWN_LIST, (), 1, None, you=1).command == "deck"
     assert api.narrate(None, 0, OWN_LIST, (), 0, None, you=0).command == OWN_LIST
+
+
+def test_every_seat_still_choosing_is_asked_for_its_deck() -> None:
+    state, _ = api.play(_new(3), 1, OWN_LIST, SeededDice(2))
+    asked = api.prompts(state, None)
+    assert [(p.seat, p.key, p.default) for p in asked] == [(0, "deck", "deck a"), (2, "deck", "deck a")]
