@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from . import battle
 from .cards import card
-from .state import OVER, GameState, Seat, code_of
+from .state import ATTACK, DECKS, DEPLOY, MAIN, OVER, TURN, GameState, Seat, code_of
 
 CELL = 22
 
@@ -55,26 +56,54 @@ def seat_lines(state: GameState, label: int, names: Sequence[str] | None) -> lis
 def text_board(state: GameState, seat: int | None, names: Sequence[str] | None = None,
                legal: Sequence[str] = ()) -> str:
     """The whole table for the reader (a lobby seat, None: a spectator)."""
-    step = state.step.upper() if state.phase == "turn" else state.phase.upper()
-    head = f"Metabaloids · turn {state.turn} · p{state.active} to act · step {step}"
-    if state.phase == OVER:
-        head = f"Metabaloids · game over after turn {state.turn}"
-    if not state.seats:
-        waiting = [str(i + 1) for i, choice in enumerate(state.decks) if not choice]
-        return (f"Metabaloids · picking decks: waiting for seat {', '.join(waiting)} "
-                "(deck a, deck b or deck list <card>:<copies> …)")
-    lines = [head]
+    lines = [_head(state, names)]
     for label in state.labels():
         lines += seat_lines(state, label, names)
     if seat is not None and 0 <= seat < len(state.seats):
         mine = state.seat(state.label(seat))
         hand = ", ".join(sorted(code_of(c) for c in mine.hand)) or "(empty)"
-        lines.append(f"Your hand: {hand}")
+        count = len(mine.orders.lines())
+        lines.append(f"Your hand: {hand}".ljust(44) + f"Your orders: {count} (reply \"orders\" to list)")
         if legal:
             shown = list(legal[:12])
             more = " | …" if len(legal) > 12 else ""
             lines.append("You may: " + " | ".join(shown) + more)
+            penalty = _penalty_line(state, mine)
+            if penalty:
+                lines.append(penalty)
+            lines.append("Reply with one command per line.")
     return "\n".join(lines)
+
+
+def _head(state: GameState, names: Sequence[str] | None) -> str:
+    """`Metabaloids · turn 14 · p2 Ben to act · step ATTACK (no attack yet)` (rules.md, "The turn
+    e-mail"); the seat to act is the one a question waits for, when one is open."""
+    if state.phase == OVER:
+        return f"Metabaloids · game over after turn {state.turn}"
+    if state.phase == DECKS:
+        waiting = [str(i + 1) for i, choice in enumerate(state.decks) if not choice]
+        return (f"Metabaloids · picking decks: waiting for seat {', '.join(waiting)} "
+                "(deck a, deck b or deck list <card>:<copies> …)")
+    label = state.decision.label if state.decision is not None else state.active
+    lobby = state.lobby_seat(label)
+    name = f" {names[lobby]}" if names is not None and lobby < len(names) else ""
+    if state.phase != TURN:
+        return f"Metabaloids · initial deployment · p{label}{name} to place"
+    step = state.step.upper()
+    if state.step == ATTACK and not state.seat(state.active).attacks_made:
+        step += " (no attack yet)"
+    return f"Metabaloids · turn {state.turn} · p{label}{name} to act · step {step}"
+
+
+def _penalty_line(state: GameState, seat: Seat) -> str | None:
+    """While the reader is active and has not attacked: the no-attack penalty it faces (rules.md,
+    "Attack": 1 card when a card of its could attack, else 2)."""
+    if not (state.phase == TURN and state.decision is None and seat.label == state.active
+            and state.step in (MAIN, DEPLOY, ATTACK) and not seat.attacks_made):
+        return None
+    if battle.could_attack(seat):
+        return "If you make no attack, one card of your draw pile goes to your lost pile."
+    return "No card of yours can attack: two cards of your draw pile go to your lost pile."
 
 
 def board_svg(state: GameState, seat: int | None) -> str:

@@ -61,10 +61,12 @@ def choose(state: GameState, lobby: int, command: str,
         after.decks[lobby], after.lists[lobby] = name, counts
     else:
         after.decks[lobby] = words[1].upper()
-    events: list[dict[str, Any]] = [{"type": "deck", "lobby": lobby, "deck": after.decks[lobby],
-                                     "custom": listed}]
+    choice: dict[str, Any] = {"type": "deck", "lobby": lobby, "deck": after.decks[lobby]}
+    events = [{**choice, "custom": True} if listed else choice]
     if waiting(after):
         return after, events
+    # The last choice opens every choice (narration.py names them from here on); a listed deck by its name.
+    events.append({"type": "decks", "decks": list(after.decks)})
     return begin(after.options, after.decks, dice, events, after.lists)
 
 

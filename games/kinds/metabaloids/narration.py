@@ -11,6 +11,7 @@ from typing import Any
 from games.kinds.protocol import Narration
 
 from .cards import DECK_NAMES, card
+from .commands import VERBS
 from .state import DECKS, OVER, GameState, code_of
 
 PRIVATE = ("order", "orders", "help", "queued", "queue_dropped")
@@ -43,6 +44,14 @@ class Words:
     def whose(self, label: int) -> str:
         return "your" if label == self.you else f"{self.who(label)}'s"
 
+    def player(self, lobby: int, you_lobby: int | None) -> str:
+        """A seat by its lobby number: before the cut no seat has a label yet."""
+        if lobby == you_lobby:
+            return "You"
+        if self.names is not None and lobby < len(self.names):
+            return str(self.names[lobby])
+        return f"Seat {lobby + 1}"
+
 
 def sees(event: Mapping[str, Any], reader: int | None, state: GameState) -> bool:
     """Whether the reader (a label, None: a spectator) may read the event's hidden part."""
@@ -50,12 +59,16 @@ def sees(event: Mapping[str, Any], reader: int | None, state: GameState) -> bool
 
 
 def describe_for(event: Mapping[str, Any], state: GameState, names: Sequence[str] | None, reader: int | None,
-                 you: int | None) -> str | None:
-    """One event in words for the reader; None when the reader may not read it at all."""
+                 you: int | None, reader_lobby: int | None = None,
+                 you_lobby: int | None = None) -> str | None:
+    """One event in words for the reader; None when the reader may not read it at all. A deck choice
+    names its seat by lobby number (`reader_lobby`, `you_lobby`): no labels exist before the cut."""
     kind = str(event.get("type"))
     if kind in PRIVATE and not sees(event, reader, state):
         return None
     w = Words(state, names, you)
+    if kind == "deck":
+        return _deck(event, state, w, reader_lobby, you_lobby)
     s = int(event.get("seat") or 0)
     who = w.who(s) if s else ""
     text = _sentence(kind, event, w, who, sees(event, reader, state))
@@ -168,8 +181,15 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
         return f"Game over: {first} won."
     if kind == "order":
         return f"{who} set a standing order: order {e['text']}."
-    if kind in ("orders", "help"):
-        return ""
+    if kind == "orders":
+        listing = " | ".join(" ".join(line.split()) for line in w.state.seat(int(e["seat"])).orders.lines())
+        return f"{w.whose(int(e['seat'])).capitalize()} standing orders: {listing}."
+    if kind == "help":
+        return (f"The commands: {', '.join(VERBS)}. Send orders for {w.whose(int(e['seat']))} standing "
+                "orders.")
+    if kind == "decks":
+        return "The decks: " + ", ".join(f"{w.player(lobby, None)} deck {deck}"
+                                         for lobby, deck in enumerate(e["decks"])) + "."
     if kind == "queued":
         return f"{who} queued {e['line']} for the next placement turn."
     if kind == "queue_dropped":
@@ -177,45 +197,41 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
     return kind
 
 
-def deck_line(event: Mapping[str, Any], state: GameState | None, names: Sequence[str] | None,
-              own: bool) -> str:
-    """A seat's deck choice: named to that seat at once, to everyone else once every seat has chosen
-    (lobby.py); a listed deck by its name only, never its cards."""
-    lobby = int(event["lobby"])
-    who = "You" if own else (names[lobby] if names is not None and lobby < len(names) and names[lobby]
-                             else f"Seat {lobby + 1}")
-    if not own and (state is None or state.phase == DECKS):
-        return f"{who} picked a deck."
-    deck = str(event["deck"])
-    if event.get("custom"):
-        return f"{who} picked a deck of {'your' if own else 'their'} own: {deck}."
-    return f"{who} picked deck {deck} ({DECK_NAMES.get(deck, deck)})."
+def _deck(e: Mapping[str, Any], state: GameState, w: Words, reader_lobby: int | None,
+          you_lobby: int | None) -> str:
+    """A deck choice stays its seat's own until every seat has chosen (lobby.py)."""
+    lobby = int(e["lobby"])
+    who = w.player(lobby, you_lobby)
+    if state.phase == DECKS and reader_lobby != lobby:
+        return f"{who} chose a deck."
+    deck = str(e["deck"])
+    if e.get("custom"):  # a listed deck (`deck list`): its name only, never its cards
+        return f"{who} chose a deck of {'your' if who == 'You' else 'their'} own: {deck}."
+    return f"{who} chose deck {deck} ({DECK_NAMES.get(deck, deck)})."
 
 
 def describe(event: Mapping[str, Any], state: GameState, names: Sequence[str] | None) -> str:
     """An event as a spectator reads it (the platform's `describe`)."""
-    if event.get("type") == "deck":
-        return deck_line(event, state, names, own=False)
     return describe_for(event, state, names, None, None) or ""
 
 
 def narrate(state: GameState | None, seat: int | None, command: str, events: Sequence[Mapping[str, Any]],
             reader: int | None, names: Sequence[str] | None, you: int | None = None) -> Narration:
     """One action for a reader (lobby seats): its command masked to its verb when it carried a secret. A
-    deck choice is always masked to `deck` for the others: its list is never theirs while the game is on,
-    and the log's download narrates the command alone, with no state (games/history.py)."""
-    reader_label = you_label = None
-    if state is not None:
-        reader_label = state.label(reader) if reader is not None and reader in state.order else None
-        you_label = state.label(you) if you is not None and you in state.order else None
-    lines = []
-    for e in events:
-        if e.get("type") == "deck":
-            lines.append(deck_line(e, state, names, own=you is not None and you == e.get("lobby")))
-        elif state is not None and (text := describe_for(e, state, names, reader_label, you_label)):
-            lines.append(text)
-    verb = command.split()[0].lower() if command.split() else ""
-    secret = verb == "deck" or any(str(e.get("type")) in PRIVATE for e in events)
-    over = state is not None and state.phase == OVER
-    shown = command if (reader == seat or over or not secret) else command.split()[0]
+    listed deck (`deck list`) stays masked to `deck` for the others while the game is on: its name is
+    told once every seat has chosen, its cards never. With no state (the log's download narrates the
+    command alone, games/history.py) every deck choice is masked for the others."""
+    words = command.lower().split()
+    if state is None:
+        secret = words[:1] == ["deck"]
+        return Narration(command if reader == seat or not secret else "deck", [])
+    seated = state.phase != DECKS
+    reader_label = state.label(reader) if reader is not None and seated and reader in state.order else None
+    you_label = state.label(you) if you is not None and seated and you in state.order else None
+    lines = [text for e in events
+             if (text := describe_for(e, state, names, reader_label, you_label, reader, you))]
+    listed = words[:2] == ["deck", "list"]
+    secret = listed or any(str(e.get("type")) in PRIVATE for e in events) or (
+        state.phase == DECKS and any(e.get("type") == "deck" for e in events))
+    shown = command if (reader == seat or state.phase == OVER or not secret) else command.split()[0]
     return Narration(shown, lines)

@@ -1,10 +1,11 @@
 """What each awaited seat is asked (games/kinds/protocol.py, Prompt; rules.md, "Questions out of turn").
 
-Keys: the deck choice `deck`; a placement turn `place-<n>` (its n-th placement turn in all); the active
-seat's own turn the turn number (its clock runs); a question `<turn>-pay-<n>` or `<turn>-grid-<n>` (the
-n-th card lost so far in the game keeps the key new for every battle). A question asked of the active
-seat itself (`order pay ask`) is part of its turn; a timed window out of turn lasts the game's
-`window_minutes` and its default is the seat's standing orders."""
+Keys: the deck choice before the cut `deck`; a placement turn `place-<label>-<cards placed>` (new at each
+of its placement turns); the active seat's own turn the turn number (its clock runs); a question
+`<turn>-pay-<n>` or `<turn>-grid-<n>` (the n-th card lost so far in the game keeps the key new for every
+battle). A question asked of the active seat itself (`order pay ask`) is part of its turn, keyed as the
+turn (its notice was sent and its clock runs on); a timed window
+out of turn lasts the game's `window_minutes` and its default is the seat's standing orders."""
 
 from __future__ import annotations
 
@@ -20,9 +21,9 @@ def prompts(state: GameState, names: Sequence[str] | None) -> list[Prompt]:
     del names
     found: list[Prompt] = []
     for lobby in to_act(state):
-        if state.phase == DECKS:  # no labels before the cut: each seat picks at the same time (lobby.py)
-            found.append(Prompt(lobby, "deck", "pick your deck: deck a, deck b or one of your own",
-                                own_turn=True, default="deck a"))
+        if state.phase == DECKS:  # before the cut no seat has a label: every seat not chosen is asked
+            text = "pick your deck: deck a (Silk & Sting), deck b (Shell & Slime) or one of your own"
+            found.append(Prompt(lobby, "deck", text, own_turn=True, default="deck a"))
             continue
         label = state.label(lobby)
         decision = state.decision
@@ -40,8 +41,8 @@ def prompts(state: GameState, names: Sequence[str] | None) -> list[Prompt]:
                 found.append(Prompt(lobby, key, what, own_turn=False,
                                     seconds=state.options.window_minutes * 60,
                                     default="your standing orders answer"))
-            else:
-                found.append(Prompt(lobby, key, what, own_turn=True))
+            else:  # the active seat's own `ask`: part of its turn, under the turn's key and clock
+                found.append(Prompt(lobby, str(state.turn), f"it is your turn: {what}", own_turn=True))
         else:
             found.append(Prompt(lobby, str(state.turn), "it is your turn"))
     return found

@@ -186,6 +186,12 @@ def deploy_all(ctx: Ctx, label: int) -> None:
     if state.step not in BEFORE_ATTACK:
         raise Refused("deploying comes before attacks")
     while seat.reserve and state.step in BEFORE_ATTACK:
+        if len(seat.in_play()) >= 9:
+            # A grid full before the first card: the whole reserve is lost and the step ends
+            # (rules.md, "Deploy"), as after a deploy that fills it.
+            leave_main(ctx)
+            _full_grid(ctx)
+            break
         deploy(ctx, label, seat.reserve[0], best_column(seat.columns))
 
 

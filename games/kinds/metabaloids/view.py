@@ -9,7 +9,7 @@ from typing import Any
 
 from . import grid
 from .cards import card
-from .state import OVER, GameState, Seat, code_of
+from .state import DECKS, OVER, GameState, Seat, code_of
 
 
 def card_face(card_id: str) -> dict[str, Any]:
@@ -37,6 +37,9 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
                                                    "window": decision.window},
         "stall": state.stall, "result": state.result,
         "cut": [[[state.label(lobby), code] for lobby, code in rnd] for rnd in state.cut],
+        # Before the cut: who has chosen a deck, and which one to the chooser alone (lobby.py).
+        "choosing": [{"lobby": i, "chosen": bool(deck), "deck": deck if i == seat and deck else None}
+                     for i, deck in enumerate(state.decks)] if state.phase == DECKS else [],
     }
 
 

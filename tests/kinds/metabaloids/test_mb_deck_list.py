@@ -105,10 +105,10 @@ def test_the_choice_is_the_seats_own_until_every_seat_has_chosen() -> None:
     mine = api.narrate(state, 0, OWN_LIST, events, 0, names, you=0)
     theirs = api.narrate(state, 0, OWN_LIST, events, 1, names, you=1)
     watcher = api.narrate(state, 0, OWN_LIST, events, None, names)
-    assert mine.command == OWN_LIST and mine.lines == ["You picked a deck of your own: Mixed Bag."]
-    assert (theirs.command, theirs.lines) == ("deck", ["Ann picked a deck."])
-    assert (watcher.command, watcher.lines) == ("deck", ["Ann picked a deck."])
-    assert api.describe(events[0], state, names) == "Ann picked a deck."
+    assert mine.command == OWN_LIST and mine.lines == ["You chose a deck of your own: Mixed Bag."]
+    assert (theirs.command, theirs.lines) == ("deck", ["Ann chose a deck."])
+    assert (watcher.command, watcher.lines) == ("deck", ["Ann chose a deck."])
+    assert api.describe(events[0], state, names) == "Ann chose a deck."
 
 
 def test_once_every_seat_has_chosen_the_name_is_public_and_the_list_is_not() -> None:
@@ -116,10 +116,10 @@ def test_once_every_seat_has_chosen_the_name_is_public_and_the_list_is_not() -> 
     state, first = api.play(_new(), 0, OWN_LIST, SeededDice(2))
     state, second = api.play(state, 1, "deck a", SeededDice(3))
     theirs = api.narrate(state, 0, OWN_LIST, first, 1, names, you=1)
-    assert (theirs.command, theirs.lines) == ("deck", ["Ann picked a deck of their own: Mixed Bag."])
+    assert (theirs.command, theirs.lines) == ("deck", ["Ann chose a deck of their own: Mixed Bag."])
     ann_reads = api.narrate(state, 1, "deck a", second, 0, names, you=0)
-    assert ann_reads.command == "deck"
-    assert ann_reads.lines[0] == "Ben picked deck A (Silk & Sting)."
+    assert ann_reads.command == "deck a"  # a starter deck is public once all have chosen
+    assert ann_reads.lines[0] == "Ben chose deck A (Silk & Sting)."
     assert all("mite" not in line for line in theirs.lines)
 
 

@@ -215,14 +215,14 @@ def test_the_list_stays_the_seats_own_until_the_game_is_over() -> None:
     page = reverse("games:game", args=[game.pk])
     mine = clients[0].get(page).content.decode()
     theirs = clients[1].get(page).content.decode()
-    assert "You picked a deck of your own: Mixed Bag." in mine and LIST_PART in log_of(clients[0], game)
-    assert "picked a deck." in theirs and "Mixed Bag" not in theirs and LIST_PART not in theirs
+    assert "You chose a deck of your own: Mixed Bag." in mine and LIST_PART in log_of(clients[0], game)
+    assert "chose a deck." in theirs and "Mixed Bag" not in theirs and LIST_PART not in theirs
     assert LIST_PART not in log_of(clients[1], game)
     assert LIST_PART not in Client().get(page).content.decode()
 
     post(clients[1], game, command="deck a")  # every seat has chosen: the name is public, the list is not
     theirs = clients[1].get(page).content.decode()
-    assert "picked a deck of their own: Mixed Bag." in theirs and LIST_PART not in theirs
+    assert "chose a deck of their own: Mixed Bag." in theirs and LIST_PART not in theirs
     assert LIST_PART not in log_of(clients[1], game)
 
     actions.apply_command(game, Actor.player(users[1]), "resign")

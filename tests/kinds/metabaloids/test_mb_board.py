@@ -1,0 +1,92 @@
+"""The text board as mailed (rules.md, "The turn e-mail"; board.py): the header, a counter line and a grid
+per seat, the faces with their marks, and the reader's own hand."""
+
+from __future__ import annotations
+
+from games.kinds.metabaloids.board import text_board
+from games.kinds.metabaloids.state import Decision
+from tests.kinds.metabaloids.helpers import play, position, seat_dict
+
+NAMES = ["Ana", "Ben"]
+
+
+def table(step: str = "attack", **p1: object):  # type: ignore[no-untyped-def]
+    return position(
+        seat_dict(1, hand=["wasp", "spores"], grid=[["wasp", "spider"], ["queen", "mite"], ["canopy"]],
+                  discard=["mite", "spider"], lost=["mound"], filler=18, **p1),
+        seat_dict(2, "B", hand=["crab", "toad", "shell", "frog"],
+                  grid=[["crab"], ["kelp", "mantis"], ["toad"]],
+                  safe=[1], filler=20, discard=["frog"]),
+        step=step, turn=14, active=2)
+
+
+def test_the_header_names_the_turn_the_seat_to_act_and_the_step() -> None:
+    board = text_board(table(), 1, NAMES).splitlines()
+    assert board[0] == "Metabaloids · turn 14 · p2 Ben to act · step ATTACK (no attack yet)"
+
+
+def test_an_open_question_names_the_seat_asked_in_the_header() -> None:
+    state = table()
+    state.decision = Decision(label=1, kind="pay", window=True)
+    assert "p1 Ana to act" in text_board(state, None, NAMES).splitlines()[0]
+
+
+def test_each_seat_has_a_counter_line() -> None:
+    lines = text_board(table(), None, NAMES).splitlines()
+    assert "p1 Ana  deck A  hand 2  draw 18  discard 2 (top: Thread Spider)  lost 1  reserve: -" in lines
+    assert "p2 Ben  deck B  hand 4  draw 20  discard 1 (top: Marsh Frog)  lost 0  reserve: -" in lines
+
+
+def test_the_grid_is_drawn_by_rows_with_faces_and_marks() -> None:
+    lines = text_board(table(), None, NAMES).splitlines()
+    rows = [line for line in lines if line.startswith("  1 ") or line.startswith("  2 ")]
+    assert rows[0].split()[:4] == ["1", "Wasp", "Drone", "4/1"]
+    assert "Silk Canopy 0/3 G" in rows[0]
+    assert "Thread Spider 2/2" in rows[1]
+    assert "Hermit Crab 1/4 ~" in rows[2]
+    assert "Kelp Bed 0/2 +2D" in rows[2]
+    assert any(line.strip().startswith("1 (safe)") for line in lines)
+
+
+def test_a_card_that_attacked_this_turn_is_marked_with_a_star() -> None:
+    state = table()
+    state.marked.append("p1-wasp-1")
+    assert "Wasp Drone 4/1 *" in text_board(state, None, NAMES)
+
+
+def test_a_column_attack_bonus_shows_as_plus_two_a() -> None:
+    state = position(seat_dict(1, grid=[["mound"], ["queen"]], filler=5),
+                     seat_dict(2, grid=[["mite"]], filler=5))
+    assert "Ant Mound 0/" in text_board(state, None)
+    assert [line for line in text_board(state, None).splitlines() if "Ant Mound" in line][0].count("+2A") == 1
+
+
+def test_the_readers_hand_shows_in_its_own_board_only() -> None:
+    state = table()
+    mine = text_board(state, 1, NAMES)
+    assert "Your hand: crab, frog, shell, toad" in mine
+    assert "Your orders: 4" in mine
+    assert "Your hand: spores, wasp" in text_board(state, 0, NAMES)
+    spectator = text_board(state, None, NAMES)
+    assert "Your hand" not in spectator
+    assert "shell" not in spectator and "spores" not in spectator
+
+
+def test_the_active_seat_reads_what_it_may_do_and_the_attack_penalty() -> None:
+    state = table()
+    legal = ["attack 2:2 p1 1:1", "pass", "end"]
+    lines = text_board(state, 1, NAMES, legal).splitlines()
+    assert "You may: attack 2:2 p1 1:1 | pass | end" in lines
+    assert "If you make no attack, one card of your draw pile goes to your lost pile." in lines
+    assert lines[-1] == "Reply with one command per line."
+    assert "If you make no attack" not in text_board(state, 0, NAMES, ["order pay ask"])
+
+
+def test_an_empty_grid_says_so() -> None:
+    state = position(seat_dict(1, filler=5), seat_dict(2, grid=[["mite"]], filler=5))
+    assert "  (no card in play)" in text_board(state, None).splitlines()
+
+
+def test_after_game_over_the_header_says_so() -> None:
+    state, _ = play(table(), 1, "resign")
+    assert text_board(state, None, NAMES).splitlines()[0] == "Metabaloids · game over after turn 14"
