@@ -42,6 +42,7 @@ def new_token(request: HttpRequest) -> HttpResponse:
 def _profile_page(request: HttpRequest, own: Profile, form: ProfileForm, new_token: str | None = None
                   ) -> HttpResponse:
     from games.actions.vacation import days_left
+    from games.kinds import profile_links
     from games.models import Game, Webhook
 
     vacation = {"days": days_left(own), "per_year": settings.VACATION_DAYS_PER_YEAR,
@@ -51,7 +52,8 @@ def _profile_page(request: HttpRequest, own: Profile, form: ProfileForm, new_tok
     return render(request, "accounts/profile.html", {
         "form": form, "vacation": vacation, "tokens": request.user.api_tokens.all(),
         "webhooks": request.user.webhooks.select_related("game"), "hook_formats": Webhook.Format.choices,
-        "hook_games": playing.order_by("-pk")[:50], "new_token": new_token, "max_tokens": tokens.MAX_TOKENS})
+        "hook_games": playing.order_by("-pk")[:50], "new_token": new_token, "max_tokens": tokens.MAX_TOKENS,
+        "kind_links": profile_links()})
 
 
 @login_required

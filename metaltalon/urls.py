@@ -5,6 +5,7 @@ from accounts.staff_login import admin_login
 from accounts.urls import player_urlpatterns
 from games.admin import dashboard as moderation_dashboard
 from games.api import api
+from games.kinds import kind_urls
 from games.mail.webhook import webhook_urls
 from games.views.home import home
 from metaltalon import views
@@ -28,5 +29,8 @@ urlpatterns = [
     # ESP webhooks; the inbound ones (/anymail/<esp>/inbound/) deliver replies (games/mail/webhook.py), and
     # a post none can read answers 400.
     path("anymail/", include(webhook_urls())),
+    # A kind's own pages (Kind.urls_module: Metabaloids' deck builder) at /<kind name>/, in the namespace of
+    # its name, found through the registry: no kind's package is imported here.
+    *(path(f"{name}/", include((module, name))) for name, module in kind_urls()),
     path("", include("games.urls")),
 ]

@@ -64,6 +64,22 @@ def rules_document(name: str) -> Path | None:
     return Path(where).parent / document if document and where else None
 
 
+def kind_urls() -> list[tuple[str, str]]:
+    """(kind name, URL module import path) of every registered kind with pages of its own
+    (Kind.urls_module), for the project's URL configuration to mount at /<name>/."""
+    return [(kind.name, module) for kind in all_kinds() if (module := getattr(kind, "urls_module", ""))]
+
+
+def profile_links() -> list[tuple[str, str]]:
+    """(words, URL) of the links the registered kinds offer on the profile page (Kind.profile_links), each
+    URL name resolved in its kind's namespace."""
+    from django.urls import reverse
+
+    return [(words, reverse(f"{kind.name}:{name}"))
+            for kind in all_kinds() if getattr(kind, "urls_module", "")
+            for words, name in getattr(kind, "profile_links", ())]
+
+
 @dataclass(frozen=True)
 class Words:
     """The platform's words for a kind's game (the protocol's WORDS part): the kind's own, else the

@@ -190,6 +190,13 @@ class Kind(Protocol):
     # The kind's rules as the site plays them: a markdown file in its package (relative to it, e.g.
     # "rules.md", shipped as package data), shown at /rules/<name>/; "" for none (no rules page).
     rules_document: str = ""
+    # The kind's own pages (a builder of what players keep between games: Metabaloids' decks): the import
+    # path of a URL module in its package ("games.kinds.metabaloids.urls"), mounted at /<name>/ under the
+    # URL namespace <name> (metaltalon/urls.py, through games.kinds.kind_urls); "" for none.
+    urls_module: str = ""
+    # Links the profile page offers to those pages: (words, URL name in that namespace), e.g.
+    # ("Your Metabaloids decks", "decks"); games.kinds.profile_links resolves them. None by default.
+    profile_links: tuple[tuple[str, str], ...] = ()
 
     # === WORDS ===
     # The platform's words that depend on the game, each with a neutral default a kind need not declare
@@ -337,8 +344,11 @@ class Kind(Protocol):
         ...
     def board_svg(self, state: Any, seat: int | None) -> str: ...
     def page_context(self, page: PageInput) -> dict[str, Any]: ...
-    def command_from_form(self, data: Mapping[str, str], state: Any, seat: int | None) -> str:
-        """The command text a posted form of the kind's templates means (a builder's fields, a button)."""
+    def command_from_form(self, data: Mapping[str, str], state: Any, seat: int | None,
+                          user: Any = None) -> str:
+        """The command text a posted form of the kind's templates means (a builder's fields, a button).
+        `user`: who posted it (the game page passes the signed-in player), for a kind whose form names
+        something the player saved (Metabaloids' decks); None when unknown."""
         ...
     def selection_after(self, commands: list[str], events: list[Event]) -> dict[str, str]:
         """What the page should keep selected after these commands were played (GET parameters)."""

@@ -444,7 +444,7 @@ def _submit(request: HttpRequest, viewer: Viewer, expected: int | None) -> HttpR
     orders = data.get("form") == "orders"
 
     def meaning(state: Any, seat: int) -> str:
-        text = kind.command_from_form(data, state, seat)
+        text = kind.command_from_form(data, state, seat, user=request.user)
         if not orders:
             kind.split(text)  # an empty or overlong submission: refused as typed text is
         return text

@@ -82,7 +82,8 @@ def _head(state: GameState, names: Sequence[str] | None) -> str:
         return f"Metabaloids · game over after turn {state.turn}"
     if state.phase == DECKS:
         waiting = [str(i + 1) for i, choice in enumerate(state.decks) if not choice]
-        return f"Metabaloids · picking decks: waiting for seat {', '.join(waiting)} (deck a or deck b)"
+        return (f"Metabaloids · picking decks: waiting for seat {', '.join(waiting)} "
+                "(deck a, deck b or deck list <card>:<copies> …)")
     label = state.decision.label if state.decision is not None else state.active
     lobby = state.lobby_seat(label)
     name = f" {names[lobby]}" if names is not None and lobby < len(names) else ""

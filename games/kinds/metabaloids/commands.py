@@ -57,8 +57,9 @@ def _choosing(state: GameState, lobby_seat: int, command: str,
               dice: Dice) -> tuple[GameState, list[Event]]:
     words = command.strip().lower().split()
     if words[:1] != ["deck"]:
-        raise Refused("the game begins once every player has picked a deck: deck a or deck b")
-    return lobby.choose(state, lobby_seat, words, dice)
+        raise Refused("the game begins once every player has picked a deck: deck a, deck b or "
+                      f"{lobby.LIST_FORM}")
+    return lobby.choose(state, lobby_seat, command.strip(), dice)
 
 
 def _dispatch(ctx: Ctx, label: int, parts: list[str], clock: bool) -> None:

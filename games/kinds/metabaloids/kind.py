@@ -34,6 +34,9 @@ class MetabaloidsKind(RulesKind):
     scripts: tuple[str, ...] = ()
     styles: tuple[str, ...] = ("metabaloids/table.css",)
     rules_document = "rules.md"
+    # The deck builder (deck_pages.py), at /metabaloids/decks/, linked from the profile page.
+    urls_module = "games.kinds.metabaloids.urls"
+    profile_links: tuple[tuple[str, str], ...] = (("Your Metabaloids decks", "decks"),)
 
     # === WORDS ===
     seat_label = "Deck"
@@ -90,9 +93,21 @@ class MetabaloidsKind(RulesKind):
         return board.board_svg(state, seat)
 
     def page_context(self, page_input: PageInput) -> dict[str, Any]:
-        return page.page_context(page_input)
+        context = page.page_context(page_input)
+        if context["choosing"] and context["my_turn"]:
+            from .saved import offered
 
-    def command_from_form(self, data: Mapping[str, str], state: GameState | None, seat: int | None) -> str:
+            context["saved_decks"] = offered(page_input.game, page_input.seat)
+        return context
+
+    def command_from_form(self, data: Mapping[str, str], state: GameState | None, seat: int | None,
+                          user: Any = None) -> str:
+        """A clicked button's command; a saved deck's button (deck_id) means its `deck list` command, for
+        the deck's owner only (saved.py)."""
+        if data.get("deck_id"):
+            from .saved import deck_command
+
+            return deck_command(str(data["deck_id"]), user)
         return page.command_from_form(data, state, seat)
 
 

@@ -205,6 +205,8 @@ def _deck(e: Mapping[str, Any], state: GameState, w: Words, reader_lobby: int | 
     if state.phase == DECKS and reader_lobby != lobby:
         return f"{who} chose a deck."
     deck = str(e["deck"])
+    if e.get("custom"):  # a listed deck (`deck list`): its name only, never its cards
+        return f"{who} chose a deck of {'your' if who == 'You' else 'their'} own: {deck}."
     return f"{who} chose deck {deck} ({DECK_NAMES.get(deck, deck)})."
 
 
@@ -213,15 +215,23 @@ def describe(event: Mapping[str, Any], state: GameState, names: Sequence[str] | 
     return describe_for(event, state, names, None, None) or ""
 
 
-def narrate(state: GameState, seat: int | None, command: str, events: Sequence[Mapping[str, Any]],
+def narrate(state: GameState | None, seat: int | None, command: str, events: Sequence[Mapping[str, Any]],
             reader: int | None, names: Sequence[str] | None, you: int | None = None) -> Narration:
-    """One action for a reader (lobby seats): its command masked to its verb when it carried a secret."""
+    """One action for a reader (lobby seats): its command masked to its verb when it carried a secret. A
+    listed deck (`deck list`) stays masked to `deck` for the others while the game is on: its name is
+    told once every seat has chosen, its cards never. With no state (the log's download narrates the
+    command alone, games/history.py) every deck choice is masked for the others."""
+    words = command.lower().split()
+    if state is None:
+        secret = words[:1] == ["deck"]
+        return Narration(command if reader == seat or not secret else "deck", [])
     seated = state.phase != DECKS
     reader_label = state.label(reader) if reader is not None and seated and reader in state.order else None
     you_label = state.label(you) if you is not None and seated and you in state.order else None
     lines = [text for e in events
              if (text := describe_for(e, state, names, reader_label, you_label, reader, you))]
-    secret = any(str(e.get("type")) in PRIVATE for e in events) or (
+    listed = words[:2] == ["deck", "list"]
+    secret = listed or any(str(e.get("type")) in PRIVATE for e in events) or (
         state.phase == DECKS and any(e.get("type") == "deck" for e in events))
     shown = command if (reader == seat or state.phase == OVER or not secret) else command.split()[0]
     return Narration(shown, lines)

@@ -191,6 +191,7 @@ def page_context(page: PageInput) -> dict[str, Any]:
         "groups": group(legal, shown, names),
         "winners": [name(x, shown["seats"], names) for x in result.get("winners", [])],
         "decks": [{"letter": k, "name": v} for k, v in DECK_NAMES.items()],
+        "saved_decks": [],  # kind.py fills in the viewer's own saved decks (saved.py)
         "extras": {},
     }
 

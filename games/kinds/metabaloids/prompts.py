@@ -22,7 +22,7 @@ def prompts(state: GameState, names: Sequence[str] | None) -> list[Prompt]:
     found: list[Prompt] = []
     for lobby in to_act(state):
         if state.phase == DECKS:  # before the cut no seat has a label: every seat not chosen is asked
-            text = "pick your deck: deck a (Silk & Sting) or deck b (Shell & Slime)"
+            text = "pick your deck: deck a (Silk & Sting), deck b (Shell & Slime) or one of your own"
             found.append(Prompt(lobby, "deck", text, own_turn=True, default="deck a"))
             continue
         label = state.label(lobby)

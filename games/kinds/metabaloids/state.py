@@ -160,6 +160,9 @@ class GameState:
     result: dict[str, Any] | None = None
     cut: list[list[Any]] = field(default_factory=list)  # the cut's rounds: [[lobby seat, card code], ...]
     decks: list[str] = field(default_factory=list)  # by lobby seat: "A", "B", "" while it has not chosen
+    # by lobby seat while decks are picked: a listed deck's counts (code -> copies), {} for a starter deck
+    # or no choice yet; emptied when the game begins (the seats' cards hold the decks then)
+    lists: list[dict[str, int]] = field(default_factory=list)
 
     # --- seats by label ---
     def seat(self, label: int) -> Seat:
@@ -197,6 +200,7 @@ class GameState:
             "used": dict(self.used), "marked": list(self.marked), "stall": self.stall,
             "stirred": self.stirred, "result": copy.deepcopy(self.result), "cut": copy.deepcopy(self.cut),
             "decks": list(self.decks),
+            "lists": [dict(x) for x in self.lists],
         }
 
     @classmethod
@@ -215,7 +219,8 @@ class GameState:
             used={str(k): int(v) for k, v in dict(data.get("used", {})).items()},
             marked=[str(x) for x in data.get("marked", [])], stall=int(data.get("stall", 0)),
             stirred=bool(data.get("stirred", False)), result=copy.deepcopy(data.get("result")),
-            cut=copy.deepcopy(list(data.get("cut", []))), decks=[str(x) for x in data.get("decks", [])])
+            cut=copy.deepcopy(list(data.get("cut", []))), decks=[str(x) for x in data.get("decks", [])],
+            lists=[{str(k): int(v) for k, v in dict(x).items()} for x in data.get("lists", [])])
 
 
 _LISTS = ("hand", "draw", "discard", "lost", "reserve", "queue", "attacked", "deck_codes")

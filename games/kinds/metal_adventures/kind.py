@@ -91,7 +91,8 @@ class MetalAdventuresKind(RulesKind):
     def page_context(self, page_input: PageInput) -> dict[str, Any]:
         return page.page_context(page_input)
 
-    def command_from_form(self, data: Mapping[str, str], state: GameState | None, seat: int | None) -> str:
+    def command_from_form(self, data: Mapping[str, str], state: GameState | None, seat: int | None,
+                          user: Any = None) -> str:
         """A clicked button's command, or the command one of the page's forms spells out (the standing
         orders form's: only the orders that changed for this seat)."""
         return page.command_from_form(data, state, seat)

@@ -318,7 +318,8 @@ class MetalTalon:
 
         return page_context(page)
 
-    def command_from_form(self, data: Mapping[str, str], state: GameState | None, seat: int | None) -> str:
+    def command_from_form(self, data: Mapping[str, str], state: GameState | None, seat: int | None,
+                          user: Any = None) -> str:
         from games.kinds.metaltalon.page import command_from_form
 
         return command_from_form(data, state, seat)

@@ -103,7 +103,8 @@ class ParleyKind(RulesKind):
                               "help": ORDER_HELP[name]} for name in ORDER_CHOICES] if may_order else [],
         }
 
-    def command_from_form(self, data: Mapping[str, str], state: ParleyState | None, seat: int | None) -> str:
+    def command_from_form(self, data: Mapping[str, str], state: ParleyState | None, seat: int | None,
+                          user: Any = None) -> str:
         """A clicked button's command, or the standing orders form's changed orders."""
         if data.get("form") != "orders":
             return data.get("command") or ""

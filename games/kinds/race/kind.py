@@ -95,7 +95,8 @@ class RaceKind(RulesKind):
             "my_note": race["notes"][seat] if seat is not None else None,
         }
 
-    def command_from_form(self, data: Mapping[str, str], state: RaceState | None, seat: int | None) -> str:
+    def command_from_form(self, data: Mapping[str, str], state: RaceState | None, seat: int | None,
+                          user: Any = None) -> str:
         return data.get("command") or ""
 
 
