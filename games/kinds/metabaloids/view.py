@@ -64,6 +64,25 @@ def _seat(state: GameState, seat: Seat, mine: bool) -> dict[str, Any]:
     }
 
 
-def bot_state(state: GameState, seat: int) -> dict[str, Any]:
-    """What a bot reads: the seat's own view, nothing more."""
-    return view(state, seat)
+HIDDEN = "hidden"  # the code of a card the bot may not know (never looked up: see bot_state)
+
+
+def bot_state(state: GameState, seat: int) -> GameState:
+    """What a bot plays on: the game with everything its seat may not see put out of reach. Other seats'
+    hands, every draw pile (its own included) and the lists of decks not yet revealed hold placeholder
+    cards; other seats' standing orders and queued placements are gone. Its legal commands, which read
+    only its own hand and the public table, are the real ones; a line it plays there stops at the first
+    random pick (a card of a draw pile), the first moment a hidden card would matter."""
+    masked = state.copy()
+    reader = state.label(seat) if seat in state.order else None
+    for s in masked.seats:
+        if s.label != reader:
+            s.hand = [f"p{s.label}-{HIDDEN}-{i}" for i in range(len(s.hand))]
+            s.orders = type(s.orders)()
+            s.queue = []
+        s.draw = [f"p{s.label}-{HIDDEN}-d{i}" for i in range(len(s.draw))]
+    for lobby in range(len(masked.decks)):
+        if lobby != seat and masked.decks[lobby]:
+            masked.decks[lobby] = HIDDEN
+    masked.lists = [x if lobby == seat else {} for lobby, x in enumerate(masked.lists)]
+    return masked

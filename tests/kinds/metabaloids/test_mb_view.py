@@ -128,6 +128,18 @@ def test_a_deck_choice_shows_to_its_seat_alone_until_all_have_chosen() -> None:
         assert view(state, reader)["choosing"][0] == {"lobby": 0, "chosen": False, "deck": None}
 
 
-def test_the_bot_reads_its_own_view() -> None:
+def test_the_bot_state_puts_every_hidden_card_out_of_reach() -> None:
     state = table()
-    assert bot_state(state, 1) == view(state, 1)
+    masked = bot_state(state, 1)
+    seen = json.dumps(masked.to_dict())
+    hidden = [*state.seat(1).hand, *state.seat(1).draw, *state.seat(2).draw]  # p1's hand, both draw piles
+    assert hidden and not [card_id for card_id in hidden if card_id in seen]
+    assert [c.split("-")[1] for c in masked.seat(2).hand] == ["shell", "ink"]
+    assert len(masked.seat(1).hand) == 3 and len(masked.seat(1).draw) == 2 and len(masked.seat(2).draw) == 2
+    assert masked.seat(1).orders.uses == ()
+
+
+def test_the_bot_state_gives_the_seat_its_real_legal_commands() -> None:
+    state = table()
+    for seat in (0, 1):
+        assert commands.legal_commands(bot_state(state, seat), seat) == commands.legal_commands(state, seat)

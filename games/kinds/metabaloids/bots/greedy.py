@@ -21,7 +21,7 @@ from games.kinds.protocol import Refused
 from .. import commands
 from ..cards import card
 from ..state import MAX_IN_PLAY
-from ..view import bot_state
+from ..view import view as seat_view
 from . import worth
 from .rules import RULES
 from .worth import SeatView, View, seat_of
@@ -40,7 +40,7 @@ class GreedyBot:
 
     def choose(self, state: Any, seat: int) -> str:
         """The bot's next command for `seat` (a lobby seat), decided on the seat's bot state alone."""
-        view = bot_state(state, seat)
+        view = seat_view(state, seat)
         legal = [c for c in RULES.legal_commands(state, seat) if not RULES.anytime(c)]
         if not legal:
             raise BotStuck(f"nothing to play for seat {seat}")
@@ -53,21 +53,28 @@ class GreedyBot:
 
 def _accepted(state: Any, seat: int, command: str) -> bool:
     """Whether the rules accept a line the bot wrote itself. An attack line is checked whole before
-    anything happens (rules.md, "Declaring an attack"), so the answer never depends on a hidden card;
-    what the line would then do is thrown away."""
+    anything happens (rules.md, "Declaring an attack"), so the answer never depends on a hidden card; the
+    trial stops at the first card it would take from a draw pile (in the bot state, a placeholder), and
+    what the line would do is thrown away."""
     try:
-        commands.play(state, seat, command, _FirstCard())
+        commands.play(state, seat, command, _StopAtPick())
     except Refused:
         return False
+    except _Picked:
+        return True
     return True
 
 
-class _FirstCard:
+class _Picked(Exception):
+    """The line got as far as a random pick: it was accepted."""
+
+
+class _StopAtPick:
     def roll(self, sides: int) -> int:
-        return 1
+        raise _Picked
 
     def draw(self, n: int) -> int:
-        return 0
+        raise _Picked
 
 
 def fallback(legal: Sequence[str]) -> str:

@@ -15,6 +15,7 @@ from games.bots.loop import play_out
 
 from .. import commands, lobby
 from ..state import OVER, GameState, Options
+from ..view import bot_state
 
 TURN_CAP = 150  # rounds: a game still going then is stopped and ranked as it stands ("turn cap")
 STEP_CAP = 200_000
@@ -62,6 +63,18 @@ def new_game(seed: int, decks: Sequence[str],
     return state, dice
 
 
+class Masked:
+    """A bot as the site runs it (games/actions/bots.py): it chooses on its seat's bot state, the game
+    with everything the seat may not see put out of reach (view.bot_state)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.level = getattr(bot, "level", "")
+
+    def choose(self, state: GameState, seat: int) -> str:
+        return self.bot.choose(bot_state(state, seat), seat)
+
+
 def play_game(seed: int, decks: Sequence[str], make: Callable[[int, random.Random], Bot],
               levels: Sequence[str], *, turn_cap: int = TURN_CAP, options: dict[str, Any] | None = None,
               watch: Callable[[GameState, int, str], None] | None = None) -> Result:
@@ -70,7 +83,7 @@ def play_game(seed: int, decks: Sequence[str], make: Callable[[int, random.Rando
     referee)."""
     state, dice = new_game(seed, decks, options)
     players = len(decks)
-    bots = {i: make(i, random.Random(f"{seed}:bot:{i}")) for i in range(players)}
+    bots = {i: Masked(make(i, random.Random(f"{seed}:bot:{i}"))) for i in range(players)}
 
     def play(before: GameState, seat: int, command: str) -> tuple[GameState, list[dict[str, Any]]]:
         if watch is not None:
