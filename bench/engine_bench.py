@@ -15,6 +15,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -23,6 +24,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import RandomBot, play_out  # noqa: E402
+from games.kinds.metabaloids import commands as mb_commands  # noqa: E402
+from games.kinds.metabaloids.bots import match as mb_match  # noqa: E402
+from games.kinds.metabaloids.bots.rules import RULES as MB_RULES  # noqa: E402
 from games.kinds.metal_adventures import commands as ma_commands  # noqa: E402
 from games.kinds.metal_adventures.bots import match as ma_match  # noqa: E402
 from games.kinds.metal_adventures.bots.rules import RULES as MA_RULES  # noqa: E402
@@ -141,11 +145,38 @@ def _ma_replay(seed: int, players: int, moves: Moves) -> Any:
     return state
 
 
+def _mb_decks(seed: int, players: int) -> list[str]:
+    """Both starter decks in every game, the first seat's changing with the seed."""
+    return ["AB"[(seed + i) % 2] for i in range(players)]
+
+
+def _mb_record(seed: int, players: int) -> list[Any]:
+    """The site's random bot on every seat, on its seat's bot state (match.Masked, as the site runs it),
+    the decks picked first (match.new_game); the game's seeded picks."""
+    state, dice = mb_match.new_game(seed, _mb_decks(seed, players))
+    bots = [mb_match.Masked(RandomBot(MB_RULES, random.Random(f"{seed}:bot:{i}"))) for i in range(players)]
+
+    def step(before: Any, seat: int, command: str) -> tuple[Any, list[dict[str, Any]]]:
+        return mb_commands.play(before, seat, command, dice)
+
+    return list(play_out(state, bots, step, mb_commands.to_act, STEPS))
+
+
+def _mb_replay(seed: int, players: int, moves: Moves) -> Any:
+    state, dice = mb_match.new_game(seed, _mb_decks(seed, players))
+    for seat, command in moves:
+        state, _ = mb_commands.play(state, seat, command, dice)
+    return state
+
+
 KINDS = (
     Rules("MetalTalon", ((1, 2), (2, 3), (3, 4), (4, 6), (5, 6)), _mt_record, _mt_replay, legal_commands,
           engine_to_act, lambda s: s.to_dict()),
     Rules("Metal Adventures", ((1, 3), (2, 4), (3, 5), (4, 6), (5, 6)), _ma_record, _ma_replay,
           ma_commands.legal_commands, ma_commands.to_act, lambda s: s.to_dict()),
+    # A random game of Metabaloids is short (100-400 commands: its draw piles run out), so ten games.
+    Rules("Metabaloids", tuple((seed, 2 + seed % 5) for seed in range(1, 11)), _mb_record, _mb_replay,
+          mb_commands.legal_commands, mb_commands.to_act, lambda s: s.to_dict()),
 )
 
 
@@ -175,9 +206,17 @@ def measure(rules: Rules) -> dict[str, Any]:
         times.append((time.perf_counter() - t1) * 1000)
         listed.append(len(found))
     over = sum(1 for _, _, steps in recorded if not rules.to_act(steps[-1].state))
-    return {"players": ",".join(str(p) for _, p in rules.games), "commands": total, "over": over,
+    return {"players": players_text([p for _, p in rules.games]), "commands": total, "over": over,
             "games": len(recorded), "rate": total / elapsed, "legal_p50": statistics.median(times),
             "legal_p95": pct(times, 0.95), "listed": statistics.median(listed), "positions": len(positions)}
+
+
+def players_text(counts: list[int]) -> str:
+    """`3,4,5,6,2,3,4,5,6,2` -> `2,3,4,5,6 x2`: each count once when every count has as many games."""
+    games = Counter(counts)
+    if len(counts) > 5 and len(set(games.values())) == 1:
+        return ",".join(str(p) for p in sorted(games)) + f" x{len(counts) // len(games)}"
+    return ",".join(str(p) for p in counts)
 
 
 def print_kinds(figures: dict[str, dict[str, Any]]) -> None:
