@@ -6,7 +6,9 @@ Decisions are timed over seeded games, greedy against greedy (2, 4 and 6 players
 greedy (2 players), so the positions are the ones the bots really meet, from the first turn to the last.
 
 Metal Adventures' greedy bot is timed the same way in the same run (greedy against greedy at 3, 4 and 6
-players, its own seeded games: bots/match.py) and printed beside MetalTalon's greedy, the yardstick.
+players, its own seeded games: bots/match.py) and printed beside MetalTalon's greedy, the yardstick; so is
+Metabaloids' greedy bot (greedy against greedy at 2, 4 and 6 players, both starter decks in every game), each
+decision timed as the site makes it: the seat's bot state (view.bot_state) and the bot's choice on it.
 """
 
 import os
@@ -18,6 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from games.bots import play_out  # noqa: E402
+from games.kinds.metabaloids import commands as mb_commands  # noqa: E402
+from games.kinds.metabaloids.bots import GreedyBot as MBGreedyBot  # noqa: E402
+from games.kinds.metabaloids.bots import match as mb_match  # noqa: E402
 from games.kinds.metal_adventures.bots import GreedyBot as MAGreedyBot  # noqa: E402
 from games.kinds.metal_adventures.bots.match import TURN_CAP as MA_TURN_CAP  # noqa: E402
 from games.kinds.metal_adventures.bots.match import play_game as ma_play_game  # noqa: E402
@@ -61,6 +67,24 @@ def metal_adventures_game(seed: int, players: int, make, turn_cap: int) -> None:
     ma_play_game(seed, players, make, ("x",) * players, turn_cap=turn_cap)
 
 
+def metabaloids_game(seed: int, players: int, make, turn_cap: int) -> None:
+    """bots/match.py's game, but each bot masks the state itself (MBGreedy below), so that a timed decision
+    includes the bot state's making, as the site's does (games/actions/bots.py)."""
+    state, dice = mb_match.new_game(seed, ["AB"[(seed + i) % 2] for i in range(players)])
+    bots = {i: make(i, random.Random(f"{seed}:bot:{i}")) for i in range(players)}
+
+    def play(before, seat: int, command: str):
+        return mb_commands.play(before, seat, command, dice)
+
+    for step in play_out(state, bots, play, mb_commands.to_act, mb_match.STEP_CAP):
+        if step.state.round > turn_cap:
+            break
+
+
+def MBGreedy(rng: random.Random) -> mb_match.Masked:  # noqa: N802 (made like the bots' classes)
+    return mb_match.Masked(MBGreedyBot(rng))
+
+
 def timed_games(players: int, make_first, label: str, turn_cap: int = 60, games: int = GAMES,
                 play=metaltalon_game, others=GreedyBot) -> list[float]:
     """Seat 0's decisions timed over `games` seeded games of `play`'s kind, the other seats `others`."""
@@ -93,6 +117,14 @@ def main() -> None:
         ma, mt = adventures[n], greedy[n]
         print(f"  at {n} players, Metal Adventures / MetalTalon: p50 {statistics.median(ma) * 1000:.1f} / "
               f"{statistics.median(mt) * 1000:.1f} ms, p95 {p95(ma) * 1000:.1f} / {p95(mt) * 1000:.1f} ms")
+    # Metabaloids (2 to 6 players), its games to their end (about ten rounds) or its simulations' turn cap.
+    baloids = {n: timed_games(n, MBGreedy, f"Metabaloids greedy, {n} players", turn_cap=mb_match.TURN_CAP,
+                              play=metabaloids_game, others=MBGreedy) for n in (2, 4, 6)}
+    print("Metabaloids greedy decision p50: " + p50s(baloids) + "   (MetalTalon's target: <= 50 ms)")
+    for n in (2, 4, 6):
+        mb, mt = baloids[n], greedy[n]
+        print(f"  at {n} players, Metabaloids / MetalTalon: p50 {statistics.median(mb) * 1000:.1f} / "
+              f"{statistics.median(mt) * 1000:.1f} ms, p95 {p95(mb) * 1000:.1f} / {p95(mt) * 1000:.1f} ms")
     search = timed_games(2, lambda rng: SearchBot(rng, rollouts=ROLLOUTS), f"search, {ROLLOUTS} play-outs")
     # At the site's cap a decision thinks until the cap: the first rounds of one game show it.
     capped = timed_games(2, lambda rng: SearchBot(rng, rollouts=10_000, seconds=SITE_SECONDS),

@@ -7,7 +7,8 @@
 2. In-process, with Django's test client against that database: server time p50/p95 and SQL query count of
    the game page and of the htmx partial for both games, and the p50 of command POSTs (real moves). Every
    other kind is measured the same way beside them (one mid-game: Metal Adventures, 4 players, about
-   MID_GAME actions, its seats played by its greedy bot: bench/web_seed.py), MetalTalon the yardstick.
+   120 actions, and Metabaloids, 4 players, about 90 actions; their seats played by their greedy bots:
+   bench/web_seed.py), MetalTalon the yardstick.
 3. Starts gunicorn on a loopback port over the same database and Redis cache and drives it with wrk for a
    logged-in game page (both games), the unchanged-game pulse (204) and poll (304) at 4 and 32 connections,
    10 s each; and, as the yardstick, a bare Django view returning a body of the page's size under the same
@@ -17,7 +18,7 @@
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/metaltalon_web2_bench, created
 if missing), BENCH_REDIS_URL (default redis://127.0.0.1:6379/3), WRK (default wrk), BENCH_SECONDS (10),
 BENCH_WORKERS (4), BENCH_WORKER_CLASS (sync, or gthread), BENCH_THREADS (4 for gthread), BENCH_PARTS
-(`load`: the gunicorn figures only).
+(`load`: the gunicorn figures only; `inprocess`: the in-process ones only), BENCH_ROUNDS (3).
 Speed is reported, never asserted.
 """
 
@@ -50,14 +51,18 @@ SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
 SIZES = (20, 2000)
 # Other kinds' mid-game games, beside MetalTalon's: (kind, players, logged actions). A 4-player Metal
 # Adventures game between greedy bots ends after about 250 commands (bench/bots_bench.py's games).
-OTHERS = (("metal-adventures", 4, 120),)
+OTHERS = (("metal-adventures", 4, 120),
+          # A 4-player Metabaloids game between greedy bots ends after about 180 commands (bots_bench.py's
+          # games; the deck choices count): about half way, past the placing, with battles fought.
+          ("metabaloids", 4, 90))
 # Measured on this 2-core machine: 4 sync workers serve as many pages as gthread (2 x 4 threads, which keeps
 # connections alive) and with a p99 several times lower, since threads queue on the GIL.
 WORKERS = os.environ.get("BENCH_WORKERS", "4")
 WORKER_CLASS = os.environ.get("BENCH_WORKER_CLASS", "sync")
 THREADS = os.environ.get("BENCH_THREADS", "4" if WORKER_CLASS == "gthread" else "1")
 REPEAT = 60
-# BENCH_PARTS=load: only the gunicorn + wrk figures (the in-process ones take a minute more).
+# BENCH_PARTS=load: only the gunicorn + wrk figures (the in-process ones take a minute more); inprocess: only
+# the in-process ones.
 PARTS = os.environ.get("BENCH_PARTS", "all")
 TARGETS = {"page_p50_ms": 40, "queries": 12, "page_rps": 2000, "page_share": 0.40, "check_rps": 4000}
 # Issue 14: "command round trip p50 at most 5 ms server time for a move, 10 ms for a shot"; its machine
@@ -433,6 +438,8 @@ def main() -> None:
     if PARTS != "load":
         others = {title_of(kind): seeded(actions, kind, players) for kind, players, actions in OTHERS}
         in_process(games, others)
+    if PARTS == "inprocess":
+        return
     threads = f" x {THREADS} threads" if WORKER_CLASS == "gthread" else ""
     print(f"gunicorn ({WORKERS} {WORKER_CLASS} workers{threads}) + wrk on loopback, {SECONDS} s "
           f"each, game with {games[SIZES[-1]].actions.count()} actions, logged in; load average "
