@@ -1,10 +1,11 @@
 """Metabaloids' whole game state: plain dataclasses, JSON-safe through to_dict / from_dict (the schema, and
 what is hidden from whom: state.md beside this module).
 
-A command works on a copy (`GameState.copy`), so the state a caller holds never changes. Zones hold card
-ids such as `p2-wasp-3`: the owner's label, the card's code and a copy number. A draw pile is a multiset:
-its stored order means nothing, since every card taken from it is picked at random at that moment
-(piles.py), so no order exists to leak.
+A command works on a copy (`GameState.copy`), so the state a caller holds never changes. The copy is
+written by hand: copy.deepcopy's generic walk was about half of every `play` (bench/engine_bench.py).
+Zones hold card ids such as `p2-wasp-3`: the owner's label, the card's code and a copy number. A draw pile
+is a multiset: its stored order means nothing, since every card taken from it is picked at random at that
+moment (piles.py), so no order exists to leak.
 """
 
 from __future__ import annotations
@@ -109,6 +110,15 @@ class Seat:
     def in_play(self) -> list[str]:
         return [card for column in self.columns for card in column.cards]
 
+    def copy(self) -> Seat:
+        """Every field as it is, the lists and columns new; the orders shared, being frozen."""
+        twin = copy.copy(self)
+        twin.deck_codes, twin.hand, twin.draw = list(self.deck_codes), list(self.hand), list(self.draw)
+        twin.discard, twin.lost, twin.reserve = list(self.discard), list(self.lost), list(self.reserve)
+        twin.queue, twin.attacked = list(self.queue), list(self.attacked)
+        twin.columns = [Column(list(column.cards), column.safe) for column in self.columns]
+        return twin
+
 
 @dataclass
 class Battle:
@@ -130,6 +140,13 @@ class Battle:
 
     def to_dict(self) -> dict[str, Any]:
         return dict(vars(self))
+
+    def copy(self) -> Battle:
+        twin = copy.copy(self)
+        twin.bonuses = [list(bonus) for bonus in self.bonuses]
+        twin.poll = list(self.poll)
+        twin.report = _plain(self.report)
+        return twin
 
 
 @dataclass
@@ -186,7 +203,19 @@ class GameState:
         return [x for x in ((label + i - 1) % n + 1 for i in range(1, n)) if self.seat(x).status == "in"]
 
     def copy(self) -> GameState:
-        return copy.deepcopy(self)
+        """A state sharing nothing that can change with this one (tests/kinds/metabaloids/test_mb_copy.py
+        walks both): every field as it is, each mutable one new."""
+        twin = copy.copy(self)
+        twin.options = copy.copy(self.options)
+        twin.seats = [seat.copy() for seat in self.seats]
+        twin.order = list(self.order)
+        twin.battle = self.battle.copy() if self.battle else None
+        twin.decision = copy.copy(self.decision)
+        twin.used, twin.marked = dict(self.used), list(self.marked)
+        twin.result, twin.cut = _plain(self.result), _plain(self.cut)
+        twin.decks = list(self.decks)
+        twin.lists = [dict(counts) for counts in self.lists]
+        return twin
 
     # --- JSON ---
     def to_dict(self) -> dict[str, Any]:
@@ -221,6 +250,16 @@ class GameState:
             stirred=bool(data.get("stirred", False)), result=copy.deepcopy(data.get("result")),
             cut=copy.deepcopy(list(data.get("cut", []))), decks=[str(x) for x in data.get("decks", [])],
             lists=[{str(k): int(v) for k, v in dict(x).items()} for x in data.get("lists", [])])
+
+
+def _plain(value: Any) -> Any:
+    """A copy of JSON-like data (lists and dicts of strings, numbers and such): new containers, all the way
+    down."""
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    return value
 
 
 _LISTS = ("hand", "draw", "discard", "lost", "reserve", "queue", "attacked", "deck_codes")
