@@ -162,7 +162,7 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
     if kind == "paid":
         return f"{who} paid {e['points']} with {_name(e['card'])} from the {e['from']}."
     if kind == "asked":
-        what = "damage payment" if e["kind"] == "pay" else "grid"
+        what = {"pay": "damage payment", "grid": "grid", "react": "reaction to the attack"}[str(e["kind"])]
         return f"{who} {'are' if who == 'You' else 'is'} asked for the {what}."
     if kind == "safe":
         return f"{w.whose(int(e['seat'])).capitalize()} column {e['col']} is safe from attacks."
