@@ -3,8 +3,9 @@ battle): `problems(state)` lists every broken invariant in plain words, [] when 
 tests run it after every command.
 
 Between commands a battle is either over or waiting for a decision: its loser's, or the defender's
-timed window in the declaration moment (battle.py `carry_on` runs it as far as it can), an event has resolved (chain.py `activate` empties the slot), and the turn stands at a
-step the active seat can act in: START, DRAW and END run inside the command that reaches them."""
+timed window in the declaration moment (battle.py `carry_on` runs it as far as it can); an event has
+resolved (chain.py `activate` empties the slot); and the turn stands at a step the active seat can act
+in: START, DRAW and END run inside the command that reaches them."""
 
 from __future__ import annotations
 
