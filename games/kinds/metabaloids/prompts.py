@@ -34,8 +34,8 @@ def prompts(state: GameState, names: Sequence[str] | None) -> list[Prompt]:
             found.append(Prompt(lobby, f"place-{label}-{placed}", text, own_turn=True, default="done"))
         elif decision is not None:
             lost = sum(len(s.lost) for s in state.seats)
-            what = "pay the damage of the battle you lost" if decision.kind == "pay" else \
-                "put your grid back in shape"
+            what = {"pay": "pay the damage of the battle you lost", "grid": "put your grid back in shape",
+                    "react": "react to the attack on you (use … or pass)"}[decision.kind]
             key = f"{state.turn}-{decision.kind}-{lost}"
             if decision.window:
                 found.append(Prompt(lobby, key, what, own_turn=False,
