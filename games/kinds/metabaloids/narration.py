@@ -78,7 +78,11 @@ def describe_for(event: Mapping[str, Any], state: GameState, names: Sequence[str
 def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) -> str:
     if kind == "cut":
         cut = card(str(e["card"]))
-        return f"Seat {int(e['lobby']) + 1} cut {cut.name} (cost {cut.cost})."
+        # Read after the cut, every seat has its label: named as everywhere else, not by a seat number
+        # the page shows nowhere.
+        lobby = int(e["lobby"])
+        who_cut = w.who(w.state.label(lobby)) if lobby in w.state.order else f"Seat {lobby + 1}"
+        return f"{who_cut} cut {cut.name} (cost {cut.cost})."
     if kind == "first":
         return f"{w.who(1)} won the cut: first to play."
     if kind == "drew":

@@ -125,6 +125,16 @@ def test_the_last_deck_choice_opens_every_choice() -> None:
     assert "The decks: Ann deck A, Ben deck B." in seen.lines
 
 
+def test_the_cut_names_each_seat_as_the_rest_of_the_log_does() -> None:
+    state, _ = lobby.new_game(Options(players=2), SeededDice(1))
+    state, _ = commands.play(state, 1, "deck b", SeededDice(2))
+    after, events = commands.play(state, 0, "deck a", SeededDice(3))
+    seen = narrate(after, 0, "deck a", events, reader=1, names=NAMES, you=after.label(1))
+    cuts = [line for line in seen.lines if " cut " in line]
+    assert cuts and all(re.match(r"(Ann \(p\d\)|You) cut ", line) for line in cuts), cuts
+    assert any(line.startswith("You cut ") for line in cuts)
+
+
 def emitted_types() -> set[str]:
     text = "\n".join(p.read_text() for p in ENGINE.glob("*.py"))
     found = set(re.findall(r'"type": "([a-z_]+)"', text))
