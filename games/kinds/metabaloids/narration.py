@@ -96,7 +96,8 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
     if kind == "placed":
         return f"{who} placed {_name(e['card'])} in column {e['col']}."
     if kind == "placing_done":
-        return f"{who} finished the initial deployment ({e['points']} points)."
+        points = int(e["points"])
+        return f"{who} finished the initial deployment ({points} point{'' if points == 1 else 's'})."
     if kind == "turn":
         return f"Turn {e['turn']}: {w.whose(int(e['seat']))} turn."
     if kind == "draw_stopped":

@@ -135,6 +135,14 @@ def test_the_cut_names_each_seat_as_the_rest_of_the_log_does() -> None:
     assert any(line.startswith("You cut ") for line in cuts)
 
 
+def test_a_finished_deployment_counts_its_points_in_words() -> None:
+    state = table()
+    one = describe({"type": "placing_done", "seat": 1, "points": 1}, state, NAMES)
+    seven = describe({"type": "placing_done", "seat": 1, "points": 7}, state, NAMES)
+    assert one.endswith("finished the initial deployment (1 point).")
+    assert seven.endswith("finished the initial deployment (7 points).")
+
+
 def emitted_types() -> set[str]:
     text = "\n".join(p.read_text() for p in ENGINE.glob("*.py"))
     found = set(re.findall(r'"type": "([a-z_]+)"', text))
