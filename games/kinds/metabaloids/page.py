@@ -12,10 +12,13 @@ from games.kinds.protocol import PageInput
 
 from . import commands
 from .cards import CARDS, DECK_NAMES, card
-from .state import DECKS, OVER, PLACE
+from .state import DECKS, OVER, PLACE, PLACE_POINTS
 from .view import view
 
 RARITY = {"C": "common", "U": "uncommon", "R": "rare", "SR": "super rare"}
+# What each starter deck plays like, for a player choosing one (rules.md, "The card list").
+DECK_STYLES = {"A": "attacking: arachnids, insects and a myriapod",
+               "B": "defending and recovering: crustaceans, amphibians, reptiles and gastropods"}
 GROUPS = (
     ("Your deck", ("deck",)),
     ("Initial deployment", ("place", "done")),
@@ -190,7 +193,9 @@ def page_context(page: PageInput) -> dict[str, Any]:
         "legal": legal,
         "groups": group(legal, shown, names),
         "winners": [name(x, shown["seats"], names) for x in result.get("winners", [])],
-        "decks": [{"letter": k, "name": v} for k, v in DECK_NAMES.items()],
+        "decks": [{"letter": k, "name": v, "style": DECK_STYLES.get(k, "")} for k, v in DECK_NAMES.items()],
+        "points_left": (PLACE_POINTS - shown["seats"][shown["you"] - 1]["placed"]
+                        if state.phase == PLACE and me is not None else None),
         "saved_decks": [],  # kind.py fills in the viewer's own saved decks (saved.py)
         "extras": {},
     }
