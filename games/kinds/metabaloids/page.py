@@ -12,6 +12,7 @@ from games.kinds.protocol import PageInput
 
 from . import commands
 from .cards import CARDS, DECK_NAMES, card
+from .order_words import order_words
 from .state import DECKS, OVER, PLACE, PLACE_POINTS
 from .view import view
 
@@ -113,11 +114,35 @@ def group(legal: Sequence[str], shown: Mapping[str, Any], names: Sequence[str]) 
             cmds = [c for c in legal if c.split()[0] in ("pay", "pass") and shown["decision"]] or cmds
             if shown["decision"]:
                 cmds += [c for c in legal if c.startswith("move ")]
-        if cmds:
+        if cmds and title == "Attack":
+            rows += _attack_rows(cmds, shown, names)
+            placed.update(cmds)
+        elif cmds:
             rows.append({"title": title, "buttons": [{"command": c, "label": button_words(c, shown, names)}
                                                      for c in cmds]})
             placed.update(cmds)
     return rows
+
+
+def _attack_rows(cmds: Sequence[str], shown: Mapping[str, Any],
+                 names: Sequence[str]) -> list[dict[str, Any]]:
+    """A row of attacks per opponent, each button naming only the two cards: every button of a row
+    saying the opponent again made a wall of words on a phone."""
+    seats = shown["seats"]
+    rows: dict[str, dict[str, Any]] = {}
+    for c in cmds:
+        words = c.split()
+        try:
+            defender = int(words[2][1:])
+            mine = card(_cell(words[1], seats, shown["you"])).name
+            theirs = card(_cell(words[3], seats, defender)).name
+            title = f"Attack {name(defender, seats, names)}"
+            label = f"{mine} ({words[1]}) against {theirs} ({words[3]})"
+        except (KeyError, IndexError, ValueError):
+            title, label = "Attack", button_words(c, shown, names)
+        row = rows.setdefault(title, {"title": title, "buttons": []})
+        row["buttons"].append({"command": c, "label": label})
+    return list(rows.values())
 
 
 def _seat(s: Mapping[str, Any], shown: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
@@ -166,7 +191,8 @@ def page_context(page: PageInput) -> dict[str, Any]:
     mine = None
     if me is not None and state.phase != DECKS:
         own = shown["seats"][shown["you"] - 1]
-        mine = {"hand": [face(c) for c in own["hand"] or []], "orders": own["orders"] or [],
+        mine = {"hand": [face(c) for c in own["hand"] or []],
+                "orders": [{"line": o, "words": order_words(o)} for o in own["orders"] or []],
                 "queue": own["queue"] or []}
     decision = shown["decision"]
     awaited_names = ([names[i] if i < len(names) else f"Seat {i + 1}" for i in awaited]
