@@ -20,11 +20,17 @@ RARITY = {"C": "common", "U": "uncommon", "R": "rare", "SR": "super rare"}
 # What each starter deck plays like, for a player choosing one (rules.md, "The card list").
 DECK_STYLES = {"A": "attacking: arachnids, insects and a myriapod",
                "B": "defending and recovering: crustaceans, amphibians, reptiles and gastropods"}
+# The steps of a turn as rules.md's table numbers them ("A turn"), for the banner: the player's turn
+# never rests at start or draw.
+MAIN_WORDS = "3 of 7: main (one discard, then moves)"
+STEP_WORDS = {"start": MAIN_WORDS, "draw": MAIN_WORDS, "main": MAIN_WORDS,
+              "deploy": "4 of 7: deploy your reserve", "attack": "5 of 7: attack",
+              "restock": "6 of 7: restock your reserve", "end": "7 of 7: end"}
 GROUPS = (
     ("Your deck", ("deck",)),
     ("Initial deployment", ("place", "done")),
     ("Damage and grid", ("pay",)),
-    ("Discard", ("discard",)),
+    ("Discard one (if you like)", ("discard",)),
     ("Move (1 point each)", ("move",)),
     ("Deploy", ("deploy",)),
     ("Attack", ("attack",)),
@@ -206,7 +212,7 @@ def page_context(page: PageInput) -> dict[str, Any]:
         "choosing": state.phase == DECKS,
         "placing": state.phase == PLACE,
         "turn": state.turn,
-        "step": state.step,
+        "step": STEP_WORDS.get(state.step, state.step),
         "seats": seats,
         "mine": mine,
         "my_turn": me is not None and me in awaited,

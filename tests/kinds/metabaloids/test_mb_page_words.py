@@ -1,5 +1,5 @@
 """The game page's words (page.py, built from view() alone): attacks grouped by opponent, each button
-naming the two cards; standing orders in words beside their text; the placing seat's points left."""
+naming the two cards; the step numbered; standing orders in words beside their text; the placing seat's points left."""
 
 from __future__ import annotations
 
@@ -38,6 +38,10 @@ def test_attacks_come_in_a_row_per_opponent_naming_only_the_two_cards() -> None:
     assert {"command": "attack 1:1 p2 1:1", "label": "Thread Spider (1:1) against Hermit Crab (1:1)"} \
         in rows[0]["buttons"]
     assert all("p2" not in b["label"] and "Ben" not in b["label"] for b in buttons)
+
+
+def test_the_step_is_named_and_numbered_as_rules_md_numbers_it() -> None:
+    assert context(three_seats(), 0)["step"] == "5 of 7: attack"
 
 
 def test_the_viewers_standing_orders_come_with_their_words() -> None:
