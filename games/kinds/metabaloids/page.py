@@ -49,6 +49,8 @@ def name(label: int, seats: Sequence[Mapping[str, Any]], names: Sequence[str]) -
 def face(code: str, **extra: Any) -> dict[str, Any]:
     data = card(code)
     ability = data.abilities[0].text if data.abilities else ""
+    # An event's text begins with its own name, which the face shows just above it.
+    ability = ability.removeprefix(f"{data.name}: ") if data.is_event else ability
     statics = []
     if data.guard:
         statics.append("Guard")

@@ -1,5 +1,6 @@
 """The game page's words (page.py, built from view() alone): attacks grouped by opponent, each button
-naming the two cards; the step numbered; standing orders in words beside their text; the placing seat's points left."""
+naming the two cards; the step numbered; standing orders in words beside their text; the placing seat's
+points left; an event's face without its name said twice."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from games.kinds.metabaloids import commands, lobby
 from games.kinds.metabaloids.cards import CARDS
-from games.kinds.metabaloids.page import page_context
+from games.kinds.metabaloids.page import face, page_context
 from games.kinds.metabaloids.state import Options
 from games.kinds.protocol import PageInput
 from tests.kinds.metabaloids.helpers import position, seat_dict
@@ -60,3 +61,8 @@ def test_the_placing_seat_is_told_its_points_left() -> None:
     place = next(c for c in commands.legal_commands(state, placing) if c.startswith("place "))
     state, _ = commands.play(state, placing, place, SeededDice(4))
     assert context(state, placing)["points_left"] == 7 - CARDS[place.split()[1]].cost
+
+
+def test_an_events_face_does_not_repeat_its_name_before_its_text() -> None:
+    assert face("surge")["ability"] == "+2 to your total in your battle (pay 1)"
+    assert face("cutter")["ability"] == "" and face("weaver")["ability"].startswith("boost: ")
