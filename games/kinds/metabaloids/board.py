@@ -104,7 +104,8 @@ def _head(state: GameState, names: Sequence[str] | None) -> str:
 
 def _question_line(state: GameState, seat: Seat) -> str | None:
     """While a question waits for the reader (rules.md, "Damage payment and grid restoration, step by
-    step"): what is owed, or that the grid must be put back in shape, and how the answers are written."""
+    step"): what is owed, that the grid must be put back in shape, or that an attack awaits a reaction,
+    and how the answers are written."""
     decision = state.decision
     if decision is None or decision.label != seat.label:
         return None
@@ -113,8 +114,11 @@ def _question_line(state: GameState, seat: Seat) -> str | None:
         return (f"You owe {owed} more point{'s' if owed != 1 else ''} of damage: name what pays, one card a "
                 "line (a hand, reserve or play card pays its defense, a draw pile card 1, the discard "
                 "pile's top its defense), or pay auto (or pass) for your standing orders to pay the rest.")
-    return ("Your grid must be put back in shape: move <col:row> <col> lines (free) until it is legal, or "
-            "pass for the default restoration.")
+    if decision.kind == "grid":
+        return ("Your grid must be put back in shape: move <col:row> <col> lines (free) until it is legal, "
+                "or pass for the default restoration.")
+    return ("The attack on you waits for your reaction: use lines (before the bonus cards are drawn), or "
+            "pass for your standing orders to answer.")
 
 
 def _penalty_line(state: GameState, seat: Seat) -> str | None:

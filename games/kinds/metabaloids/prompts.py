@@ -38,8 +38,11 @@ def prompts(state: GameState, names: Sequence[str] | None) -> list[Prompt]:
                 owed = state.battle.owed if state.battle is not None else 0
                 what = f"pay the damage of the battle you lost ({owed} more point{'s' if owed != 1 else ''})"
                 default = "pass (your standing orders pay the rest)"
-            else:
+            elif decision.kind == "grid":
                 what, default = "put your grid back in shape", "pass (the default restoration)"
+            else:
+                what = "react to the attack on you (use … or pass)"
+                default = "pass (your standing orders answer)"
             key = f"{state.turn}-{decision.kind}-{lost}"
             if decision.window:
                 found.append(Prompt(lobby, key, what, own_turn=False,

@@ -124,3 +124,15 @@ def test_a_turns_commands_are_cut_after_a_dozen() -> None:
     lines = text_board(table(), 1, NAMES, legal).splitlines()
     shown = next(x for x in lines if x.startswith("You may: "))
     assert shown.count(" | ") == 12 and shown.endswith(" | …")
+
+
+def test_a_defender_in_its_reaction_window_reads_how_to_answer() -> None:
+    from games.kinds.metabaloids.commands import legal_commands
+    from tests.kinds.metabaloids.test_mb_window import battle
+
+    state, _ = play(battle(), 1, "attack 1:1 p2 1:1")
+    legal = legal_commands(state, 1)
+    lines = text_board(state, 1, NAMES, legal).splitlines()
+    assert any(line.startswith("The attack on you waits for your reaction") for line in lines)
+    assert f"You may: {' | '.join(legal)}" in lines
+    assert not any(line.startswith(("You owe", "Your grid")) for line in lines)

@@ -104,3 +104,13 @@ def test_a_payment_question_says_how_much_is_owed_and_what_the_clock_answers() -
     state, _ = play(state, 2, "pay discard", "pay discard", "pay discard")
     [prompt] = prompts(state, None)
     assert prompt.text == "pay the damage of the battle you lost (2 more points)"
+
+
+def test_a_reaction_window_asks_for_a_reaction_and_the_clock_passes() -> None:
+    from tests.kinds.metabaloids.helpers import play
+    from tests.kinds.metabaloids.test_mb_window import battle
+
+    state, _ = play(battle(), 1, "attack 1:1 p2 1:1")
+    [prompt] = prompts(state, None)
+    assert (prompt.seat, prompt.own_turn) == (1, False)
+    assert prompt.text.startswith("react to the attack on you") and prompt.default.startswith("pass")
