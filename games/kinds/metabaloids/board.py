@@ -1,5 +1,5 @@
-"""The table as text, for mail and the text view (rules.md, "Reading the table"): each seat's counters and
-its grid drawn by columns and rows, `*` for a card that attacked this turn, `~` for a safe column's
+"""The table as text, for mail and the text view (rules.md, "Reading the table by mail"): each seat's
+counters and its grid drawn by columns and rows, `*` for a card that attacked this turn, `~` for a safe column's
 cards, `G` for a Guard, `+2A`/`+2D` for a column bonus; the reader's own hand and orders, and what it
 may do now."""
 
@@ -54,6 +54,14 @@ def seat_lines(state: GameState, label: int, names: Sequence[str] | None) -> lis
     return lines
 
 
+def _hand_card(code: str) -> str:
+    """`crab: Hermit Crab, cost 2, 1/4`: what a code of the hand line is, for a reader without the card
+    list."""
+    data = card(code)
+    numbers = "event" if data.is_event else f"{data.atk}/{data.dfn}"
+    return f"{code}: {data.name}, cost {data.cost}, {numbers}"
+
+
 def text_board(state: GameState, seat: int | None, names: Sequence[str] | None = None,
                legal: Sequence[str] = ()) -> str:
     """The whole table for the reader (a lobby seat, None: a spectator)."""
@@ -66,6 +74,9 @@ def text_board(state: GameState, seat: int | None, names: Sequence[str] | None =
         count = len(mine.orders.lines())
         # At least two spaces before the orders, however long the hand: the two never run together.
         lines.append(f"Your hand: {hand}".ljust(42) + f"  Your orders: {count} (reply \"orders\" to list)")
+        if mine.hand:
+            held = sorted({code_of(c) for c in mine.hand})
+            lines.append("  " + " · ".join(_hand_card(code) for code in held))
         asked = _question_line(state, mine)
         if asked:
             lines.append(asked)
@@ -83,8 +94,8 @@ def text_board(state: GameState, seat: int | None, names: Sequence[str] | None =
 
 
 def _head(state: GameState, names: Sequence[str] | None) -> str:
-    """`Metabaloids · turn 14 · p2 Ben to act · step ATTACK (no attack yet)` (rules.md, "The turn
-    e-mail"); the seat to act is the one a question waits for, when one is open."""
+    """`Metabaloids · turn 14 · p2 Ben to act · step ATTACK (no attack yet)` (rules.md, "Reading the table
+    by mail"); the seat to act is the one a question waits for, when one is open."""
     if state.phase == OVER:
         return f"Metabaloids · game over after turn {state.turn}"
     if state.phase == DECKS:

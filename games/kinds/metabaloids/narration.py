@@ -80,7 +80,9 @@ def describe_for(event: Mapping[str, Any], state: GameState, names: Sequence[str
 def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) -> str:
     if kind == "cut":
         cut = card(str(e["card"]))
-        return f"Seat {int(e['lobby']) + 1} cut {cut.name} (cost {cut.cost})."
+        lobby = int(e["lobby"])
+        who = w.names[lobby] if w.names is not None and lobby < len(w.names) else f"Seat {lobby + 1}"
+        return f"{who} cut {cut.name} (cost {cut.cost})."
     if kind == "first":
         return f"{w.who(1)} won the cut: first to play."
     if kind == "drew":
