@@ -1,7 +1,7 @@
 """The table as text, for mail and the text view (rules.md, "Reading the table by mail"): each seat's
-counters and its grid drawn by columns and rows, `*` for a card that attacked this turn, `~` for a safe column's
-cards, `G` for a Guard, `+2A`/`+2D` for a column bonus; the reader's own hand and orders, and what it
-may do now."""
+counters and its grid drawn by columns and rows, `*` for a card that attacked this turn, `~` for a safe
+column's cards, `G` for a Guard, `+2A`/`+2D` for a column bonus; the reader's own hand and orders, and
+what it may do now."""
 
 from __future__ import annotations
 
