@@ -30,7 +30,7 @@ class MetabaloidsKind(RulesKind):
     command_help = ("deck a · place <card> <col> · done · discard <card> · move <c:r> <col> · "
                     "deploy <card> <col> · attack <c:r> <player> <c:r> · use <card> [ability] · "
                     "restock <card> [paying <cards>] · pass · end · pay … · order … · help")
-    command_example = "attack 1:1 p2 1:1; restock wasp; end"
+    command_example = "attack 1:1 p2 1:1; end"
     scripts: tuple[str, ...] = ()
     styles: tuple[str, ...] = ("metabaloids/table.css",)
     rules_document = "rules.md"
