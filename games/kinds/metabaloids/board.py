@@ -63,7 +63,9 @@ def text_board(state: GameState, seat: int | None, names: Sequence[str] | None =
         mine = state.seat(state.label(seat))
         hand = ", ".join(sorted(code_of(c) for c in mine.hand)) or "(empty)"
         count = len(mine.orders.lines())
-        lines.append(f"Your hand: {hand}".ljust(44) + f"Your orders: {count} (reply \"orders\" to list)")
+        # Two spaces at least between the hand and the orders, however long the hand (a mail's reader
+        # reads the last card's code as a word).
+        lines.append(f"Your hand: {hand}".ljust(42) + f"  Your orders: {count} (reply \"orders\" to list)")
         if legal:
             shown = list(legal[:12])
             more = " | …" if len(legal) > 12 else ""

@@ -72,6 +72,13 @@ def test_the_readers_hand_shows_in_its_own_board_only() -> None:
     assert "shell" not in spectator and "spores" not in spectator
 
 
+def test_a_long_hand_stays_apart_from_the_orders_count() -> None:
+    state = position(seat_dict(1, hand=["centipede", "mite", "queen", "scorpion", "weaver"], filler=5),
+                     seat_dict(2, filler=5))
+    (line,) = [line for line in text_board(state, 0, NAMES).splitlines() if line.startswith("Your hand")]
+    assert "Your hand: centipede, mite, queen, scorpion, weaver  Your orders: " in line
+
+
 def test_the_active_seat_reads_what_it_may_do_and_the_attack_penalty() -> None:
     state = table()
     legal = ["attack 2:2 p1 1:1", "pass", "end"]
