@@ -27,14 +27,18 @@ import json
 import random
 import re
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.core import mail as django_mail
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
+from accounts.models import Profile
 from games import dice as live_dice
+from games.actions.digest import owe_digest
 from games.actions.webhooks import deliver as deliver_webhook
 from games.actions.webhooks import due_deliveries
 from games.kinds import get_kind
@@ -599,6 +603,18 @@ def test_the_mails_tell_each_seat_its_own_cards_and_nothing_hidden_from_it():
     assert "Ann (p1) drew 3 cards." in ben and "You drew 2 cards: Brine Shrimp, Marsh Frog." in ben
     cy = "\n".join(sent.body for s, sent in table.mails if s == CY)
     assert "Ben (p2) drew 2 cards." in cy
+    # Ben's daily digest, which lists the game awaiting him: his question's words, no card.
+    Profile.objects.filter(user=table.seats[BEN].user).update(
+        daily_digest=True, digest_next_at=timezone.now() - timedelta(minutes=1))
+    row = owe_digest(table.seats[BEN].user.pk)
+    assert row is not None
+    before = len(django_mail.outbox)
+    deliver(row)
+    (digest,) = django_mail.outbox[before:]
+    assert f"Metabaloids game {table.game.pk}" in digest.body and "it is your turn" in digest.body.lower()
+    for body in body_of(digest):
+        assert_nothing_hidden(table, BEN, body, "the digest")
+        assert not named(body) & set(BENS_HAND)  # not even his own hand: the digest shows no table
 
 
 # === WEBHOOKS ===
@@ -799,6 +815,8 @@ def test_while_decks_are_picked_each_choice_and_a_listed_deck_stay_their_seats_o
         check(reader, download(client, table.game, "record_json"), "record.json")
         svg = client.get(url(table.game, "board_svg")).content.decode()
         check(reader, svg, "the board picture")
+        for where in ("/", reverse("games:lobby")) + ((reverse("games:mine"),) if seat is not None else ()):
+            check(reader, html.unescape(client.get(where).content.decode()), where)
         if reader == VISITOR:
             continue
         api = api_of(table.users[reader])
