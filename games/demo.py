@@ -1,5 +1,6 @@
 """Live demo games for `make run` (demo_setup calls these): Alice and Bob at MetalTalon, started, a few
-moves played; and Alice at Metal Adventures against three bots, a round played and waiting for her."""
+moves played; Alice at Metal Adventures against three bots, a round played and waiting for her; and Bob at
+Metabaloids against two bots, waiting for him to pick his deck (the bots have picked theirs)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ ADVENTURE_BOTS = "greedy"
 # Commands at most that the demo plays for Alice before it hands her the game (her trophy choice, her
 # first turn and the questions she is asked meanwhile take a few dozen: under COMMAND_RATE_LIMIT's minute).
 ADVENTURE_STEPS = 300
+METABALOIDS = "metabaloids"
+METABALOIDS_PLAYERS = 3
 
 
 def _pick(commands: list[str], verb: str) -> str | None:
@@ -107,6 +110,36 @@ def ensure_demo_adventure(write: Callable[[str], Any]) -> Game | None:
             bots_log.setLevel(level)
     write(f"Demo game: {settings.SITE_URL}{game.get_absolute_url()} (Alice against {ADVENTURE_PLAYERS - 1} "
           f"bots at Metal Adventures, {game.actions.count()} actions so far, waiting for her)")
+    return game
+
+
+def ensure_demo_metabaloids(write: Callable[[str], Any]) -> Game | None:
+    """Idempotent: keeps Bob's unfinished Metabaloids game against bots if there is one; else seats him with
+    two greedy bots, which pick their decks, and leaves him the first choice a newcomer makes: his deck."""
+    bob = User.objects.filter(email=DEMO_PLAYERS[1]).first()
+    if bob is None:
+        write("Metabaloids demo skipped: the demo players are missing.")
+        return None
+    try:
+        get_kind(METABALOIDS)
+    except KeyError:
+        write("Metabaloids demo skipped: the site does not offer it (GAME_KINDS).")
+        return None
+    game = (Game.objects.filter(created_by=bob, kind=METABALOIDS, seats__bot__isnull=False,
+                                status__in=(Game.Status.SETUP, Game.Status.ACTIVE)).order_by("-pk").first())
+    if game is None:
+        game = actions.play_against_bots(Actor.player(bob), kind=METABALOIDS, players=METABALOIDS_PLAYERS,
+                                         level="greedy")
+        bots_log = logging.getLogger("games.actions.bots")
+        level = bots_log.level
+        bots_log.setLevel(logging.WARNING)
+        try:
+            while play_bots(game.pk).more:
+                pass
+        finally:
+            bots_log.setLevel(level)
+    write(f"Demo game: {settings.SITE_URL}{game.get_absolute_url()} (Bob against {METABALOIDS_PLAYERS - 1} "
+          "bots at Metabaloids, waiting for him to pick a deck)")
     return game
 
 

@@ -72,7 +72,8 @@ def test_a_kind_the_settings_do_not_name_is_unknown(settings, sprint):
 def test_every_kind_declares_its_answers_to_a_roll_which_only_metaltalon_has() -> None:
     # Read directly by the mail (games/actions/mail.py, games/mail/answers.py): a kind without them is ().
     assert {kind.name: kind.roll_answers for kind in all_kinds()} == {
-        "metaltalon": ("accept", "reroll"), "race": (), "parley": (), "metal-adventures": (), "metabaloids": ()}
+        "metaltalon": ("accept", "reroll"), "race": (), "parley": (), "metal-adventures": (),
+        "metabaloids": ()}
 
 
 def test_every_offered_kind_says_in_one_sentence_what_it_is():

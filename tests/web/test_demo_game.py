@@ -1,5 +1,6 @@
-"""`manage.py demo_setup` leaves a live two-player game between the demo players, and Alice's Metal
-Adventures game against three bots waiting for her."""
+"""`manage.py demo_setup` leaves a live two-player game between the demo players, Alice's Metal
+Adventures game against three bots waiting for her, and Bob's Metabaloids game against two bots waiting
+for his deck."""
 
 from io import StringIO
 
@@ -68,3 +69,25 @@ def test_demo_setup_seats_alice_against_three_bots_at_metal_adventures_waiting_f
     mine = client.get("/games/mine/").content.decode()
     row = next(r for r in mine.split("<tr")[1:] if f"/games/{game.pk}/" in r)
     assert "Your move" in row and "Metal Adventures" in mine
+
+
+@pytest.mark.django_db
+def test_demo_setup_seats_bob_against_two_bots_at_metabaloids_waiting_for_his_deck_once():
+    printed = run_demo_setup()
+    run_demo_setup()
+
+    game = Game.objects.get(kind="metabaloids")
+    seats = list(game.seats.order_by("index"))
+    bob = next(s for s in seats if s.user is not None)
+    assert bob.user.email == "bob@metaltalon.localhost"
+    assert sorted(s.bot for s in seats if s is not bob) == ["greedy"] * 2
+    assert f"/games/{game.pk}/" in printed
+    kind = get_kind(game.kind)
+    state = kind.load(game.state)
+    assert kind.to_act(state) == (bob.index,)  # the bots picked their decks; his pick is left
+    assert "deck a" in kind.legal_commands(state, bob.index)
+
+    client = Client()
+    client.force_login(bob.user)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Silk &amp; Sting" in page and "Shell &amp; Slime" in page

@@ -33,7 +33,13 @@ def demo_adventure(write: Callable[[str], Any]) -> None:
     ensure_demo_adventure(write)
 
 
-STEPS: list[Step] = [demo_accounts, demo_game, demo_adventure]
+def demo_metabaloids(write: Callable[[str], Any]) -> None:
+    from games.demo import ensure_demo_metabaloids
+
+    ensure_demo_metabaloids(write)
+
+
+STEPS: list[Step] = [demo_accounts, demo_game, demo_adventure, demo_metabaloids]
 
 
 class Command(BaseCommand):

@@ -12,7 +12,7 @@ from games.kinds.protocol import Refused
 from . import chain, damage, grid, payment, piles
 from .cards import Ability, card
 from .context import Action, Ctx
-from .orders import Moment
+from .orders import Moment, wants
 from .state import Battle, Decision, GameState, Seat, code_of
 from .words import column as column_word
 
@@ -115,9 +115,63 @@ def declare(ctx: Ctx, label: int, attacker_card: str, defender: int, target: str
         chain.activate(ctx, label, use.card, use.ability, used_paid)
         if ctx.action is not None and ctx.action.stopped:
             break
-    if not (ctx.action is not None and ctx.action.stopped):
-        chain.poll(ctx, lambda me: _moment(state, me), ctx.action)
     carry_on(ctx)
+
+
+def resume(ctx: Ctx) -> None:
+    """A later command (the defender's window) picks the battle up: its attack is the action a stop aims
+    at again."""
+    battle = ctx.state.battle
+    if battle is not None and battle.stage == "declared":
+        ctx.action = Action("attack", battle.attacker, stopped=battle.stopped)
+
+
+def poll_attack(ctx: Ctx) -> bool:
+    """The declaration moment's polling rounds (rules.md, "The declaration moment"), resumable: False when
+    it stops for the defender's timed window, True when it is over (nothing fired in a round, or the
+    attack was stopped)."""
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None and ctx.action is not None
+    if not battle.polling:
+        battle.polling, battle.poll, battle.fired = True, [*state.after(state.active), state.active], False
+    while True:
+        while battle.poll:
+            if ctx.action.stopped:
+                return True
+            label = battle.poll[0]
+            if state.seat(label).status != "in":
+                battle.poll.pop(0)
+                continue
+            if label == battle.defender and not battle.asked and window_for(ctx, label):
+                battle.asked = True
+                state.decision = Decision(label, "react", window=True)
+                ctx.emit({"type": "asked", "seat": label, "kind": "react", "owed": 0})
+                return False
+            battle.poll.pop(0)
+            if chain.try_orders(ctx, label, moment(state, label), ctx.action):
+                battle.fired = True
+        if not battle.fired or ctx.action.stopped:
+            return True
+        battle.poll, battle.fired = [*state.after(state.active), state.active], False
+
+
+def window_for(ctx: Ctx, label: int) -> bool:
+    """Whether the defender is given a timed window to react (rules.md, "Timed windows"): the game has
+    windows, the seat asked for them (`ask` on an order that would fire now, or `order window ask`), one
+    of its face-up cards in the target column has a "during attacks" ability usable now, and its hand is
+    not empty (it can pay). A hand card alone never opens one: pausing would show it holds a reaction."""
+    state = ctx.state
+    battle = state.battle
+    seat = state.seat(label)
+    if state.options.window_minutes <= 0 or not seat.hand or battle is None:
+        return False
+    asked = seat.orders.window_ask or any(o.ask for o in wants(seat.orders, moment(state, label)))
+    if not asked:
+        return False
+    column = seat.columns[battle.target_col - 1]
+    return any(ability.timing == "during_attacks" and chain.why_not(ctx, label, c, ability) is None
+               for c in column.cards for ability in card(code_of(c)).abilities)
 
 
 def _open(ctx: Ctx, label: int, attacker_card: str, defender: int, target: str, paid: list[str]) -> None:
@@ -151,7 +205,7 @@ def totals(state: GameState) -> tuple[int, int]:
     return at, dt
 
 
-def _moment(state: GameState, me: int) -> Moment:
+def moment(state: GameState, me: int) -> Moment:
     battle = state.battle
     assert battle is not None
     at, dt = totals(state)
@@ -173,6 +227,10 @@ def carry_on(ctx: Ctx) -> None:
     if battle is None:
         return
     if battle.stage == "declared":
+        if state.decision is not None:
+            return
+        if not battle.stopped and ctx.action is not None and not poll_attack(ctx):
+            return
         if battle.stopped:
             ctx.emit({"type": "battle_stopped", "seat": battle.attacker, "defender": battle.defender})
             state.battle = None

@@ -42,6 +42,7 @@ def play(state: GameState, lobby_seat: int, command: str, dice: Dice | None,
     if state.phase == DECKS:
         return _choosing(state, lobby_seat, command, dice)
     ctx = Ctx(state.copy(), dice)
+    battle.resume(ctx)
     label = ctx.state.label(lobby_seat)
     parts = command.strip().lower().split()
     if not parts:
@@ -91,8 +92,12 @@ def _dispatch(ctx: Ctx, label: int, parts: list[str], clock: bool) -> None:
     decision = state.decision
     if decision is not None:
         if decision.label != label:
-            who = "damage payment" if decision.kind == "pay" else "grid restoration"
-            raise Refused(f"waiting for p{decision.label}'s {who}")
+            raise Refused(f"waiting for p{decision.label}'s {decisions.WHAT[decision.kind]}")
+        if decision.kind == "react" and verb == "use":
+            _use(ctx, label, parts)
+            if state.battle is not None:
+                state.battle.fired = True
+            return
         decisions.answer(ctx, label, parts)
         return
     if label != state.active:
@@ -283,6 +288,8 @@ def legal_commands(state: GameState, lobby_seat: int) -> list[str]:
 def _decision_commands(state: GameState, label: int) -> list[str]:
     seat = state.seat(label)
     assert state.decision is not None
+    if state.decision.kind == "react":
+        return [*_window_uses(state, label), "pass"]
     if state.decision.kind == "grid":
         out = [f"move {c}:{r} {to}" for c, column_ in enumerate(seat.columns, 1)
                for r in range(1, len(column_.cards) + 1) for to in (1, 2, 3) if to != c]
@@ -367,6 +374,26 @@ def _uses(state: GameState, label: int) -> list[str]:
             if chain.why_not(ctx, label, event_id, event, col=col) is None and payment.can_pay(
                     seat, event.cost, exclude=event_id):
                 out.append(f"use {data.code}" + (f" {col}" if col else ""))
+    return out
+
+
+def _window_uses(state: GameState, label: int) -> list[str]:
+    """The defender's reactions in its window: "during attacks" abilities of its cards and events in hand
+    (and Torpor Spores), usable and payable now."""
+    seat = state.seat(label)
+    ctx = Ctx(state, _NoDice())
+    battle.resume(ctx)
+    out: list[str] = []
+    for c in seat.in_play():
+        for ability in card(code_of(c)).abilities:
+            if chain.why_not(ctx, label, c, ability) is None and payment.can_pay(seat, ability.cost):
+                out.append(f"use {_addr(seat, c)} {ability.name}")
+    for event_id in sorted({code_of(x): x for x in seat.hand}.values()):
+        event = card(code_of(event_id)).ability(None)
+        if (card(code_of(event_id)).is_event and event is not None and event.requires != "safe_column"
+                and chain.why_not(ctx, label, event_id, event) is None
+                and payment.can_pay(seat, event.cost, exclude=event_id)):
+            out.append(f"use {code_of(event_id)}")
     return out
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.kinds.protocol import Refused
 
-from . import battle, damage, grid, words
+from . import battle, chain, damage, grid, words
 from .cards import card
 from .context import Ctx
 from .state import code_of
@@ -81,6 +81,21 @@ def close(ctx: Ctx) -> None:
     battle.carry_on(ctx)
 
 
+def close_window(ctx: Ctx, label: int) -> None:
+    """The defender's window closes with `pass` ("apply my orders now") or the clock's timeout: its
+    standing orders answer as if no window had opened (its uses in the window each counted as a firing of
+    the round). The polling rounds go on from the seat after it."""
+    state = ctx.state
+    fight = state.battle
+    assert fight is not None and ctx.action is not None
+    state.decision = None
+    if fight.poll and fight.poll[0] == label:
+        fight.poll.pop(0)
+    if chain.try_orders(ctx, label, battle.moment(state, label), ctx.action):
+        fight.fired = True
+    battle.carry_on(ctx)
+
+
 def grid_move(ctx: Ctx, label: int, parts: list[str]) -> None:
     seat = ctx.state.seat(label)
     if len(parts) != 3:
@@ -97,12 +112,18 @@ def answer(ctx: Ctx, label: int, parts: list[str]) -> None:
     decision = state.decision
     assert decision is not None
     verb = parts[0]
-    if verb in ("pass", "timeout"):
+    if decision.kind == "react":
+        if verb not in ("pass", "timeout"):
+            raise Refused("react to the attack with use …, or pass")
+        close_window(ctx, label)
+    elif verb in ("pass", "timeout"):
         close(ctx)
     elif decision.kind == "pay" and verb == "pay":
         pay_line(ctx, label, parts)
     elif decision.kind == "grid" and verb == "move":
         grid_move(ctx, label, parts)
     else:
-        what = "damage payment" if decision.kind == "pay" else "grid restoration"
-        raise Refused(f"answer your {what} first")
+        raise Refused(f"answer your {WHAT[decision.kind]} first")
+
+
+WHAT = {"pay": "damage payment", "grid": "grid restoration", "react": "reaction to the attack"}

@@ -2,9 +2,10 @@
 battle): `problems(state)` lists every broken invariant in plain words, [] when all hold. The random-play
 tests run it after every command.
 
-Between commands a battle is either over or waiting for its loser's decision (battle.py `carry_on` runs it
-as far as it can), an event has resolved (chain.py `activate` empties the slot), and the turn stands at a
-step the active seat can act in: START, DRAW and END run inside the command that reaches them."""
+Between commands a battle is either over or waiting for a decision: its loser's, or the defender's
+timed window in the declaration moment (battle.py `carry_on` runs it as far as it can); an event has
+resolved (chain.py `activate` empties the slot); and the turn stands at a step the active seat can act
+in: START, DRAW and END run inside the command that reaches them."""
 
 from __future__ import annotations
 
@@ -203,9 +204,15 @@ def _battle(state: GameState) -> list[str]:
         if fight.card not in state.marked:
             found.append(f"the attacking card {fight.card} is not marked")
     if decision is not None:
-        if decision.kind not in ("pay", "grid"):
+        if decision.kind not in ("pay", "grid", "react"):
             found.append(f"decision of kind {decision.kind!r}")
-        if fight is not None:
+        if fight is not None and decision.kind == "react":
+            if fight.defender != decision.label or fight.stage != "declared" or fight.stopped:
+                found.append(f"p{decision.label}'s window, but p{fight.defender} defends a battle at stage "
+                             f"{fight.stage!r}")
+            if state.options.window_minutes <= 0:
+                found.append("a timed window in a game without windows")
+        elif fight is not None:
             if fight.loser != decision.label:
                 found.append(f"p{decision.label} decides, but p{fight.loser} lost the battle")
             stage = {"pay": "paying", "grid": "grid"}.get(decision.kind)

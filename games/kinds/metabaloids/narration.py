@@ -16,6 +16,8 @@ from .state import DECKS, OVER, GameState, code_of
 
 PRIVATE = ("order", "orders", "help", "queued", "queue_dropped")
 PRIVATE_VERBS = ("order", "orders", "help", "place")  # commands whose events may all be private
+ZONES = {"draw": "draw pile", "discard": "discard pile", "hand": "hand", "reserve": "reserve",
+         "play": "play area", "bonus": "battle slot"}
 LOSS_REASONS = {"no attack": " (no attack this turn)", "empty table": " (no card in play)",
                 "unfinished": " (unfinished action)", "tie": " (a tie)", "full": " (the grid is full)"}
 
@@ -88,7 +90,8 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
         why = {"deal": " as a starting hand", "draw": "", "brood": " (brood)"}.get(str(e.get("why")), "")
         return f"{who} drew {n} card{'s' if n != 1 else ''}{why}{cards}."
     if kind == "reshuffle":
-        return (f"{who} reshuffled {w.whose(int(e['seat']))} discard pile ({e['n']} cards) "
+        their = "your" if int(e["seat"]) == w.you else "their"
+        return (f"{who} reshuffled {their} discard pile ({e['n']} cards) "
                 "into a new draw pile.")
     if kind == "placed":
         return f"{who} placed {_name(e['card'])} in column {e['col']}."
@@ -116,7 +119,7 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
         return f"{who} restocked {_name(e['card'])} into the reserve{paid}."
     if kind == "lost":
         reason = LOSS_REASONS.get(str(e.get("why")), "")
-        return f"{who} lost {_name(e['card'])} from the {e['from']}{reason}."
+        return f"{who} lost {_name(e['card'])} from the {ZONES.get(str(e['from']), e['from'])}{reason}."
     if kind == "waived":
         return f"{w.whose(int(e['seat'])).capitalize()} {e['why']} of {e['n']} found no card and was waived."
     if kind == "no_attack":
@@ -161,9 +164,10 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
         return (f"Attack {e['at']} against defense {e['dt']}: {w.who(winner, True)} won by {e['damage']}. "
                 f"{_name(e['stake'])} was lost{over}.")
     if kind == "paid":
-        return f"{who} paid {e['points']} with {_name(e['card'])} from the {e['from']}."
+        zone = ZONES.get(str(e["from"]), e["from"])
+        return f"{who} paid {e['points']} with {_name(e['card'])} from the {zone}."
     if kind == "asked":
-        what = "damage payment" if e["kind"] == "pay" else "grid"
+        what = {"pay": "damage payment", "grid": "grid", "react": "reaction to the attack"}[str(e["kind"])]
         return f"{who} {'are' if who == 'You' else 'is'} asked for the {what}."
     if kind == "safe":
         return f"{w.whose(int(e['seat'])).capitalize()} column {e['col']} is safe from attacks."

@@ -184,7 +184,8 @@ def page_context(page: PageInput) -> dict[str, Any]:
         "awaited_names": awaited_names,
         "decision": None if decision is None else {
             "who": name(decision["seat"], shown["seats"], names),
-            "what": "damage payment" if decision["kind"] == "pay" else "grid restoration",
+            "what": {"pay": "damage payment", "grid": "grid restoration",
+                     "react": "reaction to the attack"}[decision["kind"]],
             "window": decision["window"]},
         "battle": _battle(shown, names),
         "legal": legal,

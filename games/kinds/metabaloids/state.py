@@ -123,6 +123,8 @@ class Battle:
     stage: str = "declared"  # declared -> paying (damage owed) -> grid (restoration), then over
     poll: list[int] = field(default_factory=list)  # the polling round: labels still to ask, in order
     fired: bool = False  # something fired in this polling round
+    polling: bool = False  # the declaration moment's polling has begun (poll holds the round's rest)
+    asked: bool = False  # the defender's timed window was opened once in this battle
     owed: int = 0  # the damage still to pay in the `pay` decision
     loser: int = 0
     stake: str = ""

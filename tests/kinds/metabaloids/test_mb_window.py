@@ -1,0 +1,67 @@
+"""The defender's timed window in a battle's declaration moment (rules.md, "Timed windows"): only in a game
+with windows, only for a defender who asked, only when a face-up card of its own in the target column has
+a "during attacks" ability usable now (a hand card alone never opens one), once per battle; `pass` or the
+clock's timeout lets its standing orders answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.kinds.metabaloids import commands
+from games.kinds.protocol import Refused
+
+from .helpers import FirstPick, codes, play, position, seat_dict
+
+
+def battle(*, window: int = 10, p2_orders: tuple[str, ...] = ("order window ask",),
+           p2_grid: tuple[str, ...] = ("trapdoor", "beetle"),
+           p2_hand: tuple[str, ...] = ("mite", "ant", "shell")):
+    return position(
+        seat_dict(1, hand=["ant", "ant"], grid=[["wasp", "spider"]], draw=["mite"], filler=5),
+        seat_dict(2, hand=list(p2_hand), grid=[list(p2_grid)], draw=["mite"], filler=5, orders=p2_orders),
+        step="main", window_minutes=window)
+
+
+def test_a_defender_who_asked_gets_a_window_and_the_attacker_waits() -> None:
+    state, events = play(battle(), 1, "attack 1:1 p2 1:1")
+    assert state.decision is not None and (state.decision.label, state.decision.kind) == (2, "react")
+    assert commands.to_act(state) == (1,) and state.battle is not None and state.battle.bonuses == []
+    assert {"type": "asked", "seat": 2, "kind": "react", "owed": 0} in events
+    legal = commands.legal_commands(state, 1)
+    assert "use 1:1 boost" in legal and "use shell" in legal and legal[-1] == "pass"
+    before = state.to_dict()
+    with pytest.raises(Refused, match="waiting for p2's reaction to the attack"):
+        play(state, 1, "end")
+    assert state.to_dict() == before
+
+
+def test_the_defender_reacts_in_its_window_then_passes_and_the_battle_resolves() -> None:
+    state, _ = play(battle(), 1, "attack 1:1 p2 1:1")
+    state, _ = play(state, 2, "use 1:1 boost paying mite", "use shell paying ant")
+    assert state.battle is not None and [b[1] for b in state.battle.bonuses] == [2, 3]
+    state, events = play(state, 2, "pass")
+    report = next(e for e in events if e["type"] == "battle_won")
+    # AT 4 + 2 + bonus mite 1 = 7; DT 4 + 3, boost 2, Shell Up 3, bonus mite 1 = 13: the attacker lost by 6.
+    assert (report["at"], report["dt"], report["loser"]) == (7, 13, 1)
+    assert state.battle is None and state.decision is None and "shell" in codes(state.seat(2).discard)
+
+
+def test_at_the_deadline_the_defenders_orders_answer() -> None:
+    state, _ = play(battle(), 1, "attack 1:1 p2 1:1")
+    state, events = commands.play(state, 1, "timeout", FirstPick(), clock=True)
+    boosts = [e for e in events if e["type"] == "bonus"]
+    assert [(b["seat"], b["amount"]) for b in boosts] == [(2, 2)]  # the default trapdoor boost order
+    assert state.battle is None
+
+
+def test_no_window_without_windows_without_asking_or_with_only_a_hand_card() -> None:
+    for state in (battle(window=0), battle(p2_orders=()),
+                  battle(p2_grid=("beetle", "spider")),  # no "during attacks" card in play: shell alone
+                  battle(p2_hand=())):
+        after, _ = play(state, 1, "attack 1:1 p2 1:1")
+        assert after.decision is None and after.battle is None
+
+
+def test_an_ask_on_the_order_that_would_fire_opens_the_window() -> None:
+    state, _ = play(battle(p2_orders=("order use trapdoor boost on defend ask",)), 1, "attack 1:1 p2 1:1")
+    assert state.decision is not None and state.decision.kind == "react"
