@@ -47,6 +47,10 @@ class MetabaloidsKind(RulesKind):
     setup_prompt = "pick your deck, then place your first cards"
     setup_timeout = "the clock picks deck A for you, or stops your placing"
 
+    # `orders` lists the seat's standing orders, changing nothing: a mailed one is still played (its answer
+    # is the list).
+    queries: tuple[str, ...] = ("orders",)
+
     # === OPTIONS ===
     def option_fields(self) -> dict[str, Any]:
         from django import forms

@@ -15,6 +15,7 @@ from .commands import VERBS
 from .state import DECKS, OVER, GameState, code_of
 
 PRIVATE = ("order", "orders", "help", "queued", "queue_dropped")
+PRIVATE_VERBS = ("order", "orders", "help", "place")  # commands whose events may all be private
 ZONES = {"draw": "draw pile", "discard": "discard pile", "hand": "hand", "reserve": "reserve",
          "play": "play area", "bonus": "battle slot"}
 LOSS_REASONS = {"no attack": " (no attack this turn)", "empty table": " (no card in play)",
@@ -228,12 +229,14 @@ def narrate(state: GameState | None, seat: int | None, command: str, events: Seq
             reader: int | None, names: Sequence[str] | None, you: int | None = None) -> Narration:
     """One action for a reader (lobby seats): its command masked to its verb when it carried a secret. A
     listed deck (`deck list`) stays masked to `deck` for the others while the game is on: its name is
-    told once every seat has chosen, its cards never. With no state (the log's download narrates the
-    command alone, games/history.py) every deck choice is masked for the others."""
+    told once every seat has chosen, its cards never. With no state (the log's download and the admin
+    narrate the command alone, games/history.py, games/admin/shown.py) every command that may have been
+    secret is masked to its verb for the others: a deck choice, a standing order and the orders' list,
+    and a placement (it may have been queued ahead of the seat's placement turn)."""
     words = command.lower().split()
     if state is None:
-        secret = words[:1] == ["deck"]
-        return Narration(command if reader == seat or not secret else "deck", [])
+        secret = words[:1] in (["deck"], *([verb] for verb in PRIVATE_VERBS))
+        return Narration(command if reader == seat or not secret else words[0], [])
     seated = state.phase != DECKS
     reader_label = state.label(reader) if reader is not None and seated and reader in state.order else None
     you_label = state.label(you) if you is not None and seated and you in state.order else None

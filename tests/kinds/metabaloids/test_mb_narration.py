@@ -69,6 +69,19 @@ def test_orders_are_invisible_to_others_and_their_command_is_masked() -> None:
     assert own.lines == ["You set a standing order: order use ink on defend."]
 
 
+def test_without_the_state_a_command_that_may_be_secret_is_masked_to_its_verb_for_others() -> None:
+    """The log's download and the admin narrate the command alone (no state, no events): a standing order,
+    the orders' list, help and a placement (perhaps queued ahead) show their verb to others, in full to
+    their seat; a public command shows in full to all."""
+    for line in ("order use ink on defend if behind 4", "orders", "help", "place shell 2"):
+        verb = line.split()[0]
+        for reader in (0, None):
+            assert narrate(None, 1, line, (), reader=reader, names=NAMES).command == verb
+        assert narrate(None, 1, line, (), reader=1, names=NAMES).command == line
+    for reader in (0, 1, None):
+        assert narrate(None, 1, "discard ink", (), reader=reader, names=NAMES).command == "discard ink"
+
+
 def test_the_order_list_and_help_reach_their_seat_alone() -> None:
     for line in ("orders", "help"):
         state, events = play(table(), 2, line)
