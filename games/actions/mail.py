@@ -138,7 +138,7 @@ def _play(game: Game, actor: Actor, seat: int | None, commands: list[str], names
             # The seat the mail was addressed to, pinned: the action refuses if the user no longer holds it.
             if command.lower() == UNDO:
                 applied = undo(game, actor)
-            elif kind.anytime(command):
+            elif kind.anytime(command) and _verb(command) not in getattr(kind, "queries", ()):
                 applied = apply_command(game, actor, _if_it_changes(kind, command), seat=seat)
             else:
                 applied = apply_command(game, actor, command, seat=seat)

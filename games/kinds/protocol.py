@@ -221,6 +221,10 @@ class Kind(Protocol):
     # before the dice fell, one given when no roll waits is passed over rather than refused
     # (games/actions/mail.py). Every kind declares it, () when none of its commands answers a roll.
     roll_answers: tuple[str, ...] = ()
+    # The verbs of the commands that change nothing and answer their own seat (Metabaloids' `orders`, the
+    # list of the seat's standing orders): a mailed one is played, so that the answer carries the reply,
+    # rather than passed over as an order already standing (games/actions/mail.py). () when none.
+    queries: tuple[str, ...] = ()
 
     # === OPTIONS ===
     def default_options(self) -> dict[str, Any]: ...

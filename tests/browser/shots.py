@@ -1,13 +1,14 @@
-"""Screenshots the browser tests leave in var/screenshots/ (not committed) for anyone to look at after
-`make test`: a desktop and a 390 px phone."""
+"""Screenshots the browser tests leave in var/screenshots/ (not committed), or in the folder SHOTS_DIR
+names, for anyone to look at after `make test`: a desktop and a 390 px phone."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from playwright.sync_api import Page
 
-SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+SHOTS = Path(os.environ.get("SHOTS_DIR") or Path(__file__).resolve().parents[2] / "var" / "screenshots")
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 

@@ -13,12 +13,23 @@ from . import commands, lobby
 from .board import text_board
 from .narration import describe, narrate
 from .prompts import prompts
-from .state import DECKS, MAX_WINDOW_MINUTES, OVER, PLACE, RESHUFFLE, SHORT, GameState, Options
+from .state import (
+    CORE,
+    DECKS,
+    EDITIONS,
+    MAX_WINDOW_MINUTES,
+    OVER,
+    PLACE,
+    RESHUFFLE,
+    SHORT,
+    GameState,
+    Options,
+)
 from .view import bot_state, view
 
 MAX_TEXT = 2000  # characters in one submission
 MAX_COMMANDS = 30  # commands in one submission (a whole turn by mail fits)
-OPTION_KEYS = ("length", "elimination", "window_minutes", "quick")
+OPTION_KEYS = ("length", "elimination", "window_minutes", "quick", "edition")
 
 __all__ = [
     "anytime", "bot_state", "check_options", "default_options", "describe", "describe_options",
@@ -32,7 +43,7 @@ timeout_commands = commands.timeout_commands
 
 
 def default_options() -> dict[str, Any]:
-    return {"length": RESHUFFLE, "elimination": False, "window_minutes": 0, "quick": False}
+    return {"length": RESHUFFLE, "elimination": False, "window_minutes": 0, "quick": False, "edition": CORE}
 
 
 def check_options(options: Mapping[str, Any], players: int) -> dict[str, Any]:
@@ -40,8 +51,8 @@ def check_options(options: Mapping[str, Any], players: int) -> dict[str, Any]:
     unknown = sorted(str(k) for k in options if k not in OPTION_KEYS)
     if unknown:
         raise BadOptions(f"Metabaloids has no option {', '.join(unknown)}; its options are length (reshuffle "
-                         f"or short), elimination (on or off), window_minutes (0-{MAX_WINDOW_MINUTES}) and "
-                         "quick (every seat plays deck A).")
+                         f"or short), elimination (on or off), window_minutes (0-{MAX_WINDOW_MINUTES}), "
+                         "quick (every seat plays deck A) and edition (core).")
     if not 2 <= players <= 6:
         raise BadOptions("Metabaloids is for 2 to 6 players.")
     checked = {**default_options(), **options}
@@ -51,6 +62,9 @@ def check_options(options: Mapping[str, Any], players: int) -> dict[str, Any]:
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 0 <= minutes <= MAX_WINDOW_MINUTES:
         raise BadOptions(f"window_minutes must be a whole number from 0 to {MAX_WINDOW_MINUTES}, "
                          f"not {minutes!r}.")
+    if checked["edition"] not in EDITIONS:
+        raise BadOptions(f"Metabaloids is played in edition {' or '.join(EDITIONS)}, "
+                         f"not {checked['edition']!r}.")
     for flag in ("elimination", "quick"):
         if not isinstance(checked[flag], bool):
             raise BadOptions(f"{flag} is on or off (true or false), not {checked[flag]!r}.")

@@ -1,7 +1,7 @@
-"""The table as text, for mail and the text view (rules.md, "Reading the table"): each seat's counters and
-its grid drawn by columns and rows, `*` for a card that attacked this turn, `~` for a safe column's
-cards, `G` for a Guard, `+2A`/`+2D` for a column bonus; the reader's own hand and orders, and what it
-may do now."""
+"""The table as text, for mail and the text view (rules.md, "Reading the table by mail"): each seat's
+counters and its grid drawn by columns and rows, `*` for a card that attacked this turn, `~` for a safe
+column's cards, `G` for a Guard, `+2A`/`+2D` for a column bonus; the reader's own hand and orders, and
+what it may do now."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from .cards import card
 from .state import ATTACK, DECKS, DEPLOY, MAIN, OVER, TURN, GameState, Seat, code_of
 
 CELL = 22
+SHOWN = 12  # the legal commands of a turn shown under the board; a question shows all of its own
 
 
 def face(state: GameState, seat: Seat, card_id: str, safe: bool) -> str:
@@ -53,6 +54,14 @@ def seat_lines(state: GameState, label: int, names: Sequence[str] | None) -> lis
     return lines
 
 
+def _hand_card(code: str) -> str:
+    """`crab: Hermit Crab, cost 2, 1/4`: what a code of the hand line is, for a reader without the card
+    list."""
+    data = card(code)
+    numbers = "event" if data.is_event else f"{data.atk}/{data.dfn}"
+    return f"{code}: {data.name}, cost {data.cost}, {numbers}"
+
+
 def text_board(state: GameState, seat: int | None, names: Sequence[str] | None = None,
                legal: Sequence[str] = ()) -> str:
     """The whole table for the reader (a lobby seat, None: a spectator)."""
@@ -63,10 +72,19 @@ def text_board(state: GameState, seat: int | None, names: Sequence[str] | None =
         mine = state.seat(state.label(seat))
         hand = ", ".join(sorted(code_of(c) for c in mine.hand)) or "(empty)"
         count = len(mine.orders.lines())
-        lines.append(f"Your hand: {hand}".ljust(44) + f"Your orders: {count} (reply \"orders\" to list)")
+        # At least two spaces before the orders, however long the hand: the two never run together.
+        lines.append(f"Your hand: {hand}".ljust(42) + f"  Your orders: {count} (reply \"orders\" to list)")
+        if mine.hand:
+            held = sorted({code_of(c) for c in mine.hand})
+            lines.append("  " + " · ".join(_hand_card(code) for code in held))
+        asked = _question_line(state, mine)
+        if asked:
+            lines.append(asked)
         if legal:
-            shown = list(legal[:12])
-            more = " | …" if len(legal) > 12 else ""
+            # A question's answers are few and each one matters: all of them; a turn's, the first dozen.
+            cap = len(legal) if asked else SHOWN
+            shown = list(legal[:cap])
+            more = " | …" if len(legal) > cap else ""
             lines.append("You may: " + " | ".join(shown) + more)
             penalty = _penalty_line(state, mine)
             if penalty:
@@ -76,8 +94,8 @@ def text_board(state: GameState, seat: int | None, names: Sequence[str] | None =
 
 
 def _head(state: GameState, names: Sequence[str] | None) -> str:
-    """`Metabaloids · turn 14 · p2 Ben to act · step ATTACK (no attack yet)` (rules.md, "The turn
-    e-mail"); the seat to act is the one a question waits for, when one is open."""
+    """`Metabaloids · turn 14 · p2 Ben to act · step ATTACK (no attack yet)` (rules.md, "Reading the table
+    by mail"); the seat to act is the one a question waits for, when one is open."""
     if state.phase == OVER:
         return f"Metabaloids · game over after turn {state.turn}"
     if state.phase == DECKS:
@@ -93,6 +111,25 @@ def _head(state: GameState, names: Sequence[str] | None) -> str:
     if state.step == ATTACK and not state.seat(state.active).attacks_made:
         step += " (no attack yet)"
     return f"Metabaloids · turn {state.turn} · p{label}{name} to act · step {step}"
+
+
+def _question_line(state: GameState, seat: Seat) -> str | None:
+    """While a question waits for the reader (rules.md, "Damage payment and grid restoration, step by
+    step"): what is owed, that the grid must be put back in shape, or that an attack awaits a reaction,
+    and how the answers are written."""
+    decision = state.decision
+    if decision is None or decision.label != seat.label:
+        return None
+    if decision.kind == "pay":
+        owed = state.battle.owed if state.battle is not None else 0
+        return (f"You owe {owed} more point{'s' if owed != 1 else ''} of damage: name what pays, one card a "
+                "line (a hand, reserve or play card pays its defense, a draw pile card 1, the discard "
+                "pile's top its defense), or pay auto (or pass) for your standing orders to pay the rest.")
+    if decision.kind == "grid":
+        return ("Your grid must be put back in shape: move <col:row> <col> lines (free) until it is legal, "
+                "or pass for the default restoration.")
+    return ("The attack on you waits for your reaction: use lines (before the bonus cards are drawn), or "
+            "pass for your standing orders to answer.")
 
 
 def _penalty_line(state: GameState, seat: Seat) -> str | None:

@@ -15,6 +15,7 @@ from .state import ATTACK, DECKS, DEPLOY, MAIN, OVER, PLACE, RESTOCK, GameState,
 from .words import column, from_zone, in_play, seat_word
 
 ANYTIME = ("order", "orders", "resign", "help", "place", "done")
+BARE = ("done", "pass", "end", "timeout")  # whole commands: a word after one is a slip, never ignored
 VERBS = ("deck", "place", "done", "discard", "move", "deploy", "attack", "use", "restock", "pass", "end",
          "pay", "timeout", "resign", "order", "orders", "help")
 
@@ -69,6 +70,8 @@ def _dispatch(ctx: Ctx, label: int, parts: list[str], clock: bool) -> None:
     seat = state.seat(label)
     if verb not in VERBS:
         raise Refused(f"{verb!r} is not a command here; send help for the list")
+    if verb in BARE and len(parts) > 1:
+        raise Refused(f"{verb} takes no more words: send {verb} alone")
     if verb == "timeout" and not clock:
         raise Refused("the clock answers for you when your time runs out: send a command instead")
     if state.phase == OVER and verb not in ("orders", "help"):

@@ -30,7 +30,7 @@ class MetabaloidsKind(RulesKind):
     command_help = ("deck a · place <card> <col> · done · discard <card> · move <c:r> <col> · "
                     "deploy <card> <col> · attack <c:r> <player> <c:r> · use <card> [ability] · "
                     "restock <card> [paying <cards>] · pass · end · pay … · order … · help")
-    command_example = "attack 1:1 p2 1:1; restock wasp; end"
+    command_example = "attack 1:1 p2 1:1; end"
     scripts: tuple[str, ...] = ()
     styles: tuple[str, ...] = ("metabaloids/table.css",)
     rules_document = "rules.md"
@@ -46,6 +46,10 @@ class MetabaloidsKind(RulesKind):
     setup_status = "Picking decks and placing cards"
     setup_prompt = "pick your deck, then place your first cards"
     setup_timeout = "the clock picks deck A for you, or stops your placing"
+
+    # `orders` lists the seat's standing orders, changing nothing: a mailed one is still played (its answer
+    # is the list).
+    queries: tuple[str, ...] = ("orders",)
 
     # === OPTIONS ===
     def option_fields(self) -> dict[str, Any]:

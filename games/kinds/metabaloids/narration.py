@@ -15,6 +15,7 @@ from .commands import VERBS
 from .state import DECKS, OVER, GameState, code_of
 
 PRIVATE = ("order", "orders", "help", "queued", "queue_dropped")
+PRIVATE_VERBS = ("order", "orders", "help", "place")  # commands whose events may all be private
 ZONES = {"draw": "draw pile", "discard": "discard pile", "hand": "hand", "reserve": "reserve",
          "play": "play area", "bonus": "battle slot"}
 LOSS_REASONS = {"no attack": " (no attack this turn)", "empty table": " (no card in play)",
@@ -80,7 +81,11 @@ def describe_for(event: Mapping[str, Any], state: GameState, names: Sequence[str
 def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) -> str:
     if kind == "cut":
         cut = card(str(e["card"]))
-        return f"Seat {int(e['lobby']) + 1} cut {cut.name} (cost {cut.cost})."
+        # Read after the cut, every seat has its label: named as everywhere else, not by a seat number
+        # the page shows nowhere.
+        lobby = int(e["lobby"])
+        who_cut = w.who(w.state.label(lobby)) if lobby in w.state.order else f"Seat {lobby + 1}"
+        return f"{who_cut} cut {cut.name} (cost {cut.cost})."
     if kind == "first":
         return f"{w.who(1)} won the cut: first to play."
     if kind == "drew":
@@ -95,7 +100,8 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
     if kind == "placed":
         return f"{who} placed {_name(e['card'])} in column {e['col']}."
     if kind == "placing_done":
-        return f"{who} finished the initial deployment ({e['points']} points)."
+        points = int(e["points"])
+        return f"{who} finished the initial deployment ({points} point{'' if points == 1 else 's'})."
     if kind == "turn":
         return f"Turn {e['turn']}: {w.whose(int(e['seat']))} turn."
     if kind == "draw_stopped":
@@ -223,12 +229,14 @@ def narrate(state: GameState | None, seat: int | None, command: str, events: Seq
             reader: int | None, names: Sequence[str] | None, you: int | None = None) -> Narration:
     """One action for a reader (lobby seats): its command masked to its verb when it carried a secret. A
     listed deck (`deck list`) stays masked to `deck` for the others while the game is on: its name is
-    told once every seat has chosen, its cards never. With no state (the log's download narrates the
-    command alone, games/history.py) every deck choice is masked for the others."""
+    told once every seat has chosen, its cards never. With no state (the log's download and the admin
+    narrate the command alone, games/history.py, games/admin/shown.py) every command that may have been
+    secret is masked to its verb for the others: a deck choice, a standing order and the orders' list,
+    and a placement (it may have been queued ahead of the seat's placement turn)."""
     words = command.lower().split()
     if state is None:
-        secret = words[:1] == ["deck"]
-        return Narration(command if reader == seat or not secret else "deck", [])
+        secret = words[:1] in (["deck"], *([verb] for verb in PRIVATE_VERBS))
+        return Narration(command if reader == seat or not secret else words[0], [])
     seated = state.phase != DECKS
     reader_label = state.label(reader) if reader is not None and seated and reader in state.order else None
     you_label = state.label(you) if you is not None and seated and you in state.order else None

@@ -12,15 +12,25 @@ from games.kinds.protocol import PageInput
 
 from . import commands
 from .cards import CARDS, DECK_NAMES, card
-from .state import DECKS, OVER, PLACE
+from .order_words import order_words
+from .state import DECKS, OVER, PLACE, PLACE_POINTS
 from .view import view
 
 RARITY = {"C": "common", "U": "uncommon", "R": "rare", "SR": "super rare"}
+# What each starter deck plays like, for a player choosing one (rules.md, "The card list").
+DECK_STYLES = {"A": "attacking: arachnids, insects and a myriapod",
+               "B": "defending and recovering: crustaceans, amphibians, reptiles and gastropods"}
+# The steps of a turn as rules.md's table numbers them ("A turn"), for the banner: the player's turn
+# never rests at start or draw.
+MAIN_WORDS = "3 of 7: main (one discard, then moves)"
+STEP_WORDS = {"start": MAIN_WORDS, "draw": MAIN_WORDS, "main": MAIN_WORDS,
+              "deploy": "4 of 7: deploy your reserve", "attack": "5 of 7: attack",
+              "restock": "6 of 7: restock your reserve", "end": "7 of 7: end"}
 GROUPS = (
     ("Your deck", ("deck",)),
     ("Initial deployment", ("place", "done")),
     ("Damage and grid", ("pay",)),
-    ("Discard", ("discard",)),
+    ("Discard one (if you like)", ("discard",)),
     ("Move (1 point each)", ("move",)),
     ("Deploy", ("deploy",)),
     ("Attack", ("attack",)),
@@ -39,6 +49,8 @@ def name(label: int, seats: Sequence[Mapping[str, Any]], names: Sequence[str]) -
 def face(code: str, **extra: Any) -> dict[str, Any]:
     data = card(code)
     ability = data.abilities[0].text if data.abilities else ""
+    # An event's text begins with its own name, which the face shows just above it.
+    ability = ability.removeprefix(f"{data.name}: ") if data.is_event else ability
     statics = []
     if data.guard:
         statics.append("Guard")
@@ -110,11 +122,35 @@ def group(legal: Sequence[str], shown: Mapping[str, Any], names: Sequence[str]) 
             cmds = [c for c in legal if c.split()[0] in ("pay", "pass") and shown["decision"]] or cmds
             if shown["decision"]:
                 cmds += [c for c in legal if c.startswith("move ")]
-        if cmds:
+        if cmds and title == "Attack":
+            rows += _attack_rows(cmds, shown, names)
+            placed.update(cmds)
+        elif cmds:
             rows.append({"title": title, "buttons": [{"command": c, "label": button_words(c, shown, names)}
                                                      for c in cmds]})
             placed.update(cmds)
     return rows
+
+
+def _attack_rows(cmds: Sequence[str], shown: Mapping[str, Any],
+                 names: Sequence[str]) -> list[dict[str, Any]]:
+    """A row of attacks per opponent, each button naming only the two cards: every button of a row
+    saying the opponent again made a wall of words on a phone."""
+    seats = shown["seats"]
+    rows: dict[str, dict[str, Any]] = {}
+    for c in cmds:
+        words = c.split()
+        try:
+            defender = int(words[2][1:])
+            mine = card(_cell(words[1], seats, shown["you"])).name
+            theirs = card(_cell(words[3], seats, defender)).name
+            title = f"Attack {name(defender, seats, names)}"
+            label = f"{mine} ({words[1]}) against {theirs} ({words[3]})"
+        except (KeyError, IndexError, ValueError):
+            title, label = "Attack", button_words(c, shown, names)
+        row = rows.setdefault(title, {"title": title, "buttons": []})
+        row["buttons"].append({"command": c, "label": label})
+    return list(rows.values())
 
 
 def _seat(s: Mapping[str, Any], shown: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
@@ -163,7 +199,8 @@ def page_context(page: PageInput) -> dict[str, Any]:
     mine = None
     if me is not None and state.phase != DECKS:
         own = shown["seats"][shown["you"] - 1]
-        mine = {"hand": [face(c) for c in own["hand"] or []], "orders": own["orders"] or [],
+        mine = {"hand": [face(c) for c in own["hand"] or []],
+                "orders": [{"line": o, "words": order_words(o)} for o in own["orders"] or []],
                 "queue": own["queue"] or []}
     decision = shown["decision"]
     awaited_names = ([names[i] if i < len(names) else f"Seat {i + 1}" for i in awaited]
@@ -177,7 +214,7 @@ def page_context(page: PageInput) -> dict[str, Any]:
         "choosing": state.phase == DECKS,
         "placing": state.phase == PLACE,
         "turn": state.turn,
-        "step": state.step,
+        "step": STEP_WORDS.get(state.step, state.step),
         "seats": seats,
         "mine": mine,
         "my_turn": me is not None and me in awaited,
@@ -191,7 +228,9 @@ def page_context(page: PageInput) -> dict[str, Any]:
         "legal": legal,
         "groups": group(legal, shown, names),
         "winners": [name(x, shown["seats"], names) for x in result.get("winners", [])],
-        "decks": [{"letter": k, "name": v} for k, v in DECK_NAMES.items()],
+        "decks": [{"letter": k, "name": v, "style": DECK_STYLES.get(k, "")} for k, v in DECK_NAMES.items()],
+        "points_left": (PLACE_POINTS - shown["seats"][shown["you"] - 1]["placed"]
+                        if state.phase == PLACE and me is not None else None),
         "saved_decks": [],  # kind.py fills in the viewer's own saved decks (saved.py)
         "extras": {},
     }

@@ -34,13 +34,19 @@ def prompts(state: GameState, names: Sequence[str] | None) -> list[Prompt]:
             found.append(Prompt(lobby, f"place-{label}-{placed}", text, own_turn=True, default="done"))
         elif decision is not None:
             lost = sum(len(s.lost) for s in state.seats)
-            what = {"pay": "pay the damage of the battle you lost", "grid": "put your grid back in shape",
-                    "react": "react to the attack on you (use … or pass)"}[decision.kind]
+            if decision.kind == "pay":
+                owed = state.battle.owed if state.battle is not None else 0
+                what = f"pay the damage of the battle you lost ({owed} more point{'s' if owed != 1 else ''})"
+                default = "pass (your standing orders pay the rest)"
+            elif decision.kind == "grid":
+                what, default = "put your grid back in shape", "pass (the default restoration)"
+            else:
+                what = "react to the attack on you (use … or pass)"
+                default = "pass (your standing orders answer)"
             key = f"{state.turn}-{decision.kind}-{lost}"
             if decision.window:
                 found.append(Prompt(lobby, key, what, own_turn=False,
-                                    seconds=state.options.window_minutes * 60,
-                                    default="your standing orders answer"))
+                                    seconds=state.options.window_minutes * 60, default=default))
             else:  # the active seat's own `ask`: part of its turn, under the turn's key and clock
                 found.append(Prompt(lobby, str(state.turn), f"it is your turn: {what}", own_turn=True))
         else:

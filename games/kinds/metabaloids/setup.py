@@ -128,7 +128,9 @@ def place(ctx: Ctx, label: int, card_word: str, col_word: str, queued: bool = Fa
     grid.add(seat, card_id, col)
     seat.placed += data.cost
     ctx.emit({"type": "placed", "seat": label, "card": card_id, "col": col})
-    if seat.placed >= PLACE_POINTS:
+    # Done at 7 points, or as soon as nothing left in hand fits (rules.md, "Setting up": checked after each
+    # placement, not only when the seat's next placement turn comes).
+    if seat.placed >= PLACE_POINTS or not fits(seat):
         seat.placing_done = True
         ctx.emit({"type": "placing_done", "seat": label, "points": seat.placed})
     start_placing(ctx, _next_label(state, label))

@@ -34,6 +34,10 @@ STALL_ROUNDS = 3
 MAX_WINDOW_MINUTES = 15
 RESHUFFLE = "reshuffle"
 SHORT = "short"
+# The rules text a game plays, pinned when the game is created (rules.md, "The site's rulings": a later
+# publisher text becomes a new edition and is never applied to games already running).
+CORE = "core"
+EDITIONS = (CORE,)
 
 
 def code_of(card_id: str) -> str:
@@ -53,22 +57,26 @@ class Options:
     elimination: bool = False
     window_minutes: int = 0  # 0: no timed window; the seats' orders answer at once
     quick: bool = False  # every seat plays deck A
+    edition: str = CORE  # the rules text the game plays, fixed for its whole life
 
     def to_dict(self) -> dict[str, Any]:
         return {"players": self.players, "length": self.length, "elimination": self.elimination,
-                "window_minutes": self.window_minutes, "quick": self.quick}
+                "window_minutes": self.window_minutes, "quick": self.quick, "edition": self.edition}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Options:
         options = cls(players=int(data.get("players", 2)), length=str(data.get("length", RESHUFFLE)),
                       elimination=bool(data.get("elimination", False)),
-                      window_minutes=int(data.get("window_minutes", 0)), quick=bool(data.get("quick", False)))
+                      window_minutes=int(data.get("window_minutes", 0)), quick=bool(data.get("quick", False)),
+                          edition=str(data.get("edition", CORE)))
         if not 2 <= options.players <= 6:
             raise ValueError("Metabaloids is for 2 to 6 players")
         if options.length not in (RESHUFFLE, SHORT):
             raise ValueError("length is reshuffle or short")
         if not 0 <= options.window_minutes <= MAX_WINDOW_MINUTES:
             raise ValueError(f"window_minutes is 0 to {MAX_WINDOW_MINUTES}")
+        if options.edition not in EDITIONS:
+            raise ValueError(f"edition is one of {', '.join(EDITIONS)}")
         return options
 
 

@@ -102,7 +102,7 @@ def move(ctx: Ctx, label: int, card_id: str, to: int, paying: Sequence[str] | No
     if src == to:
         raise Refused(f"{card(code_of(card_id)).name} is in column {to} already")
     if not grid.shape_after_move(seat.columns, src, row, to):
-        raise Refused(shape_refusal(seat.columns, to, moving=True))
+        raise Refused(shape_refusal(seat.columns, to, moving=(src, row)))
     paid = payment.choose(seat, 1, paying)
     payment.pay(seat, paid)
     seat.moves += 1
@@ -123,11 +123,16 @@ def move(ctx: Ctx, label: int, card_id: str, to: int, paying: Sequence[str] | No
     ctx.emit({"type": "moved", "seat": label, "card": card_id, "from": src, "to": to})
 
 
-def shape_refusal(columns: list[Column], col: int, moving: bool = False) -> str:
-    used = grid.width(columns)
-    depth = len(columns[col - 1].cards) + 1
-    if not columns[col - 1].cards and not moving:
+def shape_refusal(columns: list[Column], col: int, moving: tuple[int, int] | None = None) -> str:
+    """Why a card may not join column `col`: for a move (`moving` = its column and row), counted on the grid
+    as the move would leave it, since a card leaving the last card of its column closes that column."""
+    trial = [Column(list(c.cards)) for c in columns]
+    if moving is not None:
+        trial[moving[0] - 1].cards.pop(moving[1] - 1)
+    used = grid.width(trial)
+    if not trial[col - 1].cards and moving is None:
         return f"column {col} cannot be opened"
+    depth = len(trial[col - 1].cards) + 1
     return (f"column {col} would hold {depth} with {used} column{'s' if used != 1 else ''} in use: "
             "no column may be deeper than the number of columns")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import grid
+from .cards import DECKS as STARTER_DECKS
 from .cards import card
 from .state import DECKS, OVER, GameState, Seat, code_of
 
@@ -70,7 +71,8 @@ HIDDEN = "hidden"  # the code of a card the bot may not know (never looked up: s
 def bot_state(state: GameState, seat: int) -> GameState:
     """What a bot plays on: the game with everything its seat may not see put out of reach. Other seats'
     hands, every draw pile (its own included) and the lists of decks not yet revealed hold placeholder
-    cards; other seats' standing orders and queued placements are gone. Its legal commands, which read
+    cards; other seats' standing orders, queued placements and the codes of their listed decks (lobby.py:
+    a listed deck's cards are never told) are gone. Its legal commands, which read
     only its own hand and the public table, are the real ones; a line it plays there stops at the first
     random pick (a card of a draw pile), the first moment a hidden card would matter."""
     masked = state.copy()
@@ -80,6 +82,8 @@ def bot_state(state: GameState, seat: int) -> GameState:
             s.hand = [f"p{s.label}-{HIDDEN}-{i}" for i in range(len(s.hand))]
             s.orders = type(s.orders)()
             s.queue = []
+            if s.deck not in STARTER_DECKS:  # a listed deck's codes tell its list; a starter's are public
+                s.deck_codes = []
         s.draw = [f"p{s.label}-{HIDDEN}-d{i}" for i in range(len(s.draw))]
     for lobby in range(len(masked.decks)):
         if lobby != seat and masked.decks[lobby]:

@@ -13,7 +13,7 @@ from tests.kinds.metabaloids.random_games import SeededDice
 
 def test_the_options_are_completed_with_their_defaults() -> None:
     assert api.check_options({}, 3) == {"length": "reshuffle", "elimination": False, "window_minutes": 0,
-                                        "quick": False}
+                                        "quick": False, "edition": "core"}
     assert api.check_options({"length": "short", "window_minutes": 5}, 2)["window_minutes"] == 5
 
 

@@ -4,7 +4,7 @@ per seat, the faces with their marks, and the reader's own hand."""
 from __future__ import annotations
 
 from games.kinds.metabaloids.board import text_board
-from games.kinds.metabaloids.state import Decision
+from games.kinds.metabaloids.state import Decision, GameState
 from tests.kinds.metabaloids.helpers import play, position, seat_dict
 
 NAMES = ["Ana", "Ben"]
@@ -90,3 +90,49 @@ def test_an_empty_grid_says_so() -> None:
 def test_after_game_over_the_header_says_so() -> None:
     state, _ = play(table(), 1, "resign")
     assert text_board(state, None, NAMES).splitlines()[0] == "Metabaloids · game over after turn 14"
+
+
+def test_a_long_hand_never_runs_into_the_orders() -> None:
+    state = table()
+    state.seat(2).hand = [f"p2-{code}-{i}" for i, code in enumerate(
+        ["crab", "frog", "salamander", "shrimp", "skink", "toad", "toad"])]
+    line = next(x for x in text_board(state, 1, NAMES).splitlines() if x.startswith("Your hand"))
+    assert line.startswith("Your hand: crab, frog, salamander, shrimp, skink, toad, toad  Your orders: 4")
+
+
+def _asked_to_pay() -> tuple[GameState, list[str]]:
+    """Scenario 11 of the specification: p1 loses its own attack with 5 to pay and `order pay ask`."""
+    from games.kinds.metabaloids.commands import legal_commands
+    from tests.kinds.metabaloids.test_mb_scenarios_c import _scenario_11
+
+    state, _ = play(_scenario_11(), 1, "attack 1:1 p2 1:2 paying mite")
+    assert state.decision is not None and state.decision.label == 1
+    return state, legal_commands(state, 0)
+
+
+def test_the_seat_asked_to_pay_reads_what_it_owes_and_every_answer() -> None:
+    state, legal = _asked_to_pay()
+    lines = text_board(state, 0, NAMES, legal).splitlines()
+    assert any(line.startswith("You owe 5 more points of damage: name what pays") for line in lines)
+    assert len(legal) > 3 and f"You may: {' | '.join(legal)}" in lines
+    other = text_board(state, 1, NAMES, []).splitlines()
+    assert not any(line.startswith("You owe") for line in other)
+
+
+def test_a_turns_commands_are_cut_after_a_dozen() -> None:
+    legal = [f"attack 1:1 p1 {c}:1" for c in range(1, 4)] * 5
+    lines = text_board(table(), 1, NAMES, legal).splitlines()
+    shown = next(x for x in lines if x.startswith("You may: "))
+    assert shown.count(" | ") == 12 and shown.endswith(" | …")
+
+
+def test_a_defender_in_its_reaction_window_reads_how_to_answer() -> None:
+    from games.kinds.metabaloids.commands import legal_commands
+    from tests.kinds.metabaloids.test_mb_window import battle
+
+    state, _ = play(battle(), 1, "attack 1:1 p2 1:1")
+    legal = legal_commands(state, 1)
+    lines = text_board(state, 1, NAMES, legal).splitlines()
+    assert any(line.startswith("The attack on you waits for your reaction") for line in lines)
+    assert f"You may: {' | '.join(legal)}" in lines
+    assert not any(line.startswith(("You owe", "Your grid")) for line in lines)

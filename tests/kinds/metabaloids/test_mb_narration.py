@@ -69,6 +69,19 @@ def test_orders_are_invisible_to_others_and_their_command_is_masked() -> None:
     assert own.lines == ["You set a standing order: order use ink on defend."]
 
 
+def test_without_the_state_a_command_that_may_be_secret_is_masked_to_its_verb_for_others() -> None:
+    """The log's download and the admin narrate the command alone (no state, no events): a standing order,
+    the orders' list, help and a placement (perhaps queued ahead) show their verb to others, in full to
+    their seat; a public command shows in full to all."""
+    for line in ("order use ink on defend if behind 4", "orders", "help", "place shell 2"):
+        verb = line.split()[0]
+        for reader in (0, None):
+            assert narrate(None, 1, line, (), reader=reader, names=NAMES).command == verb
+        assert narrate(None, 1, line, (), reader=1, names=NAMES).command == line
+    for reader in (0, 1, None):
+        assert narrate(None, 1, "discard ink", (), reader=reader, names=NAMES).command == "discard ink"
+
+
 def test_the_order_list_and_help_reach_their_seat_alone() -> None:
     for line in ("orders", "help"):
         state, events = play(table(), 2, line)
@@ -123,6 +136,24 @@ def test_the_last_deck_choice_opens_every_choice() -> None:
     assert seen.command == "deck a"
     assert "Ann chose deck A (Silk & Sting)." in seen.lines
     assert "The decks: Ann deck A, Ben deck B." in seen.lines
+
+
+def test_the_cut_names_each_seat_as_the_rest_of_the_log_does() -> None:
+    state, _ = lobby.new_game(Options(players=2), SeededDice(1))
+    state, _ = commands.play(state, 1, "deck b", SeededDice(2))
+    after, events = commands.play(state, 0, "deck a", SeededDice(3))
+    seen = narrate(after, 0, "deck a", events, reader=1, names=NAMES, you=after.label(1))
+    cuts = [line for line in seen.lines if " cut " in line]
+    assert cuts and all(re.match(r"(Ann \(p\d\)|You) cut ", line) for line in cuts), cuts
+    assert any(line.startswith("You cut ") for line in cuts)
+
+
+def test_a_finished_deployment_counts_its_points_in_words() -> None:
+    state = table()
+    one = describe({"type": "placing_done", "seat": 1, "points": 1}, state, NAMES)
+    seven = describe({"type": "placing_done", "seat": 1, "points": 7}, state, NAMES)
+    assert one.endswith("finished the initial deployment (1 point).")
+    assert seven.endswith("finished the initial deployment (7 points).")
 
 
 def emitted_types() -> set[str]:

@@ -91,3 +91,26 @@ def test_before_the_cut_every_seat_not_chosen_is_asked_for_its_deck() -> None:
     asked = prompts(state, None)
     assert [p.seat for p in asked] == [0, 2]
     assert all(p.key == "deck" and p.own_turn and p.default == "deck a" for p in asked)
+
+
+def test_a_payment_question_says_how_much_is_owed_and_what_the_clock_answers() -> None:
+    from tests.kinds.metabaloids.helpers import play
+    from tests.kinds.metabaloids.test_mb_scenarios_c import _window_12
+
+    state, _ = _window_12()
+    [prompt] = prompts(state, None)
+    assert prompt.text == "pay the damage of the battle you lost (3 more points)"
+    assert prompt.default == "pass (your standing orders pay the rest)"
+    state, _ = play(state, 2, "pay discard", "pay discard", "pay discard")
+    [prompt] = prompts(state, None)
+    assert prompt.text == "pay the damage of the battle you lost (2 more points)"
+
+
+def test_a_reaction_window_asks_for_a_reaction_and_the_clock_passes() -> None:
+    from tests.kinds.metabaloids.helpers import play
+    from tests.kinds.metabaloids.test_mb_window import battle
+
+    state, _ = play(battle(), 1, "attack 1:1 p2 1:1")
+    [prompt] = prompts(state, None)
+    assert (prompt.seat, prompt.own_turn) == (1, False)
+    assert prompt.text.startswith("react to the attack on you") and prompt.default.startswith("pass")

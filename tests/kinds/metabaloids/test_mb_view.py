@@ -143,3 +143,13 @@ def test_the_bot_state_gives_the_seat_its_real_legal_commands() -> None:
     state = table()
     for seat in (0, 1):
         assert commands.legal_commands(bot_state(state, seat), seat) == commands.legal_commands(state, seat)
+
+
+def test_the_bot_state_keeps_the_codes_of_another_seats_listed_deck_out_of_reach() -> None:
+    state = table()
+    state.seat(2).deck = "Fog Bank"
+    state.seat(2).deck_codes = ["crab", "frog", "ink", "shell", "snail", "toad"]
+    masked = bot_state(state, 0)
+    assert masked.seat(2).deck_codes == [] and masked.seat(2).deck == "Fog Bank"
+    assert masked.seat(1).deck_codes == state.seat(1).deck_codes  # its own
+    assert bot_state(table(), 0).seat(2).deck_codes == table().seat(2).deck_codes  # deck B: public
