@@ -3,6 +3,8 @@ play, and the command words' refusals word for word (words.py; rules.md, "Words 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from games.kinds.metabaloids import grid, words
@@ -27,23 +29,23 @@ def test_removing_a_card_names_its_column_and_a_card_not_in_play_is_an_error() -
         grid.remove(seat, "p1-mite-1")
 
 
-def _words(line: str, call: object) -> str:
+def refusal(call: Callable[[], object]) -> str:
     with pytest.raises(Refused) as refused:
-        call()  # type: ignore[operator]
+        call()
     return str(refused.value)
 
 
 def test_the_words_refusals_say_what_was_wrong() -> None:
     state = position(seat_dict(1, grid=[["wasp"], ["ant", "ant"]]), seat_dict(2))
     seat = state.seat(1)
-    assert _words("4", lambda: words.column("4")) == "'4' is not a column: columns are 1, 2 and 3"
-    assert _words("3:1", lambda: words.in_play(seat, "3:1")) == "your play area has no card at 3:1"
-    assert _words("mite", lambda: words.in_play(seat, "mite")) == "your play area holds no Glucose Mite"
-    assert _words("ant", lambda: words.in_play(seat, "ant", "p1's")) == (
+    assert refusal(lambda: words.column("4")) == "'4' is not a column: columns are 1, 2 and 3"
+    assert refusal(lambda: words.in_play(seat, "3:1")) == "your play area has no card at 3:1"
+    assert refusal(lambda: words.in_play(seat, "mite")) == "your play area holds no Glucose Mite"
+    assert refusal(lambda: words.in_play(seat, "ant", "p1's")) == (
         "p1's play area holds 2 Sugar Ant: name one by column:row")
-    assert _words("p3", lambda: words.seat_word(state, "p3")) == (
+    assert refusal(lambda: words.seat_word(state, "p3")) == (
         "'p3' is not a player of this game: name one p1 to p2")
-    assert _words("x", lambda: words.seat_word(state, "px")) == (
+    assert refusal(lambda: words.seat_word(state, "px")) == (
         "'px' is not a player of this game: name one p1 to p2")
     assert words.in_play(seat, "wasp") == "p1-wasp-1"
     assert words.address(seat, "p1-ant-2") == "2:2"
