@@ -58,6 +58,17 @@ def settle_battle(ctx: Ctx, label: int) -> None:
     state = ctx.state
     while state.battle is not None and state.decision is not None:
         decision = state.decision
+        if decision.kind == "react":
+            # The declaration moment waits for the defender's window. An out seat cannot be attacked
+            # and the attacker's orders stop with it, so the attack ends as a stopped one does: no
+            # bonus cards, nobody loses a card (rules.md, "The site's rulings"). Another seat going
+            # out leaves the window open: nothing waits for it.
+            if label in (state.battle.attacker, state.battle.defender):
+                ctx.emit({"type": "battle_stopped", "seat": state.battle.attacker,
+                          "defender": state.battle.defender, "why": "out"})
+                state.battle = None
+                state.decision = None
+            return
         if decision.label == label:
             state.battle.owed = 0
             if decision.kind == "grid":

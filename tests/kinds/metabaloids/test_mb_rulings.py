@@ -18,6 +18,7 @@ from games.kinds.metabaloids.state import Column, GameState, Options
 from games.kinds.metabaloids.view import view
 from games.kinds.protocol import BadOptions, Refused
 
+from . import test_mb_window as window
 from .helpers import FirstPick, codes, grid_codes, play, position, seat_dict, types
 
 Events = list[dict[str, Any]]
@@ -914,6 +915,8 @@ RULINGS = {
     "later changes to the publisher's rules": test_the_site_plays_edition_core_pinned_when_a_game_is_created,
     "when the attack's Metabaloid is paid":
         test_when_the_attacks_metabaloid_is_paid_it_lies_on_the_discard_pile_and_can_pay_damage,
+    "a player going out while an attack waits for the defender's window":
+        window.test_a_defender_resigning_in_its_window_ends_the_attack_with_no_bonus_cards,
     "the first player's first turn": test_the_first_players_first_turn_is_a_normal_turn,
     "the official starter decks":
         test_the_official_starter_decks_are_not_given_so_the_site_ships_its_own_labelled_decks,
@@ -930,5 +933,5 @@ def _ruling_subjects() -> list[str]:
 
 def test_every_ruling_of_rules_md_has_its_test_here() -> None:
     subjects = _ruling_subjects()
-    assert len(subjects) == 50
+    assert len(subjects) == 51
     assert sorted(subjects) == sorted(RULINGS)
