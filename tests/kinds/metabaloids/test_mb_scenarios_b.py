@@ -257,6 +257,32 @@ def test_overflow_is_paid_by_the_default_algorithm() -> None:
     assert codes(state.seat(1).discard) == ["ant", "spider"]
 
 
+def _overflow_of_two(p2: dict[str, object]) -> list[tuple[str, str]]:
+    """p1's Scarlet Centipede (5, bonus mite +1) beats p2's Glucose Mite (defense 1, column 2; p2's pile is
+    empty in a short game, so no bonus card) by 5: the mite absorbs 1 and p2 pays 4. The cards p2 paid."""
+    state = position(seat_dict(1, grid=[["centipede"]], hand=["ant"], draw=["mite"], filler=5), p2,
+                     step="main", length="short")
+    state, events = play(state, 1, "attack 1:1 p2 2:1")
+    won = next(e for e in events if e["type"] == "battle_won")
+    assert (won["at"], won["dt"], won["overflow"]) == (6, 1, 4)
+    return [(codes([e["card"]])[0], e["from"]) for e in events if e["type"] == "paid"]
+
+
+def test_a_kept_hand_card_pays_damage_only_after_the_play_area() -> None:
+    # rules.md, "Paying damage": cards on the keep list are used only when nothing else can pay, and the
+    # play area is something else (the last source, but a source).
+    paid = _overflow_of_two(seat_dict(2, grid=[["scorpion"], ["mite"]], hand=["beetle"],
+                                      orders=["order keep beetle"]))
+    assert paid == [("scorpion", "play"), ("beetle", "hand")]
+
+
+def test_the_discard_pile_is_dug_before_the_play_area_pays() -> None:
+    # Under a zero-defense top card (Adrenal Surge) lies a Thread Spider: the listed discard source can
+    # still pay, so it is dug before any card in play is lost.
+    paid = _overflow_of_two(seat_dict(2, grid=[["scorpion"], ["mite"]], discard=["spider", "surge"]))
+    assert paid == [("surge", "discard"), ("spider", "discard"), ("scorpion", "play")]
+
+
 # --- the listed commands agree with the refusals above ------------------------------------------------------
 
 def _listed(state: GameState, label: int) -> list[str]:
