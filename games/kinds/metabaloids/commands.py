@@ -243,6 +243,10 @@ def _use(ctx: Ctx, label: int, parts: list[str]) -> None:
         if not digits:
             raise Refused(f"name one of your safe columns: use {code_of(card_id)} <column>")
         col = column(digits[0])
+    # Every word must mean something: the ability's name and, for Molt, its column; a slip is refused.
+    if len(rest) > (name is not None) + (ability.requires == "safe_column"):
+        raise Refused(f"use {words[1]} takes no more words than "
+                      + ("its ability and a column" if ability.requires == "safe_column" else "its ability"))
     chain.use_command(ctx, label, card_id, ability, paying, col)
 
 

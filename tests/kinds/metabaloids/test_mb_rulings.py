@@ -802,6 +802,18 @@ def test_end_and_pass_take_no_more_words(line: str) -> None:
     refused(state, 1, line, f"{line.split()[0]} takes no more words")
 
 
+@pytest.mark.parametrize("line", ["use queen brood 2", "use regen 1", "use 2:1 brood now"])
+def test_use_refuses_a_word_it_does_not_read(line: str) -> None:
+    # A column is read only by an ability that names one (Molt): any other word is a slip to refuse,
+    # never ignored (rules.md, "Every command").
+    state = position(
+        seat_dict(1, grid=[["wasp"], ["queen"]], hand=["spider", "beetle", "regen"], lost=["mite"], filler=5),
+        seat_dict(2, grid=[["mite"]], filler=5))
+    refused(state, 1, line, "takes no more words")
+    assert "use regen" in commands.legal_commands(state, 0)
+    play(state, 1, "use regen")
+
+
 def test_pass_in_a_decision_takes_no_more_words() -> None:
     state = _paying_window(seat_dict(
         2, grid=[["spider", "mite"], ["ant"]], hand=["beetle"], draw=["mite"], filler=5,
