@@ -100,3 +100,22 @@ def test_a_third_seat_resigning_leaves_the_defenders_window_open() -> None:
     state, events = play(state, 3, "resign")
     assert state.decision is not None and (state.decision.label, state.decision.kind) == (2, "react")
     assert "bonus_card" not in types(events) and commands.to_act(state) == (1,)
+
+
+def test_a_defender_resigning_while_the_attacker_pays_leaves_the_payment_to_the_attacker() -> None:
+    # Ant (2, bonus mite 1) against Thermite Beetle (3, bonus Wasp Drone 3): p1 loses by 3, its Ant (0)
+    # absorbs nothing, and with `order pay ask` the game waits for p1, the active seat (rules.md, "Paying
+    # damage"). p2 going out asks nothing of p1: p1 still chooses its payment.
+    state = position(
+        seat_dict(1, hand=["spider", "beetle", "mite"], grid=[["ant"]], draw=["mite"], filler=5,
+                  orders=["order pay ask"], players=3),
+        seat_dict(2, grid=[["beetle"]], draw=["wasp"], filler=5, players=3),
+        seat_dict(3, grid=[["mite"]], filler=5, players=3), step="main")
+    state, _ = play(state, 1, "attack 1:1 p2 1:1")
+    assert state.decision is not None and (state.decision.label, state.decision.kind) == (1, "pay")
+    state, events = play(state, 2, "resign")
+    assert "paid" not in types(events)
+    assert state.decision is not None and (state.decision.label, state.decision.kind) == (1, "pay")
+    state, events = play(state, 1, "pay hand beetle")
+    assert [(codes([e["card"]])[0], e["from"]) for e in events if e["type"] == "paid"] == [("beetle", "hand")]
+    assert state.battle is None and state.decision is None and codes(state.seat(1).hand) == ["spider"]
