@@ -814,6 +814,21 @@ def test_use_refuses_a_word_it_does_not_read(line: str) -> None:
     play(state, 1, "use regen")
 
 
+def test_a_stopped_event_is_discarded_before_its_unfinished_action_reshuffles() -> None:
+    # rules.md, "Unfinished actions": a stopped event still goes to the discard pile, and then its owner
+    # loses a card from the draw pile. With that pile empty the discard pile, the event included, is
+    # reshuffled first (the reshuffle takes the whole discard pile at the moment a card is needed).
+    state = position(
+        seat_dict(1, hand=["molt", "ant"], grid=[["wasp", "mite"], ["queen"]], safe=[1]),
+        seat_dict(2, hand=["spores", "spider"], grid=[["mite"]], filler=5,
+                  orders=["order use spores on ability"]))
+    state, events = play(state, 1, "use molt 1")
+    assert [e["n"] for e in events if e["type"] == "reshuffle"] == [2]  # Sugar Ant (its payment) and Molt
+    p1 = state.seat(1)
+    assert codes(p1.lost) == ["ant"] and codes(p1.draw) == ["molt"] and p1.discard == []
+    assert p1.columns[0].safe
+
+
 def test_pass_in_a_decision_takes_no_more_words() -> None:
     state = _paying_window(seat_dict(
         2, grid=[["spider", "mite"], ["ant"]], hand=["beetle"], draw=["mite"], filler=5,
