@@ -802,14 +802,17 @@ def test_end_and_pass_take_no_more_words(line: str) -> None:
     refused(state, 1, line, f"{line.split()[0]} takes no more words")
 
 
-@pytest.mark.parametrize("line", ["use queen brood 2", "use regen 1", "use 2:1 brood now"])
+@pytest.mark.parametrize("line", ["use queen brood 2", "use regen 1", "use 2:1 brood now", "use regen now",
+                                  "attack 1:1 p2 1:1 + surge now", "attack 1:1 p2 1:1 + surge surge 2"])
 def test_use_refuses_a_word_it_does_not_read(line: str) -> None:
-    # A column is read only by an ability that names one (Molt): any other word is a slip to refuse,
-    # never ignored (rules.md, "Every command").
+    # A column is read only by an ability that names one (Molt), and an event's one ability is named by
+    # its code: any other word is a slip to refuse, never ignored (rules.md, "Every command").
     state = position(
-        seat_dict(1, grid=[["wasp"], ["queen"]], hand=["spider", "beetle", "regen"], lost=["mite"], filler=5),
+        seat_dict(1, grid=[["wasp"], ["queen"]], hand=["spider", "beetle", "regen", "surge", "ant"],
+                  lost=["mite"], filler=5),
         seat_dict(2, grid=[["mite"]], filler=5))
-    refused(state, 1, line, "takes no more words")
+    refused(state, 1, line, "takes no more words|has no ability")
+    play(state, 1, "attack 1:1 p2 1:1 + surge surge")
     assert "use regen" in commands.legal_commands(state, 0)
     play(state, 1, "use regen")
 
