@@ -21,7 +21,8 @@ def test_the_examples_are_the_viewers_own_attack_and_restock_paid_with_another_o
 
 
 def test_no_example_for_a_spectator_or_an_empty_hand() -> None:
-    state = position(seat_dict(1, hand=[], grid=[["wasp"]], filler=5), seat_dict(2, grid=[["mite"]], filler=5))
+    state = position(seat_dict(1, hand=[], grid=[["wasp"]], filler=5),
+                     seat_dict(2, grid=[["mite"]], filler=5))
     assert pay_examples(commands.legal_commands(state, 0), view(state, 0)) == []
     assert pay_examples([], view(state, None)) == []
 
