@@ -13,13 +13,24 @@ from typing import Any
 import pytest
 
 from games.kinds.metabaloids import api, cards, commands, ending, grid, setup
-from games.kinds.metabaloids.cards import DECK_NAMES, DECKS, deck_list, deck_points, deck_problems
+from games.kinds.metabaloids.cards import DECK_NAMES, DECKS, deck_points, deck_problems
 from games.kinds.metabaloids.state import Column, GameState, Options
 from games.kinds.metabaloids.view import view
 from games.kinds.protocol import BadOptions, Refused
 
 from . import test_mb_window as window
-from .helpers import FirstPick, codes, grid_codes, play, position, seat_dict, types
+from .helpers import (
+    FirstPick,
+    Script,
+    codes,
+    cut_pick,
+    deal_picks,
+    grid_codes,
+    play,
+    position,
+    seat_dict,
+    types,
+)
 
 Events = list[dict[str, Any]]
 
@@ -547,34 +558,8 @@ def test_the_tie_break_on_cards_in_play_ranks_fewer_cards_higher_and_ties_share(
     assert ranked([["wasp"], ["mite"]]) == [[3], [1, 2]]
 
 
-class Script:
-    """Dice that give scripted indices in order, then 0 (the first card of a pile) once the script ends."""
-
-    def __init__(self, picks: Sequence[int]) -> None:
-        self.picks = list(picks)
-
-    def roll(self, sides: int) -> int:
-        raise AssertionError("Metabaloids rolls no die")
-
-    def draw(self, n: int) -> int:
-        return self.picks.pop(0) if self.picks else 0
-
-
-def _cut(wanted: str) -> int:
-    return deck_list(DECKS["A"]).index(wanted)
-
-
-def _deal(wanted: Sequence[str]) -> list[int]:
-    pile = deck_list(DECKS["A"])
-    out = []
-    for code in wanted:
-        out.append(pile.index(code))
-        pile.remove(code)
-    return out
-
-
 def test_only_the_players_tied_at_the_cut_cut_again_and_cut_cards_go_back() -> None:
-    picks = [_cut("queen"), _cut("queen"), _cut("centipede"), _cut("mite"), _cut("wasp")]
+    picks = [cut_pick("queen"), cut_pick("queen"), cut_pick("centipede"), cut_pick("mite"), cut_pick("wasp")]
     state, events = setup.new_state(Options(players=3), [DECKS["A"]] * 3, ["A"] * 3, Script(picks))
     cuts = [(e["lobby"], e["card"]) for e in of(events, "cut")]
     assert cuts == [(0, "queen"), (1, "queen"), (2, "centipede"), (0, "mite"), (1, "wasp")]
@@ -587,7 +572,7 @@ P2_HAND = ["mite", "ant", "spider", "beetle", "cutter", "wasp", "surge"]
 
 
 def _placing() -> GameState:
-    picks = [_cut("queen"), _cut("mite"), *_deal(P1_HAND), *_deal(P2_HAND)]
+    picks = [cut_pick("queen"), cut_pick("mite"), *deal_picks(P1_HAND), *deal_picks(P2_HAND)]
     state, _ = setup.new_state(Options(players=2), [DECKS["A"]] * 2, ["A"] * 2, Script(picks))
     assert state.phase == "place" and state.active == 1 and state.lobby_seat(1) == 0
     return state

@@ -4,48 +4,18 @@ ruling)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from games.kinds.metabaloids import commands, setup
-from games.kinds.metabaloids.cards import DECKS, deck_list
+from games.kinds.metabaloids.cards import DECKS
 from games.kinds.metabaloids.state import ATTACK, MAIN, PLACE, TURN, GameState, Options
 from games.kinds.protocol import Refused
 
-from .helpers import codes, grid_codes, play, position, seat_dict, types
+from .helpers import Script, codes, cut_pick, deal_picks, grid_codes, play, position, seat_dict, types
 
 # --- helpers ------------------------------------------------------------------------------------------
-
-
-class Script:
-    """Dice that give scripted indices in order, then 0 (the first card of a pile) once the script ends."""
-
-    def __init__(self, picks: Sequence[int]) -> None:
-        self.picks = list(picks)
-
-    def roll(self, sides: int) -> int:
-        raise AssertionError("Metabaloids rolls no die")
-
-    def draw(self, n: int) -> int:
-        return self.picks.pop(0) if self.picks else 0
-
-
-def _cut(wanted: str) -> int:
-    """The index a cut takes to reveal `wanted` from a full deck A (the cut picks from the deck list)."""
-    return deck_list(DECKS["A"]).index(wanted)
-
-
-def _deal(wanted: Sequence[str]) -> list[int]:
-    """The indices that deal `wanted` from a fresh deck A: each card taken leaves the pile."""
-    pile = deck_list(DECKS["A"])
-    out = []
-    for code in wanted:
-        i = pile.index(code)
-        pile.pop(i)
-        out.append(i)
-    return out
 
 
 def _refused(state: GameState, label: int, line: str, match: str) -> None:
@@ -76,8 +46,8 @@ ANA_HAND = ["wasp", "mite", "ant", "spider", "beetle", "cutter", "surge"]
 
 
 def _new_game() -> tuple[GameState, list[dict[str, Any]]]:
-    picks = [_cut("wasp"), _cut("scorpion"), _cut("mite"), _cut("spider"), _cut("queen"),
-             *_deal(BEN_HAND), *_deal(CY_HAND), *_deal(ANA_HAND)]
+    picks = [cut_pick("wasp"), cut_pick("scorpion"), cut_pick("mite"), cut_pick("spider"), cut_pick("queen"),
+             *deal_picks(BEN_HAND), *deal_picks(CY_HAND), *deal_picks(ANA_HAND)]
     return setup.new_state(Options(players=3), [DECKS["A"]] * 3, ["A"] * 3, Script(picks))
 
 
