@@ -34,7 +34,9 @@ class Rate:
     def interval(self) -> tuple[float, float]:
         return wilson(self.wins, self.games)
 
-    def line(self) -> str:
+    def line(self, width: int = 14) -> str:
+        """The rate as a report prints it, its label padded to `width` (a deck's or a base's name is
+        longer than a faction's)."""
         low, high = self.interval
-        return (f"{self.label:<14} {self.wins:>5} / {self.games:<5} {self.rate:6.1%}   "
+        return (f"{self.label:<{width}} {self.wins:>5} / {self.games:<5} {self.rate:6.1%}   "
                 f"95% CI {low:6.1%} - {high:6.1%}")

@@ -25,7 +25,8 @@ def simulate(*args: str) -> str:
 
 def test_the_games_that_simulate_themselves_are_found_in_their_apps() -> None:
     assert simulating_apps() == {"metaltalon": "games.kinds.metaltalon",
-                                 "metal-adventures": "games.kinds.metal_adventures"}
+                                 "metal-adventures": "games.kinds.metal_adventures",
+                                 "metabaloids": "games.kinds.metabaloids"}
 
 
 def test_metaltalon_is_the_default_game_with_its_own_options() -> None:

@@ -98,6 +98,11 @@ def declare(ctx: Ctx, label: int, attacker_card: str, defender: int, target: str
     _open(trial, label, attacker_card, defender, target, paid)
     for use in uses:
         scratch_card = use.card
+        if use.ability.timing != "during_attacks":
+            # The declaration moment is the window for "during attacks" only (rules.md, "Declaring an
+            # attack"): an own-turn ability such as brood is used apart, with `use`.
+            raise Refused(f"{card(code_of(scratch_card)).name} is not used during attacks: "
+                          "only \"during attacks\" abilities and events follow +")
         why = chain.why_not(trial, label, scratch_card, use.ability)
         if why is not None:
             raise Refused(why)

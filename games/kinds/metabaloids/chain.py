@@ -134,8 +134,13 @@ def _aim(target: Action | Item | None) -> dict[str, object]:
 
 
 def fail(ctx: Ctx, item: Item, why: str) -> None:
-    """Unfinished actions: the activating seat loses one card of its draw pile (waived if none)."""
+    """Unfinished actions: the activating seat loses one card of its draw pile (waived if none). An event
+    goes to the discard pile first, so a reshuffle the penalty needs takes it along (rules.md, "Unfinished
+    actions": the event still goes to the discard pile, and then the card is lost)."""
     seat = ctx.state.seat(item.label)
+    if item.ability.source == "hand" and seat.event == item.card:
+        seat.event = None
+        seat.discard.append(item.card)
     ctx.emit({"type": "unfinished", "seat": item.label, "card": item.card, "why": why})
     piles.lose_from_draw(ctx.state, seat, 1, ctx.dice, ctx.events, "unfinished")
 

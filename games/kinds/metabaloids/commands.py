@@ -202,6 +202,8 @@ def _attack(ctx: Ctx, label: int, parts: list[str]) -> None:
         words, use_paying = _paying(chunk.split())
         if not words:
             raise Refused("+ <card> [<ability>] [paying <cards>]")
+        if len(words) > 2:
+            raise Refused(f"+ {words[0]} takes no more words than its ability")
         card_id, ability = _ref(ctx, label, words[0], words[1] if len(words) > 1 else None)
         uses.append(battle.Use(card_id, ability, use_paying))
     battle.declare(ctx, label, attacker, defender, target, paying, uses)
@@ -218,6 +220,8 @@ def _ref(ctx: Ctx, label: int, word: str, name: str | None) -> tuple[str, Abilit
             card_id = from_zone(seat.hand, word, "hand")
             ability = card(code).ability(None)
             assert ability is not None
+            if name is not None and name != ability.name:  # a slip, never ignored
+                raise Refused(f"{card(code).name} has no ability {name!r}")
             return card_id, ability
     card_id = in_play(seat, word)
     data = card(code_of(card_id))
@@ -243,6 +247,10 @@ def _use(ctx: Ctx, label: int, parts: list[str]) -> None:
         if not digits:
             raise Refused(f"name one of your safe columns: use {code_of(card_id)} <column>")
         col = column(digits[0])
+    # Every word must mean something: the ability's name and, for Molt, its column; a slip is refused.
+    if len(rest) > (name is not None) + (ability.requires == "safe_column"):
+        raise Refused(f"use {words[1]} takes no more words than "
+                      + ("its ability and a column" if ability.requires == "safe_column" else "its ability"))
     chain.use_command(ctx, label, card_id, ability, paying, col)
 
 

@@ -49,22 +49,39 @@ def default_pay(ctx: Ctx, label: int, owed: int) -> int:
     listed = tuple(s for s in seat.orders.pay if s in SOURCES)
     keep = set(seat.orders.keep)
     while owed > 0:
-        pool = _candidates(ctx, seat, listed) or _candidates(ctx, seat, priority)
-        free = [c for c in pool if not (c[0] == "hand" and c[2] in keep)]
-        pool = free or pool
-        if not pool:
-            if _dig(seat):
+        pick = None
+        dug = False
+        # A source is spent only when nothing in it can pay: the discard pile while a card worth more than
+        # 0 lies under zero cards is not, so it is dug before the next sources; and a kept hand card pays
+        # only once every other source, the play area included, is spent (rules.md, "Paying damage").
+        for sources in (listed, priority):
+            pool = [c for c in _candidates(ctx, seat, sources) if not (c[0] == "hand" and c[2] in keep)]
+            if pool:
+                pick = _best(pool, owed, priority)
+                break
+            if "discard" in sources and _dig(seat):
                 pay_discard(ctx, label)
-                continue
-            ctx.emit({"type": "waived", "seat": label, "n": owed, "why": "damage"})
-            return owed
-        covering = [c for c in pool if c[1] >= owed]
-        if covering:
-            pick = min(covering, key=lambda c: (c[1], priority.index(c[0]), c[3], c[2]))
-        else:
-            pick = min(pool, key=lambda c: (-c[1], priority.index(c[0]), c[3], c[2]))
+                dug = True
+                break
+        if dug:
+            continue
+        if pick is None:
+            kept = _candidates(ctx, seat, priority)
+            if not kept:
+                ctx.emit({"type": "waived", "seat": label, "n": owed, "why": "damage"})
+                return owed
+            pick = _best(kept, owed, priority)
         owed -= pay_one(ctx, label, pick[0], pick[4])
     return 0
+
+
+def _best(pool: list[tuple[str, int, str, int, str]], owed: int,
+          priority: tuple[str, ...]) -> tuple[str, int, str, int, str]:
+    """The least card covering the rest, else the most worth; ties by priority, lower cost, code."""
+    covering = [c for c in pool if c[1] >= owed]
+    if covering:
+        return min(covering, key=lambda c: (c[1], priority.index(c[0]), c[3], c[2]))
+    return min(pool, key=lambda c: (-c[1], priority.index(c[0]), c[3], c[2]))
 
 
 def _dig(seat: Seat) -> bool:

@@ -51,19 +51,34 @@ def out(ctx: Ctx, label: int, why: str) -> None:
 def settle_battle(ctx: Ctx, label: int) -> None:
     """A battle waiting for a decision when a seat goes out is played to its end first, so that no bonus
     card stays in a battle slot and no question waits for a seat that is out. The out seat's orders stop
-    (rules.md, "Winning"): what it still owes is waived and its grid stays as it stands; any other seat's
-    decision is answered by its orders, as at a timeout."""
+    (rules.md, "Winning"): what it still owes is waived and its grid stays as it stands. When the active
+    seat goes out its turn ends, so any other seat's decision is answered by its orders, as at a timeout;
+    when another seat goes out, another seat's decision stays open (the active seat with `pay ask` is
+    waited for, rules.md "Paying damage")."""
     from . import battle, decisions
 
     state = ctx.state
     while state.battle is not None and state.decision is not None:
         decision = state.decision
+        if decision.kind == "react":
+            # The declaration moment waits for the defender's window. An out seat cannot be attacked
+            # and the attacker's orders stop with it, so the attack ends as a stopped one does: no
+            # bonus cards, nobody loses a card (rules.md, "The site's rulings"). Another seat going
+            # out leaves the window open: nothing waits for it.
+            if label in (state.battle.attacker, state.battle.defender):
+                ctx.emit({"type": "battle_stopped", "seat": state.battle.attacker,
+                          "defender": state.battle.defender, "why": "out"})
+                state.battle = None
+                state.decision = None
+            return
         if decision.label == label:
             state.battle.owed = 0
             if decision.kind == "grid":
                 state.decision = None
                 battle.carry_on(ctx)
                 continue
+        elif label != state.active:
+            return  # the battle goes on: nothing waits for the out seat, and its turn is not passing
         decisions.close(ctx)
 
 

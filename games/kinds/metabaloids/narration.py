@@ -156,6 +156,8 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
     if kind == "unsafe":
         return f"{w.whose(int(e['seat'])).capitalize()} column {e['col']} is no longer safe."
     if kind == "battle_stopped":
+        if e.get("why") == "out":
+            return "A player in the battle went out: no battle."
         return "The attack was stopped: no battle."
     if kind == "bonus_card":
         if not e["card"]:

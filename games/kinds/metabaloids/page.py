@@ -188,6 +188,26 @@ def _battle(shown: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any] | 
             "dt": report.get("dt"), "loser": name(battle["loser"], seats, names) if battle["loser"] else ""}
 
 
+def pay_examples(legal: Sequence[str], shown: Mapping[str, Any]) -> list[str]:
+    """Typed commands naming their own payment, made from the viewer's legal commands and hand: the first
+    attack and restock it may send, paid with another card it holds (the rules check the payment when
+    it is sent)."""
+    you = shown["you"]
+    hand = shown["seats"][you - 1]["hand"] if you else None
+    if not hand:
+        return []
+    found = []
+    for verb in ("attack", "restock"):
+        command = next((c for c in legal if c.startswith(verb + " ")), None)
+        if command is None:
+            continue
+        played = command.split()[1] if verb == "restock" else ""
+        payer = next((code for code in hand if code != played), None)
+        if payer is not None:
+            found.append(f"{command} paying {payer}")
+    return found
+
+
 def page_context(page: PageInput) -> dict[str, Any]:
     state = page.state
     me = page.seat
@@ -227,6 +247,7 @@ def page_context(page: PageInput) -> dict[str, Any]:
         "battle": _battle(shown, names),
         "legal": legal,
         "groups": group(legal, shown, names),
+        "pay_examples": pay_examples(legal, shown),
         "winners": [name(x, shown["seats"], names) for x in result.get("winners", [])],
         "decks": [{"letter": k, "name": v, "style": DECK_STYLES.get(k, "")} for k, v in DECK_NAMES.items()],
         "points_left": (PLACE_POINTS - shown["seats"][shown["you"] - 1]["placed"]

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.kinds.metabaloids import commands
-from games.kinds.metabaloids.cards import DECKS
+from games.kinds.metabaloids.cards import DECKS, deck_list
 from games.kinds.metabaloids.orders import apply_order, default_orders
 from games.kinds.metabaloids.state import GameState, code_of
 
@@ -88,3 +88,33 @@ def grid_codes(state: GameState, label: int) -> list[list[str]]:
 
 def types(events: Sequence[Mapping[str, Any]]) -> list[str]:
     return [str(e["type"]) for e in events]
+
+
+class Script:
+    """Dice that give scripted indices in order, then 0 (the first card of a pile) once the script ends:
+    for a new game's cut and deal, which pick from whole decks."""
+
+    def __init__(self, picks: Sequence[int]) -> None:
+        self.picks = list(picks)
+
+    def roll(self, sides: int) -> int:
+        raise AssertionError("Metabaloids rolls no die")
+
+    def draw(self, n: int) -> int:
+        return self.picks.pop(0) if self.picks else 0
+
+
+def cut_pick(wanted: str) -> int:
+    """The index a cut takes to reveal `wanted` from a full deck A (the cut picks from the deck list)."""
+    return deck_list(DECKS["A"]).index(wanted)
+
+
+def deal_picks(wanted: Sequence[str]) -> list[int]:
+    """The indices that deal `wanted` from a fresh deck A: each card taken leaves the pile."""
+    pile = deck_list(DECKS["A"])
+    out = []
+    for code in wanted:
+        i = pile.index(code)
+        pile.pop(i)
+        out.append(i)
+    return out

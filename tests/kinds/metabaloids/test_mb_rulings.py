@@ -13,12 +13,24 @@ from typing import Any
 import pytest
 
 from games.kinds.metabaloids import api, cards, commands, ending, grid, setup
-from games.kinds.metabaloids.cards import DECK_NAMES, DECKS, deck_list, deck_points, deck_problems
+from games.kinds.metabaloids.cards import DECK_NAMES, DECKS, deck_points, deck_problems
 from games.kinds.metabaloids.state import Column, GameState, Options
 from games.kinds.metabaloids.view import view
 from games.kinds.protocol import BadOptions, Refused
 
-from .helpers import FirstPick, codes, grid_codes, play, position, seat_dict, types
+from . import test_mb_window as window
+from .helpers import (
+    FirstPick,
+    Script,
+    codes,
+    cut_pick,
+    deal_picks,
+    grid_codes,
+    play,
+    position,
+    seat_dict,
+    types,
+)
 
 Events = list[dict[str, Any]]
 
@@ -546,34 +558,8 @@ def test_the_tie_break_on_cards_in_play_ranks_fewer_cards_higher_and_ties_share(
     assert ranked([["wasp"], ["mite"]]) == [[3], [1, 2]]
 
 
-class Script:
-    """Dice that give scripted indices in order, then 0 (the first card of a pile) once the script ends."""
-
-    def __init__(self, picks: Sequence[int]) -> None:
-        self.picks = list(picks)
-
-    def roll(self, sides: int) -> int:
-        raise AssertionError("Metabaloids rolls no die")
-
-    def draw(self, n: int) -> int:
-        return self.picks.pop(0) if self.picks else 0
-
-
-def _cut(wanted: str) -> int:
-    return deck_list(DECKS["A"]).index(wanted)
-
-
-def _deal(wanted: Sequence[str]) -> list[int]:
-    pile = deck_list(DECKS["A"])
-    out = []
-    for code in wanted:
-        out.append(pile.index(code))
-        pile.remove(code)
-    return out
-
-
 def test_only_the_players_tied_at_the_cut_cut_again_and_cut_cards_go_back() -> None:
-    picks = [_cut("queen"), _cut("queen"), _cut("centipede"), _cut("mite"), _cut("wasp")]
+    picks = [cut_pick("queen"), cut_pick("queen"), cut_pick("centipede"), cut_pick("mite"), cut_pick("wasp")]
     state, events = setup.new_state(Options(players=3), [DECKS["A"]] * 3, ["A"] * 3, Script(picks))
     cuts = [(e["lobby"], e["card"]) for e in of(events, "cut")]
     assert cuts == [(0, "queen"), (1, "queen"), (2, "centipede"), (0, "mite"), (1, "wasp")]
@@ -586,7 +572,7 @@ P2_HAND = ["mite", "ant", "spider", "beetle", "cutter", "wasp", "surge"]
 
 
 def _placing() -> GameState:
-    picks = [_cut("queen"), _cut("mite"), *_deal(P1_HAND), *_deal(P2_HAND)]
+    picks = [cut_pick("queen"), cut_pick("mite"), *deal_picks(P1_HAND), *deal_picks(P2_HAND)]
     state, _ = setup.new_state(Options(players=2), [DECKS["A"]] * 2, ["A"] * 2, Script(picks))
     assert state.phase == "place" and state.active == 1 and state.lobby_seat(1) == 0
     return state
@@ -801,6 +787,36 @@ def test_end_and_pass_take_no_more_words(line: str) -> None:
     refused(state, 1, line, f"{line.split()[0]} takes no more words")
 
 
+@pytest.mark.parametrize("line", ["use queen brood 2", "use regen 1", "use 2:1 brood now", "use regen now",
+                                  "attack 1:1 p2 1:1 + surge now", "attack 1:1 p2 1:1 + surge surge 2"])
+def test_use_refuses_a_word_it_does_not_read(line: str) -> None:
+    # A column is read only by an ability that names one (Molt), and an event's one ability is named by
+    # its code: any other word is a slip to refuse, never ignored (rules.md, "Every command").
+    state = position(
+        seat_dict(1, grid=[["wasp"], ["queen"]], hand=["spider", "beetle", "regen", "surge", "ant"],
+                  lost=["mite"], filler=5),
+        seat_dict(2, grid=[["mite"]], filler=5))
+    refused(state, 1, line, "takes no more words|has no ability")
+    play(state, 1, "attack 1:1 p2 1:1 + surge surge")
+    assert "use regen" in commands.legal_commands(state, 0)
+    play(state, 1, "use regen")
+
+
+def test_a_stopped_event_is_discarded_before_its_unfinished_action_reshuffles() -> None:
+    # rules.md, "Unfinished actions": a stopped event still goes to the discard pile, and then its owner
+    # loses a card from the draw pile. With that pile empty the discard pile, the event included, is
+    # reshuffled first (the reshuffle takes the whole discard pile at the moment a card is needed).
+    state = position(
+        seat_dict(1, hand=["molt", "ant"], grid=[["wasp", "mite"], ["queen"]], safe=[1]),
+        seat_dict(2, hand=["spores", "spider"], grid=[["mite"]], filler=5,
+                  orders=["order use spores on ability"]))
+    state, events = play(state, 1, "use molt 1")
+    assert [e["n"] for e in events if e["type"] == "reshuffle"] == [2]  # Sugar Ant (its payment) and Molt
+    p1 = state.seat(1)
+    assert codes(p1.lost) == ["ant"] and codes(p1.draw) == ["molt"] and p1.discard == []
+    assert p1.columns[0].safe
+
+
 def test_pass_in_a_decision_takes_no_more_words() -> None:
     state = _paying_window(seat_dict(
         2, grid=[["spider", "mite"], ["ant"]], hand=["beetle"], draw=["mite"], filler=5,
@@ -914,6 +930,8 @@ RULINGS = {
     "later changes to the publisher's rules": test_the_site_plays_edition_core_pinned_when_a_game_is_created,
     "when the attack's Metabaloid is paid":
         test_when_the_attacks_metabaloid_is_paid_it_lies_on_the_discard_pile_and_can_pay_damage,
+    "a player going out while an attack waits for the defender's window":
+        window.test_a_defender_resigning_in_its_window_ends_the_attack_with_no_bonus_cards,
     "the first player's first turn": test_the_first_players_first_turn_is_a_normal_turn,
     "the official starter decks":
         test_the_official_starter_decks_are_not_given_so_the_site_ships_its_own_labelled_decks,
@@ -930,5 +948,5 @@ def _ruling_subjects() -> list[str]:
 
 def test_every_ruling_of_rules_md_has_its_test_here() -> None:
     subjects = _ruling_subjects()
-    assert len(subjects) == 50
+    assert len(subjects) == 51
     assert sorted(subjects) == sorted(RULINGS)

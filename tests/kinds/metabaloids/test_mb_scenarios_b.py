@@ -4,48 +4,18 @@ ruling)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from games.kinds.metabaloids import commands, setup
-from games.kinds.metabaloids.cards import DECKS, deck_list
+from games.kinds.metabaloids.cards import DECKS
 from games.kinds.metabaloids.state import ATTACK, MAIN, PLACE, TURN, GameState, Options
 from games.kinds.protocol import Refused
 
-from .helpers import codes, grid_codes, play, position, seat_dict, types
+from .helpers import Script, codes, cut_pick, deal_picks, grid_codes, play, position, seat_dict, types
 
 # --- helpers ------------------------------------------------------------------------------------------
-
-
-class Script:
-    """Dice that give scripted indices in order, then 0 (the first card of a pile) once the script ends."""
-
-    def __init__(self, picks: Sequence[int]) -> None:
-        self.picks = list(picks)
-
-    def roll(self, sides: int) -> int:
-        raise AssertionError("Metabaloids rolls no die")
-
-    def draw(self, n: int) -> int:
-        return self.picks.pop(0) if self.picks else 0
-
-
-def _cut(wanted: str) -> int:
-    """The index a cut takes to reveal `wanted` from a full deck A (the cut picks from the deck list)."""
-    return deck_list(DECKS["A"]).index(wanted)
-
-
-def _deal(wanted: Sequence[str]) -> list[int]:
-    """The indices that deal `wanted` from a fresh deck A: each card taken leaves the pile."""
-    pile = deck_list(DECKS["A"])
-    out = []
-    for code in wanted:
-        i = pile.index(code)
-        pile.pop(i)
-        out.append(i)
-    return out
 
 
 def _refused(state: GameState, label: int, line: str, match: str) -> None:
@@ -76,8 +46,8 @@ ANA_HAND = ["wasp", "mite", "ant", "spider", "beetle", "cutter", "surge"]
 
 
 def _new_game() -> tuple[GameState, list[dict[str, Any]]]:
-    picks = [_cut("wasp"), _cut("scorpion"), _cut("mite"), _cut("spider"), _cut("queen"),
-             *_deal(BEN_HAND), *_deal(CY_HAND), *_deal(ANA_HAND)]
+    picks = [cut_pick("wasp"), cut_pick("scorpion"), cut_pick("mite"), cut_pick("spider"), cut_pick("queen"),
+             *deal_picks(BEN_HAND), *deal_picks(CY_HAND), *deal_picks(ANA_HAND)]
     return setup.new_state(Options(players=3), [DECKS["A"]] * 3, ["A"] * 3, Script(picks))
 
 
@@ -255,6 +225,32 @@ def test_overflow_is_paid_by_the_default_algorithm() -> None:
     assert grid_codes(state, 2) == [["scorpion"], ["mite"], []]
     assert p2.columns[1].safe and not p2.columns[0].safe
     assert codes(state.seat(1).discard) == ["ant", "spider"]
+
+
+def _overflow_of_two(p2: dict[str, object]) -> list[tuple[str, str]]:
+    """p1's Scarlet Centipede (5, bonus mite +1) beats p2's Glucose Mite (defense 1, column 2; p2's pile is
+    empty in a short game, so no bonus card) by 5: the mite absorbs 1 and p2 pays 4. The cards p2 paid."""
+    state = position(seat_dict(1, grid=[["centipede"]], hand=["ant"], draw=["mite"], filler=5), p2,
+                     step="main", length="short")
+    state, events = play(state, 1, "attack 1:1 p2 2:1")
+    won = next(e for e in events if e["type"] == "battle_won")
+    assert (won["at"], won["dt"], won["overflow"]) == (6, 1, 4)
+    return [(codes([e["card"]])[0], e["from"]) for e in events if e["type"] == "paid"]
+
+
+def test_a_kept_hand_card_pays_damage_only_after_the_play_area() -> None:
+    # rules.md, "Paying damage": cards on the keep list are used only when nothing else can pay, and the
+    # play area is something else (the last source, but a source).
+    paid = _overflow_of_two(seat_dict(2, grid=[["scorpion"], ["mite"]], hand=["beetle"],
+                                      orders=["order keep beetle"]))
+    assert paid == [("scorpion", "play"), ("beetle", "hand")]
+
+
+def test_the_discard_pile_is_dug_before_the_play_area_pays() -> None:
+    # Under a zero-defense top card (Adrenal Surge) lies a Thread Spider: the listed discard source can
+    # still pay, so it is dug before any card in play is lost.
+    paid = _overflow_of_two(seat_dict(2, grid=[["scorpion"], ["mite"]], discard=["spider", "surge"]))
+    assert paid == [("surge", "discard"), ("spider", "discard"), ("scorpion", "play")]
 
 
 # --- the listed commands agree with the refusals above ------------------------------------------------------

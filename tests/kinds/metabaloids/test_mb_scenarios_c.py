@@ -378,3 +378,16 @@ def test_the_worked_example_boosts_bonuses_and_conditions() -> None:
     assert codes(state.seat(2).discard) == ["frog", "shrimp"]
     assert codes(state.seat(2).hand) == ["toad", "shell"]
     assert len(state.seat(1).hand) == 0 and "drew" not in types(events)
+
+
+def test_an_in_line_use_must_be_a_during_attacks_ability_or_event() -> None:
+    # rules.md, "Declaring an attack": the uses after `+` are the attacker's "during attacks" abilities
+    # and events. Hive Queen's brood and Regenerate are used in one's own turn, never inside the battle.
+    state = position(seat_dict(1, hand=["spider", "ant", "regen", "beetle"], grid=[["wasp"], ["queen"]],
+                               lost=["mite"], filler=5),
+                     seat_dict(2, grid=[["mite"]], filler=5))
+    before = state.to_dict()
+    for line in ("attack 1:1 p2 1:1 + queen brood", "attack 1:1 p2 1:1 + regen"):
+        with pytest.raises(Refused, match="during attacks"):
+            play(state, 1, line)
+    assert state.to_dict() == before

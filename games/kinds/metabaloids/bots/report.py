@@ -42,9 +42,7 @@ def _figures(summary: Summary) -> list[str]:
 
 
 def line(rate: Rate) -> str:
-    low, high = rate.interval
-    return (f"  {rate.label:<20} {rate.wins:>5} / {rate.games:<5} {rate.rate:6.1%}   "
-            f"95% CI {low:6.1%} - {high:6.1%}")
+    return "  " + rate.line(width=20)
 
 
 def text(plan: Plan, summary: Summary, seconds: float) -> str:
