@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.kinds.metabaloids import api
-from games.kinds.metabaloids.state import GameState, Options
+from games.kinds.metabaloids.state import MAX_WINDOW_MINUTES, GameState, Options
 from games.kinds.protocol import BadOptions, SeatOutcome
 
 from .helpers import position, seat_dict
@@ -33,7 +33,7 @@ def test_an_unknown_option_is_refused_naming_every_option() -> None:
         api.check_options({"speed": 1}, 2)
     assert str(refused.value) == (
         "Metabaloids has no option speed; its options are length (reshuffle or short), elimination (on or "
-        f"off), window_minutes (0-{api.MAX_WINDOW_MINUTES}), quick (every seat plays deck A) and edition "
+        f"off), window_minutes (0-{MAX_WINDOW_MINUTES}), quick (every seat plays deck A) and edition "
         "(core).")
 
 
