@@ -125,7 +125,8 @@ def _str(row: Mapping[str, Any], key: str, choices: Iterable[str] | None = None)
     return value
 
 
-def _ability(code: str, row: Mapping[str, Any]) -> Ability:
+def _ability(code: str, ability_row: Mapping[str, Any]) -> Ability:
+    row = {**ability_row, "code": code}  # an ability's row has no code: the refusals name its card's
     ability = Ability(name=_str(row, "name"), timing=_str(row, "timing", TIMINGS),
                       cost=_int(row, "cost", 0, 9), source=_str(row, "source", SOURCES),
                       effect=_str(row, "effect", EFFECTS),
