@@ -14,7 +14,8 @@ def test_the_totals_are_kept_while_the_loser_pays() -> None:
 
 def test_a_ties_bonus_cards_are_lost_from_the_battle_slots() -> None:
     state = position(seat_dict(1, grid=[["spider"]], hand=["mite"], draw=["cutter"], filler=5),
-                     seat_dict(2, grid=[["beetle"]], draw=["mite"], filler=5, hand=["ant"] * 7), step="attack")
+                     seat_dict(2, grid=[["beetle"]], draw=["mite"], filler=5, hand=["ant"] * 7),
+                     step="attack")
     _, events = play(state, 1, "attack 1:1 p2 1:1")
     assert [e for e in events if e["type"] in ("battle_tied", "lost")] == [
         {"type": "battle_tied", "seat": 1, "defender": 2, "at": 4, "dt": 4},
