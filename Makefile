@@ -25,7 +25,7 @@ help:
 	@echo "make test   the whole test suite on PostgreSQL + Redis (installs what is missing)"
 	@echo "make lint   ruff + import-linter contracts + mypy --strict on the engine"
 	@echo "make bench  every benchmark script in bench/"
-	@echo "make mutate mutation testing of MetalTalon's engine, or GAME=metal-adventures (SAMPLE=300 for a seeded sample per module; hours in full)"
+	@echo "make mutate mutation testing of MetalTalon's engine, GAME=metal-adventures or GAME=metabaloids (SAMPLE=300 for a seeded sample per module; hours in full)"
 
 # --- Python: Django 6.1 needs 3.12+. PATH may hold pyenv shims that fail, so every candidate is run. ---
 $(VPY):

@@ -1,9 +1,10 @@
 """`make mutate`: mutation testing of a game's rules against the game's own tests, with mutmut 3: MetalTalon's
-engine (games/kinds/metaltalon/engine, the default) or Metal Adventures' rules (games/kinds/metal_adventures).
+engine (games/kinds/metaltalon/engine, the default), Metal Adventures' rules (games/kinds/metal_adventures) or
+Metabaloids' rules (games/kinds/metabaloids).
 
-mutmut (configured in pyproject.toml for both games) writes each mutant into mutants/ and runs the tests
+mutmut (configured in pyproject.toml for every game) writes each mutant into mutants/ and runs the tests
 that cover the mutated function. This script picks which of one game's mutants to run (all of them, or a
-seeded sample per module), hands them to `mutmut run` with pytest told to leave the other game's tests
+seeded sample per module), hands them to `mutmut run` with pytest told to leave the other games' tests
 alone, then reads mutmut's per-file results and prints the score per module and every survivor, so a run
 is a record: docs/testing.md keeps the last ones. Mutants judged equivalent are not generated at all:
 their line carries `# pragma: no mutate` with the reason beside it, and docs/testing.md lists them.
@@ -12,6 +13,7 @@ their line carries `# pragma: no mutate` with the reason beside it, and docs/tes
     python tests/mutate.py --sample 300     # up to 300 per module, seeded
     python tests/mutate.py --module firing --module turn --sample 50
     python tests/mutate.py --game metal-adventures --module battle --sample 15
+    python tests/mutate.py --game metabaloids --sample 40 --max-children 1
     python tests/mutate.py --report         # the scores of the last run, without running again
 """
 
@@ -52,6 +54,7 @@ GAMES = {
                        "factions.x_faction_name__mutmut_1"),
     "metal-adventures": Game("games/kinds/metal_adventures", "tests/kinds/metal_adventures",
                              "setup.x_setup_window_seconds__mutmut_1"),
+    "metabaloids": Game("games/kinds/metabaloids", "tests/kinds/metabaloids", "grid.x_width__mutmut_1"),
 }
 
 # mutmut's exit codes (mutmut/stats.py): 1 and 3 are a failing test run, the timeouts count as

@@ -23,7 +23,7 @@ def prompts(state: GameState, names: Sequence[str] | None) -> list[Prompt]:
     for lobby in to_act(state):
         if state.phase == DECKS:  # before the cut no seat has a label: every seat not chosen is asked
             text = "pick your deck: deck a (Silk & Sting), deck b (Shell & Slime) or one of your own"
-            found.append(Prompt(lobby, "deck", text, own_turn=True, default="deck a"))
+            found.append(Prompt(lobby, "deck", text, default="deck a"))
             continue
         label = state.label(lobby)
         decision = state.decision
@@ -31,7 +31,7 @@ def prompts(state: GameState, names: Sequence[str] | None) -> list[Prompt]:
             seat = state.seat(label)
             placed = sum(1 for _ in seat.columns for _ in _.cards)
             text = f"place a card for free ({7 - seat.placed} of your 7 points left) or say done"
-            found.append(Prompt(lobby, f"place-{label}-{placed}", text, own_turn=True, default="done"))
+            found.append(Prompt(lobby, f"place-{label}-{placed}", text, default="done"))
         elif decision is not None:
             lost = sum(len(s.lost) for s in state.seats)
             if decision.kind == "pay":
@@ -48,7 +48,7 @@ def prompts(state: GameState, names: Sequence[str] | None) -> list[Prompt]:
                 found.append(Prompt(lobby, key, what, own_turn=False,
                                     seconds=state.options.window_minutes * 60, default=default))
             else:  # the active seat's own `ask`: part of its turn, under the turn's key and clock
-                found.append(Prompt(lobby, str(state.turn), f"it is your turn: {what}", own_turn=True))
+                found.append(Prompt(lobby, str(state.turn), f"it is your turn: {what}"))
         else:
             found.append(Prompt(lobby, str(state.turn), "it is your turn"))
     return found

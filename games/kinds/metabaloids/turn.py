@@ -24,7 +24,6 @@ from .state import (
     START,
     TURN,
     Column,
-    GameState,
     code_of,
 )
 
@@ -300,10 +299,6 @@ def pass_turn(ctx: Ctx) -> None:
             ending.stall(ctx)
             return
     begin(ctx, nxt)
-
-
-def steps_left(state: GameState) -> bool:
-    return state.step in (MAIN, DEPLOY, ATTACK, RESTOCK)
 
 
 __all__ = ["DRAW", "begin"]

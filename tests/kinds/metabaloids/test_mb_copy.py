@@ -7,6 +7,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import pytest
+
 from games.kinds.metabaloids.state import Battle, Decision, GameState
 from tests.kinds.metabaloids.random_games import random_game
 
@@ -78,6 +80,7 @@ def test_changing_every_part_of_the_copy_leaves_the_original_as_it_was() -> None
     assert state.to_dict() == before
 
 
+@pytest.mark.random_games
 def test_the_copy_equals_its_original_at_every_position_of_random_games() -> None:
     compared = 0
     for seed, players in ((1, 2), (2, 3), (3, 4), (4, 6)):

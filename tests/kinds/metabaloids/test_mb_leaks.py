@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from games.kinds.metabaloids.cards import card
 from games.kinds.metabaloids.narration import narrate
 from games.kinds.metabaloids.state import OVER, code_of
@@ -23,6 +25,7 @@ def games():  # type: ignore[no-untyped-def]
         yield from random_game(100 + seed, players=2 + seed % 3, quick=seed % 2 == 1, limit=250)
 
 
+@pytest.mark.random_games
 def test_no_view_holds_a_card_id_or_another_seats_hand() -> None:
     checked = 0
     for step in games():
@@ -40,6 +43,7 @@ def test_no_view_holds_a_card_id_or_another_seats_hand() -> None:
     assert checked > 1000
 
 
+@pytest.mark.random_games
 def test_the_narration_names_drawn_cards_to_their_owner_alone() -> None:
     hidden_draws = 0
     for step in games():

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from games.kinds.metabaloids import commands, lobby
 from games.kinds.metabaloids.narration import describe, describe_for, narrate
 from games.kinds.metabaloids.state import Options
@@ -187,6 +189,8 @@ RARE = [
 ]
 
 
+@pytest.mark.random_games
+@pytest.mark.reads_source
 def test_every_event_type_the_engine_emits_has_a_sentence() -> None:
     seen = collected_events()
     state = table()

@@ -3,6 +3,8 @@ turn and each turn, and the questions of a damage payment, in turn or in a timed
 
 from __future__ import annotations
 
+import pytest
+
 from games.kinds.metabaloids.prompts import prompts
 from games.kinds.metabaloids.state import Decision
 from games.kinds.protocol import PROMPT_KEY
@@ -10,6 +12,7 @@ from tests.kinds.metabaloids.helpers import position, seat_dict
 from tests.kinds.metabaloids.random_games import random_game
 
 
+@pytest.mark.random_games
 def test_every_key_has_the_platforms_form_and_asks_the_seats_to_act() -> None:
     count = 0
     for seed in range(6):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -253,6 +254,7 @@ def _equivalent(state: GameState, seat: int, line: str, listed: list[str]) -> bo
     return False
 
 
+@pytest.mark.random_games
 def test_random_games_keep_every_invariant_and_accept_every_listed_command() -> None:
     ended = battles = garbage = 0
     games = 0
@@ -269,6 +271,7 @@ def test_random_games_keep_every_invariant_and_accept_every_listed_command() -> 
     assert ended >= games * 3 // 4, f"{ended} of {games} games ended within {CAP} commands"
 
 
+@pytest.mark.random_games
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6))
 def test_any_seeded_game_keeps_every_invariant(seed: int, players: int) -> None:

@@ -8,6 +8,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from games.bots.base import Bot
 from games.kinds.metabaloids import commands
 from games.kinds.metabaloids.bots import LEVELS, make_bot
@@ -44,6 +46,7 @@ def maker(levels: tuple[str, ...]) -> Callable[[int, random.Random], Bot]:
     return lambda seat, rng: make_bot(levels[seat], rng)
 
 
+@pytest.mark.random_games
 def test_every_bot_level_sends_only_legal_commands_and_finishes_its_games() -> None:
     for players, levels in ((2, ("random", "greedy")), (3, ("greedy", "random", "greedy")),
                             (4, ("greedy",) * 4)):
@@ -56,6 +59,7 @@ def test_every_bot_level_sends_only_legal_commands_and_finishes_its_games() -> N
             assert {seat for seat, _ in sent} == set(range(players))
 
 
+@pytest.mark.random_games
 def test_the_greedy_bot_beats_the_random_bot_in_most_two_player_games() -> None:
     plan = Plan(games=GAMES, players=2, bots=("greedy", "random"), decks=("A", "B"), seed=100)
     summary = summarise(run(plan))
@@ -70,6 +74,7 @@ def test_the_plan_gives_each_level_each_deck_from_each_seat() -> None:
     assert len(pairs) == 8
 
 
+@pytest.mark.random_games
 def test_a_seed_replays_its_game_exactly() -> None:
     levels = ("greedy", "random")
     first = play_game(7, ("A", "B"), lambda seat, rng: make_bot(levels[seat], rng), levels)
