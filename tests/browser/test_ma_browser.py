@@ -7,7 +7,6 @@ ma-turn, ma-battle, ma-over, ma-summary (desktop) and ma-turn, ma-over, ma-summa
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
@@ -17,7 +16,12 @@ from games import actions
 from games.actions import Actor
 from games.actions.bots import play_bots
 from games.kinds import get_kind
-from games.models import Game
+from tests.browser.bot_games import (
+    create_against_bots,
+    fill_new_game_against_bots,
+    offered_to_bots,
+    wait_for_move,
+)
 from tests.browser.shots import DESKTOP, PHONE, shoot
 from tests.browser.test_play_browser import logged_in_page
 from tests.web.factories import UserFactory, finished_against_bots, full_game
@@ -33,11 +37,7 @@ CLICKS = 2_000
 
 @pytest.fixture(autouse=True)
 def offer_it(settings: Any) -> None:
-    settings.OFFERED_GAME_KINDS = ["metaltalon", KIND]
-    # The test's bots answer at once, a whole game in a few minutes: beyond the per-game limit that keeps
-    # a real game's pace (games/actions/limits.py).
-    settings.GAME_COMMAND_RATE_LIMIT = "100000/minute"
-    settings.COMMAND_RATE_LIMIT = "100000/minute"
+    offered_to_bots(settings, KIND)
 
 
 def click_one(page: Page) -> str:
@@ -57,29 +57,14 @@ def click_one(page: Page) -> str:
     return labels[choice]
 
 
-def wait_for_move(game: Game, version: int) -> None:
-    """The click's post has been played (the game's version moved on) before the bots play again."""
-    for _ in range(100):
-        game.refresh_from_db()
-        if game.version != version:
-            return
-        time.sleep(0.05)
-    raise AssertionError("the click was not played")
-
-
 def test_a_player_plays_a_game_against_three_bots_to_its_end(browser: Browser, live_server: Any,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("games.tasks.queue_bots", lambda pk: None)  # no worker here: the test plays them
     user = UserFactory()
     page = logged_in_page(browser, live_server, user, viewport=DESKTOP)
-    page.goto(f"{live_server.url}/games/new/?kind={KIND}")
-    page.locator("select[name=players]").select_option("4")
-    page.get_by_label(re.compile(r"Bots: Random")).check()
-    page.get_by_label("No clock").check()
+    fill_new_game_against_bots(page, live_server, KIND, players=4)
     shoot(page, "ma-new")
-    page.get_by_role("button", name="Create the game").click()
-    expect(page.locator("body")).to_contain_text("against 3")
-    game = Game.objects.get(created_by=user)
+    game = create_against_bots(page, user, bots=3)
     kind = get_kind(KIND)
     play_bots(game.pk)
     expect(page.locator(".ma-mine")).to_contain_text("Dealt to you")

@@ -10,7 +10,6 @@ mb-rules-cards on a phone."""
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
@@ -19,6 +18,12 @@ from playwright.sync_api import Browser, Page, expect
 from games.actions.bots import play_bots
 from games.kinds import get_kind
 from games.models import Game
+from tests.browser.bot_games import (
+    create_against_bots,
+    fill_new_game_against_bots,
+    offered_to_bots,
+    wait_for_move,
+)
 from tests.browser.shots import DESKTOP, PHONE, SHOTS, shoot
 from tests.browser.test_play_browser import logged_in_page
 from tests.kinds.metabaloids.helpers import position, seat_dict
@@ -37,11 +42,7 @@ BATTLE_OVER = re.compile(r"won by \d|A tie at \d")
 
 @pytest.fixture(autouse=True)
 def offer_it(settings: Any) -> None:
-    settings.OFFERED_GAME_KINDS = ["metaltalon", KIND]
-    # The test's bots answer at once, a whole game in a few minutes: beyond the per-game limit that keeps
-    # a real game's pace (games/actions/limits.py).
-    settings.GAME_COMMAND_RATE_LIMIT = "100000/minute"
-    settings.COMMAND_RATE_LIMIT = "100000/minute"
+    offered_to_bots(settings, KIND)
 
 
 def both_widths(page: Page, name: str) -> None:
@@ -87,29 +88,14 @@ def bots_play(game: Game) -> None:
         pass
 
 
-def wait_for_move(game: Game, version: int) -> None:
-    """The click's post has been played (the game's version moved on) before the bots play again."""
-    for _ in range(200):
-        game.refresh_from_db()
-        if game.version != version:
-            return
-        time.sleep(0.05)
-    raise AssertionError("the click was not played")
-
-
 def test_a_player_plays_a_short_game_against_two_bots_to_its_end(browser: Browser, live_server: Any,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("games.tasks.queue_bots", lambda pk: None)  # no worker here: the test plays them
     user = UserFactory()
     page = logged_in_page(browser, live_server, user, viewport=DESKTOP)
-    page.goto(f"{live_server.url}/games/new/?kind={KIND}")
-    page.locator("select[name=players]").select_option("3")
-    page.get_by_label(re.compile(r"Bots: Random")).check()
-    page.get_by_label("No clock").check()
+    fill_new_game_against_bots(page, live_server, KIND, players=3)
     page.get_by_label(re.compile(r"Short \(")).check()
-    page.get_by_role("button", name="Create the game").click()
-    expect(page.locator("body")).to_contain_text("against 2")
-    game = Game.objects.get(created_by=user)
+    game = create_against_bots(page, user, bots=2)
     kind = get_kind(KIND)
     assert kind.load(game.state).options.length == "short"
     bots_play(game)

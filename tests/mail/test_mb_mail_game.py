@@ -10,11 +10,8 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from email import message_from_bytes, policy
 from email.message import EmailMessage
-from email.utils import make_msgid
 from typing import Any
 
 import pytest
@@ -27,19 +24,28 @@ from games.bots import Bot
 from games.kinds import get_kind
 from games.kinds.metabaloids.cards import card
 from games.kinds.metabaloids.state import DECKS, PLACE, GameState, code_of
-from games.mail import position
 from games.mail.addresses import seat_address
 from games.mail.inbound import receive_mail
 from games.models import Action, Game, InboundMail, Seat
 from games.narration import narrate
 from games.prompts import asked
-from tests.mail.helpers import reply
+from tests.mail.helpers import (
+    NoDice,
+    Unforeseen,
+    answer_mail,
+    flat,
+    newest_mail_to,
+    quick_mail_game,
+    reply,
+    text_of,
+    words_of,
+)
 from tests.web.factories import fresh, full_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 KIND = get_kind("metabaloids")
-T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)  # where the `clock` fixture (tests/conftest.py) stands
 # The seed of the cut, the deal, every card taken and the players: the same game every run. Seed 3 ends
 # when p2 cannot draw in turn 18, after 51 replies; a seat is asked for a damage payment out of turn 9
 # times, and once in its own turn.
@@ -54,25 +60,10 @@ DECKS_OF = {0: "deck a", 1: "deck b"}  # two decks with no card name in common b
 
 @pytest.fixture(autouse=True)
 def _offered_and_quick(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    settings.OFFERED_GAME_KINDS = ["metaltalon", "metabaloids"]
-    settings.MAIL_RATE_LIMIT = "100000/hour"  # a game's worth of mails, as fast as the test can send them
-    settings.GAME_COMMAND_RATE_LIMIT = settings.COMMAND_RATE_LIMIT = "100000/minute"
-    # Every mail carries the board as a picture as well; what is tested here is the text.
-    monkeypatch.setattr(position, "board_png", lambda pos: b"\x89PNG\r\n\x1a\n")
+    quick_mail_game(settings, monkeypatch, "metabaloids")
 
 
 # === The players ===
-
-class Unforeseen(Exception):
-    """The command takes a card from a draw pile: its outcome is not known before it is played."""
-
-
-class NoDice:
-    def roll(self, sides: int) -> int:
-        raise Unforeseen
-
-    def draw(self, n: int) -> int:
-        raise Unforeseen
 
 
 class Player:
@@ -135,31 +126,6 @@ def shortfall(state: GameState, seat: int, command: str) -> int:
 
 
 # === The mails ===
-
-def newest_mail_to(address: str) -> EmailMessage:
-    for sent in reversed(django_mail.outbox):
-        if address in sent.to:
-            message = message_from_bytes(sent.message().as_bytes(), policy=policy.default)
-            assert isinstance(message, EmailMessage)
-            return message
-    raise AssertionError(f"{address} was never mailed, so has nothing to answer")
-
-
-def flat(text: str) -> str:
-    return " ".join(text.split())  # the words, whatever the lines they are wrapped over
-
-
-def text_of(message: EmailMessage) -> str:
-    part = message.get_body(preferencelist=("plain",))
-    assert part is not None
-    return flat(part.get_content())
-
-
-def words_of(sent: Any) -> str:
-    """Everything a sent mail says in words: its subject, its text and its HTML."""
-    html = " ".join(str(content) for content, _ in sent.alternatives)
-    return f"{sent.subject}\n{sent.body}\n{html}"
-
 
 def mentions(words: str, code: str) -> bool:
     """The mail names the card: by its name, or by its code as a word of its own."""
@@ -244,18 +210,10 @@ class Table:
         # The newest mail asks what the seat is asked now (its prompt in the Message-ID): never an old one.
         assert f".t{seat.prompt}@" in newest["Message-ID"], (seat.prompt, newest["Message-ID"], commands)
         self.check_question(index, state, str(newest["Subject"]), text_of(newest))
-        outbox, actions = len(django_mail.outbox), Action.objects.filter(game=self.game).count()
-        message_id = make_msgid(domain="client.example")
-        subject = str(newest["Subject"])
-        subject = subject if subject.startswith("Re: ") else f"Re: {subject}"  # as a mail client answers
-        raw = reply(seat, "\n".join(commands), subject=subject, message_id=message_id,
-                    headers={"In-Reply-To": newest["Message-ID"], "References": newest["Message-ID"]})
-        got = receive_mail(raw)
+        actions = Action.objects.filter(game=self.game).count()
+        got, raw = answer_mail(seat, newest, commands)  # answered once, to the player, under the reply
         self.sent += 1
         row: InboundMail = InboundMail.objects.get(pk=got.inbound_id)
-        # Every reply is answered, to the player, under the mail it answers.
-        answers = [m for m in django_mail.outbox[outbox:] if m.extra_headers.get("In-Reply-To") == message_id]
-        assert len(answers) == 1 and answers[0].to == [seat.user.email], "every reply is answered once"
         if played:
             assert got.status == "played", (commands, row.report)
             assert [p["command"] for p in row.report["played"]] == commands and row.report["refused"] is None
@@ -398,14 +356,6 @@ def test_a_garbled_answer_to_a_damage_question_is_told_why_and_changes_nothing(
     assert f".t{fresh(seat).prompt}@" in answer["Message-ID"]
     again = receive_mail(reply(seat, "pay auto", headers={"In-Reply-To": answer["Message-ID"]}))
     assert again.status == "played" and table.state().decision is None
-
-
-@pytest.fixture
-def clock() -> Iterator[Any]:
-    import time_machine
-
-    with time_machine.travel(T0, tick=False) as traveller:
-        yield traveller
 
 
 def test_a_reply_to_a_damage_question_the_clock_answered_is_not_played_and_says_what_happened(

@@ -26,7 +26,7 @@ import html
 import json
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -45,21 +45,37 @@ from games.kinds import get_kind
 from games.kinds.metabaloids.cards import CARDS, DECKS
 from games.kinds.metabaloids.lobby import list_command
 from games.kinds.metabaloids.state import GameState, code_of
-from games.mail.inbound import receive_mail
 from games.mail.outbound import deliver
 from games.mail.position import position
-from games.models import Game, InboundMail, Notification, Seat, Snapshot, Webhook, WebhookDelivery
-from games.narration import narrate, reading
+from games.models import Game, InboundMail, Snapshot, WebhookDelivery
 from tests.community.conftest import Receiver
-from tests.community.test_api import Api
-from tests.mail.helpers import reply
-from tests.web.factories import ModeratorFactory, UserFactory, full_game
+from tests.web.factories import ModeratorFactory
+from tests.web.leak_channels import (
+    READERS,
+    SPECTATOR,
+    TOKENS,
+    VISITOR,
+    Channels,
+    api_of,
+    by_api,
+    click,
+    download,
+    html_part,
+    hx,
+    log_entries,
+    logged_in,
+    mailed,
+    on_page,
+    open_channels,
+    seat_three,
+    send_owed,
+    told,
+    url,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("queued")]
 
 KIND = get_kind("metabaloids")
-SPECTATOR, VISITOR = "spectator", "visitor"
-READERS: tuple[int | str, ...] = (0, 1, 2, SPECTATOR, VISITOR)
 NAMES = ("Ann", "Ben", "Cy")
 ANN, BEN, CY = 0, 1, 2  # lobby seats
 # Ben's own deck: deck A's and deck B's small cards with both decks' events (45 cards, 83 points).
@@ -80,13 +96,7 @@ CY_ORDER = "pay draw hand discard reserve"
 
 @pytest.fixture(autouse=True)
 def offer_it(settings: Any) -> None:
-    settings.OFFERED_GAME_KINDS = ["metaltalon", "metabaloids"]
-    settings.NOTICE_DELAY_SECONDS = 0  # a notice is due at once: the test sends it as the sweep would
-    settings.WEBHOOK_ALLOW_PRIVATE = True  # the receiver listens on loopback
-    # Each test reads every channel as five readers, faster than a person: the limits are tested elsewhere.
-    for limit in ("API_RATE_LIMIT", "API_COMMAND_RATE_LIMIT", "COMMAND_RATE_LIMIT",
-                  "GAME_COMMAND_RATE_LIMIT"):
-        setattr(settings, limit, "100000/minute")
+    open_channels(settings, "metabaloids")
 
 
 @pytest.fixture
@@ -111,9 +121,6 @@ class Picks(live_dice.SecretDice):
 
     def __init__(self) -> None:
         super().__init__(Front() if Picks.front else random.Random(55))
-
-
-TOKENS: dict[int, Api] = {}
 
 
 @pytest.fixture(autouse=True)
@@ -146,22 +153,13 @@ def text_of(markup: str) -> str:
 # === THE POSITION ===
 
 @dataclass
-class Table:
+class Table(Channels):
     """The game and who may read what. Seat 0 is Ann, 1 Ben, 2 Cy."""
-
-    game: Game
-    seats: list[Seat]
-    clients: dict[int | str, Client] = field(default_factory=dict)
-    users: dict[int | str, Any] = field(default_factory=dict)
-    mails: list[tuple[int, Any]] = field(default_factory=list)
 
     @property
     def state(self) -> GameState:
         self.game.refresh_from_db()
         return KIND.load(self.game.state)
-
-    def seat_of(self, reader: int | str | None) -> int | None:
-        return reader if isinstance(reader, int) else None
 
     def known(self, reader: int | str | None) -> set[str]:
         """The target codes `reader` may name now: those in public zones or public events, what the
@@ -197,80 +195,9 @@ def public_codes(state: GameState) -> set[str]:
     return found | {code for rnd in state.cut for _lobby, code in rnd}
 
 
-def logged_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def url(game: Game, name: str = "game") -> str:
-    return reverse(f"games:{name}", args=[game.pk])
-
-
-def send_owed(table: Table) -> None:
-    """Send every mail the game owes now, as the sweep would, and keep each with its recipient's seat."""
-    before = len(django_mail.outbox)
-    for pk in Notification.objects.filter(game=table.game, sent_at=None).order_by("pk").values_list(
-            "pk", flat=True):
-        deliver(pk)
-    by_address = {s.user.email: s.index for s in table.seats}
-    table.mails += [(by_address[sent.to[0]], sent) for sent in django_mail.outbox[before:]]
-
-
-def on_page(table: Table, seat: int, data: dict[str, str], status: int = 200) -> str:
-    """A button clicked or a form sent on the game page, with htmx: the answer is the live region."""
-    table.game.refresh_from_db()
-    posted = {**data, "expected_version": table.game.version}
-    response = table.clients[seat].post(url(table.game, "play"), posted, HTTP_HX_REQUEST="true")
-    assert response.status_code == status, response.content.decode()[:2000]
-    return response.content.decode()
-
-
-def click(table: Table, seat: int, command: str) -> str:
-    before = table.game.actions.count()
-    answer = on_page(table, seat, {"command": command})
-    assert table.game.actions.count() > before, f"{command!r} was not played: {text_of(answer)[:600]}"
-    return answer
-
-
-def api_of(user: Any) -> Api:
-    """One token per player, as a script keeps it."""
-    if user.pk not in TOKENS:
-        TOKENS[user.pk] = Api(user)
-    return TOKENS[user.pk]
-
-
-def by_api(table: Table, seat: int, command: str) -> dict[str, Any]:
-    response = api_of(table.seats[seat].user).play(table.game, command)
-    assert response.status_code == 200, response.json()
-    return response.json()  # type: ignore[no-any-return]
-
-
-def mailed(table: Table, seat: int, body: str,
-           outcomes: tuple[str, ...] = ("played", "nothing")) -> InboundMail:
-    received = receive_mail(reply(table.seats[seat], body))
-    assert received is not None and received.status in outcomes, received
-    send_owed(table)
-    return InboundMail.objects.filter(game=table.game, seat=table.seats[seat]).latest("pk")
-
-
 def seated(receiver: Receiver | None = None) -> Table:
     """Three players at a new game in its decks phase, each with a webhook of each format."""
-    game = full_game(players=3, kind="metabaloids")
-    assert game.status == Game.Status.SETUP and game.visibility == Game.Visibility.PUBLIC
-    for seat, name in zip(game.seats.select_related("user__profile").order_by("index"), NAMES, strict=True):
-        seat.user.profile.display_name = name
-        seat.user.profile.save()
-    seats = list(game.seats.select_related("user__profile").order_by("index"))
-    for seat in seats:
-        for fmt in Webhook.Format.values:
-            Webhook.objects.create(user=seat.user, format=fmt, secret="s",
-                                   url=receiver.url if receiver else "https://hooks.example.com/x")
-    table = Table(game=game, seats=seats)
-    table.users = {i: s.user for i, s in enumerate(seats)} | {SPECTATOR: UserFactory(), VISITOR: None}
-    table.clients = {i: logged_in(s.user) for i, s in enumerate(seats)} | {
-        SPECTATOR: logged_in(table.users[SPECTATOR]), VISITOR: Client()}
-    send_owed(table)  # the start mails
+    table = seat_three(Table, "metabaloids", NAMES, receiver)
     assert table.state.phase == "decks"
     return table
 
@@ -416,30 +343,6 @@ def test_the_forbidden_cards_are_the_others_hidden_ones_and_a_text_naming_one_fa
 
 # === WHAT EACH READER IS TOLD OF THE LOG ===
 
-def told(table: Table, reader: int | str, lines: bool = False) -> dict[int, str]:
-    """Each action as the page's log shows it to `reader` (its sentences, else its command), by seq: the
-    kind's narration for that reader (games/narration.py); `lines`: a sentence a line."""
-    table.game.refresh_from_db()
-    kind, state, names = reading(table.game)
-    rows = {}
-    for action in table.game.actions.order_by("seq"):
-        said = narrate(table.game, kind, state, names, seat=action.seat, command=action.command,
-                       events=action.events, reader=table.seat_of(reader))
-        rows[action.seq] = ("\n" if lines else " ").join(said.lines) if said.lines else said.command
-    return rows
-
-
-def hx(client: Client, path: str, params: dict[str, Any] | None = None) -> str:
-    """A partial as htmx asks for it."""
-    return client.get(path, params or {}, HTTP_HX_REQUEST="true").content.decode()
-
-
-def log_entries(page: str) -> dict[int, str]:
-    entries = re.findall(r'<li class="entry[^"]*" data-seq="(\d+)">.*?<span class="sentences">(.*?)</span>',
-                         page, re.S)
-    return {int(seq): " ".join(html.unescape(s).split()) for seq, s in entries}
-
-
 def assert_page_tells_only_the_readers(table: Table, reader: int | str, page: str, where: str) -> None:
     assert_nothing_hidden(table, reader, text_of(page), where)
     assert_no_others_orders(table, reader, html.unescape(page), where)
@@ -546,12 +449,6 @@ def test_the_api_gives_each_reader_its_own_view_log_and_legal_commands_and_nothi
 
 # === THE DOWNLOADS AND THE REPLAY ===
 
-def download(client: Client, game: Game, name: str) -> str:
-    response = client.get(url(game, name))
-    assert response.status_code == 200
-    return b"".join(response.streaming_content).decode()
-
-
 def test_the_downloads_carry_each_readers_own_view_and_the_replay_stays_closed():
     table = in_play()
     game = table.game
@@ -577,8 +474,7 @@ def test_the_downloads_carry_each_readers_own_view_and_the_replay_stays_closed()
 # === THE MAILS ===
 
 def body_of(sent: Any) -> tuple[str, str]:
-    markup = "".join(str(body) for body, kind in getattr(sent, "alternatives", []) if kind == "text/html")
-    return sent.body, text_of(markup)
+    return sent.body, text_of(html_part(sent))
 
 
 def test_the_mails_tell_each_seat_its_own_cards_and_nothing_hidden_from_it():

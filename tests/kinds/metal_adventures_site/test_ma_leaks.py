@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from django.core import mail as django_mail
 from django.test import Client
 from django.urls import reverse
 
@@ -37,21 +36,38 @@ from games.kinds.metal_adventures import cards
 from games.kinds.metal_adventures.state import GameState
 from games.mail.addresses import new_message_id
 from games.mail.inbound import receive_mail
-from games.mail.outbound import deliver
 from games.mail.position import position
-from games.models import Game, InboundMail, Notification, Seat, Snapshot, Webhook, WebhookDelivery
-from games.narration import narrate, reading
+from games.models import Game, InboundMail, Snapshot, WebhookDelivery
 from tests.community.conftest import Receiver
-from tests.community.test_api import Api
 from tests.kinds.metal_adventures.test_ma_narration import event_ids, own_ids, public_ids
 from tests.mail.helpers import reply
 from tests.web.factories import ModeratorFactory, UserFactory, full_game
+from tests.web.leak_channels import (
+    READERS,
+    SPECTATOR,
+    TOKENS,
+    VISITOR,
+    Channels,
+    api_of,
+    by_api,
+    click,
+    download,
+    html_part,
+    hx,
+    log_entries,
+    logged_in,
+    mailed,
+    on_page,
+    open_channels,
+    seat_three,
+    send_owed,
+    told,
+    url,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("queued")]
 
 KIND = get_kind("metal-adventures")
-SPECTATOR, VISITOR = "spectator", "visitor"
-READERS: tuple[int | str, ...] = (0, 1, 2, SPECTATOR, VISITOR)
 NAMES = ("Ann", "Bob", "Cy")
 HIDEABLE = (*cards.TROPHIES, *cards.STARSHIPS)
 ID = re.compile(r"\b(?:T\d{2}|[ND]\d{2}|NE\d|DE\d)\b")
@@ -61,13 +77,7 @@ SHORT = {t: cards.NAMES[t].removeprefix("Trophy of the ") for t in cards.TROPHIE
 
 @pytest.fixture(autouse=True)
 def offer_it(settings: Any) -> None:
-    settings.OFFERED_GAME_KINDS = ["metaltalon", "metal-adventures"]
-    settings.NOTICE_DELAY_SECONDS = 0  # a notice is due at once: the test sends it as the sweep would
-    settings.WEBHOOK_ALLOW_PRIVATE = True  # the receiver listens on loopback
-    # Each test reads every channel as five readers, faster than a person: the limits are tested elsewhere.
-    for limit in ("API_RATE_LIMIT", "API_COMMAND_RATE_LIMIT", "COMMAND_RATE_LIMIT",
-                  "GAME_COMMAND_RATE_LIMIT"):
-        setattr(settings, limit, "100000/minute")
+    open_channels(settings, "metal-adventures")
 
 
 @pytest.fixture
@@ -91,9 +101,6 @@ class Rolls(live_dice.SecretDice):
         value = Rolls.queue.pop(0)
         self.draws.append(["roll", sides, value])
         return value
-
-
-TOKENS: dict[int, Api] = {}
 
 
 @pytest.fixture(autouse=True)
@@ -126,23 +133,15 @@ def text_of(markup: str) -> str:
 # === THE POSITION ===
 
 @dataclass
-class Table:
+class Table(Channels):
     """The game in play and who may read what. Seat 0 is Ann, 1 Bob, 2 Cy."""
 
-    game: Game
-    seats: list[Seat]
-    clients: dict[int | str, Client] = field(default_factory=dict)
-    users: dict[int | str, Any] = field(default_factory=dict)
-    mails: list[tuple[int, Any]] = field(default_factory=list)
     answers: dict[str, str] = field(default_factory=dict)  # what a command's channel answered its player
 
     @property
     def state(self) -> GameState:
         self.game.refresh_from_db()
         return KIND.load(self.game.state)
-
-    def seat_of(self, reader: int | str | None) -> int | None:
-        return reader if isinstance(reader, int) else None
 
     def known(self, reader: int | str | None) -> set[str]:
         """Every trophy and Space card `reader` may name now: the public zones, what the events told it,
@@ -168,63 +167,6 @@ class Table:
         return {w for i, s in enumerate(self.state.seats) if i != seat for w in s.wrecks}
 
 
-def logged_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def url(game: Game, name: str = "game") -> str:
-    return reverse(f"games:{name}", args=[game.pk])
-
-
-def send_owed(table: Table) -> None:
-    """Send every mail the game owes now, as the sweep would, and keep each with its recipient's seat."""
-    before = len(django_mail.outbox)
-    for pk in Notification.objects.filter(game=table.game, sent_at=None).order_by("pk").values_list(
-            "pk", flat=True):
-        deliver(pk)
-    by_address = {s.user.email: s.index for s in table.seats}
-    table.mails += [(by_address[sent.to[0]], sent) for sent in django_mail.outbox[before:]]
-
-
-def on_page(table: Table, seat: int, data: dict[str, str], status: int = 200) -> str:
-    """A button clicked or a form sent on the game page, with htmx: the answer is the live region."""
-    table.game.refresh_from_db()
-    posted = {**data, "expected_version": table.game.version}
-    response = table.clients[seat].post(url(table.game, "play"), posted, HTTP_HX_REQUEST="true")
-    assert response.status_code == status, response.content.decode()[:2000]
-    return response.content.decode()
-
-
-def click(table: Table, seat: int, command: str) -> str:
-    before = table.game.actions.count()
-    answer = on_page(table, seat, {"command": command})
-    assert table.game.actions.count() > before, f"{command!r} was not played: {text_of(answer)[:600]}"
-    return answer
-
-
-def api_of(user: Any) -> Api:
-    """One token per player, as a script keeps it (a player holds 10 at most)."""
-    if user.pk not in TOKENS:
-        TOKENS[user.pk] = Api(user)
-    return TOKENS[user.pk]
-
-
-def by_api(table: Table, seat: int, command: str) -> dict[str, Any]:
-    response = api_of(table.seats[seat].user).play(table.game, command)
-    assert response.status_code == 200, response.json()
-    return response.json()
-
-
-def mailed(table: Table, seat: int, body: str,
-           outcomes: tuple[str, ...] = ("played", "nothing")) -> InboundMail:
-    received = receive_mail(reply(table.seats[seat], body))
-    assert received is not None and received.status in outcomes, received
-    send_owed(table)
-    return InboundMail.objects.filter(game=table.game, seat=table.seats[seat]).latest("pk")
-
-
 def weakest_spot(state: GameState) -> int:
     """The spot (1-based) of the weakest starship face up: the battle the scripted dice win."""
     powers = [cards.STARSHIPS[c].power for c in state.space_area]
@@ -243,21 +185,7 @@ def in_play(rolls: list[int], receiver: Receiver | None = None) -> Table:
        loyal by mail: held secret, his step still open, his Metal Faktor question still asked. Cy sets a
        standing order through the API; each seat asks for the board by mail.
     Every seat has a webhook of each format (to `receiver` when given)."""
-    game = full_game(players=3, kind="metal-adventures")
-    assert game.status == Game.Status.SETUP and game.visibility == Game.Visibility.PUBLIC
-    for seat, name in zip(game.seats.select_related("user__profile").order_by("index"), NAMES, strict=True):
-        seat.user.profile.display_name = name
-        seat.user.profile.save()
-    seats = list(game.seats.select_related("user__profile").order_by("index"))
-    for seat in seats:
-        for fmt in Webhook.Format.values:
-            Webhook.objects.create(user=seat.user, format=fmt, secret="s",
-                                   url=receiver.url if receiver else "https://hooks.example.com/x")
-    table = Table(game=game, seats=seats)
-    table.users = {i: s.user for i, s in enumerate(seats)} | {SPECTATOR: UserFactory(), VISITOR: None}
-    table.clients = {i: logged_in(s.user) for i, s in enumerate(seats)} | {
-        SPECTATOR: logged_in(table.users[SPECTATOR]), VISITOR: Client()}
-    send_owed(table)  # the start mails
+    table = seat_three(Table, "metal-adventures", NAMES, receiver)  # the start mails sent
 
     choice = {s: KIND.timeout_commands(table.state, s)[0] for s in range(3)}
     click(table, 0, choice[0])
@@ -362,29 +290,6 @@ def test_the_forbidden_cards_are_the_others_hidden_ones_and_a_text_naming_one_fa
 
 
 # === WHAT EACH READER IS TOLD OF THE LOG ===
-
-def told(table: Table, reader: int | str) -> dict[int, str]:
-    """Each action as the page's log shows it to `reader` (its sentences, else its command), by seq: the
-    kind's narration for that reader (games/narration.py)."""
-    kind, state, names = reading(table.game)
-    rows = {}
-    for action in table.game.actions.order_by("seq"):
-        said = narrate(table.game, kind, state, names, seat=action.seat, command=action.command,
-                       events=action.events, reader=table.seat_of(reader))
-        rows[action.seq] = " ".join(said.lines) if said.lines else said.command
-    return rows
-
-
-def hx(client: Client, path: str, params: dict[str, Any] | None = None) -> str:
-    """A partial as htmx asks for it."""
-    return client.get(path, params or {}, HTTP_HX_REQUEST="true").content.decode()
-
-
-def log_entries(page: str) -> dict[int, str]:
-    entries = re.findall(r'<li class="entry[^"]*" data-seq="(\d+)">.*?<span class="sentences">(.*?)</span>',
-                         page, re.S)
-    return {int(seq): " ".join(html.unescape(s).split()) for seq, s in entries}
-
 
 def without_log(page: str) -> str:
     """The page with its log's entries taken out: what is left shows the table as it stands."""
@@ -536,12 +441,6 @@ def test_commands_through_the_api_are_played_and_answered_in_the_seats_own_words
 
 # === THE DOWNLOADS AND THE REPLAY ===
 
-def download(client: Client, game: Game, name: str) -> str:
-    response = client.get(url(game, name))
-    assert response.status_code == 200
-    return b"".join(response.streaming_content).decode()
-
-
 def test_the_downloads_carry_each_readers_own_view_and_the_replay_stays_closed(rolls):
     table = in_play(rolls)
     game = table.game
@@ -570,8 +469,7 @@ def test_the_downloads_carry_each_readers_own_view_and_the_replay_stays_closed(r
 # === THE MAILS ===
 
 def body_of(sent: Any) -> tuple[str, str]:
-    markup = "".join(str(body) for body, kind in getattr(sent, "alternatives", []) if kind == "text/html")
-    return sent.body, text_of(markup)
+    return sent.body, text_of(html_part(sent))
 
 
 def test_the_mails_tell_each_seat_its_own_cards_and_nothing_hidden_from_it(rolls):
