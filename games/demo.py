@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
@@ -75,24 +76,47 @@ def ensure_demo_game(write: Callable[[str], Any]) -> Game | None:
     return game
 
 
+@contextmanager
+def _quiet_bots() -> Iterator[None]:
+    """The bots' every move is logged at INFO: not what `make run` should print between the logins."""
+    bots_log = logging.getLogger("games.actions.bots")
+    level = bots_log.level
+    bots_log.setLevel(logging.WARNING)
+    try:
+        yield
+    finally:
+        bots_log.setLevel(level)
+
+
+def _bot_game(write: Callable[[str], Any], email: str, kind_name: str, title: str,
+              players: int) -> tuple[User | None, Game | None, bool]:
+    """The demo player's unfinished game of `kind_name` against greedy bots, or a new one (created: True);
+    (None, None, False) when the player or the kind is missing, said in `write`."""
+    user = User.objects.filter(email=email).first()
+    if user is None:
+        write(f"{title} demo skipped: the demo players are missing.")
+        return None, None, False
+    try:
+        get_kind(kind_name)
+    except KeyError:
+        write(f"{title} demo skipped: the site does not offer it (GAME_KINDS).")
+        return None, None, False
+    game = (Game.objects.filter(created_by=user, kind=kind_name, seats__bot__isnull=False,
+                                status__in=(Game.Status.SETUP, Game.Status.ACTIVE)).order_by("-pk").first())
+    if game is not None:
+        return user, game, False
+    return user, actions.play_against_bots(Actor.player(user), kind=kind_name, players=players,
+                                           level=ADVENTURE_BOTS), True
+
+
 def ensure_demo_adventure(write: Callable[[str], Any]) -> Game | None:
     """Idempotent: keeps Alice's unfinished Metal Adventures game against bots if there is one; else seats
     her with three greedy bots and plays every seat through the first round (hers by a greedy bot standing
     in for her), up to where the game waits for her again: her turn, or a question put to her."""
-    alice = User.objects.filter(email=DEMO_PLAYERS[0]).first()
-    if alice is None:
-        write("Metal Adventures demo skipped: the demo players are missing.")
+    alice, game, created = _bot_game(write, DEMO_PLAYERS[0], ADVENTURE, "Metal Adventures", ADVENTURE_PLAYERS)
+    if alice is None or game is None:
         return None
-    try:
-        get_kind(ADVENTURE)
-    except KeyError:
-        write("Metal Adventures demo skipped: the site does not offer it (GAME_KINDS).")
-        return None
-    game = (Game.objects.filter(created_by=alice, kind=ADVENTURE, seats__bot__isnull=False,
-                                status__in=(Game.Status.SETUP, Game.Status.ACTIVE)).order_by("-pk").first())
-    if game is None:
-        game = actions.play_against_bots(Actor.player(alice), kind=ADVENTURE, players=ADVENTURE_PLAYERS,
-                                         level=ADVENTURE_BOTS)
+    if created:
         seat = game.seats.get(user=alice).index
 
         def her_turn_again(kind: Kind, state: Any) -> bool:
@@ -100,14 +124,8 @@ def ensure_demo_adventure(write: Callable[[str], Any]) -> Game | None:
             return (kind.phase(state) == "play" and kind.turn(state) > ADVENTURE_PLAYERS
                     and seat in kind.to_act(state))
 
-        # The bots' every move is logged at INFO: not what `make run` should print between the logins.
-        bots_log = logging.getLogger("games.actions.bots")
-        level = bots_log.level
-        bots_log.setLevel(logging.WARNING)
-        try:
+        with _quiet_bots():
             play_with_stand_in(game, alice, her_turn_again, ADVENTURE_STEPS)
-        finally:
-            bots_log.setLevel(level)
     write(f"Demo game: {settings.SITE_URL}{game.get_absolute_url()} (Alice against {ADVENTURE_PLAYERS - 1} "
           f"bots at Metal Adventures, {game.actions.count()} actions so far, waiting for her)")
     return game
@@ -116,28 +134,13 @@ def ensure_demo_adventure(write: Callable[[str], Any]) -> Game | None:
 def ensure_demo_metabaloids(write: Callable[[str], Any]) -> Game | None:
     """Idempotent: keeps Bob's unfinished Metabaloids game against bots if there is one; else seats him with
     two greedy bots, which pick their decks, and leaves him the first choice a newcomer makes: his deck."""
-    bob = User.objects.filter(email=DEMO_PLAYERS[1]).first()
-    if bob is None:
-        write("Metabaloids demo skipped: the demo players are missing.")
+    bob, game, created = _bot_game(write, DEMO_PLAYERS[1], METABALOIDS, "Metabaloids", METABALOIDS_PLAYERS)
+    if bob is None or game is None:
         return None
-    try:
-        get_kind(METABALOIDS)
-    except KeyError:
-        write("Metabaloids demo skipped: the site does not offer it (GAME_KINDS).")
-        return None
-    game = (Game.objects.filter(created_by=bob, kind=METABALOIDS, seats__bot__isnull=False,
-                                status__in=(Game.Status.SETUP, Game.Status.ACTIVE)).order_by("-pk").first())
-    if game is None:
-        game = actions.play_against_bots(Actor.player(bob), kind=METABALOIDS, players=METABALOIDS_PLAYERS,
-                                         level="greedy")
-        bots_log = logging.getLogger("games.actions.bots")
-        level = bots_log.level
-        bots_log.setLevel(logging.WARNING)
-        try:
+    if created:
+        with _quiet_bots():
             while play_bots(game.pk).more:
                 pass
-        finally:
-            bots_log.setLevel(level)
     write(f"Demo game: {settings.SITE_URL}{game.get_absolute_url()} (Bob against {METABALOIDS_PLAYERS - 1} "
           "bots at Metabaloids, waiting for him to pick a deck)")
     return game
