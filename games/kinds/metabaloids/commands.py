@@ -12,7 +12,7 @@ from .cards import Ability, card
 from .context import Ctx, Event
 from .orders import OrderError, apply_order
 from .state import ATTACK, DECKS, DEPLOY, MAIN, OVER, PLACE, RESTOCK, GameState, code_of
-from .words import column, from_zone, in_play, seat_word
+from .words import address, column, from_zone, in_play, seat_word
 
 ANYTIME = ("order", "orders", "resign", "help", "place", "done")
 BARE = ("done", "pass", "end", "timeout")  # whole commands: a word after one is a slip, never ignored
@@ -300,7 +300,7 @@ def _decision_commands(state: GameState, label: int) -> list[str]:
     seat = state.seat(label)
     assert state.decision is not None
     if state.decision.kind == "react":
-        return [*_window_uses(state, label), "pass"]
+        return [*_uses(state, label), "pass"]
     if state.decision.kind == "grid":
         out = [f"move {c}:{r} {to}" for c, column_ in enumerate(seat.columns, 1)
                for r in range(1, len(column_.cards) + 1) for to in (1, 2, 3) if to != c]
@@ -342,7 +342,7 @@ def _turn_commands(state: GameState, label: int) -> list[str]:
             for d in battle.defenders(state, label):
                 other = state.seat(d)
                 for t in battle.targets(state, d):
-                    out.append(f"attack {_addr(seat, a)} p{d} {_addr(other, t)}")
+                    out.append(f"attack {address(seat, a)} p{d} {address(other, t)}")
     out += _uses(state, label)
     if not reserve_waits and step in (MAIN, DEPLOY, ATTACK, RESTOCK):
         for held in sorted(set(seat.hand), key=code_of):
@@ -357,24 +357,18 @@ def _turn_commands(state: GameState, label: int) -> list[str]:
     return out
 
 
-def _addr(seat: object, card_id: str) -> str:
-    from .state import Seat
-
-    assert isinstance(seat, Seat)
-    found = grid.where(seat, card_id)
-    assert found is not None
-    return f"{found[0]}:{found[1]}"
-
-
 def _uses(state: GameState, label: int) -> list[str]:
-    """Own-turn abilities and events usable now, canonical (auto-paid)."""
+    """Abilities and events usable and payable now, canonical (auto-paid): in one's own turn, and in the
+    defender's window (its "during attacks" cards and events, Torpor Spores), where the battle's attack is
+    the action a stop aims at."""
     seat = state.seat(label)
     ctx = Ctx(state, _NoDice())
+    battle.resume(ctx)
     out: list[str] = []
     for c in seat.in_play():
         for ability in card(code_of(c)).abilities:
             if chain.why_not(ctx, label, c, ability) is None and payment.can_pay(seat, ability.cost):
-                out.append(f"use {_addr(seat, c)} {ability.name}")
+                out.append(f"use {address(seat, c)} {ability.name}")
     for event_id in sorted({code_of(x): x for x in seat.hand}.values()):
         data = card(code_of(event_id))
         event = data.ability(None)
@@ -385,26 +379,6 @@ def _uses(state: GameState, label: int) -> list[str]:
             if chain.why_not(ctx, label, event_id, event, col=col) is None and payment.can_pay(
                     seat, event.cost, exclude=event_id):
                 out.append(f"use {data.code}" + (f" {col}" if col else ""))
-    return out
-
-
-def _window_uses(state: GameState, label: int) -> list[str]:
-    """The defender's reactions in its window: "during attacks" abilities of its cards and events in hand
-    (and Torpor Spores), usable and payable now."""
-    seat = state.seat(label)
-    ctx = Ctx(state, _NoDice())
-    battle.resume(ctx)
-    out: list[str] = []
-    for c in seat.in_play():
-        for ability in card(code_of(c)).abilities:
-            if chain.why_not(ctx, label, c, ability) is None and payment.can_pay(seat, ability.cost):
-                out.append(f"use {_addr(seat, c)} {ability.name}")
-    for event_id in sorted({code_of(x): x for x in seat.hand}.values()):
-        event = card(code_of(event_id)).ability(None)
-        if (card(code_of(event_id)).is_event and event is not None and event.requires != "safe_column"
-                and chain.why_not(ctx, label, event_id, event) is None
-                and payment.can_pay(seat, event.cost, exclude=event_id)):
-            out.append(f"use {code_of(event_id)}")
     return out
 
 

@@ -12,6 +12,7 @@ from games.kinds.protocol import PageInput
 
 from . import commands
 from .cards import CARDS, DECK_NAMES, card
+from .decisions import WHAT
 from .order_words import order_words
 from .state import DECKS, OVER, PLACE, PLACE_POINTS
 from .view import view
@@ -241,8 +242,7 @@ def page_context(page: PageInput) -> dict[str, Any]:
         "awaited_names": awaited_names,
         "decision": None if decision is None else {
             "who": name(decision["seat"], shown["seats"], names),
-            "what": {"pay": "damage payment", "grid": "grid restoration",
-                     "react": "reaction to the attack"}[decision["kind"]],
+            "what": WHAT[decision["kind"]],
             "window": decision["window"]},
         "battle": _battle(shown, names),
         "legal": legal,
