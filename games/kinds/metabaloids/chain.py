@@ -235,10 +235,25 @@ def try_orders(ctx: Ctx, label: int, moment: Moment, aim: Action | Item | None) 
             continue
         paid = payment.auto(seat, ability.cost, exclude=card_id)
         if paid is None:
+            skipped(ctx, label, order, ability.cost, bool(seat.orders.keep))
             continue
         activate(ctx, label, card_id, ability, paid, target=target)
         return True
     return False
+
+
+def skipped(ctx: Ctx, label: int, order: UseOrder, cost: int, kept: bool) -> None:
+    """The private note of an order that matched its moment, its card ready, but whose cost could not be
+    paid (rules.md, "Hidden information"). An order whose card is not ready (not in hand, not in the right
+    column, used this turn) waits without a note: orders stand for cards not yet drawn, and a note at
+    every moment would bury the ones that matter. One note per order and command: polling rounds ask
+    again."""
+    key = (label, order.text())
+    if key in ctx.noted:
+        return
+    ctx.noted.add(key)
+    ctx.emit({"type": "skipped", "seat": label, "order": order.text(), "cost": cost, "kept": kept,
+              "private": True})
 
 
 def respond(ctx: Ctx, item: Item) -> None:

@@ -43,6 +43,7 @@ class Ctx:
     events: list[Event] = field(default_factory=list)
     chain: list[Item] = field(default_factory=list)
     action: Action | None = None
+    noted: set[tuple[int, str]] = field(default_factory=set)  # orders already noted as skipped (chain.py)
 
     def emit(self, event: Event) -> None:
         self.events.append(event)

@@ -16,6 +16,9 @@ from .state import DECKS, OVER, GameState, code_of
 
 PRIVATE = ("order", "orders", "help", "queued", "queue_dropped")
 PRIVATE_VERBS = ("order", "orders", "help", "place")  # commands whose events may all be private
+# Notes to one seat that tell nothing of the command they came in: hidden from the others without
+# masking the command (a skipped order of p2's, in p1's attack).
+NOTES = ("skipped",)
 ZONES = {"draw": "draw pile", "discard": "discard pile", "hand": "hand", "reserve": "reserve",
          "play": "play area", "bonus": "battle slot"}
 LOSS_REASONS = {"no attack": " (no attack this turn)", "empty table": " (no card in play)",
@@ -67,7 +70,7 @@ def describe_for(event: Mapping[str, Any], state: GameState, names: Sequence[str
     """One event in words for the reader; None when the reader may not read it at all. A deck choice
     names its seat by lobby number (`reader_lobby`, `you_lobby`): no labels exist before the cut."""
     kind = str(event.get("type"))
-    if kind in PRIVATE and not sees(event, reader, state):
+    if (kind in PRIVATE or kind in NOTES) and not sees(event, reader, state):
         return None
     w = Words(state, names, you)
     if kind == "deck":
@@ -105,7 +108,7 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
     if kind == "turn":
         return f"Turn {e['turn']}: {w.whose(int(e['seat']))} turn."
     if kind == "draw_stopped":
-        return f"{w.whose(int(e['seat'])).capitalize()} draw was stopped: no card drawn."
+        return f"{_first_up(w.whose(int(e['seat'])))} draw was stopped: no card drawn."
     if kind == "discarded":
         return f"{who} discarded {_name(e['card'])}."
     if kind == "move_paid":
@@ -118,7 +121,7 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
     if kind == "deployed":
         return f"{who} deployed {_name(e['card'])} to column {e['col']}."
     if kind == "upright":
-        return f"{w.whose(int(e['seat'])).capitalize()} column {e['col']} stood up: no longer safe."
+        return f"{_first_up(w.whose(int(e['seat'])))} column {e['col']} stood up: no longer safe."
     if kind == "restocked":
         paid = f", paying {_names(e['paid'])}" if e.get("paid") else ""
         return f"{who} restocked {_name(e['card'])} into the reserve{paid}."
@@ -126,7 +129,7 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
         reason = LOSS_REASONS.get(str(e.get("why")), "")
         return f"{who} lost {_name(e['card'])} from the {ZONES.get(str(e['from']), e['from'])}{reason}."
     if kind == "waived":
-        return f"{w.whose(int(e['seat'])).capitalize()} {e['why']} of {e['n']} found no card and was waived."
+        return f"{_first_up(w.whose(int(e['seat'])))} {e['why']} of {e['n']} found no card and was waived."
     if kind == "no_attack":
         cards = "1 card" if e["n"] == 1 else f"{e['n']} cards"
         return f"{who} made no attack: {cards} of the draw pile to the lost pile."
@@ -150,11 +153,11 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
     if kind == "stopped":
         return f"{_name(e['card'])} stopped it."
     if kind == "unfinished":
-        return f"{w.whose(int(e['seat'])).capitalize()} {_name(e['card'])} did not fully resolve."
+        return f"{_first_up(w.whose(int(e['seat'])))} {_name(e['card'])} did not fully resolve."
     if kind == "recovered":
         return f"{who} moved {_names(e['cards'])} from the lost pile to the discard pile."
     if kind == "unsafe":
-        return f"{w.whose(int(e['seat'])).capitalize()} column {e['col']} is no longer safe."
+        return f"{_first_up(w.whose(int(e['seat'])))} column {e['col']} is no longer safe."
     if kind == "battle_stopped":
         if e.get("why") == "out":
             return "A player in the battle went out: no battle."
@@ -177,9 +180,9 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
         what = {"pay": "damage payment", "grid": "grid", "react": "reaction to the attack"}[str(e["kind"])]
         return f"{who} {'are' if who == 'You' else 'is'} asked for the {what}."
     if kind == "safe":
-        return f"{w.whose(int(e['seat'])).capitalize()} column {e['col']} is safe from attacks."
+        return f"{_first_up(w.whose(int(e['seat'])))} column {e['col']} is safe from attacks."
     if kind in ("grid_restored", "grid_move"):
-        return f"{w.whose(int(e['seat'])).capitalize()} grid was put back in shape."
+        return f"{_first_up(w.whose(int(e['seat'])))} grid was put back in shape."
     if kind == "battle_over":
         return "The battle is over."
     if kind == "cannot_draw":
@@ -193,9 +196,14 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
         return f"Game over: {first} won."
     if kind == "order":
         return f"{who} set a standing order: order {e['text']}."
+    if kind == "skipped":
+        owner = int(e["seat"])
+        kept = " without kept cards" if e["kept"] else ""
+        return (f"{_first_up(w.whose(owner))} standing order ({e['order']}) was skipped: "
+                f"{'your' if owner == w.you else 'their'} hand could not pay {e['cost']}{kept}.")
     if kind == "orders":
         listing = " | ".join(" ".join(line.split()) for line in w.state.seat(int(e["seat"])).orders.lines())
-        return f"{w.whose(int(e['seat'])).capitalize()} standing orders: {listing}."
+        return f"{_first_up(w.whose(int(e['seat'])))} standing orders: {listing}."
     if kind == "help":
         return (f"The commands: {', '.join(VERBS)}. Send orders for {w.whose(int(e['seat']))} standing "
                 "orders.")
@@ -207,6 +215,11 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
     if kind == "queue_dropped":
         return f"{who}: the queued {e['line']} was no longer legal; the queue was cleared."
     return kind
+
+
+def _first_up(text: str) -> str:
+    """A capital first letter, the rest as written (str.capitalize would lower a name's capitals)."""
+    return text[:1].upper() + text[1:]
 
 
 def _deck(e: Mapping[str, Any], state: GameState, w: Words, reader_lobby: int | None,

@@ -18,6 +18,7 @@ from games.kinds.metabaloids.state import Column, GameState, Options
 from games.kinds.metabaloids.view import view
 from games.kinds.protocol import BadOptions, Refused
 
+from . import test_mb_skipped_orders as skipped
 from . import test_mb_window as window
 from .helpers import (
     FirstPick,
@@ -935,6 +936,8 @@ RULINGS = {
     "the first player's first turn": test_the_first_players_first_turn_is_a_normal_turn,
     "the official starter decks":
         test_the_official_starter_decks_are_not_given_so_the_site_ships_its_own_labelled_decks,
+    "a skipped order":
+        skipped.test_an_order_whose_cost_the_keep_list_forbids_is_skipped_with_a_private_note_saying_so,
 }
 
 
@@ -948,5 +951,5 @@ def _ruling_subjects() -> list[str]:
 
 def test_every_ruling_of_rules_md_has_its_test_here() -> None:
     subjects = _ruling_subjects()
-    assert len(subjects) == 51
+    assert len(subjects) == 52
     assert sorted(subjects) == sorted(RULINGS)
