@@ -36,7 +36,7 @@ def begin(ctx: Ctx, label: int) -> None:
     state.phase = TURN
     state.active = label
     state.turn += 1
-    state.step = START
+    state.step = START  # pragma: no mutate (read only as no own-turn step; draw_step follows)
     seat = state.seat(label)
     seat.drew, seat.discarded, seat.moves, seat.attacked, seat.attacks_made = 0, False, 0, [], 0
     ctx.emit({"type": "turn", "seat": label, "turn": state.turn})
@@ -190,13 +190,9 @@ def deploy_all(ctx: Ctx, label: int) -> None:
     if state.step not in BEFORE_ATTACK:
         raise Refused("deploying comes before attacks")
     leave_main(ctx)  # a full grid loses the whole reserve here, before any column is sought
+    # From here the step is DEPLOY, whose reserve always has room: _full_grid empties the reserve of a full
+    # grid on entering DEPLOY and after each deploy (rules.md, "Deploy").
     while seat.reserve and state.step in BEFORE_ATTACK:
-        if len(seat.in_play()) >= 9:
-            # A grid full before the first card: the whole reserve is lost and the step ends
-            # (rules.md, "Deploy"), as after a deploy that fills it.
-            leave_main(ctx)
-            _full_grid(ctx)
-            break
         deploy(ctx, label, seat.reserve[0], best_column(seat.columns))
 
 

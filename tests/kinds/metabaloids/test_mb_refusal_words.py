@@ -37,7 +37,7 @@ def test_a_payment_line_that_cannot_be_read_is_refused_saying_its_form(line: str
     assert str(refused.value) == words
 
 
-@pytest.mark.parametrize("line", ["attack 1:1 p2 1:1", "end"])
+@pytest.mark.parametrize("line", ["attack 1:1 p2 1:1", "end", "pass"])
 def test_while_the_reserve_waits_the_turn_goes_no_further(line: str) -> None:
     state = position(seat_dict(1, grid=[["wasp"]], reserve=["ant"], filler=5),
                      seat_dict(2, grid=[["mite"]], filler=5), step="deploy")
