@@ -26,7 +26,7 @@ def _candidates(ctx: Ctx, seat: Seat, sources: tuple[str, ...]) -> list[tuple[st
             top = seat.discard[-1]
             found.append((source, value(top), code_of(top), card(code_of(top)).cost, top))
         elif source == "draw" and piles.can_take(ctx.state, seat):
-            found.append((source, 1, "", 0, ""))
+            found.append((source, 1, "", 0, ""))  # pragma: no mutate (sole draw entry: cost ties nothing)
         elif source in ("hand", "reserve", "play"):
             cards = {"hand": seat.hand, "reserve": seat.reserve, "play": seat.in_play()}[source]
             for c in cards:
