@@ -51,11 +51,13 @@ class Words:
         return "your" if label == self.you else f"{self.who(label)}'s"
 
     def player(self, lobby: int, you_lobby: int | None) -> str:
-        """A seat by its lobby number: before the cut no seat has a label yet."""
+        """A seat by its lobby number: before the cut no seat has a label yet. A name several seats share
+        (two "Greedy bot"s) takes its seat's number, as the platform's lists write it."""
         if lobby == you_lobby:
             return "You"
         if self.names is not None and lobby < len(self.names):
-            return str(self.names[lobby])
+            name = str(self.names[lobby])
+            return f"{name} {lobby + 1}" if list(self.names).count(name) > 1 else name
         return f"Seat {lobby + 1}"
 
 
