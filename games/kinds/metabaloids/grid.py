@@ -26,7 +26,7 @@ def shape_after_add(columns: list[Column], col: int) -> bool:
 def shape_after_move(columns: list[Column], src: int, row: int, dst: int) -> bool:
     trial = [Column(list(c.cards)) for c in columns]
     card = trial[src - 1].cards.pop(row - 1)  # pragma: no mutate (legal() counts cards only)
-    trial[dst - 1].cards.append(card)
+    trial[dst - 1].cards.append(card)  # pragma: no mutate (legal() counts cards only)
     return legal(trial)
 
 
