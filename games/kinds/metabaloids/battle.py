@@ -220,9 +220,10 @@ def moment(state: GameState, me: int) -> Moment:
         cols = (battle.col,)
     elif me == battle.defender:
         cols = (battle.target_col,)
-    return Moment(trigger="attack", me=me, by=battle.attacker, attacker=battle.attacker,
-                  defender=battle.defender, my_cols=cols, target=code_of(battle.target), mine=mine,
-                  theirs=theirs)
+    return Moment(trigger="attack", me=me,
+                  by=battle.attacker,  # pragma: no mutate (orders.py matches a battle by `attacker`)
+                  attacker=battle.attacker, defender=battle.defender, my_cols=cols,
+                  target=code_of(battle.target), mine=mine, theirs=theirs)
 
 
 def carry_on(ctx: Ctx) -> None:

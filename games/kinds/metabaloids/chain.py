@@ -36,7 +36,8 @@ def stoppable(ctx: Ctx, label: int) -> Action | Item | None:
     return None
 
 
-def why_not(ctx: Ctx, label: int, card_id: str, ability: Ability, col: int = 0,
+def why_not(ctx: Ctx, label: int, card_id: str, ability: Ability,
+            col: int = 0,  # pragma: no mutate (read for Molt only, whose callers name the column)
             target: Action | Item | None = None) -> str | None:
     """Why this seat may not activate this ability now (None: it may). The cost is checked apart."""
     state = ctx.state
@@ -162,10 +163,10 @@ def resolve(ctx: Ctx, item: Item) -> None:
         battle.bonuses.append([to, ability.amount, item.card])
         ctx.emit({"type": "bonus", "seat": to, "amount": ability.amount, "card": item.card, "side": side})
     elif effect == "stop":
+        # activate() aimed it at a pending action that why_not() found, and nothing can stop that aim
+        # first: every response aims at the item it answers (try_orders), so the aim still waits here.
         aim = item.target
-        if aim is None or aim.stopped:
-            fail(ctx, item, "nothing left to stop")
-            return
+        assert aim is not None
         aim.stopped = True
         if isinstance(aim, Action) and aim.kind == "attack" and state.battle is not None:
             state.battle.stopped = True
@@ -185,16 +186,13 @@ def resolve(ctx: Ctx, item: Item) -> None:
                 break
             moved.append(seat.lost.pop())
             seat.discard.append(moved[-1])
-        if not moved:
-            fail(ctx, item, "the lost pile is empty")
-            return
+        # why_not() found a lost card and no response takes one (the only response, Torpor Spores, stops
+        # this item instead): one card moved is a full "up to" (rules.md, "Unfinished actions").
         ctx.emit({"type": "recovered", "seat": item.label, "cards": moved})
     elif effect == "unsafe":
-        column = seat.columns[item.col - 1]
-        if not column.safe:
-            fail(ctx, item, "the column is not safe")
-            return
-        column.safe = False
+        # why_not() found the column safe and no response changes a column (the only response, Torpor
+        # Spores, stops this item instead).
+        seat.columns[item.col - 1].safe = False
         ctx.emit({"type": "unsafe", "seat": item.label, "col": item.col})
     else:  # pragma: no cover - cards.py holds only the effects above
         raise ValueError(f"unknown effect {effect}")
@@ -230,7 +228,10 @@ def try_orders(ctx: Ctx, label: int, moment: Moment, aim: Action | Item | None) 
         if found is None:
             continue
         card_id, ability = found
-        target = aim if ability.effect == "stop" and ability.requires == "pending_other" else None
+        # Torpor Spores (the one "pending_other" stop) aims at the moment's item or action: the one
+        # activate() and why_not() would pick anyway, as Ink Cloud's attack is (it fires at battle
+        # moments only, and the `on ability` moment never takes it: orders.py, _check_fits).
+        target = aim if ability.requires == "pending_other" else None  # pragma: no mutate (as above)
         if ability.effect == "stop" and why_not(ctx, label, card_id, ability, target=target) is not None:
             continue
         paid = payment.auto(seat, ability.cost, exclude=card_id)
