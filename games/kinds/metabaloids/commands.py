@@ -100,6 +100,12 @@ def _dispatch(ctx: Ctx, label: int, parts: list[str], clock: bool) -> None:
             _use(ctx, label, parts)
             if state.battle is not None:
                 state.battle.fired = True
+                if state.battle.stopped:
+                    # The defender stopped the attack (Ink Cloud): nothing is left to react to, so the
+                    # window closes and the attack ends as a stopped one does (rules.md, "The declaration
+                    # moment"); the attacker plays on.
+                    state.decision = None
+                    battle.carry_on(ctx)
             return
         decisions.answer(ctx, label, parts)
         return

@@ -58,7 +58,9 @@ def settle_battle(ctx: Ctx, label: int) -> None:
     from . import battle, decisions
 
     state = ctx.state
-    while state.battle is not None and state.decision is not None:
+    # A battle is open exactly when a decision is (invariants.py `_battle`), and every round of the loop
+    # keeps it so: either test alone would do.
+    while state.battle is not None and state.decision is not None:  # pragma: no mutate (both or neither)
         decision = state.decision
         if decision.kind == "react":
             # The declaration moment waits for the defender's window. An out seat cannot be attacked
@@ -85,10 +87,6 @@ def settle_battle(ctx: Ctx, label: int) -> None:
 def stall(ctx: Ctx) -> None:
     ctx.emit({"type": "stalled", "rounds": ctx.state.stall})
     over(ctx, rank(ctx.state), "stall")
-
-
-def finish_last(ctx: Ctx) -> None:
-    over(ctx, rank(ctx.state), "last seat")
 
 
 def rank(state: GameState) -> list[list[int]]:

@@ -282,11 +282,8 @@ def pass_turn(ctx: Ctx) -> None:
     if state.result is not None:
         return
     label = state.active
-    following = state.after(label)
-    if not following:
-        ending.finish_last(ctx)
-        return
-    nxt = following[0]
+    # Another seat is always in here: ending.out ends the game as soon as one seat is left in.
+    nxt = state.after(label)[0]
     if nxt <= label:  # a round closes when the turn wraps past the last seat
         state.round += 1
         state.stall = 0 if state.stirred else state.stall + 1

@@ -1,7 +1,7 @@
 """The defender's timed window in a battle's declaration moment (rules.md, "Timed windows"): only in a game
 with windows, only for a defender who asked, only when a face-up card of its own in the target column has
 a "during attacks" ability usable now (a hand card alone never opens one), once per battle; `pass` or the
-clock's timeout lets its standing orders answer."""
+clock's timeout lets its standing orders answer; a stop of the attack in the window closes it at once."""
 
 from __future__ import annotations
 
@@ -119,3 +119,16 @@ def test_a_defender_resigning_while_the_attacker_pays_leaves_the_payment_to_the_
     state, events = play(state, 1, "pay hand beetle")
     assert [(codes([e["card"]])[0], e["from"]) for e in events if e["type"] == "paid"] == [("beetle", "hand")]
     assert state.battle is None and state.decision is None and codes(state.seat(1).hand) == ["spider"]
+
+
+def test_a_defender_stopping_the_attack_in_its_window_closes_the_window_and_the_attacker_plays_on() -> None:
+    state, _ = play(battle(p2_hand=("mite", "ant", "ink")), 1, "attack 1:1 p2 1:1")
+    state, events = play(state, 2, "use ink")
+    # Ink Cloud stops the attack (rules.md, "The declaration moment"): nothing is left to react to, so
+    # the window closes at once, no bonus card is drawn and nobody loses a card.
+    assert events[1:] == [{"type": "stopped", "seat": 2, "card": "p2-ink-1", "aim": "attack", "aim_seat": 1},
+                          {"type": "battle_stopped", "seat": 1, "defender": 2}]
+    assert state.battle is None and state.decision is None and commands.to_act(state) == (0,)
+    assert state.seat(1).lost == [] and state.seat(2).lost == [] and state.seat(1).attacks_made == 1
+    assert codes(state.seat(2).discard) == ["ant", "mite", "ink"]
+    assert "end" in commands.legal_commands(state, 0)
