@@ -105,7 +105,8 @@ def test_before_the_cut_seats_sharing_a_name_are_told_apart_by_their_seat_number
     state, third = api.play(state, 2, "deck b", SeededDice(2))
     assert api.narrate(state, 0, "deck a", first, 1, names, you=1).lines == ["Greedy bot 1 chose a deck."]
     assert api.narrate(state, 2, "deck b", third, None, names).lines == ["Greedy bot 3 chose a deck."]
-    assert api.narrate(state, 2, "deck b", third, 2, names, you=2).lines == ["You chose deck B (Shell & Slime)."]
+    mine = api.narrate(state, 2, "deck b", third, 2, names, you=2)
+    assert mine.lines == ["You chose deck B (Shell & Slime)."]
 
 
 def test_the_choice_is_the_seats_own_until_every_seat_has_chosen() -> None:
