@@ -44,6 +44,7 @@ from games.actions.webhooks import due_deliveries
 from games.kinds import get_kind
 from games.kinds.metabaloids.cards import CARDS, DECKS
 from games.kinds.metabaloids.lobby import list_command
+from games.kinds.metabaloids.narration import NOTES, PRIVATE
 from games.kinds.metabaloids.state import GameState, code_of
 from games.mail.outbound import deliver
 from games.mail.position import position
@@ -175,7 +176,7 @@ class Table(Channels):
                 if event.get("type") == "drew":
                     if event.get("seat") == label:
                         codes |= {code_of(c) for c in event["cards"]}
-                elif event.get("type") not in ("order", "orders", "help", "queued", "queue_dropped"):
+                elif event.get("type") not in (*PRIVATE, *NOTES):
                     codes |= named(json.dumps(event))
             if seat is not None and action.seat == seat:
                 codes |= named(action.command)
@@ -625,6 +626,48 @@ def test_the_orders_list_and_help_answer_their_seat_alone_on_every_channel():
         assert_page_tells_only_the_readers(table, reader, page, "the page after the private replies")
     for seat, sent in table.mails:
         assert_no_others_orders(table, seat, sent.body, f"a mail ({sent.subject})")
+
+
+# === A SKIPPED ORDER'S NOTE ===
+
+def test_a_skipped_orders_note_reaches_its_seat_alone_on_every_channel():
+    """Ann keeps every card of her hand, so when Ben attacks her Trapdoor Spider's column her standing
+    boost cannot be paid: the note says so to Ann (the page's log, the API's log, her next turn notice);
+    the others and the spectators read the attack whole and no note, on the page, through the API and in
+    their mails."""
+    table = in_play()
+    state = table.state
+    keep = " ".join(sorted({code_of(c) for c in state.seat(state.label(ANN)).hand}))
+    by_api(table, ANN, f"order keep {keep}")
+    ben = state.seat(state.label(BEN))
+    col = next(i for i, column in enumerate(ben.columns, 1) if column.cards)
+    attack = f"attack {col}:1 {p(table, ANN)} 2:1"  # Ann's column 2 holds her Trapdoor Spider
+    mailed_before = len(table.mails)
+    by_api(table, BEN, attack)
+    by_api(table, BEN, "end")  # the turn notices tell what happened since each reader's last turn
+    send_owed(table)
+    by_api(table, CY, "end")
+    send_owed(table)
+    action = table.game.actions.get(command=attack)
+    assert [e["type"] for e in action.events if e["type"] == "skipped"] == ["skipped"]
+    note = ("Your standing order (use trapdoor boost on defend) was skipped: your hand could not pay 1 "
+            "without kept cards.")
+    for reader in READERS:
+        own = table.seat_of(reader) == ANN
+        row = told(table, reader)[action.seq]
+        assert (note in row) == own and ("skipped" in row) == own, (reader, row)
+        assert "trapdoor boost" not in row or own
+        page = table.clients[reader].get(url(table.game)).content.decode()
+        entries = log_entries(page)
+        assert action.seq in entries and (note in entries[action.seq]) == own, (reader, entries)
+        if reader in (ANN, BEN, CY, SPECTATOR):
+            log = api_of(table.users[reader]).get(f"/games/{table.game.pk}/log").json()["actions"]
+            (mine,) = [r for r in log if r["seq"] == action.seq]
+            assert mine["command"] == attack and (note in mine["lines"]) == own
+    notices = [(seat, " ".join(sent.body.split())) for seat, sent in table.mails[mailed_before:]]
+    assert sorted(seat for seat, _ in notices) == [ANN, CY]
+    for seat, body in notices:
+        assert (note in body) == (seat == ANN) and ("trapdoor boost" in body) == (seat == ANN), seat
 
 
 # === REFUSALS ===
