@@ -48,7 +48,9 @@ def new_state(options: Options, decks: Sequence[Mapping[str, int]], deck_names: 
         codes = sorted(set(lists[lobby]))
         seats.append(Seat(label=label, deck=deck_names[lobby], deck_codes=codes, draw=ids,
                           orders=default_orders(codes)))
-    state = GameState(options=options, seats=seats, order=order, phase=PLACE, active=1, cut=rounds)
+    # The first placement turn's seat is set by start_placing (p1 unless nothing in its hand fits).
+    state = GameState(options=options, seats=seats, order=order, cut=rounds,
+                      phase=PLACE)  # pragma: no mutate (the default phase, written for the reader)
     events.append({"type": "first", "seat": 1, "lobby": first})
     for label in state.labels():
         seat = state.seat(label)
@@ -91,7 +93,7 @@ def start_placing(ctx: Ctx, label: int) -> None:
             line = seat.queue.pop(0)
             try:
                 words = line.split()
-                place(ctx, x, words[1], words[2], queued=True)
+                place(ctx, x, words[1], words[2])
             except (Refused, IndexError):
                 seat.queue = []
                 ctx.emit({"type": "queue_dropped", "seat": x, "line": line})
@@ -101,19 +103,20 @@ def start_placing(ctx: Ctx, label: int) -> None:
     turn.begin(ctx, state.live()[0])  # p1, unless it resigned while placing
 
 
-def place(ctx: Ctx, label: int, card_word: str, col_word: str, queued: bool = False) -> None:
+def place(ctx: Ctx, label: int, card_word: str, col_word: str) -> None:
+    """A placement, or one queued for the seat's next placement turn when it is not the seat's (commands.py
+    sends `place` here only while the initial deployment lasts; start_placing makes a queued line the
+    active seat's before it runs)."""
     from .words import column, from_zone
 
     state = ctx.state
     seat = state.seat(label)
-    if state.phase != PLACE:
-        raise Refused("the initial deployment is over")
     if seat.placing_done:
         raise Refused("you are done placing")
     card_id = from_zone(seat.hand, card_word, "hand")
     col = column(col_word)
     data = card(code_of(card_id))
-    if state.active != label and not queued:
+    if state.active != label:
         seat.queue.append(f"place {data.code} {col}")
         ctx.emit({"type": "queued", "seat": label, "line": f"place {data.code} {col}"})
         return
@@ -137,10 +140,9 @@ def place(ctx: Ctx, label: int, card_word: str, col_word: str, queued: bool = Fa
 
 
 def done(ctx: Ctx, label: int) -> None:
+    """The seat stops placing (commands.py sends `done` here only while the initial deployment lasts)."""
     state = ctx.state
     seat = state.seat(label)
-    if state.phase != PLACE:
-        raise Refused("the initial deployment is over")
     if seat.placing_done:
         raise Refused("you are done placing already")
     seat.placing_done = True
