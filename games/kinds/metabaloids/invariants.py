@@ -35,7 +35,7 @@ ACTING_STEPS = (MAIN, DEPLOY, ATTACK, RESTOCK)
 def problems(state: GameState) -> list[str]:
     """Every invariant the state breaks, each in one line; [] when the state is sound."""
     found: list[str] = []
-    found += _seats(state)
+    found += _seats(state)  # pragma: no mutate (found is empty: `=` gives the same list)
     found += _phase(state)
     found += _battle(state)
     found += _marks(state)
@@ -232,7 +232,8 @@ def _marks(state: GameState) -> list[str]:
     A marked card in play must stand in the active seat's grid; one may also have left play (a lost
     battle's stake, a damage payment), and the mark then means nothing until END clears it."""
     found: list[str] = []
-    if state.phase != TURN:
+    # With no such active seat there are no marks to check against it (`_phase` names that break).
+    if state.phase != TURN or not 1 <= state.active <= len(state.seats):
         return found
     if len(set(state.marked)) != len(state.marked):
         found.append(f"a card marked twice: {state.marked}")
