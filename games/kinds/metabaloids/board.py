@@ -15,11 +15,11 @@ CELL = 22
 SHOWN = 12  # the legal commands of a turn shown under the board; a question shows all of its own
 
 
-def face(state: GameState, seat: Seat, card_id: str, safe: bool) -> str:
+def face(state: GameState, card_id: str, safe: bool) -> str:
     data = card(code_of(card_id))
     marks = ""
     if data.guard:
-        marks += " G"
+        marks += " G"  # pragma: no mutate (marks is still "" here: = and += write the same)
     for side, letter in (("attack", "A"), ("defense", "D")):
         if data.column_bonus(side):
             marks += f" +{data.column_bonus(side)}{letter}"
@@ -46,7 +46,7 @@ def seat_lines(state: GameState, label: int, names: Sequence[str] | None) -> lis
     for row in range(depth):
         cells = []
         for col in seat.columns:
-            cells.append(face(state, seat, col.cards[row], col.safe).ljust(CELL) if row < len(col.cards)
+            cells.append(face(state, col.cards[row], col.safe).ljust(CELL) if row < len(col.cards)
                          else " " * CELL)
         lines.append(f"  {row + 1} " + "".join(cells).rstrip())
     if depth == 0:
@@ -121,7 +121,9 @@ def _question_line(state: GameState, seat: Seat) -> str | None:
     if decision is None or decision.label != seat.label:
         return None
     if decision.kind == "pay":
-        owed = state.battle.owed if state.battle is not None else 0
+        # invariants.py: a decision is open exactly while its battle is (no battle to owe nothing to)
+        assert state.battle is not None
+        owed = state.battle.owed
         return (f"You owe {owed} more point{'s' if owed != 1 else ''} of damage: name what pays, one card a "
                 "line (a hand, reserve or play card pays its defense, a draw pile card 1, the discard "
                 "pile's top its defense), or pay auto (or pass) for your standing orders to pay the rest.")
@@ -150,7 +152,7 @@ def board_svg(state: GameState, seat: int | None) -> str:
     width, card_w, card_h, row_h = 720, 228, 30, 34
     rows: list[str] = []
     y = 10
-    for label in state.labels() if state.seats else []:
+    for label in state.labels():  # none with no seats
         s = state.seat(label)
         counts = f"hand {len(s.hand)} · draw {len(s.draw)} · lost {len(s.lost)}"
         rows.append(f'<text x="10" y="{y + 14}" font-size="14" font-weight="bold">p{label} · '

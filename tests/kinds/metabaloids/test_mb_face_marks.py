@@ -23,11 +23,11 @@ def test_a_card_with_every_mark_shows_them_all_in_order(monkeypatch: pytest.Monk
     state = position(seat_dict(1, grid=[["crab"]], safe=[1], filler=5),
                      seat_dict(2, grid=[["mite"]], filler=5))
     state.marked.append("p1-crab-1")
-    assert board.face(state, state.seat(1), "p1-crab-1", True) == "Hermit Crab 1/4 G +1A +2D * ~"
+    assert board.face(state, "p1-crab-1", True) == "Hermit Crab 1/4 G +1A +2D * ~"
 
 
 def test_a_starter_guard_and_a_column_bonus_show_their_one_mark() -> None:
     state = position(seat_dict(1, grid=[["canopy"], ["kelp"]], filler=5),
                      seat_dict(2, grid=[["mite"]], filler=5))
-    assert board.face(state, state.seat(1), "p1-canopy-1", False) == "Silk Canopy 0/3 G"
-    assert board.face(state, state.seat(1), "p1-kelp-1", False) == "Kelp Bed 0/2 +2D"
+    assert board.face(state, "p1-canopy-1", False) == "Silk Canopy 0/3 G"
+    assert board.face(state, "p1-kelp-1", False) == "Kelp Bed 0/2 +2D"
