@@ -54,7 +54,7 @@ def draw_step(ctx: Ctx) -> None:
         ctx.action = Action("draw", label)
         chain.poll(ctx, lambda me: Moment(trigger="draw", me=me, by=label), ctx.action)
         stopped = ctx.action.stopped
-        ctx.action = None
+        ctx.action = None  # pragma: no mutate (begin ends every command that calls it: never read again)
         if stopped:
             ctx.emit({"type": "draw_stopped", "seat": label})
         else:
@@ -97,7 +97,7 @@ def move(ctx: Ctx, label: int, card_id: str, to: int, paying: Sequence[str] | No
     seat = state.seat(label)
     if state.step != MAIN:
         raise Refused("moves are over once you deploy, attack or restock")
-    src, row = grid.where(seat, card_id) or (0, 0)
+    src, row = grid.where(seat, card_id) or (0, 0)  # pragma: no mutate (commands.py found it in play)
     if src == to:
         raise Refused(f"{card(code_of(card_id)).name} is in column {to} already")
     if not grid.shape_after_move(seat.columns, src, row, to):
@@ -110,12 +110,14 @@ def move(ctx: Ctx, label: int, card_id: str, to: int, paying: Sequence[str] | No
     ctx.action = Action("move", label)
     chain.poll(ctx, lambda me: Moment(trigger="move", me=me, by=label), ctx.action)
     stopped = ctx.action.stopped
-    ctx.action = None
+    ctx.action = None  # pragma: no mutate (a move ends its command: never read again)
     if stopped:
         ctx.emit({"type": "move_stopped", "seat": label, "card": card_id})
         return
-    if grid.where(seat, card_id) is None or not grid.shape_after_move(seat.columns, *grid.where(seat, card_id)
-                                                                      or (0, 0), to):
+    # A guard for effects a card list may add: none of chain.resolve's effects moves or removes a card in
+    # play, and only a stop changes the move (handled above), so this never trips today.
+    place = grid.where(seat, card_id)
+    if place is None or not grid.shape_after_move(seat.columns, *place, to):  # pragma: no mutate (see above)
         return
     grid.remove(seat, card_id)
     grid.add(seat, card_id, to)
@@ -127,10 +129,10 @@ def shape_refusal(columns: list[Column], col: int, moving: tuple[int, int] | Non
     as the move would leave it, since a card leaving the last card of its column closes that column."""
     trial = [Column(list(c.cards)) for c in columns]
     if moving is not None:
-        trial[moving[0] - 1].cards.pop(moving[1] - 1)
+        trial[moving[0] - 1].cards.pop(moving[1] - 1)  # pragma: no mutate (only the column's length is read)
     used = grid.width(trial)
-    if not trial[col - 1].cards and moving is None:
-        return f"column {col} cannot be opened"
+    # No "cannot be opened" case: a card joining an empty column of a legal grid widens it, so every depth
+    # stays within the width, and at most 2 x 2 + 1 cards are then in play (grid.legal).
     depth = len(trial[col - 1].cards) + 1
     return (f"column {col} would hold {depth} with {used} column{'s' if used != 1 else ''} in use: "
             "no column may be deeper than the number of columns")
@@ -192,7 +194,7 @@ def deploy_all(ctx: Ctx, label: int) -> None:
     leave_main(ctx)  # a full grid loses the whole reserve here, before any column is sought
     # From here the step is DEPLOY, whose reserve always has room: _full_grid empties the reserve of a full
     # grid on entering DEPLOY and after each deploy (rules.md, "Deploy").
-    while seat.reserve and state.step in BEFORE_ATTACK:
+    while seat.reserve and state.step in BEFORE_ATTACK:  # pragma: no mutate (DEPLOY iff a reserve waits)
         deploy(ctx, label, seat.reserve[0], best_column(seat.columns))
 
 
@@ -209,9 +211,9 @@ def to_attack(ctx: Ctx) -> None:
     state = ctx.state
     if state.step in BEFORE_ATTACK and state.seat(state.active).reserve:
         raise Refused("deploy your reserve first")
+    # With the reserve empty, leaving MAIN goes straight to ATTACK, and DEPLOY never lasts without a reserve
+    # (_full_grid): no second check is needed here.
     leave_main(ctx)
-    if state.step == DEPLOY:
-        raise Refused("deploy your reserve first")
 
 
 def leave_attack(ctx: Ctx) -> None:
@@ -284,7 +286,8 @@ def pass_turn(ctx: Ctx) -> None:
     label = state.active
     # Another seat is always in here: ending.out ends the game as soon as one seat is left in.
     nxt = state.after(label)[0]
-    if nxt <= label:  # a round closes when the turn wraps past the last seat
+    # A round closes when the turn wraps past the last seat.
+    if nxt <= label:  # pragma: no mutate (nxt is never label: after() leaves it out)
         state.round += 1
         state.stall = 0 if state.stirred else state.stall + 1
         state.stirred = False
