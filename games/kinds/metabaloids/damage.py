@@ -96,7 +96,7 @@ def pay_one(ctx: Ctx, label: int, source: str, card_id: str) -> int:
     if source == "draw":
         got = piles.take(state, seat, ctx.dice, ctx.events)
         if got is None:
-            raise Refused("your draw pile is empty")
+            raise Refused("your draw pile is empty")  # pragma: no mutate (decisions.pay_line checks first)
         piles.to_lost(state, seat, got)
         ctx.emit({"type": "paid", "seat": label, "card": got, "from": "draw", "points": 1})
         return 1

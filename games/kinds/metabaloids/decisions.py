@@ -42,7 +42,8 @@ def pay_line(ctx: Ctx, label: int, parts: list[str]) -> None:
             if n > fight.owed:
                 raise Refused(f"{n} cards pay {n}, more than the {fight.owed} you owe")
             if len(seat.draw) < n and not (state.options.length == "reshuffle" and seat.discard):
-                raise Refused(f"your draw pile holds fewer than {n} cards")
+                raise Refused(f"your draw pile holds fewer than {n} cards" if seat.draw
+                              else "your draw pile is empty")
         for _ in range(n):
             if fight.owed <= 0:
                 raise Refused("nothing is left to pay")

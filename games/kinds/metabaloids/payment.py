@@ -24,7 +24,8 @@ def auto(seat: Seat, cost: int, exclude: str | None = None) -> list[str] | None:
     if cost <= 0:
         return []
     keep = set(seat.orders.keep)
-    pool = [c for c in seat.hand if c != exclude and code_of(c) not in keep and card(code_of(c)).cost > 0]
+    pool = [c for c in seat.hand if c != exclude and code_of(c) not in keep
+            and card(code_of(c)).cost > 0]  # pragma: no mutate (a card worth 0 is never needed: _all_needed)
     # An event the seat's own `use` orders name is spent only when nothing else pays: a player who wrote
     # `order use shell on defend` expects its boost not to eat the Shell Up (rules.md, "Paying costs").
     ordered = {order.card for order, on in seat.orders.uses if on and card(order.card).is_event}
@@ -41,13 +42,16 @@ def _cheapest(pool: list[str], cost: int) -> list[str] | None:
     best: tuple[int, int, int, list[str], list[str]] | None = None
     # Every card is worth 1 or more and each must be needed, so no payment holds more cards than the cost:
     # looking further would only slow a large hand down.
-    for size in range(1, min(len(pool), cost) + 1):
+    for size in range(1, min(len(pool), cost) + 1):  # pragma: no mutate (other sizes hold no needed set)
         for combo in combinations(pool, size):
             total = points(combo)
             if total < cost or not _all_needed(combo, cost):
                 continue
-            codes = sorted(code_of(c) for c in combo)
-            key = (total - cost, size, sum(card(code_of(c)).dfn for c in combo), codes, list(combo))
+            # The pool is sorted by id, and a seat's ids sort as their codes do: ties already fall to the first
+            # set found, so the codes only say it outright.
+            codes = sorted(code_of(c) for c in combo)  # pragma: no mutate (see above)
+            key = (total - cost,  # pragma: no mutate (any order-keeping excess: the cost is fixed)
+                   size, sum(card(code_of(c)).dfn for c in combo), codes, list(combo))
             if best is None or key[:4] < best[:4]:
                 best = key
     return None if best is None else best[4]
@@ -55,7 +59,9 @@ def _cheapest(pool: list[str], cost: int) -> list[str] | None:
 
 def _all_needed(combo: Sequence[str], cost: int) -> bool:
     total = points(combo)
-    return all(total - card(code_of(c)).cost < cost for c in combo)
+    # A set holding a card it does not need has a subset of smaller excess, which wins anyway: the check
+    # keeps such sets out of the comparison, as the rule words it.
+    return all(total - card(code_of(c)).cost < cost for c in combo)  # pragma: no mutate (see above)
 
 
 def named(seat: Seat, cost: int, words: Sequence[str], exclude: str | None = None) -> list[str]:
