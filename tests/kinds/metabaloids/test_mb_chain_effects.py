@@ -37,8 +37,8 @@ def test_brood_draws_one_card_into_the_hand() -> None:
 
 
 def test_regenerate_moves_the_top_lost_cards_one_at_a_time_to_the_discard_pile() -> None:
-    state = position(seat_dict(1, "B", grid=[["crab"]], hand=["regen", "crab"], lost=["shrimp", "frog", "toad"],
-                               filler=3),
+    state = position(seat_dict(1, "B", grid=[["crab"]], hand=["regen", "crab"],
+                               lost=["shrimp", "frog", "toad"], filler=3),
                      seat_dict(2, grid=[["mite"]], filler=3))
     state, events = play(state, 1, "use regen")
     assert events[1:] == [{"type": "recovered", "seat": 1, "cards": ["p1-toad-1", "p1-frog-1"]}]
@@ -56,7 +56,8 @@ def _surge_battle(p1_line: str, p2_orders: list[str]) -> list[dict[str, object]]
 
 
 def test_adrenal_surge_adds_its_bonus_to_the_side_of_the_seat_playing_it() -> None:
-    assert _surge_battle("attack 1:1 p2 1:1 paying mite + surge paying ant", ["order use surge on defend"]) == [
+    line = "attack 1:1 p2 1:1 paying mite + surge paying ant"
+    assert _surge_battle(line, ["order use surge on defend"]) == [
         {"type": "bonus", "seat": 1, "amount": 2, "card": "p1-surge-1", "side": "attack"},
         {"type": "bonus", "seat": 2, "amount": 2, "card": "p2-surge-1", "side": "defense"},
     ]

@@ -37,7 +37,8 @@ def _attack_position(p1: dict[str, object]) -> GameState:
      "attack 1:1 p2 1:1 + trapdoor", "Trapdoor Spider's column is not defending"),
     # Shell Up is for a battle where you defend: the attacker may not play it.
     (_attack_position(seat_dict(1, "B", grid=[["mantis"]], hand=["shell", "frog", "shrimp"], filler=5)),
-     "attack 1:1 p2 1:1 paying frog + shell paying shrimp", "Shell Up is played in a battle where you defend"),
+     "attack 1:1 p2 1:1 paying frog + shell paying shrimp",
+     "Shell Up is played in a battle where you defend"),
     # Torpor Spores stops another player's pending action: in one's own main step there is none.
     (position(seat_dict(1, grid=[["mite"]], hand=["spores", "spider"], filler=5),
               seat_dict(2, grid=[["mite"]], filler=5)),
@@ -113,7 +114,8 @@ def test_a_stop_aimed_at_an_action_stopped_already_or_at_ones_own_is_refused(aim
     ctx = _ctx()
     spores = card("spores").ability(None)
     assert spores is not None
-    assert why_not(ctx, 2, "p2-spores-1", spores, target=aim) == "there is no action of another player to stop"
+    said = why_not(ctx, 2, "p2-spores-1", spores, target=aim)
+    assert said == "there is no action of another player to stop"
 
 
 def test_a_seat_whose_own_ability_waits_in_the_chain_uses_no_other() -> None:

@@ -25,7 +25,8 @@ def test_a_move_is_polled_again_after_a_stop_that_was_itself_stopped() -> None:
     state, events = play(state, 1, "move 1:2 2")
     move = {"aim": "move", "aim_seat": 1}
     # Round 1: p2's first Torpor Spores is stopped by p1's; round 2: its second one stops the move.
-    assert [(e["seat"], e["card"], {k: e[k] for k in ("aim", "aim_seat")}) for e in of(events, "activate")] == [
+    aims = [(e["seat"], e["card"], {k: e[k] for k in ("aim", "aim_seat")}) for e in of(events, "activate")]
+    assert aims == [
         (2, "p2-spores-1", move),
         (1, "p1-spores-1", {"aim": "ability", "aim_seat": 2}),
         (2, "p2-spores-2", move),
@@ -91,3 +92,28 @@ def test_torpor_spores_used_in_the_defenders_window_stops_the_attack() -> None:
         {"type": "stopped", "seat": 2, "card": "p2-spores-1", "aim": "attack", "aim_seat": 1},
     ]
     assert "battle_stopped" in types(events) and "bonus_card" not in types(events)
+
+
+def _defending(hand: list[str], orders: list[str]) -> list[dict[str, Any]]:
+    state = position(seat_dict(1, grid=[["wasp"]], hand=["mite"], filler=5),
+                     seat_dict(2, "B", grid=[["crab"]], hand=hand, filler=5, orders=orders), step="attack")
+    _, events = play(state, 1, "attack 1:1 p2 1:1")
+    return events
+
+
+def test_an_order_that_cannot_be_paid_is_skipped_and_the_next_order_that_matches_fires() -> None:
+    # Ink Cloud costs 2 and Shell Up alone pays 1; Shell Up, paid with the Ink Cloud, fires instead.
+    events = _defending(["ink", "shell"], ["order use ink on defend", "order use shell on defend"])
+    assert of(events, "skipped") == [{"type": "skipped", "seat": 2, "order": "use ink on defend", "cost": 2,
+                                      "kept": False, "private": True}]
+    assert of(events, "activate") == [{"type": "activate", "seat": 2, "card": "p2-shell-1",
+                                       "ability": "shell", "paid": ["p2-ink-1"], "col": 0}]
+
+
+def test_each_order_skipped_in_a_command_leaves_its_own_note() -> None:
+    events = _defending(["ink", "shell"],
+                        ["order use ink on defend", "order use shell on defend", "order keep ink shell"])
+    note = {"type": "skipped", "seat": 2, "kept": True, "private": True}
+    assert of(events, "skipped") == [{**note, "order": "use ink on defend", "cost": 2},
+                                     {**note, "order": "use shell on defend", "cost": 1}]
+    assert "activate" not in types(events)
