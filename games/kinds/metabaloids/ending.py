@@ -77,8 +77,8 @@ def settle_battle(ctx: Ctx, label: int) -> None:
             state.battle.owed = 0
             if decision.kind == "grid":
                 state.decision = None
-                battle.carry_on(ctx)
-                continue
+                battle.carry_on(ctx)  # from the grid stage it ends the battle (battle.py `_finish`)
+                continue  # pragma: no mutate (as above: the loop ends either way)
         elif label != state.active:
             return  # the battle goes on: nothing waits for the out seat, and its turn is not passing
         decisions.close(ctx)
@@ -118,7 +118,9 @@ def over(ctx: Ctx, places: list[list[int]], why: str) -> None:
     state.phase = OVER
     state.battle = None
     state.decision = None
-    state.result = {"places": places, "winners": list(places[0]) if places else [], "why": why}
+    # rank() lists every seat, and cannot_draw() two: places is never empty.
+    winners = list(places[0]) if places else []  # pragma: no mutate (as above)
+    state.result = {"places": places, "winners": winners, "why": why}
     ctx.emit({"type": "game_over", "places": places, "why": why})
 
 
