@@ -47,8 +47,8 @@ def _cheapest(pool: list[str], cost: int) -> list[str] | None:
             total = points(combo)
             if total < cost or not _all_needed(combo, cost):
                 continue
-            # The pool is sorted by id, and a seat's ids sort as their codes do: ties already fall to the first
-            # set found, so the codes only say it outright.
+            # The pool is sorted by id, and a seat's ids sort as their codes do: ties already fall to the
+            # first set found, so the codes only say it outright.
             codes = sorted(code_of(c) for c in combo)  # pragma: no mutate (see above)
             key = (total - cost,  # pragma: no mutate (any order-keeping excess: the cost is fixed)
                    size, sum(card(code_of(c)).dfn for c in combo), codes, list(combo))
