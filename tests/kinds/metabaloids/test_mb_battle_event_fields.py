@@ -18,7 +18,8 @@ def lost_battle(*, window: int = 10, p2_orders: tuple[str, ...] = ("order pay as
     Snail behind it). Attack 5 + 2 + bonus Mite 1 = 8, defense 1 + 3 + bonus Brine Shrimp 1 = 5: damage
     3, the Frog's defense 1 absorbs 1, overflow 2."""
     return position(
-        seat_dict(1, hand=["mite"], grid=[["mite"], ["centipede", "spider"], ["ant"]], draw=["mite"], filler=3),
+        seat_dict(1, hand=["mite"], grid=[["mite"], ["centipede", "spider"], ["ant"]], draw=["mite"],
+                  filler=3),
         seat_dict(2, "B", hand=["crab"], grid=[["crab", "skink", "toad"], ["shrimp"], ["frog", "snail"]],
                   draw=["shrimp"], filler=3, orders=p2_orders),
         window_minutes=window, **options)
@@ -87,15 +88,16 @@ def test_in_its_own_turn_a_seat_that_asked_restores_its_grid_itself_with_or_with
     for window in (0, 10):
         state, events = play(attacker_loses(window=window), 1, "attack 2:1 p2 1:1 paying mite")
         assert events[-2:] == [
-            {"type": "battle_won", "seat": 1, "defender": 2, "at": 5, "dt": 6, "loser": 1, "stake": "p1-wasp-1",
-             "damage": 1, "overflow": 0},
+            {"type": "battle_won", "seat": 1, "defender": 2, "at": 5, "dt": 6, "loser": 1,
+             "stake": "p1-wasp-1", "damage": 1, "overflow": 0},
             {"type": "asked", "seat": 1, "kind": "grid"},
         ]
-        assert state.decision is not None and (state.decision.label, state.decision.kind, state.decision.window) \
-            == (1, "grid", False)
+        decision = state.decision
+        assert decision is not None and (decision.label, decision.kind, decision.window) == (1, "grid", False)
         state, events = play(state, 1, "move 1:3 2")
         assert events == [
             {"type": "grid_move", "seat": 1, "card": "p1-beetle-1", "from": 1, "to": 2},
             {"type": "battle_over", "seat": 1, "defender": 2},
         ]
-        assert grid_codes(state, 1) == [["mite", "ant"], ["beetle"], ["spider"]] and codes(state.seat(1).lost) == ["wasp"]
+        assert grid_codes(state, 1) == [["mite", "ant"], ["beetle"], ["spider"]]
+        assert codes(state.seat(1).lost) == ["wasp"]
