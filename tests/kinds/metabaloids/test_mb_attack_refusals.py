@@ -14,11 +14,11 @@ from games.kinds.protocol import Refused
 from .helpers import play, position, seat_dict
 
 
-def four_seats() -> GameState:
+def four_seats(hand: tuple[str, ...] = ("mite", "molt", "surge")) -> GameState:
     """p1 attacked p4 already this turn; p3 is out; p2's column 3 is safe and its column 2 holds a Silk
     Canopy (a Guard card) behind a Sugar Ant."""
     return position(
-        seat_dict(1, hand=["mite", "molt", "surge"], grid=[["wasp"], ["spider", "weaver"]], filler=5,
+        seat_dict(1, hand=list(hand), grid=[["wasp"], ["spider", "weaver"]], filler=5,
                   players=4, attacked=[4]),
         seat_dict(2, grid=[["mite"], ["ant", "canopy"], ["beetle"]], safe=[3], filler=5, players=4),
         seat_dict(3, grid=[["mite"]], filler=5, players=4, status="out", out_turn=21),
@@ -49,3 +49,15 @@ def test_the_guard_and_a_card_in_an_upright_column_may_be_attacked() -> None:
     for target in ("2:2", "1:1"):
         state, events = play(four_seats(), 1, f"attack 1:1 p2 {target} paying mite")
         assert events[0]["type"] == "battle_declared" and state.battle is None
+
+
+def test_a_use_paid_with_a_card_not_held_is_refused_for_that_card() -> None:
+    # The Mite pays the attack; the Surge's own payment names a Sugar Ant p1 does not hold. The refusal
+    # names the card written, not the hand's shortage an automatic payment would meet.
+    state = four_seats(hand=("mite", "surge"))
+    with pytest.raises(Refused) as e:
+        play(state, 1, "attack 2:1 p2 1:1 paying mite + surge paying ant")
+    assert str(e.value) == "you hold no Sugar Ant to pay with"
+    with pytest.raises(Refused) as e:
+        play(state, 1, "attack 2:1 p2 1:1 paying mite + surge")
+    assert str(e.value) == "you cannot pay 1 from your hand"
