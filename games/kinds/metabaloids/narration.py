@@ -77,8 +77,10 @@ def describe_for(event: Mapping[str, Any], state: GameState, names: Sequence[str
     w = Words(state, names, you)
     if kind == "deck":
         return _deck(event, state, w, reader_lobby, you_lobby)
-    s = int(event.get("seat") or 0)
-    who = w.who(s) if s else ""
+    # Only the seatless events (cut, stalled, game_over, decks) take 0 here, and none of their sentences
+    # reads `who`: what it holds for them never shows.
+    s = int(event.get("seat") or 0)  # pragma: no mutate (seatless events never read who)
+    who = w.who(s) if s else ""  # pragma: no mutate (seatless events never read who)
     text = _sentence(kind, event, w, who, sees(event, reader, state))
     return text
 
@@ -96,7 +98,9 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
     if kind == "drew":
         n = int(e["n"])
         cards = f": {_names(e['cards'])}" if open_ and e.get("cards") else ""
-        why = {"deal": " as a starting hand", "draw": "", "brood": " (brood)"}.get(str(e.get("why")), "")
+        why = {"deal": " as a starting hand",
+               "draw": "",  # pragma: no mutate (without the key, "draw" reads as the default "")
+               "brood": " (brood)"}.get(str(e.get("why")), "")
         return f"{who} drew {n} card{'s' if n != 1 else ''}{why}{cards}."
     if kind == "reshuffle":
         their = "your" if int(e["seat"]) == w.you else "their"
@@ -173,8 +177,9 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
     if kind == "battle_won":
         winner = int(e["seat"]) if int(e["loser"]) != int(e["seat"]) else int(e["defender"])
         over = f"; {e['overflow']} more to pay" if e["overflow"] else ""
-        return (f"Attack {e['at']} against defense {e['dt']}: {w.who(winner, True)} won by {e['damage']}. "
-                f"{_name(e['stake'])} was lost{over}.")
+        return (f"Attack {e['at']} against defense {e['dt']}: "
+                f"{w.who(winner, True)} won "  # pragma: no mutate (True is who's default)
+                f"by {e['damage']}. {_name(e['stake'])} was lost{over}.")
     if kind == "paid":
         zone = ZONES.get(str(e["from"]), e["from"])
         return f"{who} paid {e['points']} with {_name(e['card'])} from the {zone}."
