@@ -11,6 +11,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from games.models import Game
+from tests.conftest import BROWSER_PATIENCE_MS
 
 
 def offered_to_bots(settings: Any, kind: str) -> None:
@@ -37,9 +38,10 @@ def create_against_bots(page: Page, user: Any, bots: int) -> Game:
 
 
 def wait_for_move(game: Game, version: int) -> None:
-    """The click's post has been played (the game's version moved on) before the bots play again: up to
-    10 s, as a loaded machine may take."""
-    for _ in range(200):
+    """The click's post has been played (the game's version moved on) before the bots play again: as long
+    as every browser expectation waits (tests/conftest.py), since a loaded machine may take that."""
+    deadline = time.monotonic() + BROWSER_PATIENCE_MS / 1000
+    while time.monotonic() < deadline:
         game.refresh_from_db()
         if game.version != version:
             return
