@@ -7,10 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import pytest
+
 from games.kinds.metabaloids import commands
 from games.kinds.metabaloids.cards import DECKS, deck_list
 from games.kinds.metabaloids.orders import apply_order, default_orders
 from games.kinds.metabaloids.state import GameState, code_of
+from games.kinds.protocol import Refused
 
 
 class FirstPick:
@@ -76,6 +79,15 @@ def play(state: GameState, label: int, *lines: str,
         state, more = commands.play(state, state.lobby_seat(label), line, dice)
         events += more
     return state, events
+
+
+def refusal(state: GameState, label: int, line: str, clock: bool = False) -> str:
+    """Why seat `label`'s `line` is refused, word for word; a refused command leaves the state as it was."""
+    before = state.to_dict()
+    with pytest.raises(Refused) as refused:
+        commands.play(state, state.lobby_seat(label), line, FirstPick(), clock=clock)
+    assert state.to_dict() == before
+    return str(refused.value)
 
 
 def codes(card_ids: Sequence[str]) -> list[str]:

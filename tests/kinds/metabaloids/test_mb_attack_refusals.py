@@ -11,7 +11,7 @@ import pytest
 from games.kinds.metabaloids.state import GameState
 from games.kinds.protocol import Refused
 
-from .helpers import play, position, seat_dict
+from .helpers import play, position, refusal, seat_dict
 
 
 def four_seats(hand: tuple[str, ...] = ("mite", "molt", "surge")) -> GameState:
@@ -37,12 +37,7 @@ def four_seats(hand: tuple[str, ...] = ("mite", "molt", "surge")) -> GameState:
     ("attack 2:1 p2 1:1 paying mite + 2:2 boost + 2:2 boost", "Venom Weaver's ability is used this turn"),
 ])
 def test_a_wrong_attack_line_is_refused_word_for_word_and_changes_nothing(line: str, message: str) -> None:
-    state = four_seats()
-    before = state.to_dict()
-    with pytest.raises(Refused) as e:
-        play(state, 1, line)
-    assert str(e.value) == message
-    assert state.to_dict() == before
+    assert refusal(four_seats(), 1, line) == message
 
 
 def test_the_guard_and_a_card_in_an_upright_column_may_be_attacked() -> None:

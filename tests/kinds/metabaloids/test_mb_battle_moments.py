@@ -5,21 +5,10 @@ restoration moves answered in it, announced whole or refused in words."""
 
 from __future__ import annotations
 
-import pytest
-
 from games.kinds.metabaloids import view
 from games.kinds.metabaloids.state import GameState
-from games.kinds.protocol import Refused
 
-from .helpers import grid_codes, play, position, seat_dict
-
-
-def _refusal(state: GameState, label: int, line: str) -> str:
-    before = state.to_dict()
-    with pytest.raises(Refused) as e:
-        play(state, label, line)
-    assert state.to_dict() == before
-    return str(e.value)
+from .helpers import grid_codes, play, position, refusal, seat_dict
 
 
 def _column_order() -> GameState:
@@ -46,7 +35,7 @@ def test_a_defenders_order_for_another_column_stays_silent() -> None:
 def test_an_event_written_twice_in_an_attack_line_with_one_copy_in_hand_is_refused() -> None:
     state = position(seat_dict(1, grid=[["wasp"]], hand=["surge", "ant", "mite", "spider"], filler=3),
                      seat_dict(2, grid=[["beetle"]], filler=3))
-    assert _refusal(state, 1, "attack 1:1 p2 1:1 + surge + surge") == "no Adrenal Surge in your hand"
+    assert refusal(state, 1, "attack 1:1 p2 1:1 + surge + surge") == "no Adrenal Surge in your hand"
 
 
 def _grid_question(minutes: int) -> GameState:
@@ -79,4 +68,4 @@ def test_a_restoration_move_is_announced_whole() -> None:
 
 
 def test_a_restoration_move_to_the_cards_own_column_is_refused_by_name() -> None:
-    assert _refusal(_grid_question(1), 2, "move 2:3 2") == "Glucose Mite is in column 2 already"
+    assert refusal(_grid_question(1), 2, "move 2:3 2") == "Glucose Mite is in column 2 already"

@@ -11,17 +11,8 @@ from games.kinds.metabaloids.cards import card
 from games.kinds.metabaloids.chain import why_not
 from games.kinds.metabaloids.context import Action, Ctx, Item
 from games.kinds.metabaloids.state import GameState
-from games.kinds.protocol import Refused
 
-from .helpers import FirstPick, play, position, seat_dict, types
-
-
-def _refusal(state: GameState, label: int, line: str) -> str:
-    before = state.to_dict()
-    with pytest.raises(Refused) as e:
-        play(state, label, line)
-    assert state.to_dict() == before
-    return str(e.value)
+from .helpers import FirstPick, play, position, refusal, seat_dict, types
 
 
 def _attack_position(p1: dict[str, object]) -> GameState:
@@ -50,7 +41,7 @@ def _attack_position(p1: dict[str, object]) -> GameState:
 ])
 def test_an_ability_whose_requirement_does_not_hold_is_refused_in_words(
         state: GameState, line: str, said: str) -> None:
-    assert _refusal(state, 1, line) == said
+    assert refusal(state, 1, line) == said
 
 
 def test_molt_stands_up_the_last_column_when_it_is_safe() -> None:

@@ -4,23 +4,12 @@ not be used now (the phase, a seat out of the game, a draw with no card, an own-
 
 from __future__ import annotations
 
-import pytest
-
 from games.kinds.metabaloids.cards import card
 from games.kinds.metabaloids.chain import why_not
 from games.kinds.metabaloids.context import Ctx
-from games.kinds.metabaloids.state import PLACE, GameState
-from games.kinds.protocol import Refused
+from games.kinds.metabaloids.state import PLACE
 
-from .helpers import FirstPick, play, position, seat_dict
-
-
-def _refusal(state: GameState, label: int, line: str) -> str:
-    before = state.to_dict()
-    with pytest.raises(Refused) as e:
-        play(state, label, line)
-    assert state.to_dict() == before
-    return str(e.value)
+from .helpers import FirstPick, play, position, refusal, seat_dict
 
 
 def test_a_stopped_ability_is_announced_with_its_aim_and_is_an_unfinished_action_named_stopped() -> None:
@@ -59,7 +48,7 @@ def test_brood_with_no_card_to_draw_is_refused_saying_no_card_can_be_drawn() -> 
     # A short game never reshuffles: with the draw pile empty, nothing can be drawn.
     state = position(seat_dict(1, grid=[["queen"]], hand=["ant", "ant"], discard=["mite"]),
                      seat_dict(2, grid=[["mite"]], filler=3), length="short")
-    assert _refusal(state, 1, "use queen") == "no card can be drawn"
+    assert refusal(state, 1, "use queen") == "no card can be drawn"
 
 
 def test_an_own_turn_ability_is_refused_in_the_defenders_window() -> None:
@@ -70,7 +59,7 @@ def test_an_own_turn_ability_is_refused_in_the_defenders_window() -> None:
         window_minutes=10)
     state, _ = play(state, 1, "attack 1:1 p2 1:1")
     assert state.decision is not None and (state.decision.label, state.decision.kind) == (2, "react")
-    assert _refusal(state, 2, "use queen") == "Hive Queen is used only during your own turn"
+    assert refusal(state, 2, "use queen") == "Hive Queen is used only during your own turn"
 
 
 def _ctx(**changes: str) -> Ctx:

@@ -12,7 +12,7 @@ from games.kinds.metabaloids import commands, lobby
 from games.kinds.metabaloids.state import GameState, Options
 from games.kinds.protocol import Refused
 
-from .helpers import FirstPick, play, position, seat_dict
+from .helpers import FirstPick, play, position, refusal, seat_dict
 from .random_games import SeededDice
 from .test_mb_window import battle
 
@@ -24,13 +24,6 @@ def _main() -> GameState:
                               hand=["ant", "molt", "mite", "scorpion"], filler=5, drew=True),
                     seat_dict(2, grid=[["mite"]], filler=5))
 
-
-def _refusal(state: GameState, label: int, line: str, clock: bool = False) -> str:
-    before = state.to_dict()
-    with pytest.raises(Refused) as refused:
-        commands.play(state, state.lobby_seat(label), line, FirstPick(), clock=clock)
-    assert state.to_dict() == before  # a refused command changes nothing
-    return str(refused.value)
 
 
 @pytest.mark.parametrize(("line", "words"), [
@@ -62,7 +55,7 @@ def _refusal(state: GameState, label: int, line: str, clock: bool = False) -> st
     ("order use shell on defend", "your deck has no shell"),
 ])
 def test_a_malformed_or_misplaced_line_in_ones_turn_is_refused_saying_why(line: str, words: str) -> None:
-    assert _refusal(_main(), 1, line) == words
+    assert refusal(_main(), 1, line) == words
 
 
 @pytest.mark.parametrize(("step", "reserve", "line", "words"), [
@@ -78,17 +71,17 @@ def test_deploying_attacking_and_using_are_refused_outside_their_steps(
         step: str, reserve: tuple[str, ...], line: str, words: str) -> None:
     state = position(seat_dict(1, grid=[["wasp"]], hand=["ant"], reserve=list(reserve), filler=5),
                      seat_dict(2, grid=[["mite"]], filler=5), step=step)
-    assert _refusal(state, 1, line) == words
+    assert refusal(state, 1, line) == words
 
 
 def test_a_seat_out_of_turn_is_told_whose_turn_it_is() -> None:
-    assert _refusal(_main(), 2, "pass") == "it is p1's turn"
+    assert refusal(_main(), 2, "pass") == "it is p1's turn"
 
 
 def test_an_order_is_read_for_the_table_and_the_seat_that_writes_it() -> None:
     state = position(seat_dict(1, grid=[["wasp"]], filler=5), seat_dict(2, "B", grid=[["crab"]], filler=5))
     # A two-seat table has no p3; the order's own refusal is the command's.
-    assert _refusal(state, 2, "order use shell on defend by p3") == (
+    assert refusal(state, 2, "order use shell on defend by p3") == (
         "`by` needs a seat: p1 to p2, or me; `p3` is none")
     # p2 naming itself is `me` (stored as 0, state.md).
     state, events = play(state, 2, "order use ink on attack against p2")
@@ -131,7 +124,7 @@ def _placing() -> GameState:
     ("pass", "the initial deployment is on: place <card> <column> or done"),
 ])
 def test_a_placement_turn_reads_place_and_done_only(line: str, words: str) -> None:
-    assert _refusal(_placing(), 1, line) == words
+    assert refusal(_placing(), 1, line) == words
 
 
 def test_the_clock_says_done_for_a_seat_whose_placement_time_ran_out() -> None:
@@ -159,7 +152,7 @@ def test_the_clock_deploys_the_reserve_and_ends_the_turn() -> None:
 def test_a_finished_game_refuses_every_command_but_orders_and_help(line: str) -> None:
     state = _main()
     state.phase = "over"
-    assert _refusal(state, 1, line) == "game over"
+    assert refusal(state, 1, line) == "game over"
 
 
 @pytest.mark.parametrize("verb", ["orders", "help"])

@@ -13,7 +13,7 @@ import pytest
 from games.kinds.metabaloids.state import GameState
 from games.kinds.protocol import Refused
 
-from .helpers import codes, play, position, seat_dict
+from .helpers import codes, play, position, refusal, seat_dict
 
 
 def asked_to_pay(*, draw: tuple[str, ...] = ("shrimp", "shrimp", "shrimp"), length: str = "short",
@@ -51,12 +51,7 @@ def asked_to_pay(*, draw: tuple[str, ...] = ("shrimp", "shrimp", "shrimp"), leng
     ("move 1:1 2", "answer your damage payment first"),
 ])
 def test_a_wrong_pay_line_is_refused_word_for_word_and_changes_nothing(line: str, message: str) -> None:
-    state = asked_to_pay()
-    before = state.to_dict()
-    with pytest.raises(Refused) as e:
-        play(state, 2, line)
-    assert str(e.value) == message
-    assert state.to_dict() == before
+    assert refusal(asked_to_pay(), 2, line) == message
 
 
 def paid(events: list[dict[str, Any]]) -> list[tuple[str, str, int]]:

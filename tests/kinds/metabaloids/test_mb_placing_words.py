@@ -12,9 +12,8 @@ import pytest
 from games.kinds.metabaloids import setup
 from games.kinds.metabaloids.cards import DECKS
 from games.kinds.metabaloids.state import PLACE, GameState, Options
-from games.kinds.protocol import Refused
 
-from .helpers import Script, cut_pick, play, position, seat_dict
+from .helpers import Script, cut_pick, play, position, refusal, seat_dict
 from .test_mb_rulings import (
     with_a_larva,  # noqa: F401 (a fixture, asked for by name below)
 )
@@ -28,27 +27,20 @@ def _placing(p1: Sequence[str], p2: Sequence[str], **p1_counters: object) -> Gam
     return state
 
 
-def _refusal(state: GameState, label: int, line: str) -> str:
-    before = state.to_dict()
-    with pytest.raises(Refused) as refused:
-        play(state, label, line)
-    assert state.to_dict() == before
-    return str(refused.value)
-
 
 @pytest.mark.parametrize(("line", "reason"), [
     ("place surge 1", "events are not placed: they never enter columns"),
     ("place scorpion 1", "Dune Scorpion costs 3, and you have 2 of your 7 points left"),
 ])
 def test_a_placement_the_rules_forbid_is_refused_word_for_word(line: str, reason: str) -> None:
-    assert _refusal(_placing(["surge", "scorpion", "mite"], ["mite"], placed=5), 1, line) == reason
+    assert refusal(_placing(["surge", "scorpion", "mite"], ["mite"], placed=5), 1, line) == reason
 
 
 def test_a_seat_done_placing_is_refused_another_placement_or_done_word_for_word() -> None:
     state = _placing(["mite"], ["mite", "ant"])
     state.seat(1).placing_done = True
-    assert _refusal(state, 1, "place mite 1") == "you are done placing"
-    assert _refusal(state, 1, "done") == "you are done placing already"
+    assert refusal(state, 1, "place mite 1") == "you are done placing"
+    assert refusal(state, 1, "done") == "you are done placing already"
 
 
 def test_done_is_told_with_the_points_placed_and_the_placement_turn_passes_on() -> None:
