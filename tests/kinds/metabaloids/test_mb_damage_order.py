@@ -7,14 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import pytest
-
 from games.kinds.metabaloids import damage
 from games.kinds.metabaloids.context import Ctx
 from games.kinds.metabaloids.state import GameState
-from games.kinds.protocol import Refused
 
-from .helpers import FirstPick, play, position, seat_dict
+from .helpers import FirstPick, play, position, refusal, seat_dict
 
 
 def _pay(state: GameState, label: int, owed: int) -> tuple[int, list[dict[str, Any]]]:
@@ -66,11 +63,7 @@ def _asked_to_pay(discard: Sequence[str] = ()) -> GameState:
 def test_paying_from_an_empty_discard_pile_is_refused_word_for_word() -> None:
     state = _asked_to_pay()
     assert state.seat(2).discard == []
-    before = state.to_dict()
-    with pytest.raises(Refused) as e:
-        play(state, 2, "pay discard")
-    assert str(e.value) == "your discard pile is empty"
-    assert state.to_dict() == before
+    assert refusal(state, 2, "pay discard") == "your discard pile is empty"
 
 
 def test_paying_from_an_empty_draw_pile_reshuffles_the_discard_pile_first_and_says_so() -> None:

@@ -4,13 +4,10 @@ word and changes nothing, and a payment that closes leaves nothing owed while th
 
 from __future__ import annotations
 
-import pytest
-
 from games.kinds.metabaloids.state import GameState
 from games.kinds.metabaloids.view import view
-from games.kinds.protocol import Refused
 
-from .helpers import grid_codes, play, position, seat_dict, types
+from .helpers import grid_codes, play, position, refusal, seat_dict, types
 
 
 def _scenario_19_asking(*orders: str) -> GameState:
@@ -28,21 +25,13 @@ def _scenario_19_asking(*orders: str) -> GameState:
 def test_a_grid_move_while_a_damage_payment_is_asked_is_refused_by_the_question_asked() -> None:
     state = _scenario_19_asking("order pay ask", "order grid ask")
     assert state.decision is not None and (state.decision.label, state.decision.kind) == (2, "pay")
-    before = state.to_dict()
-    with pytest.raises(Refused) as e:
-        play(state, 2, "move 2:3 3")
-    assert str(e.value) == "answer your damage payment first"
-    assert state.to_dict() == before
+    assert refusal(state, 2, "move 2:3 3") == "answer your damage payment first"
 
 
 def test_a_payment_while_the_grid_restoration_is_asked_is_refused_by_the_question_asked() -> None:
     state = _scenario_19_asking("order grid ask")
     assert state.decision is not None and (state.decision.label, state.decision.kind) == (2, "grid")
-    before = state.to_dict()
-    with pytest.raises(Refused) as e:
-        play(state, 2, "pay draw 1")
-    assert str(e.value) == "answer your grid restoration first"
-    assert state.to_dict() == before
+    assert refusal(state, 2, "pay draw 1") == "answer your grid restoration first"
 
 
 def test_once_the_damage_is_paid_the_grid_restoration_owes_nothing() -> None:

@@ -10,7 +10,7 @@ import pytest
 from games.kinds.metabaloids.payment import auto
 from games.kinds.protocol import Refused
 
-from .helpers import play, position, seat_dict
+from .helpers import play, position, refusal, seat_dict
 from .test_mb_damage_order import _asked_to_pay
 from .test_mb_rulings import restocking
 
@@ -44,11 +44,7 @@ def test_payments_equal_in_excess_size_and_defense_go_by_the_codes_alphabetical_
 
 def test_an_empty_draw_pile_named_to_pay_damage_is_refused_as_empty() -> None:
     state = _asked_to_pay()  # p2's draw pile and discard pile are both empty: nothing to reshuffle
-    before = state.to_dict()
-    with pytest.raises(Refused) as e:
-        play(state, 2, "pay draw 1")
-    assert str(e.value) == "your draw pile is empty"
-    assert state.to_dict() == before
+    assert refusal(state, 2, "pay draw 1") == "your draw pile is empty"
 
 
 def test_a_draw_pile_too_short_for_the_cards_named_is_refused_by_its_count() -> None:
