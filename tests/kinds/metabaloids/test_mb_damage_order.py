@@ -74,3 +74,22 @@ def test_paying_from_an_empty_draw_pile_reshuffles_the_discard_pile_first_and_sa
         {"type": "paid", "seat": 2, "card": "p2-beetle-1", "from": "draw", "points": 1},
     ]
     assert state.seat(2).draw == ["p2-wasp-1"] and state.seat(2).discard == []
+
+
+def test_a_card_of_defense_one_pays_one_point_from_the_discard_top_the_hand_and_under_a_zero_card() -> None:
+    # A Glucose Mite (defense 1) is worth 1: on the discard top it pays first (the default list starts with
+    # the discard pile); under a Sugar Ant (defense 0), in a short game with no draw pile, the ant is lost at
+    # 0 on the way to it; in hand, with the discard pile and the draw pile empty, it pays from there.
+    top = position(seat_dict(1, grid=[["mite"]]), seat_dict(2, discard=["mite"], grid=[["spider"]], filler=3))
+    mite = top.seat(2).discard[-1]
+    assert _pay(top, 2, 1) == (0, [{"type": "paid", "seat": 2, "card": mite, "from": "discard", "points": 1}])
+    under = position(seat_dict(1, grid=[["mite"]]), seat_dict(2, discard=["mite", "ant"], grid=[["spider"]]),
+                     length="short")
+    ant, mite = under.seat(2).discard[1], under.seat(2).discard[0]
+    left, events = _pay(under, 2, 1)
+    assert left == 0 and [(e["card"], e["points"]) for e in events if e["type"] == "paid"] == [
+        (ant, 0), (mite, 1)]
+    hand = position(seat_dict(1, grid=[["mite"]]), seat_dict(2, hand=["mite"], grid=[["spider"]]),
+                    length="short")
+    assert _pay(hand, 2, 1) == (0, [{"type": "paid", "seat": 2, "card": "p2-mite-1", "from": "hand",
+                                     "points": 1}])
