@@ -53,6 +53,17 @@ def changed_in_form(data: Mapping[str, str], controls: Sequence[str]) -> bool:
     return not drawn or any(drawn)
 
 
+def seat_name(seat: int, names: Sequence[str] | None) -> str:
+    """The player's name at lobby seat `seat`, with the seat's number when another seat has the same name
+    (three "Random bot"s in one game: "Random bot 2" is seat 2, as the platform's lists write it,
+    games/seats.py `told_apart`); "Seat n" when it has none."""
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        if list(names).count(names[seat]) > 1:
+            return f"{names[seat]} {seat + 1}"
+        return names[seat]
+    return f"Seat {seat + 1}"
+
+
 class BadOptions(Exception):
     """Game options the kind does not offer; the message says what to choose instead."""
 

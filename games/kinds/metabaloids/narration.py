@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.kinds.protocol import Narration
+from games.kinds.protocol import Narration, seat_name
 
 from .cards import DECK_NAMES, card
 from .commands import VERBS
@@ -47,18 +47,13 @@ class Words:
             return f"{self.names[lobby]} (p{label})"
         return f"p{label}"
 
-    def whose(self, label: int) -> str:
-        return "your" if label == self.you else f"{self.who(label)}'s"
+    def whose(self, label: int, start: bool = False) -> str:
+        return ("Your" if start else "your") if label == self.you else f"{self.who(label)}'s"
 
     def player(self, lobby: int, you_lobby: int | None) -> str:
         """A seat by its lobby number: before the cut no seat has a label yet. A name several seats share
         (two "Greedy bot"s) takes its seat's number, as the platform's lists write it."""
-        if lobby == you_lobby:
-            return "You"
-        if self.names is not None and lobby < len(self.names):
-            name = str(self.names[lobby])
-            return f"{name} {lobby + 1}" if list(self.names).count(name) > 1 else name
-        return f"Seat {lobby + 1}"
+        return "You" if lobby == you_lobby else seat_name(lobby, self.names)
 
 
 def sees(event: Mapping[str, Any], reader: int | None, state: GameState) -> bool:
@@ -114,7 +109,7 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
     if kind == "turn":
         return f"Turn {e['turn']}: {w.whose(int(e['seat']))} turn."
     if kind == "draw_stopped":
-        return f"{_first_up(w.whose(int(e['seat'])))} draw was stopped: no card drawn."
+        return f"{w.whose(int(e['seat']), True)} draw was stopped: no card drawn."
     if kind == "discarded":
         return f"{who} discarded {_name(e['card'])}."
     if kind == "move_paid":
@@ -127,7 +122,7 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
     if kind == "deployed":
         return f"{who} deployed {_name(e['card'])} to column {e['col']}."
     if kind == "upright":
-        return f"{_first_up(w.whose(int(e['seat'])))} column {e['col']} stood up: no longer safe."
+        return f"{w.whose(int(e['seat']), True)} column {e['col']} stood up: no longer safe."
     if kind == "restocked":
         paid = f", paying {_names(e['paid'])}" if e.get("paid") else ""
         return f"{who} restocked {_name(e['card'])} into the reserve{paid}."
@@ -135,7 +130,7 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
         reason = LOSS_REASONS.get(str(e.get("why")), "")
         return f"{who} lost {_name(e['card'])} from the {ZONES.get(str(e['from']), e['from'])}{reason}."
     if kind == "waived":
-        return f"{_first_up(w.whose(int(e['seat'])))} {e['why']} of {e['n']} found no card and was waived."
+        return f"{w.whose(int(e['seat']), True)} {e['why']} of {e['n']} found no card and was waived."
     if kind == "no_attack":
         cards = "1 card" if e["n"] == 1 else f"{e['n']} cards"
         return f"{who} made no attack: {cards} of the draw pile to the lost pile."
@@ -159,11 +154,11 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
     if kind == "stopped":
         return f"{_name(e['card'])} stopped it."
     if kind == "unfinished":
-        return f"{_first_up(w.whose(int(e['seat'])))} {_name(e['card'])} did not fully resolve."
+        return f"{w.whose(int(e['seat']), True)} {_name(e['card'])} did not fully resolve."
     if kind == "recovered":
         return f"{who} moved {_names(e['cards'])} from the lost pile to the discard pile."
     if kind == "unsafe":
-        return f"{_first_up(w.whose(int(e['seat'])))} column {e['col']} is no longer safe."
+        return f"{w.whose(int(e['seat']), True)} column {e['col']} is no longer safe."
     if kind == "battle_stopped":
         if e.get("why") == "out":
             return "A player in the battle went out: no battle."
@@ -187,9 +182,9 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
         what = {"pay": "damage payment", "grid": "grid", "react": "reaction to the attack"}[str(e["kind"])]
         return f"{who} {'are' if who == 'You' else 'is'} asked for the {what}."
     if kind == "safe":
-        return f"{_first_up(w.whose(int(e['seat'])))} column {e['col']} is safe from attacks."
+        return f"{w.whose(int(e['seat']), True)} column {e['col']} is safe from attacks."
     if kind in ("grid_restored", "grid_move"):
-        return f"{_first_up(w.whose(int(e['seat'])))} grid was put back in shape."
+        return f"{w.whose(int(e['seat']), True)} grid was put back in shape."
     if kind == "battle_over":
         return "The battle is over."
     if kind == "cannot_draw":
@@ -206,11 +201,11 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
     if kind == "skipped":
         owner = int(e["seat"])
         kept = " without kept cards" if e["kept"] else ""
-        return (f"{_first_up(w.whose(owner))} standing order ({e['order']}) was skipped: "
+        return (f"{w.whose(owner, True)} standing order ({e['order']}) was skipped: "
                 f"{'your' if owner == w.you else 'their'} hand could not pay {e['cost']}{kept}.")
     if kind == "orders":
         listing = " | ".join(" ".join(line.split()) for line in w.state.seat(int(e["seat"])).orders.lines())
-        return f"{_first_up(w.whose(int(e['seat'])))} standing orders: {listing}."
+        return f"{w.whose(int(e['seat']), True)} standing orders: {listing}."
     if kind == "help":
         return (f"The commands: {', '.join(VERBS)}. Send orders for {w.whose(int(e['seat']))} standing "
                 "orders.")
@@ -222,11 +217,6 @@ def _sentence(kind: str, e: Mapping[str, Any], w: Words, who: str, open_: bool) 
     if kind == "queue_dropped":
         return f"{who}: the queued {e['line']} was no longer legal; the queue was cleared."
     return kind
-
-
-def _first_up(text: str) -> str:
-    """A capital first letter, the rest as written (str.capitalize would lower a name's capitals)."""
-    return text[:1].upper() + text[1:]
 
 
 def _deck(e: Mapping[str, Any], state: GameState, w: Words, reader_lobby: int | None,

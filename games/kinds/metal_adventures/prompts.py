@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.kinds.protocol import Prompt
+from games.kinds.protocol import Prompt, seat_name
 
 from . import alliance, cards, commands, declare, setup, windows
 from .battle_state import UNANSWERED, Ask, Battle
@@ -28,13 +28,8 @@ HOUR = 3600
 
 
 def name(seat: int, names: Sequence[str] | None) -> str:
-    """The seat's player's name; with its seat number when another seat has the same name (three
-    "Random bot"s in one game), "Seat n" when it has none."""
-    if names is not None and 0 <= seat < len(names) and names[seat]:
-        if list(names).count(names[seat]) > 1:
-            return f"{names[seat]} {seat + 1}"
-        return names[seat]
-    return f"Seat {seat + 1}"
+    """The seat's player's name (games/kinds/protocol.py `seat_name`)."""
+    return seat_name(seat, names)
 
 
 def prompts(state: GameState, names: Sequence[str] | None) -> list[Prompt]:
