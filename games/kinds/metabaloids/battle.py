@@ -229,7 +229,7 @@ def moment(state: GameState, me: int) -> Moment:
         cols = (battle.target_col,)
     return Moment(trigger="attack", me=me,
                   by=battle.attacker,  # pragma: no mutate (orders.py matches a battle by `attacker`)
-                  attacker=battle.attacker,  # pragma: no mutate (orders.py falls back on `by`, the same seat)
+                  attacker=battle.attacker,
                   defender=battle.defender, my_cols=cols,
                   target=code_of(battle.target), mine=mine, theirs=theirs)
 
