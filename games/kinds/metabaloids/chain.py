@@ -310,7 +310,7 @@ def poll(ctx: Ctx, make: Callable[[int], Moment], aim: Action | None) -> None:
 
 
 def use_command(ctx: Ctx, label: int, card_id: str, ability: Ability, words: Sequence[str] | None,
-                col: int = 0) -> Item:  # pragma: no mutate (its one caller, commands.py `_use`, names col)
+                col: int = 0) -> Item:  # never defaulted: the one caller, commands.py `_use`, names col
     """`use …` sent by a seat: refused with the reason when it may not be used or paid."""
     why = why_not(ctx, label, card_id, ability, col=col)
     if why is not None:

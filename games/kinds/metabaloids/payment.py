@@ -25,7 +25,7 @@ def auto(seat: Seat, cost: int, exclude: str | None = None) -> list[str] | None:
         return []
     keep = set(seat.orders.keep)
     pool = [c for c in seat.hand if c != exclude and code_of(c) not in keep
-            and card(code_of(c)).cost > 0]  # pragma: no mutate (a card worth 0 is never needed: _all_needed)
+            and card(code_of(c)).cost > 0]  # a card worth 0 is never needed (_all_needed): spares work
     # An event the seat's own `use` orders name is spent only when nothing else pays: a player who wrote
     # `order use shell on defend` expects its boost not to eat the Shell Up (rules.md, "Paying costs").
     ordered = {order.card for order, on in seat.orders.uses if on and card(order.card).is_event}
