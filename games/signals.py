@@ -10,6 +10,7 @@ from django.dispatch import receiver
 
 from games import page_cache, pulse, queries
 from games.models import ChatMessage, Game, Invitation, Seat
+from games.push import publish
 
 
 @receiver(post_save, sender=Game)
@@ -24,8 +25,11 @@ def forget_counts_for_game(sender: type, instance: Game, raw: bool = False, **kw
 @receiver(post_save, sender=Game)
 @receiver(post_delete, sender=Game)
 def forget_version_for_pulse(sender: type, instance: Game, **kwargs: Any) -> None:
-    # Open pages learn of a move from the version the pulse reads from the cache (games.pulse).
+    # Open pages learn of a move from the version the pulse reads from the cache (games.pulse), and at
+    # once through their push connection (games.push): a game deleted is told as a move past its version.
     pulse.game_changed(instance.pk)
+    deleted = "created" not in kwargs  # post_delete sends no `created`
+    publish.game_moved(instance.pk, instance.version + 1 if deleted else instance.version)
 
 
 @receiver(post_save, sender=Seat)
@@ -45,3 +49,4 @@ def forget_count_for_invitation(sender: type, instance: Invitation, **kwargs: An
 @receiver(post_delete, sender=ChatMessage)
 def forget_pages_for_chat(sender: type, instance: ChatMessage, **kwargs: Any) -> None:
     page_cache.chat_changed(instance.game_id)
+    publish.chat_changed(instance.game_id)

@@ -1,4 +1,6 @@
-"""ASGI entry point."""
+"""ASGI entry point: the site's pages (as wsgi.py serves them) and the push connections of open game pages
+(games/push/, docs/architecture.md "Following a game live: push"). `make run` serves both with uvicorn;
+docs/deploy.md runs it beside gunicorn, the proxy sending /push/ here."""
 
 import os
 
@@ -6,4 +8,17 @@ from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "metaltalon.settings")
 
-application = get_asgi_application()
+# Django first: the routing imports models.
+django_application = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from games.push.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter({
+    "http": django_application,
+    # A page of another site may not open a connection with this site's cookies (the Origin check).
+    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+})

@@ -206,6 +206,30 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
                           "LOCATION": str(VAR_DIR / "cache"), "OPTIONS": {"MAX_ENTRIES": 5000}}}
 
+# === Push: open game pages told of a change the moment it is committed (games/push/) ===
+
+# The channel layer carries "game N moved" between the processes that commit changes and the push servers
+# that hold the pages: Redis's publish/subscribe when REDIS_URL is set (several push servers, docs/deploy.md).
+# On the embedded default it is the push server's own memory: a change made by another process (the
+# worker's bots and clock) reaches the pages through the push server's check below instead.
+if REDIS_URL:
+    # Redis's publish/subscribe ignores the database number: the prefix names it, so that two sites (or two
+    # test workers, tests/parallel.py) on one Redis never hear each other's games.
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                                  "CONFIG": {"hosts": [REDIS_URL], "prefix": env(
+                                      "PUSH_PREFIX", "push" + (urlsplit(REDIS_URL).path.strip("/") or "0"))}}}
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# How often a push server checks the games its pages follow (one cache round trip for them all): the most
+# a change the layer did not bring waits.
+PUSH_CHECK_SECONDS = float(env("PUSH_CHECK_SECONDS", "5" if REDIS_URL else "1"))
+# Whether game pages open a push connection (an ASGI server must serve /push/: docs/deploy.md); without
+# it they follow the game with the pulse alone, as they do whenever the connection is down.
+PUSH = envbool("PUSH", True)
+# Where pages open it: empty for this site's own /push/ (the proxy sends it to the ASGI server), or another
+# address, "ws://127.0.0.1:8001" say, when the push server listens apart.
+PUSH_URL = env("PUSH_URL", "").rstrip("/")
+
 # === Celery: filesystem broker by default so web, worker and beat on one machine share var/celery ===
 
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", REDIS_URL or "filesystem://")
@@ -477,6 +501,8 @@ SECURE_CSP = {
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],
 }
+if PUSH_URL:
+    SECURE_CSP["connect-src"].append(PUSH_URL)  # the push server listens apart (PUSH_URL above)
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
@@ -32,6 +33,15 @@ def reader(request: HttpRequest) -> str:
 def pulse_url(game_id: int, request: HttpRequest) -> str:
     """The pulse's address for this reader, ticket included (the page checked they may see the game)."""
     return _address(game_id, signal.ticket(game_id, reader(request)))
+
+
+def push_url(game_id: int, request: HttpRequest) -> str:
+    """The push connection's address for this reader, with the pulse's ticket (games/push/consumer.py);
+    "" when the site offers none (settings.PUSH)."""
+    if not settings.PUSH:
+        return ""
+    query = urlencode({"t": signal.ticket(game_id, reader(request))})
+    return f"{settings.PUSH_URL}/push/games/{game_id}/?{query}"
 
 
 @require_GET

@@ -39,7 +39,7 @@ from games.models import Action, Game, Seat
 from games.moderators import is_moderator
 from games.narration import narrate
 from games.summary import game_summary
-from games.views.follow import pulse_url
+from games.views.follow import pulse_url, push_url
 from games.views.lobby import seating_context
 from games.views.refusals import http_status
 from games.views.social import chat_context
@@ -301,7 +301,7 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
             may_chat = bool(extras["seat"] or is_moderator(request.user))
             ctx = {"game": game, "viewer": viewer, "sel": sel, "live_html": live_html,
                    "version": game.version, "pulse_url": pulse_url(game.pk, request),
-                   "pulse_seconds": pulse.PULSE_SECONDS, **extras,
+                   "pulse_seconds": pulse.PULSE_SECONDS, "push_url": push_url(game.pk, request), **extras,
                    # A typed command refused without JavaScript comes back in the box, to be fixed.
                    "command_text": request.POST.get("command", "") if request.POST.get("form") == "typed"
                    else "",

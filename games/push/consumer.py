@@ -1,0 +1,172 @@
+"""One open game page's push connection (docs/architecture.md, "Following a game live: push").
+
+The page opens it with the ticket the page view signed (games/pulse.py), says which version and chat token
+it shows ("hello"), and from then on is told, the moment a change is committed:
+
+- the game moved: the new version with what happened since, narrated for this reader, and what their seat
+  is asked now (games/push/news.py); the page then fetches its `live` region through the ordinary view;
+- the chat changed: its new token; the page fetches the messages through the ordinary view;
+- it may no longer see the game: the page reloads and shows the view's own answer.
+
+A player may also send a typed command over it: it is played as the command form's POST plays it
+(games.actions.apply_command, as the player, on the web channel) and answered with the outcome in words.
+Messages to the page are HTML fragments swapped in by id (the htmx ws extension, static/vendor/); messages
+from it are JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import render_to_string
+
+from games import page_cache, pulse
+from games.push import news, publish, shared, watch
+from games.push.play import Reply, play
+
+# Longest command text read from a message (the form's textarea has no limit of its own; the rate limits
+# and the kind's split refuse what is too long in words).
+MAX_MESSAGE = 20_000
+
+
+class GamePush(AsyncWebsocketConsumer):
+    game_id: int
+    user: Any
+    shown: int | None  # the version the page shows (None until it says hello)
+    chat: str
+    visible: bool
+    checked: float  # when access was last checked (monotonic)
+
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        user = self.scope.get("user")
+        self.user = user if user is not None and user.is_authenticated else None
+        self.shown, self.chat, self.visible = None, "", True
+        query = parse_qs(self.scope.get("query_string", b"").decode("ascii", "replace"))
+        ticket = (query.get("t") or [""])[0]
+        allowed = pulse.ticket_ok(ticket, self.game_id, self.reader) or await self._may_view()
+        await self.accept()
+        if not allowed:
+            await self._gone()
+            return
+        self.checked = time.monotonic()
+        await self.channel_layer.group_add(publish.group(self.game_id), self.channel_name)
+        watch.follow(self)
+
+    async def disconnect(self, code: int) -> None:
+        watch.unfollow(self)
+        await self.channel_layer.group_discard(publish.group(self.game_id), self.channel_name)
+
+    @property
+    def reader(self) -> str:
+        """As the pulse names its reader: the user's id, "0" for a visitor."""
+        return str(self.user.pk) if self.user is not None else "0"
+
+    # === FROM THE PAGE ===
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            data = json.loads((text_data or "")[:MAX_MESSAGE])
+        except ValueError:
+            return
+        if not isinstance(data, dict):
+            return
+        kind = data.get("type")
+        if kind == "hello":
+            await self._hello(data)
+        elif kind == "visible":
+            self.visible = bool(data.get("visible"))
+            if self.visible and self.user is not None:
+                await database_sync_to_async(pulse.seen)(self.game_id, self.user.pk)
+        elif kind == "command":
+            await self._command(data)
+
+    async def _hello(self, data: dict[str, Any]) -> None:
+        """The page says what it shows: catch it up at once with whatever changed meanwhile (a page whose
+        connection dropped, or that was drawn just before a move)."""
+        self.shown = _whole(data.get("version"))
+        self.chat = str(data.get("chat") or "")
+        self.visible = data.get("visible") is not False
+        now = await database_sync_to_async(pulse.read)(self.game_id, self.reader if self.visible else "0")
+        if now.version is None:
+            await self._gone()
+            return
+        if self.shown is None or now.version != self.shown:
+            await self._tell(now.version)
+        if now.chat != self.chat:
+            await self._chat(now.chat)
+
+    async def _command(self, data: dict[str, Any]) -> None:
+        if self.user is None:
+            reply = Reply(False, "Sign in to play: nobody acts for someone else.")
+        else:
+            text = str(data.get("command") or "")
+            reply = await database_sync_to_async(play)(self.game_id, self.user, text, data.get("expected_version"))
+        await self.send(render_to_string("games/_push.html#reply", {"reply": reply}))
+
+    # === FROM THE GAME (games/push/publish.py, games/push/watch.py) ===
+
+    async def game_moved(self, event: dict[str, Any]) -> None:
+        watch.saw(self.game_id, int(event["version"]))
+        if self.shown is not None and int(event["version"]) > self.shown:
+            await self._tell(int(event["version"]))
+
+    async def chat_changed(self, event: dict[str, Any]) -> None:
+        if self.shown is None:
+            return
+        game_id = self.game_id
+        token = await shared.read(("chat", game_id, str(event.get("nonce"))),
+                                  lambda: page_cache.chat_generation(game_id))
+        watch.saw_chat(game_id, token)
+        if token != self.chat:
+            await self._chat(token)
+
+    # === TO THE PAGE ===
+
+    async def _tell(self, version: int) -> None:
+        game_id, since = self.game_id, self.shown if self.shown is not None else 0
+        head = await shared.read(("head", game_id, version), lambda: news.head(game_id))
+        if head is None:
+            await self._gone()
+            return
+        if head.version <= since:
+            return
+        seat = head.seat_of(self.user.pk if self.user is not None else None)
+        stale = time.monotonic() - self.checked >= pulse.TICKET_SECONDS
+        if (stale or not head.public) and seat is None:
+            # Made private since the page was drawn, or the ticket's hour is up: ask again.
+            if not await self._may_view():
+                await self._gone()
+                return
+            self.checked = time.monotonic()
+        told = await shared.read(("news", game_id, since, head.version, seat),
+                                 lambda: news.news(game_id, since, seat))
+        if told is None:
+            await self._gone()
+            return
+        self.shown = max(since, told.version)
+        await self.send(render_to_string("games/_push.html#news", {"news": told}))
+
+    async def _chat(self, token: str) -> None:
+        self.chat = token
+        await self.send(render_to_string("games/_push.html#chat", {"token": token}))
+
+    async def _gone(self) -> None:
+        """Gone, or no longer theirs to see: the page reloads and shows the view's own answer."""
+        await self.send(render_to_string("games/_push.html#gone", {}))
+        await self.close(code=1000)
+
+    async def _may_view(self) -> bool:
+        return bool(await database_sync_to_async(news.may_view)(self.game_id, self.user))
+
+
+def _whole(value: object) -> int | None:
+    try:
+        return int(str(value)) if str(value).isdigit() else None
+    except ValueError:
+        return None

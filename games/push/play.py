@@ -1,0 +1,71 @@
+"""A typed command sent over the push connection, played as the command form's POST plays it
+(games/views/play.py `_submit`): the kind reads the typed form, the action checks the version the page
+showed, the player's seat, the turn and the rate limits under the game's lock (games/actions/commands.py),
+and the answer is the outcome in the log's words for the player's seat, or the refusal's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games import actions
+from games import seats as seats_of
+from games.actions import Actor
+from games.kinds import get_kind
+from games.models import Game
+from games.narration import narrate
+from games.queries import plays_in
+
+
+@dataclass(frozen=True)
+class Reply:
+    ok: bool
+    text: str
+    details: list[str] = field(default_factory=list)
+
+
+NOT_YOURS = "You are not playing in this game: nobody acts for someone else."
+
+
+def play(game_id: int, user: Any, text: str, expected: object) -> Reply:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not plays_in(game, user):
+        return Reply(False, NOT_YOURS)
+    version = _version(expected)
+    if version is False:
+        return Reply(False, "This form is damaged (its game version is not a number), so nothing was "
+                            "applied: here is the current board.")
+    kind = get_kind(game.kind)
+
+    def meaning(state: Any, seat: int) -> str:
+        typed = kind.command_from_form({"form": "typed", "command": text}, state, seat, user=user)
+        kind.split(typed)  # an empty or overlong submission: refused as the form's is
+        return typed
+
+    try:
+        applied = actions.apply_command(game, Actor.player(user), meaning, expected_version=version)
+    except actions.ActionError as exc:
+        return Reply(False, exc.message)
+    if not applied.actions:
+        return Reply(True, "Nothing was played.")
+    after = applied.game
+    state = kind.load(after.state) if after.state else None
+    names = seats_of.names(list(after.seats.all()), after.players)
+    seat = applied.actions[0].seat
+    sentences = [line for a in applied.actions
+                 for line in narrate(after, kind, state, names, seat=a.seat, command=a.command,
+                                     events=a.events, reader=seat).lines]
+    commands = [a.command for a in applied.actions]
+    if applied.stopped is not None:
+        return Reply(False, applied.stopped.message, ["Played: " + "; ".join(commands) + ".", *sentences])
+    if len(sentences) == 1:
+        return Reply(True, sentences[0])
+    return Reply(True, "Done.", sentences or ["Played: " + "; ".join(commands) + "."])
+
+
+def _version(raw: object) -> int | None | bool:
+    """The version the page showed; None when it sent none; False when it is not a whole number."""
+    if raw is None or raw == "":
+        return None
+    value = str(raw)
+    return int(value) if value.isascii() and value.isdigit() else False

@@ -1,0 +1,124 @@
+"""The push server's own check of the games its pages follow, every PUSH_CHECK_SECONDS: the safety net under
+the channel layer. One cache round trip for all those games together (their heads and chat tokens, as the
+pulse reads them: games/pulse.py), whatever the number of pages, and a query only for heads not cached.
+
+It tells a game's pages only of a change the layer did not bring (a message lost while Redis was away; on
+the embedded default, whose in-memory layer reaches only its own process, every change made by another
+process: the worker's bots and clock, a management command). It also notes as present, every
+PRESENCE_WRITE_SECONDS, the signed-in readers whose page is open and visible (games/mail/outbound.py
+drops a turn notice to a player on the page).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.core.cache import cache
+
+from games import page_cache, pulse
+from games.models import Game
+from games.push.publish import group
+
+if TYPE_CHECKING:
+    from games.push.consumer import GamePush
+
+logger = logging.getLogger(__name__)
+
+_following: dict[int, set[GamePush]] = {}
+# What this process last knew of each followed game: its version and chat token.
+_known: dict[int, list[Any]] = {}
+_task: asyncio.Task[None] | None = None
+
+
+def follow(page: GamePush) -> None:
+    global _task
+    _following.setdefault(page.game_id, set()).add(page)
+    if _task is None or _task.done() or _task.get_loop() is not asyncio.get_running_loop():
+        _task = asyncio.get_running_loop().create_task(_watch())
+
+
+def unfollow(page: GamePush) -> None:
+    pages = _following.get(page.game_id)
+    if pages is not None:
+        pages.discard(page)
+        if not pages:
+            del _following[page.game_id]
+            _known.pop(page.game_id, None)
+
+
+def saw(game_id: int, version: int) -> None:
+    """The layer brought this version: nothing for the check to tell."""
+    known = _known.get(game_id)
+    if known is not None and version > known[0]:
+        known[0] = version
+
+
+def saw_chat(game_id: int, token: str) -> None:
+    known = _known.get(game_id)
+    if known is not None:
+        known[1] = token
+
+
+def following() -> int:
+    """How many pages this process holds open (bench/ reads it)."""
+    return sum(len(pages) for pages in _following.values())
+
+
+async def _watch() -> None:
+    last_presence = 0.0
+    while True:
+        await asyncio.sleep(settings.PUSH_CHECK_SECONDS)
+        if not _following:
+            continue
+        try:
+            await check_once()
+            if time.monotonic() - last_presence >= pulse.PRESENCE_WRITE_SECONDS:
+                last_presence = time.monotonic()
+                present = {(gid, page.user.pk) for gid, pages in _following.items() for page in pages
+                           if page.visible and page.user is not None}
+                if present:
+                    await database_sync_to_async(_note_present)(present)
+        except Exception:  # noqa: BLE001 - the next round tries again; the pages still work by reload
+            logger.warning("push: the check of followed games failed", exc_info=True)
+
+
+async def check_once() -> None:
+    """Compare the followed games with what this process knew; tell the pages of those that moved."""
+    ids = list(_following)
+    now = await database_sync_to_async(heads)(ids)
+    layer = get_channel_layer()
+    for game_id, (version, chat) in now.items():
+        known = _known.get(game_id)
+        _known[game_id] = [version, chat]
+        if known is None or layer is None:
+            continue  # first sight: the pages' hello caught them up
+        if version is None or version > known[0]:
+            # A game gone is told as a move past what anyone shows: its pages read no head, and reload.
+            moved = version if version is not None else known[0] + 1
+            await layer.group_send(group(game_id), {"type": "game.moved", "version": moved})
+        if chat != known[1]:
+            await layer.group_send(group(game_id), {"type": "chat.changed", "nonce": f"check-{chat}"})
+
+
+def heads(ids: list[int]) -> dict[int, tuple[int | None, str]]:
+    """Each game's version and chat token: one MGET; a query for the heads not cached."""
+    keys = {gid: (pulse.head_key(gid), page_cache.chat_key(gid)) for gid in ids}
+    found = cache.get_many([k for pair in keys.values() for k in pair])
+    missing = [gid for gid, (head, _) in keys.items() if head not in found]
+    rows = dict(Game.objects.filter(pk__in=missing).values_list("pk", "version")) if missing else {}
+    out: dict[int, tuple[int | None, str]] = {}
+    for gid, (head, chat) in keys.items():
+        version = pulse.unpack_head(found[head])[0] if head in found else rows.get(gid)
+        out[gid] = (version, page_cache.chat_generation(gid, found.get(chat)))
+    return out
+
+
+def _note_present(present: set[tuple[int, int]]) -> None:
+    now = time.time()
+    cache.set_many({pulse.seen_key(gid, uid): now for gid, uid in present}, pulse.PRESENCE_SECONDS)

@@ -1,0 +1,62 @@
+"""Talking to the push server in-process (channels.testing): a page's connection, opened as the browser
+opens it (the session cookie, this site's Origin, the page's own address with its ticket), and driven from
+a plain test through asgiref (the suite has no asyncio plugin)."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.db import connections
+from django.test import Client
+
+from metaltalon.asgi import application
+
+ORIGIN = b"http://127.0.0.1"
+WAIT = 10  # seconds a message may take to arrive: a generous bound, never a timing the test measures
+
+
+def client_of(user: Any) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def page_of(client: Client, game_id: int) -> dict[str, str]:
+    """What push.js reads from the game page: the connection's address, the version and the chat token."""
+    page = client.get(f"/games/{game_id}/").content.decode()
+    address = html.unescape(re.search(r'ws-connect="([^"]+)"', page)[1])
+    version = re.search(r'<div id="live" class="live" data-version="(\d+)"', page)[1]
+    chat = re.search(r'data-chat="([^"]*)"', page)[1]
+    return {"url": address, "version": version, "chat": chat}
+
+
+def communicator(client: Client, url: str, origin: bytes = ORIGIN) -> WebsocketCommunicator:
+    cookie = "; ".join(f"{k}={v.value}" for k, v in client.cookies.items())
+    headers = [(b"origin", origin), (b"cookie", cookie.encode())]
+    return WebsocketCommunicator(application, url, headers=headers)
+
+
+def run(scenario: Callable[[], Awaitable[Any]]) -> Any:
+    """The scenario on an event loop, as a push server runs. The connections its database reads opened are
+    closed at the end (they are not the test's own), or the test database could not be dropped."""
+    async def whole() -> Any:
+        try:
+            return await scenario()
+        finally:
+            await sync_to_async(connections.close_all)()
+
+    return async_to_sync(whole)()
+
+
+@pytest.fixture(autouse=True)
+def connections_closed_after_each_read(settings: Any) -> None:
+    """The push server reads from asgiref's threads, whose connections outlive a test unless closed after
+    each read (as CONN_MAX_AGE=0 does); one left open would keep the test database from being dropped."""
+    settings.DATABASES["default"]["CONN_MAX_AGE"] = 0

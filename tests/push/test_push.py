@@ -1,0 +1,265 @@
+"""Push (games/push/): an open game page is told of a move, a chat message or a question the moment it is
+committed, each reader only what it may read; a page that reconnects is caught up; a reader who may not
+see the game is sent away; a command sent over the connection is played as the command form plays it."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import actions
+from games.actions import Actor
+from games.kinds import get_kind
+from games.kinds.metal_adventures import cards
+from games.models import Action, Game
+from games.narration import narrate
+from games.prompts import asked
+from games.push import watch
+from tests.push.conftest import WAIT, client_of, communicator, page_of, run
+from tests.web.factories import UserFactory, active_seat, full_game, other_seat, started_game
+
+# Transactional: the push is sent once the move's transaction commits, as on the site.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
+
+NEWS = re.compile(r'<div id="push-news"[^>]*data-version="(\d+)"[^>]*>(.*)</div>', re.S)
+
+
+def text_of(fragment: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", fragment))
+
+
+async def hello(comm: Any, shown: dict[str, str]) -> None:
+    connected, _ = await comm.connect(timeout=WAIT)
+    assert connected
+    await comm.send_json_to({"type": "hello", "version": shown["version"], "chat": shown["chat"],
+                             "visible": True})
+
+
+def seat_user(game: Game, index: int) -> Any:
+    return game.seats.get(index=index).user
+
+
+def test_each_reader_is_told_the_move_in_its_own_words_and_no_one_elses_hidden_cards() -> None:
+    game = full_game(3, kind="metal-adventures")
+    kind = get_kind(game.kind)
+    choice = next(c for c in kind.legal_commands(kind.load(game.state), 0) if c.startswith("choose"))
+    kept = [cards.NAMES[t] for t in choice.split()[1:]]
+    readers: dict[int | None, Any] = {i: client_of(seat_user(game, i)) for i in range(3)}
+    readers[None] = client_of(UserFactory())  # a spectator
+    shown = {r: page_of(c, game.pk) for r, c in readers.items()}
+
+    async def scenario() -> dict[int | None, str]:
+        comms = {r: communicator(c, shown[r]["url"]) for r, c in readers.items()}
+        for r, comm in comms.items():
+            await hello(comm, shown[r])
+        await database_sync_to_async(actions.apply_command)(game, Actor.player(seat_user(game, 0)), choice)
+        told = {r: await comm.receive_from(timeout=WAIT) for r, comm in comms.items()}
+        for comm in comms.values():
+            await comm.disconnect()
+        return told
+
+    told = run(scenario)
+    game.refresh_from_db()
+    action = Action.objects.get(game=game, command=choice)
+    state = kind.load(game.state)
+    own = {r: narrate(game, kind, state, ["", "", ""], seat=0, command=choice, events=action.events,
+                      reader=r).lines for r in readers}
+    assert own[0] != own[1], "the scenario must tell the seats apart"
+    for reader, fragment in told.items():
+        match = NEWS.search(fragment)
+        assert match is not None, fragment
+        assert int(match[1]) == game.version
+        words = text_of(match[2])
+        assert all(name not in words for name in kept) == (reader != 0), (reader, words)
+    assert all(name in text_of(told[0]) for name in kept)
+    # What each seat is asked now goes to that seat alone: seats 1 and 2 still choose, seat 0 waits.
+    questions = asked(game)
+    assert questions[1].text in text_of(told[1]) and questions[2].text in text_of(told[2])
+    assert questions[1].text not in text_of(told[None])
+    assert "push-asked" not in told[0] and "push-asked" not in told[None]
+
+
+def test_a_page_whose_connection_dropped_is_caught_up_when_it_says_hello_again() -> None:
+    game = started_game(players=2)
+    mover = active_seat(game).user
+    watcher = client_of(other_seat(game).user)
+    shown = page_of(watcher, game.pk)
+
+    async def scenario() -> str:
+        comm = communicator(watcher, shown["url"])
+        await hello(comm, shown)
+        await comm.disconnect()  # the connection drops; meanwhile the other player moves
+        await database_sync_to_async(actions.apply_command)(game, Actor.player(mover), "end")
+        again = communicator(watcher, shown["url"])
+        await hello(again, shown)  # the page still shows what it showed before the drop
+        fragment = await again.receive_from(timeout=WAIT)
+        await again.disconnect()
+        return fragment
+
+    fragment = run(scenario)
+    game.refresh_from_db()
+    match = NEWS.search(fragment)
+    assert match is not None and int(match[1]) == game.version
+    # What happened meanwhile, and that it is now this reader's turn.
+    assert "Just now:" in text_of(match[2]) and "Your turn:" in text_of(match[2])
+
+
+def test_a_page_that_shows_the_current_version_is_told_nothing_on_hello() -> None:
+    game = started_game(players=2)
+    watcher = client_of(other_seat(game).user)
+    shown = page_of(watcher, game.pk)
+
+    async def scenario() -> bool:
+        comm = communicator(watcher, shown["url"])
+        await hello(comm, shown)
+        quiet = await comm.receive_nothing(timeout=0.5)
+        await comm.disconnect()
+        return quiet
+
+    assert run(scenario)
+
+
+def test_a_private_game_sends_away_a_reader_without_a_good_ticket_who_may_not_see_it() -> None:
+    game = started_game(players=2, visibility="private")
+    stranger = client_of(UserFactory())
+    seated = page_of(client_of(active_seat(game).user), game.pk)  # a ticket made for someone else
+
+    async def scenario() -> str:
+        comm = communicator(stranger, seated["url"])
+        connected, _ = await comm.connect(timeout=WAIT)
+        assert connected
+        fragment = await comm.receive_from(timeout=WAIT)
+        closed = await comm.receive_output(timeout=WAIT)
+        assert closed["type"] == "websocket.close"
+        return fragment
+
+    assert 'data-gone="1"' in run(scenario)
+
+
+def test_another_sites_page_cannot_open_the_connection() -> None:
+    game = started_game(players=2)
+    player = client_of(active_seat(game).user)
+    shown = page_of(player, game.pk)
+
+    async def scenario() -> bool:
+        comm = communicator(player, shown["url"], origin=b"https://evil.example")
+        connected, _ = await comm.connect(timeout=WAIT)
+        return connected
+
+    assert run(scenario) is False
+
+
+def test_a_command_sent_over_the_connection_is_played_and_answered_in_words() -> None:
+    game = started_game(players=2)
+    player = client_of(active_seat(game).user)
+    shown = page_of(player, game.pk)
+    before = game.version
+
+    async def scenario() -> list[str]:
+        comm = communicator(player, shown["url"])
+        await hello(comm, shown)
+        await comm.send_json_to({"type": "command", "command": "end", "expected_version": shown["version"]})
+        got = [await comm.receive_from(timeout=WAIT), await comm.receive_from(timeout=WAIT)]
+        await comm.disconnect()
+        return got
+
+    got = run(scenario)
+    game.refresh_from_db()
+    assert game.version > before
+    assert Action.objects.filter(game=game, command="end", source="web").count() == 1
+    reply = next(f for f in got if 'id="push-reply"' in f)
+    assert 'data-ok="1"' in reply
+    assert any(NEWS.search(f) and int(NEWS.search(f)[1]) == game.version for f in got)
+
+
+def test_a_stale_command_is_refused_in_words_and_changes_nothing() -> None:
+    game = started_game(players=2)
+    player = client_of(active_seat(game).user)
+    shown = page_of(player, game.pk)
+    stale = int(shown["version"]) - 1
+
+    async def scenario() -> str:
+        comm = communicator(player, shown["url"])
+        await hello(comm, shown)
+        await comm.send_json_to({"type": "command", "command": "end", "expected_version": stale})
+        reply = await comm.receive_from(timeout=WAIT)
+        await comm.disconnect()
+        return reply
+
+    reply = run(scenario)
+    assert 'data-ok="0"' in reply
+    assert "moved on" in text_of(reply).lower() or "changed" in text_of(reply).lower(), text_of(reply)
+    assert Game.objects.get(pk=game.pk).version == game.version
+
+
+def test_nobody_acts_for_someone_else_over_the_connection() -> None:
+    game = started_game(players=2)
+    spectator = client_of(UserFactory())
+    shown = page_of(spectator, game.pk)
+
+    async def scenario() -> str:
+        comm = communicator(spectator, shown["url"])
+        await hello(comm, shown)
+        await comm.send_json_to({"type": "command", "command": "end", "expected_version": shown["version"]})
+        reply = await comm.receive_from(timeout=WAIT)
+        await comm.disconnect()
+        return reply
+
+    reply = run(scenario)
+    assert 'data-ok="0"' in reply and "nobody acts for someone else" in text_of(reply)
+    assert Game.objects.get(pk=game.pk).version == game.version
+
+
+def test_a_chat_message_is_told_as_the_chats_new_token() -> None:
+    game = started_game(players=2)
+    author = active_seat(game).user
+    reader = client_of(other_seat(game).user)
+    shown = page_of(reader, game.pk)
+
+    async def scenario() -> str:
+        comm = communicator(reader, shown["url"])
+        await hello(comm, shown)
+        await database_sync_to_async(actions.post_chat)(game, Actor.player(author), "hello there")
+        fragment = await comm.receive_from(timeout=WAIT)
+        await comm.disconnect()
+        return fragment
+
+    fragment = run(scenario)
+    token = re.search(r'<div id="push-chat" hidden data-chat="([^"]*)"', fragment)
+    assert token is not None and token[1] != shown["chat"]
+    assert "hello there" not in fragment  # the words go through the chat's own view and its checks
+
+
+def test_the_push_servers_own_check_tells_a_change_the_layer_did_not_bring() -> None:
+    game = started_game(players=2)
+    watcher = client_of(other_seat(game).user)
+    shown = page_of(watcher, game.pk)
+    mover = active_seat(game).user
+
+    async def scenario() -> str:
+        comm = communicator(watcher, shown["url"])
+        await hello(comm, shown)
+        assert await comm.receive_nothing(timeout=0.5)  # the hello is answered: nothing to catch up
+        await watch.check_once()  # the check learns the game as it is
+        from games.push import publish
+
+        real, publish._send = publish._send, lambda *a, **k: None  # the layer loses the message
+        try:
+            await database_sync_to_async(actions.apply_command)(game, Actor.player(mover), "end")
+        finally:
+            publish._send = real
+        assert await comm.receive_nothing(timeout=0.3)
+        await watch.check_once()
+        fragment = await comm.receive_from(timeout=WAIT)
+        await comm.disconnect()
+        return fragment
+
+    fragment = run(scenario)
+    game.refresh_from_db()
+    match = NEWS.search(fragment)
+    assert match is not None and int(match[1]) == game.version
+
