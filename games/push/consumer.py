@@ -105,8 +105,8 @@ class GamePush(AsyncWebsocketConsumer):
         if self.user is None:
             reply = Reply(False, "Sign in to play: nobody acts for someone else.")
         else:
-            text = str(data.get("command") or "")
-            reply = await database_sync_to_async(play)(self.game_id, self.user, text, data.get("expected_version"))
+            text, expected = str(data.get("command") or ""), data.get("expected_version")
+            reply = await database_sync_to_async(play)(self.game_id, self.user, text, expected)
         await self.send(render_to_string("games/_push.html#reply", {"reply": reply}))
 
     # === FROM THE GAME (games/push/publish.py, games/push/watch.py) ===
