@@ -144,13 +144,15 @@ class GamePush(AsyncWebsocketConsumer):
                 await self._gone()
                 return
             self.checked = time.monotonic()
+        # Read and drawn once for every page of this server that showed the same version from the same seat.
         told = await shared.read(("news", game_id, since, head.version, seat),
-                                 lambda: news.news(game_id, since, seat))
+                                 lambda: _drawn(game_id, since, seat))
         if told is None:
             await self._gone()
             return
-        self.shown = max(since, told.version)
-        await self.send(render_to_string("games/_push.html#news", {"news": told}))
+        version, fragment = told
+        self.shown = max(since, version)
+        await self.send(fragment)
 
     async def _chat(self, token: str) -> None:
         self.chat = token
@@ -163,6 +165,11 @@ class GamePush(AsyncWebsocketConsumer):
 
     async def _may_view(self) -> bool:
         return bool(await database_sync_to_async(news.may_view)(self.game_id, self.user))
+
+
+def _drawn(game_id: int, since: int, seat: int | None) -> tuple[int, str] | None:
+    told = news.news(game_id, since, seat)
+    return None if told is None else (told.version, render_to_string("games/_push.html#news", {"news": told}))
 
 
 def _whole(value: object) -> int | None:
