@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from games import actions
 from games.actions import Actor
 from games.models import Action, Game
-from tests.browser.push_server import PushServer, push_server  # noqa: F401 - the fixture
+from tests.browser.push_server import PushServer
 from tests.browser.shots import DESKTOP, PHONE, shoot
 from tests.browser.test_play_browser import logged_in_page
 from tests.web.factories import active_seat, other_seat, started_game
