@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from django.core.cache import cache
 
-from games import actions
+from games import actions, pulse
 from games.actions import Actor
 from games.kinds import get_kind
 from games.kinds.metal_adventures import cards
@@ -263,3 +264,46 @@ def test_the_push_servers_own_check_tells_a_change_the_layer_did_not_bring() -> 
     match = NEWS.search(fragment)
     assert match is not None and int(match[1]) == game.version
 
+
+
+@pytest.mark.parametrize("visible", [True, False])
+def test_a_signed_in_reader_on_the_page_counts_as_present_unless_the_tab_is_hidden(visible: bool) -> None:
+    game = started_game(players=2)
+    user = other_seat(game).user
+    reader = client_of(user)
+    shown = page_of(reader, game.pk)
+    cache.delete(pulse.seen_key(game.pk, user.pk))  # the page view itself noted them: start from away
+
+    async def scenario() -> None:
+        comm = communicator(reader, shown["url"])
+        connected, _ = await comm.connect(timeout=WAIT)
+        assert connected
+        await comm.send_json_to({"type": "hello", "version": shown["version"], "chat": shown["chat"],
+                                 "visible": visible})
+        assert await comm.receive_nothing(timeout=0.5)
+        await comm.disconnect()
+
+    run(scenario)
+    assert (pulse.last_seen(game.pk, user.pk) is not None) == visible
+
+
+def test_a_tab_shown_again_says_so_and_its_reader_is_present_again() -> None:
+    game = started_game(players=2)
+    user = other_seat(game).user
+    reader = client_of(user)
+    shown = page_of(reader, game.pk)
+
+    async def scenario() -> None:
+        comm = communicator(reader, shown["url"])
+        connected, _ = await comm.connect(timeout=WAIT)
+        assert connected
+        await comm.send_json_to({"type": "hello", "version": shown["version"], "chat": shown["chat"],
+                                 "visible": False})
+        assert await comm.receive_nothing(timeout=0.3)
+        await database_sync_to_async(cache.delete)(pulse.seen_key(game.pk, user.pk))
+        await comm.send_json_to({"type": "visible", "visible": True})
+        assert await comm.receive_nothing(timeout=0.3)
+        await comm.disconnect()
+
+    run(scenario)
+    assert pulse.last_seen(game.pk, user.pk) is not None
