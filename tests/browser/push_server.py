@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 import uvicorn
+from asgiref.sync import SyncToAsync
+from django.db import connections
 
 from metaltalon.asgi import application
 
@@ -61,3 +63,6 @@ def push_server(settings: Any) -> Iterator[PushServer]:
     server.start()
     yield server
     server.stop()
+    # The server read the database from asgiref's one thread for such work: close that thread's connection,
+    # or the test database could not be dropped at the end.
+    SyncToAsync.single_thread_executor.submit(connections.close_all).result()

@@ -9,7 +9,6 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db import connections
@@ -54,9 +53,3 @@ def run(scenario: Callable[[], Awaitable[Any]]) -> Any:
 
     return async_to_sync(whole)()
 
-
-@pytest.fixture(autouse=True)
-def connections_closed_after_each_read(settings: Any) -> None:
-    """The push server reads from asgiref's threads, whose connections outlive a test unless closed after
-    each read (as CONN_MAX_AGE=0 does); one left open would keep the test database from being dropped."""
-    settings.DATABASES["default"]["CONN_MAX_AGE"] = 0

@@ -50,6 +50,7 @@ def test_each_reader_is_told_the_move_in_its_own_words_and_no_one_elses_hidden_c
     choice = next(c for c in kind.legal_commands(kind.load(game.state), 0) if c.startswith("choose"))
     kept = [cards.NAMES[t] for t in choice.split()[1:]]
     readers: dict[int | None, Any] = {i: client_of(seat_user(game, i)) for i in range(3)}
+    mover = seat_user(game, 0)  # read here: the scenario's loop may not query the database itself
     readers[None] = client_of(UserFactory())  # a spectator
     shown = {r: page_of(c, game.pk) for r, c in readers.items()}
 
@@ -57,7 +58,7 @@ def test_each_reader_is_told_the_move_in_its_own_words_and_no_one_elses_hidden_c
         comms = {r: communicator(c, shown[r]["url"]) for r, c in readers.items()}
         for r, comm in comms.items():
             await hello(comm, shown[r])
-        await database_sync_to_async(actions.apply_command)(game, Actor.player(seat_user(game, 0)), choice)
+        await database_sync_to_async(actions.apply_command)(game, Actor.player(mover), choice)
         told = {r: await comm.receive_from(timeout=WAIT) for r, comm in comms.items()}
         for comm in comms.values():
             await comm.disconnect()
