@@ -26,7 +26,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
 from games import page_cache, pulse
-from games.push import news, publish, shared, watch
+from games.push import access, news, publish, shared, watch
 from games.push.play import Reply, play
 
 # Longest command text read from a message (the form's textarea has no limit of its own; the rate limits
@@ -137,10 +137,9 @@ class GamePush(AsyncWebsocketConsumer):
         if head.version <= since:
             return
         seat = head.seat_of(self.user.pk if self.user is not None else None)
-        stale = time.monotonic() - self.checked >= pulse.TICKET_SECONDS
-        if (stale or not head.public) and seat is None:
-            # Made private since the page was drawn, or the ticket's hour is up: ask again.
-            if not await self._may_view():
+        if time.monotonic() - self.checked >= pulse.TICKET_SECONDS or (not head.public and seat is None):
+            # The ticket's hour is up, or the game was made private since the page was drawn: ask again.
+            if not await self._still_allowed():
                 await self._gone()
                 return
             self.checked = time.monotonic()
@@ -164,7 +163,17 @@ class GamePush(AsyncWebsocketConsumer):
         await self.close(code=1000)
 
     async def _may_view(self) -> bool:
-        return bool(await database_sync_to_async(news.may_view)(self.game_id, self.user))
+        return bool(await database_sync_to_async(access.may_view)(self.game_id, self.user))
+
+    async def _still_allowed(self) -> bool:
+        """The page's own checks again: the reader may see the game, and a signed-in reader's session
+        still names them (a password changed, a sign-out elsewhere, an account closed end it)."""
+        if self.user is not None:
+            session = self.scope.get("session")
+            key = getattr(session, "session_key", None)
+            if not await database_sync_to_async(access.still_signed_in)(key, self.user.pk):
+                return False
+        return await self._may_view()
 
 
 def _drawn(game_id: int, since: int, seat: int | None) -> tuple[int, str] | None:

@@ -10,14 +10,12 @@ and its checks when it learns the version moved.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from games import seats as seats_of
 from games.kinds import get_kind
 from games.models import Action, Game, Seat
 from games.narration import narrate
 from games.prompts import asked
-from games.queries import can_view
 
 # A page this far behind is told only that the game moved: it redraws the region, whose log shows the rest.
 MAX_ACTIONS = 20
@@ -55,12 +53,6 @@ def head(game_id: int) -> Head | None:
     seats = dict(Seat.objects.filter(game_id=game_id, user__isnull=False, index__isnull=False)
                  .values_list("user_id", "index")) if row[1] != Game.Status.OPEN else {}
     return Head(version=row[0], status=row[1], public=row[2] == Game.Visibility.PUBLIC, seats=seats)
-
-
-def may_view(game_id: int, user: Any) -> bool:
-    """Whether `user` (None for a visitor) may see the game, as the game page decides (games.queries)."""
-    game = Game.objects.filter(pk=game_id).first()
-    return game is not None and can_view(game, user)
 
 
 def news(game_id: int, since: int, reader: int | None) -> News | None:

@@ -308,3 +308,29 @@ def test_a_tab_shown_again_says_so_and_its_reader_is_present_again() -> None:
 
     run(scenario)
     assert pulse.last_seen(game.pk, user.pk) is not None
+
+
+@pytest.mark.parametrize("password_changed", [False, True])
+def test_after_the_tickets_hour_a_page_whose_session_ended_elsewhere_is_sent_away(
+        monkeypatch: pytest.MonkeyPatch, password_changed: bool) -> None:
+    game = started_game(players=2)
+    mover, user = active_seat(game).user, other_seat(game).user
+    reader = client_of(user)
+    shown = page_of(reader, game.pk)
+    monkeypatch.setattr(pulse, "TICKET_SECONDS", 0)  # every change now finds the hour up
+
+    async def scenario() -> str:
+        comm = communicator(reader, shown["url"])
+        await hello(comm, shown)
+        assert await comm.receive_nothing(timeout=0.3)
+        if password_changed:  # elsewhere: every other session of the user ends (Django's auth hash)
+            user.set_password("a new one, elsewhere")
+            await database_sync_to_async(user.save)()
+        await database_sync_to_async(actions.apply_command)(game, Actor.player(mover), "end")
+        fragment = await comm.receive_from(timeout=WAIT)
+        await comm.disconnect()
+        return fragment
+
+    fragment = run(scenario)
+    assert ('data-gone="1"' in fragment) == password_changed
+    assert (NEWS.search(fragment) is not None) == (not password_changed)

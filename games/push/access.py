@@ -1,0 +1,34 @@
+"""Who may keep a push connection open: the same answers the game page gives, asked again every
+TICKET_SECONDS (games/pulse.py) while the connection lasts, as the pulse's ticket is renewed: a game made
+private, a session ended by a password change or a sign-out elsewhere, an account closed."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.utils.crypto import constant_time_compare
+
+from games.models import Game
+from games.queries import can_view
+
+
+def may_view(game_id: int, user: Any) -> bool:
+    """Whether `user` (None for a visitor) may see the game, as the game page decides (games.queries)."""
+    game = Game.objects.filter(pk=game_id).first()
+    return game is not None and can_view(game, user)
+
+
+def still_signed_in(session_key: str | None, user_id: int) -> bool:
+    """Whether the session still names the user, as django.contrib.auth.get_user checks it: the session
+    still exists, its user is the same and active, and its password hash is the user's current one."""
+    if not session_key:
+        return False
+    session = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    if str(session.get(SESSION_KEY)) != str(user_id):
+        return False
+    user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
+    return user is not None and constant_time_compare(str(session.get(HASH_SESSION_KEY, "")),
+                                                      user.get_session_auth_hash())
