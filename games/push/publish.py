@@ -1,24 +1,32 @@
 """Telling the push servers that a game or its chat changed: one small message per change, sent once the
 transaction commits, whatever path made it (games.signals calls these for every save).
 
-The message names the game and its new version (or the chat's token), nothing more: each push server reads
-what its own readers may be told (games/push/news.py). A lost message costs at most a delay: every push
-server also checks the games its pages follow every PUSH_CHECK_SECONDS (games/push/watch.py), so Redis
+The message names the game and its new version (or that its chat changed), nothing more: each push server
+reads what its own readers may be told (games/push/news.py). A lost message costs at most a delay: every
+push server also checks the games its pages follow every PUSH_CHECK_SECONDS (games/push/watch.py), so Redis
 being away for a moment, or the embedded default's in-memory layer (which reaches only its own process),
 never leaves a page behind for long.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 import secrets
+import threading
+from collections.abc import Coroutine
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.db import transaction
 
 logger = logging.getLogger(__name__)
+
+# The most a commit waits for Redis to take the message (a push is a courtesy: the move stands).
+PUBLISH_TIMEOUT = 2.0
 
 
 def group(game_id: object) -> str:
@@ -40,6 +48,29 @@ def _send(game_id: int, message: dict[str, Any]) -> None:
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(group(game_id), message)
+        if isinstance(layer, RedisPubSubChannelLayer):
+            _on_publisher_loop(layer.group_send(group(game_id), message))
+        else:
+            # The in-memory layer lives on the push server's own loop: async_to_sync from a view's thread
+            # runs it there (make run's one uvicorn process); from any other process it reaches no one.
+            async_to_sync(layer.group_send)(group(game_id), message)
     except Exception:  # noqa: BLE001 - a push is a courtesy: the move stands, the watcher catches up
         logger.warning("push: could not tell game %s's pages of %s", game_id, message["type"], exc_info=True)
+
+
+# One event loop per process for publishing from synchronous code (views, tasks, commands): the Redis layer
+# keeps one connection per loop, so a loop kept running keeps its connection (async_to_sync would make a
+# loop, and a connection, for every message: 3.4 ms each, measured, where this takes a fraction of one).
+_publisher: tuple[int, asyncio.AbstractEventLoop] | None = None
+_publisher_lock = threading.Lock()
+
+
+def _on_publisher_loop(work: Coroutine[Any, Any, Any]) -> None:
+    global _publisher
+    with _publisher_lock:
+        if _publisher is None or _publisher[0] != os.getpid():  # none yet, or one of the parent's (a fork)
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="push-publisher", daemon=True).start()
+            _publisher = (os.getpid(), loop)
+        loop = _publisher[1]
+    asyncio.run_coroutine_threadsafe(work, loop).result(timeout=PUBLISH_TIMEOUT)
