@@ -25,6 +25,7 @@ from django.template.defaultfilters import pluralize
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -290,7 +291,7 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
     cached = page_cache.get_page(key) if key is not None else None
     if cached is not None:
         get_token(request)  # the page's forms carry the token of this very CSRF secret (it is in the key)
-        response = HttpResponse(cached)
+        response = page_cache.page_response(cached, request)
     else:
         live_html, extras = _live(request, viewer, sel, notice)
         if request.htmx:
@@ -307,9 +308,9 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
                    else "",
                    **chat_context(request, game, may_chat=may_chat, chat=chat)}
             response = render(request, "games/game.html", ctx, status=status)
-            if key is not None:
-                page_cache.set_page(key, response.content)
-    response["Vary"] = "HX-Request, Cookie"
+            if key is not None:  # sent as stored: compressed once for the cache and this answer
+                response = page_cache.page_response(page_cache.set_page(key, response.content), request)
+    patch_vary_headers(response, ("HX-Request", "Cookie"))
     return response
 
 
