@@ -524,7 +524,11 @@ def board_svg(request: HttpRequest, game_id: int) -> HttpResponse:
     if viewer.game.state is None:
         raise Http404("The board appears when the game starts")
     ctx = _context(request, viewer, _selection(request))
-    board = ctx.get("board") or viewer.kind.board_svg(viewer.kind.load(viewer.game.state), viewer.index)
+    # The kind's page may draw its board over pictures of its own (MetalTalon's terrain): a picture of the
+    # board alone is drawn whole (board_picture), else it is the page's.
+    picture = ctx.get("board_picture")
+    board = ((picture() if callable(picture) else None) or ctx.get("board")
+             or viewer.kind.board_svg(viewer.kind.load(viewer.game.state), viewer.index))
     response = HttpResponse(board, content_type="image/svg+xml; charset=utf-8")
     response["ETag"] = f'"b{game_id}v{viewer.game.version}s{viewer.index}"'
     response["Cache-Control"] = "private, no-cache"

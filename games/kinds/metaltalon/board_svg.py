@@ -568,14 +568,13 @@ def _cell_group(
     if reachable:
         parts.append(
             f'<polygon class="mark-reachable" points="{geo.polygon(cell, 0.8)}" fill="#2e9d4f" '
-            f'fill-opacity="0.28" stroke="#1d6b35" stroke-width="1.6" stroke-dasharray="2 2" '
-            f'pointer-events="none"/>'
+            f'fill-opacity="0.28" stroke="#1d6b35" stroke-width="1.6" stroke-dasharray="2 2"/>'
         )
     if cost is not None:
         # The moves it uses, on a dark green disc at the top of the space (over a base's marker): a detour
         # around blocked spaces shows its price before the move is sent.
         parts.append(
-            f'<g class="move-cost" pointer-events="none"><circle cx="{_fmt(cx)}" cy="{_fmt(cy - 12)}" '
+            f'<g class="move-cost"><circle cx="{_fmt(cx)}" cy="{_fmt(cy - 12)}" '
             f'r="7.5" fill="#1d6b35" stroke="#ffffff" stroke-width="1.2"/>'
             f'<text x="{_fmt(cx)}" y="{_fmt(cy - 8.4)}" font-size="10.5" font-weight="bold" fill="#ffffff">'
             f"{cost}</text></g>"
