@@ -297,7 +297,8 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
         if request.htmx:
             # The chrome first: htmx takes a response's first <title> as the tab's only if it is at the
             # top level, and the board's SVG holds titles of its own.
-            response = HttpResponse(_chrome(request, game, extras) + live_html, status=status)
+            response = HttpResponse(page_cache.squeeze((_chrome(request, game, extras) + live_html).encode()),
+                                    status=status)
         else:
             may_chat = bool(extras["seat"] or is_moderator(request.user))
             ctx = {"game": game, "viewer": viewer, "sel": sel, "live_html": live_html,
@@ -308,6 +309,7 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
                    else "",
                    **chat_context(request, game, may_chat=may_chat, chat=chat)}
             response = render(request, "games/game.html", ctx, status=status)
+            response.content = page_cache.squeeze(response.content)
             if key is not None:  # sent as stored: compressed once for the cache and this answer
                 response = page_cache.page_response(page_cache.set_page(key, response.content), request)
     patch_vary_headers(response, ("HX-Request", "Cookie"))

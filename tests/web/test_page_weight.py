@@ -13,6 +13,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from games import page_cache
 from games.kinds import get_kind
 from games.kinds.metaltalon.board_svg import terrain_ref, terrain_svg
 from games.kinds.metaltalon.engine import load_board
@@ -134,3 +135,17 @@ def test_the_fast_door_sends_its_cached_page_compressed():
     assert len(queries) == 0  # the door answered
     assert response["Content-Encoding"] == "gzip" and gzip.decompress(response.content) == drawn
     assert response["Vary"] == "Accept-Encoding, HX-Request, Cookie"
+
+
+def test_the_templates_indentation_is_dropped_but_pre_and_textarea_keep_theirs():
+    body = (b"<ul>\n    <li>a</li>\n\n    <li>b</li>\n</ul>\n  <pre class=x>  1 2\n    3\n</pre>\n"
+            b"  <textarea>\n  typed\n</textarea>\n  <p>end</p>")
+    assert page_cache.squeeze(body) == (b"<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<pre class=x>  1 2\n    3\n"
+                                        b"</pre>\n<textarea>\n  typed\n</textarea>\n<p>end</p>")
+    game = started_game(players=2)
+    client = signed_in(game)
+    page = game_page(client, game).content
+    assert b"\n " not in page.split(b"<textarea")[0]  # none before the command box's text
+    text_view = game_page(client, game, "?text=1").content.decode()
+    board = text_view[text_view.index('<pre class="text-board"'):]
+    assert "\n " in board[:board.index("</pre>")]  # the text board's own spaces stay
