@@ -14,7 +14,7 @@ from functools import cache, lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 from games import seats as seats_of
-from games.kinds.metaltalon.board_marks import Mark, marks_key, marks_layer
+from games.kinds.metaltalon.board_marks import MARKS_STYLE, Mark, marks_key, marks_layer
 from games.kinds.metaltalon.engine import (
     EDITIONS,
     Board,
@@ -66,6 +66,7 @@ CELL_STYLE = (
     ".mt-board .pieces-tag{fill:#ffffff;fill-opacity:0.94;stroke:#2b2b2b;stroke-width:0.8}"
     ".mt-board .own .pieces-tag{stroke:#000000}"
     f".mt-board .ship-pieces{{font-size:{PIECES_FONT}px;fill:#111111}}"
+    + MARKS_STYLE
     # A ship's seat colour: its disc, its tab's rim and the ink of its value.
     + "".join(f".mt-board .p{i} .ship{{fill:{colour}}}.mt-board .p{i} .tab{{stroke:{colour}}}"
               f".mt-board .p{i} .ship-value{{fill:{ink}}}" for i, (colour, ink) in enumerate(SEAT_COLOURS))
