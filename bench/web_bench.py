@@ -8,7 +8,9 @@
    the game page and of the htmx partial for both games, and the p50 of command POSTs (real moves). Every
    other kind is measured the same way beside them (one mid-game: Metal Adventures, 4 players, about
    120 actions, and Metabaloids, 4 players, about 90 actions; their seats played by their greedy bots:
-   bench/web_seed.py), MetalTalon the yardstick.
+   bench/web_seed.py), MetalTalon the yardstick. Each full page's body size (KB) and what is sent of it
+   gzip-compressed are printed beside its size before "a lighter page" (BEFORE_KB), and MetalTalon's terrain
+   picture, which a browser fetches once (docs/architecture.md, "The game page's weight").
 3. Starts gunicorn on a loopback port over the same database and Redis cache and drives it with wrk for a
    logged-in game page (both games), the unchanged-game pulse (204) and poll (304) at 4 and 32 connections,
    10 s each; and, as the yardstick, a bare Django view returning a body of the page's size under the same
@@ -65,6 +67,11 @@ REPEAT = 60
 # the in-process ones.
 PARTS = os.environ.get("BENCH_PARTS", "all")
 TARGETS = {"page_p50_ms": 40, "queries": 12, "page_rps": 2000, "page_share": 0.40, "check_rps": 4000}
+# The page's body (KB) before "a lighter page" (docs/architecture.md, "The game page's weight"), measured with
+# this bench's seeded games: the yardstick its sizes are printed beside, with the target of half of it. The
+# 173 KB is the lead's figure for the 2,000-action game; a fresh seeding measured 184 KB on the same code.
+BEFORE_KB = {("metaltalon", 20): 109, ("metaltalon", 2000): 173, ("metal-adventures", 120): 33,
+             ("metabaloids", 90): 33}
 # Issue 14: "command round trip p50 at most 5 ms server time for a move, 10 ms for a shot"; its machine
 # measured 16 ms (form) and 25 ms (htmx) for a command before.
 POST_TARGETS = {"move": "p50 <= 5 ms (was 25 ms with htmx there)", "fire": "p50 <= 10 ms"}
@@ -177,8 +184,22 @@ def page_figures(game: Any, client: Any, htmx: bool) -> dict[str, Any]:
         cache.clear()
         cold_times.append(timed_get(client, path, headers)[0])
     size = len(client.get(path, headers=headers or {}).content) / 1024
+    # What a browser is sent: the same answer, gzip-compressed (metaltalon.middleware.CompressText, and the
+    # page cache's compressed copy).
+    sent = client.get(path, headers={**(headers or {}), "Accept-Encoding": "gzip"})
+    gz = len(sent.content) / 1024 if sent.get("Content-Encoding") == "gzip" else float("nan")
     return {"p50": statistics.median(times), "p95": pct(times, 0.95), "queries": f"{cold}/{warm}", "kb": size,
+            "gz": gz,
             "cold_p50": statistics.median(cold_times), "status": ",".join(map(str, sorted(statuses)))}
+
+
+def terrain_kb(client: Any, game: Any) -> float:
+    """The size of MetalTalon's terrain picture, which the page references and a browser fetches once."""
+    import re
+
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    found = re.search(r'<image class="terrain" href="([^"]+)"', page)
+    return len(client.get(found.group(1)).content) / 1024 if found else float("nan")
 
 
 def active_client(game: Any) -> tuple[Any, Any]:
@@ -459,20 +480,29 @@ def in_process(games: dict[int, Any], others: dict[str, Any]) -> None:
     print(f"Game page, server time over {REPEAT} requests (Django test client, active player's view; "
           "cold = nothing cached; queries: cold / warm)")
     print(f"  {'game':<28} {'actions':>8} {'view':<14} {'p50 ms':>8} {'p95 ms':>8} {'cold p50':>9} "
-          f"{'queries':>8} {'KB':>6}   target: p50 <= {TARGETS['page_p50_ms']} ms, <= {TARGETS['queries']} "
-          "queries, bounded whatever the log's length")
+          f"{'queries':>8} {'KB':>6} {'gzip':>5} {'before':>6}   target: p50 <= {TARGETS['page_p50_ms']} ms, "
+          f"<= {TARGETS['queries']} queries, bounded whatever the log's length; the full page's body at most "
+          "half of its size before")
     counts: dict[str, list[tuple[int, int]]] = {}
     rows = [(f"MetalTalon, {game.players} players", game) for game in games.values()]
     rows += [(f"{title}, {game.players} players", game) for title, game in others.items()]
     for name, game in rows:
         client, _ = active_client(game)
         logged = game.actions.count()
+        before = next((kb for (kind, n), kb in BEFORE_KB.items()
+                       if kind == game.kind and n <= logged <= n + 10), None)
         for label, htmx in (("full page", False), ("htmx partial", True)):
             f = page_figures(game, client, htmx)
             if game.kind == "metaltalon":
                 counts.setdefault(label, []).append(tuple(int(n) for n in f["queries"].split("/")))
+            was = f"{before:>6}" if before and not htmx else f"{'':>6}"
             print(f"  {name:<28} {logged:>8} {label:<14} {f['p50']:>8.1f} {f['p95']:>8.1f} "
-                  f"{f['cold_p50']:>9.1f} {f['queries']:>8} {f['kb']:>6.0f}")
+                  f"{f['cold_p50']:>9.1f} {f['queries']:>8} {f['kb']:>6.0f} {f['gz']:>5.0f} {was}"
+                  + (f"   body {f['kb'] / before:.0%} of before, sent {f['gz'] / before:.0%}"
+                     if before and not htmx else ""))
+        if game.kind == "metaltalon":
+            print(f"  {'':<28} {'':>8} {'terrain':<14} {'(once: cached for a year)':>36} "
+                  f"{terrain_kb(client, game):>6.0f}")
     # Cold, the long game reads its recent play apart (its 21 newest rows do not reach back a round); the
     # short one finds it among them: one query more, whatever the length past that. Warm: the same.
     bounded = all(max(c for c, _ in pairs) - min(c for c, _ in pairs) <= 1 and len({w for _, w in pairs}) == 1

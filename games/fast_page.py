@@ -31,6 +31,7 @@ from django.contrib.sessions.backends.cached_db import KEY_PREFIX as CACHED_DB_P
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import CSRF_SECRET_LENGTH
+from django.utils.cache import patch_vary_headers
 from django.utils.crypto import constant_time_compare
 from django.utils.csp import CSP, build_policy
 
@@ -174,9 +175,8 @@ def _page(request: HttpRequest, game_id: int) -> HttpResponse | None:
     _LAST[browser] = (str(uid), key)
     if uid:
         pulse.note_seen(game_id, uid, seen)
-    response = HttpResponse(body)
-    response["Content-Length"] = str(len(body))
-    response["Vary"] = "HX-Request, Cookie"
+    response = page_cache.page_response(body, request)
+    patch_vary_headers(response, ("HX-Request", "Cookie"))
     if uid:
         response["Cache-Control"] = "private"
     return response

@@ -1,4 +1,5 @@
-"""Response headers that depend on who asks, and a NUL character refused before anything reads it."""
+"""Response headers that depend on who asks, compression, and a NUL character refused before anything reads
+it."""
 
 from __future__ import annotations
 
@@ -7,9 +8,29 @@ from typing import Any
 
 from django.contrib.auth import SESSION_KEY
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import patch_cache_control
 
 Handler = Callable[[HttpRequest], HttpResponse]
+
+
+# What is worth compressing: text. A PNG or a font is compressed already; an event stream is left as it is
+# written, event by event.
+_COMPRESSIBLE = ("text/html", "text/plain", "text/css", "text/csv", "text/markdown", "application/json",
+                 "application/javascript", "text/javascript", "image/svg+xml", "application/xml", "text/xml")
+
+
+class CompressText(GZipMiddleware):
+    """Django's GZipMiddleware (with its defence against BREACH: a random-length header field) for text
+    answers only. It stands above games.fast_page, whose cached pages come compressed already
+    (games.page_cache.page_response: a Content-Encoding, which this middleware leaves alone), and below
+    WhiteNoise, which serves the static files' own compressed copies."""
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        content_type = response.get("Content-Type", "").split(";", 1)[0].strip().lower()
+        if content_type not in _COMPRESSIBLE:
+            return response
+        return super().process_response(request, response)
 
 
 def private_when_signed_in(get_response: Handler) -> Handler:

@@ -133,6 +133,9 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Text answers gzip-compressed for browsers that accept it, the fast door's cached pages included
+    # (they come compressed from games.page_cache).
+    "metaltalon.middleware.CompressText",
     # A NUL in the path, query, cookies or form answers 400 before anything queries with it.
     "metaltalon.middleware.RefuseNul",
     # A cached game page, an unchanged pulse or poll, answered before the session and the user are loaded.

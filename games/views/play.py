@@ -25,6 +25,7 @@ from django.template.defaultfilters import pluralize
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -290,13 +291,14 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
     cached = page_cache.get_page(key) if key is not None else None
     if cached is not None:
         get_token(request)  # the page's forms carry the token of this very CSRF secret (it is in the key)
-        response = HttpResponse(cached)
+        response = page_cache.page_response(cached, request)
     else:
         live_html, extras = _live(request, viewer, sel, notice)
         if request.htmx:
             # The chrome first: htmx takes a response's first <title> as the tab's only if it is at the
             # top level, and the board's SVG holds titles of its own.
-            response = HttpResponse(_chrome(request, game, extras) + live_html, status=status)
+            response = HttpResponse(page_cache.squeeze((_chrome(request, game, extras) + live_html).encode()),
+                                    status=status)
         else:
             may_chat = bool(extras["seat"] or is_moderator(request.user))
             ctx = {"game": game, "viewer": viewer, "sel": sel, "live_html": live_html,
@@ -307,9 +309,10 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
                    else "",
                    **chat_context(request, game, may_chat=may_chat, chat=chat)}
             response = render(request, "games/game.html", ctx, status=status)
-            if key is not None:
-                page_cache.set_page(key, response.content)
-    response["Vary"] = "HX-Request, Cookie"
+            response.content = page_cache.squeeze(response.content)
+            if key is not None:  # sent as stored: compressed once for the cache and this answer
+                response = page_cache.page_response(page_cache.set_page(key, response.content), request)
+    patch_vary_headers(response, ("HX-Request", "Cookie"))
     return response
 
 
@@ -523,7 +526,11 @@ def board_svg(request: HttpRequest, game_id: int) -> HttpResponse:
     if viewer.game.state is None:
         raise Http404("The board appears when the game starts")
     ctx = _context(request, viewer, _selection(request))
-    board = ctx.get("board") or viewer.kind.board_svg(viewer.kind.load(viewer.game.state), viewer.index)
+    # The kind's page may draw its board over pictures of its own (MetalTalon's terrain): a picture of the
+    # board alone is drawn whole (board_picture), else it is the page's.
+    picture = ctx.get("board_picture")
+    board = ((picture() if callable(picture) else None) or ctx.get("board")
+             or viewer.kind.board_svg(viewer.kind.load(viewer.game.state), viewer.index))
     response = HttpResponse(board, content_type="image/svg+xml; charset=utf-8")
     response["ETag"] = f'"b{game_id}v{viewer.game.version}s{viewer.index}"'
     response["Cache-Control"] = "private, no-cache"

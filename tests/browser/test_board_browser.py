@@ -61,9 +61,14 @@ def test_ship_values_and_pieces_read_at_100_percent_on_a_1366x900_screen(browser
     values = page.evaluate(RENDERED_PX, "#board .ship-value")
     assert len(pieces) == 3 and min(pieces) >= 10, pieces  # A's ship left, B's moved one and its launch
     assert min(values) >= 16, values
-    # The coordinates stay: every empty space still shows its name, and the edges their letters.
-    names = page.evaluate(RENDERED_PX, "#board .cell-name")
-    assert len(names) > 150 and min(names) >= 10, min(names)
+    # The coordinates stay: every empty space still shows its name, and the edges their letters, in the
+    # terrain picture under the board (board_svg.terrain_svg), drawn at the board's scale: a name of 10
+    # units reads at 10 px or more.
+    href, scale = page.evaluate("""() => { const t = document.querySelector('#board image.terrain');
+        return [t.getAttribute('href'), t.getScreenCTM().a]; }""")
+    terrain = page.request.get(live_server.url + href)
+    assert terrain.ok and "immutable" in terrain.headers["cache-control"]
+    assert terrain.text().count('class="cell-name"') > 150 and 10 * scale >= 10, scale
     shoot(page, "board-ships")
     page.locator("#board").screenshot(path=str(SHOTS / "board-ships-board-1366x900.png"))
 

@@ -53,7 +53,7 @@ def test_a_cached_page_is_served_without_a_query_and_is_the_same_page(client, ga
     assert response.status_code == 200 and response.content.decode() == drawn
     assert response["Cache-Control"] == "private"
     assert "Content-Security-Policy" in response and response["X-Frame-Options"] == "DENY"
-    assert response["Vary"] == "HX-Request, Cookie"
+    assert response["Vary"] == "Accept-Encoding, HX-Request, Cookie"
 
 
 def test_a_repeat_view_in_the_same_browser_costs_one_cache_round_trip(client, game, monkeypatch):

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-__all__ = ["MARK_KINDS", "Mark", "marks_key", "marks_layer"]
+__all__ = ["MARKS_STYLE", "MARK_KINDS", "Mark", "marks_key", "marks_layer"]
 
 # What each kind of mark means, in the order the key lists them.
 MARK_KINDS: dict[str, str] = {
@@ -28,6 +28,17 @@ MARK_KINDS: dict[str, str] = {
 HALO = "#ffffff"
 MINUS = "\u2212"
 OPACITY = "0.78"
+# What every trail and shot repeats, said once in the board's style sheet (board_svg.CELL_STYLE): only the
+# seat's colour and the shape are drawn on each.
+MARKS_STYLE = (
+    f".mt-board .halo{{fill:none;stroke:{HALO};stroke-width:8;stroke-opacity:0.5;stroke-linecap:round;"
+    "stroke-linejoin:round}"
+    ".mt-board .trail{fill:none;stroke-width:4.5;stroke-linecap:round;stroke-linejoin:round}"
+    f".mt-board .trail-start{{fill:{HALO};stroke-width:2.5}}"
+    f".mt-board .arrow{{stroke:{HALO};stroke-width:1;stroke-opacity:0.7}}"
+    f".mt-board .shot-halo{{stroke:{HALO};stroke-width:6;stroke-opacity:0.5}}"
+    ".mt-board .shot-line{stroke-width:3;stroke-dasharray:6 3}"
+)
 
 
 @dataclass(frozen=True)
@@ -65,8 +76,7 @@ def _arrowhead(a: Point, tip: Point, size: float, colour: str) -> str:
     back = (tip[0] - ux * size, tip[1] - uy * size)
     left = (back[0] - uy * size * 0.6, back[1] + ux * size * 0.6)
     right = (back[0] + uy * size * 0.6, back[1] - ux * size * 0.6)
-    return (f'<polygon points="{_points([tip, left, right])}" fill="{colour}" stroke="{HALO}" '
-            f'stroke-width="1" stroke-opacity="0.7"/>')
+    return f'<polygon class="arrow" points="{_points([tip, left, right])}" fill="{colour}"/>'
 
 
 def _trail(points: list[Point], colour: str, scale: float, dotted: bool) -> str:
@@ -75,23 +85,18 @@ def _trail(points: list[Point], colour: str, scale: float, dotted: bool) -> str:
     dash = ' stroke-dasharray="2 5"' if dotted else ""
     start = points[0]
     return (
-        f'<polyline points="{_points(pts)}" fill="none" stroke="{HALO}" stroke-width="8" '
-        f'stroke-opacity="0.5" stroke-linecap="round" stroke-linejoin="round"/>'
-        f'<polyline points="{_points(pts)}" fill="none" stroke="{colour}" stroke-width="4.5" '
-        f'stroke-linecap="round" stroke-linejoin="round"{dash}/>'
-        f'<circle cx="{_fmt(start[0])}" cy="{_fmt(start[1])}" r="4.5" fill="{HALO}" stroke="{colour}" '
-        f'stroke-width="2.5"/>'
+        f'<polyline class="halo" points="{_points(pts)}"/>'
+        f'<polyline class="trail" points="{_points(pts)}" stroke="{colour}"{dash}/>'
+        f'<circle class="trail-start" cx="{_fmt(start[0])}" cy="{_fmt(start[1])}" r="4.5" stroke="{colour}"/>'
         + _arrowhead(pts[-2], pts[-1], 11, colour)
     )
 
 
 def _shot(a: Point, b: Point, colour: str, scale: float) -> str:
     start, tip = _shorten(b, a, 0.45 * scale), _shorten(a, b, 0.55 * scale)
+    ends = f'x1="{_fmt(start[0])}" y1="{_fmt(start[1])}" x2="{_fmt(tip[0])}" y2="{_fmt(tip[1])}"'
     return (
-        f'<line x1="{_fmt(start[0])}" y1="{_fmt(start[1])}" x2="{_fmt(tip[0])}" y2="{_fmt(tip[1])}" '
-        f'stroke="{HALO}" stroke-width="6" stroke-opacity="0.5"/>'
-        f'<line x1="{_fmt(start[0])}" y1="{_fmt(start[1])}" x2="{_fmt(tip[0])}" y2="{_fmt(tip[1])}" '
-        f'stroke="{colour}" stroke-width="3" stroke-dasharray="6 3"/>'
+        f'<line class="shot-halo" {ends}/><line class="shot-line" {ends} stroke="{colour}"/>'
         + _arrowhead(start, tip, 9, colour)
     )
 

@@ -7,13 +7,14 @@ reachable cells are dotted and targets carry a crosshair.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 from games import seats as seats_of
-from games.kinds.metaltalon.board_marks import Mark, marks_key, marks_layer
+from games.kinds.metaltalon.board_marks import MARKS_STYLE, Mark, marks_key, marks_layer
 from games.kinds.metaltalon.engine import (
     EDITIONS,
     Board,
@@ -24,7 +25,10 @@ from games.kinds.metaltalon.engine import (
     seat_letter,
 )
 
-__all__ = ["SEAT_COLOURS", "board_png", "board_svg"]
+__all__ = ["SEAT_COLOURS", "board_png", "board_svg", "terrain_ref", "terrain_svg"]
+
+# (home base, seat) of each seat still playing, sorted: what the terrain depends on besides the board.
+Homes = tuple[tuple[str, int], ...]
 
 SCALE = 24.0  # SVG units per hex circumradius
 MARGIN = 2.0  # hexes of room for the edge labels
@@ -40,13 +44,34 @@ BORDER_STYLE = {
         '<path d="{d}" stroke="#f2c400" stroke-width="4.2" stroke-dasharray="4 4" fill="none"/>'
     ),
 }
-# What every cell repeats, said once (the board is inline in every game page): the hex outline and the cell
-# name. Only elements without these attributes use the classes, so no rule overrides a drawn attribute;
-# scoped to the board, since an inline <style> applies to the whole HTML page.
-CELL_STYLE = (
+PIECES_FONT = 9.5  # SVG units; ~11 px when the board is drawn 1.15x (the game page at 1366 px wide)
+# What every cell and ship repeats, said once (the board is inline in every game page): the hex outline, the
+# cell name, the invisible hex each cell is hovered and clicked by, and a ship's constant parts (its shadow,
+# outline, seat tab and pieces tag). Only elements without these attributes use the classes, so no rule
+# overrides a drawn attribute; scoped to the board, since an inline <style> applies to the whole HTML page.
+# cairosvg (the mailed picture) reads them too: every property here is one it draws from a style sheet.
+TERRAIN_STYLE = (
     ".mt-board .hex{stroke:#9aa1ab;stroke-width:0.8}"
     ".mt-board .cell-name{font-size:10px;fill:#7d8590;fill-opacity:0.75}"
 )
+CELL_STYLE = (
+    TERRAIN_STYLE
+    + ".mt-board .cell use{fill:none;pointer-events:all}"
+    ".mt-board .shade{fill:#000000;opacity:0.22}"
+    ".mt-board .ship{stroke:#2b2b2b;stroke-width:1.2}"
+    ".mt-board .own .ship{stroke:#000000;stroke-width:2.6}"
+    ".mt-board .ship-value{font-size:15px;font-weight:bold}"
+    ".mt-board .tab{fill:#ffffff;stroke-width:1.8}"
+    ".mt-board .ship-seat{font-size:9px;font-weight:bold;fill:#1b1b1b}"
+    ".mt-board .pieces-tag{fill:#ffffff;fill-opacity:0.94;stroke:#2b2b2b;stroke-width:0.8}"
+    ".mt-board .own .pieces-tag{stroke:#000000}"
+    f".mt-board .ship-pieces{{font-size:{PIECES_FONT}px;fill:#111111}}"
+    + MARKS_STYLE
+    # A ship's seat colour: its disc, its tab's rim and the ink of its value.
+    + "".join(f".mt-board .p{i} .ship{{fill:{colour}}}.mt-board .p{i} .tab{{stroke:{colour}}}"
+              f".mt-board .p{i} .ship-value{{fill:{ink}}}" for i, (colour, ink) in enumerate(SEAT_COLOURS))
+)
+HEX_ID = "mt-hex"  # the one hex outline (<defs>) every cell's hit area uses
 PIECE_LETTERS = {"token": ("e", "w", "s"), "coin": ("p", "n", "d")}
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -104,10 +129,10 @@ class _Geometry:
         return self.point(mx + px, my + py), self.point(mx - px, my - py)
 
 
-def _territory_tints(board: Board, state: GameState) -> dict[str, str]:
+def _territory_tints(board: Board, homes: Homes) -> dict[str, str]:
     """Home territories of seats still playing take their seat's pale colour; others a neutral tint that
     differs from every neighbouring territory's."""
-    owner = {board.territory(s.home): s.index for s in state.seats if not s.out}
+    owner = {board.territory(home): index for home, index in homes}
     touching: dict[str, set[str]] = {t: set() for t in board.territories}
     for a in board.cells:
         for b in board.neighbours(a):
@@ -179,7 +204,6 @@ def _printed_labels(board: Board, cell: str) -> list[tuple[str, str]]:
 # Approximate advance widths of DejaVu Sans (em) for the characters of a ship's pieces: enough to size its
 # tag and to squeeze only the rare long one into the space.
 _ADVANCE = {" ": 0.32, "e": 0.62, "w": 0.82, "s": 0.52, "p": 0.64, "n": 0.63, "d": 0.64}
-PIECES_FONT = 9.5  # SVG units; ~11 px when the board is drawn 1.15x (the game page at 1366 px wide)
 PIECES_MAX_WIDTH = 1.85 * SCALE  # the text; wider than a hex, so its tag may touch the neighbours' corners
 
 
@@ -193,50 +217,41 @@ def _text_width(text: str, size: float) -> float:
     return size * sum(_ADVANCE.get(ch, 0.64) for ch in text)  # digits: 0.64
 
 
-def _ship_marker(geo: _Geometry, ship: Ship, letters: tuple[str, str, str], own: bool, count: int) -> str:
+def _ship_marker(ship: Ship, letters: tuple[str, str, str], count: int) -> str:
     """A ship: a disc in its seat's colour sized by its value, the value large in the middle, the seat's
     letter on a tab at its upper left (colour is never the only signal) and its pieces on a white tag
-    below, all readable at the game page's size."""
-    cx, cy = geo.centre(ship.cell)
-    colour, ink = SEAT_COLOURS[ship.owner % len(SEAT_COLOURS)]
+    below, all readable at the game page's size. Drawn around the cell's centre (its group is moved there,
+    and its class p<seat> gives the seat's colours); what every ship shares is in CELL_STYLE."""
     r = ship_radius(ship.value)
-    cc = cy - 2.5  # the disc sits a little high: the pieces tag takes the hex's lower middle
-    stroke = "#000000" if own else "#2b2b2b"
-    width = 2.6 if own else 1.2
+    cc = -2.5  # the disc sits a little high: the pieces tag takes the hex's lower middle
     value = str(ship.value)
-    vsize = 15 if len(value) < 3 else 12
-    parts = [
-        f'<circle cx="{_fmt(cx + 1.2)}" cy="{_fmt(cc + 1.8)}" r="{_fmt(r)}" fill="#000000" opacity="0.22"/>',
-        f'<circle class="ship" cx="{_fmt(cx)}" cy="{_fmt(cc)}" r="{_fmt(r)}" fill="{colour}" '
-        f'stroke="{stroke}" stroke-width="{width}"/>',
-        f'<text class="ship-value" x="{_fmt(cx)}" y="{_fmt(cc + vsize * 0.36)}" font-size="{vsize}" '
-        f'font-weight="bold" fill="{ink}">{value}</text>',
-    ]
+    vsize = 15 if len(value) < 3 else 12  # CELL_STYLE's size, or smaller for three digits
+    size = "" if vsize == 15 else f' font-size="{vsize}"'
     # The seat's tab, on the rim at the upper left (further out on small discs, clear of the value).
     reach = max(r, 14.0) * 0.72
-    tx, ty = cx - reach, cc - reach
-    parts.append(
-        f'<circle cx="{_fmt(tx)}" cy="{_fmt(ty)}" r="6.2" fill="#ffffff" stroke="{colour}" '
-        f'stroke-width="1.8"/>'
-        f'<text class="ship-seat" x="{_fmt(tx)}" y="{_fmt(ty + 3.2)}" font-size="9" font-weight="bold" '
-        f'fill="#1b1b1b">{escape(seat_letter(ship.owner))}</text>'
-    )
+    tx, ty = -reach, cc - reach
     pieces = " ".join(f"{n}{letter}" for n, letter in zip(ship.pieces, letters, strict=True) if n)
     text_w = _text_width(pieces, PIECES_FONT)
     squeeze = ""
     if text_w > PIECES_MAX_WIDTH:
         text_w = PIECES_MAX_WIDTH
         squeeze = f' textLength="{_fmt(text_w)}" lengthAdjust="spacingAndGlyphs"'
-    tag_w, tag_y = text_w + 5, cy + 7
-    parts.append(
-        f'<rect class="pieces-tag" x="{_fmt(cx - tag_w / 2)}" y="{_fmt(tag_y)}" width="{_fmt(tag_w)}" '
-        f'height="12" rx="3" fill="#ffffff" fill-opacity="0.94" stroke="{stroke}" stroke-width="0.8"/>'
-        f'<text class="ship-pieces" x="{_fmt(cx)}" y="{_fmt(tag_y + 9.4)}" font-size="{PIECES_FONT}" '
-        f'fill="#111111"{squeeze}>{escape(pieces)}</text>'
-    )
+    tag_w, tag_y = text_w + 5, 7
+    parts = [
+        f'<circle class="shade" cx="1.2" cy="{_fmt(cc + 1.8)}" r="{_fmt(r)}"/>'
+        f'<circle class="ship" cy="{_fmt(cc)}" r="{_fmt(r)}"/>'
+        f'<text class="ship-value" y="{_fmt(cc + vsize * 0.36)}"{size}>{value}</text>'
+        f'<circle class="tab" cx="{_fmt(tx)}" cy="{_fmt(ty)}" r="6.2"/>'
+        f'<text class="ship-seat" x="{_fmt(tx)}" y="{_fmt(ty + 3.2)}">'
+        f"{escape(seat_letter(ship.owner))}</text>"
+        f'<rect class="pieces-tag" x="{_fmt(-tag_w / 2)}" y="{tag_y}" width="{_fmt(tag_w)}" height="12" '
+        f'rx="3"/>'
+        f'<text class="ship-pieces" y="{_fmt(tag_y + 9.4)}"{squeeze}>'
+        f"{escape(pieces)}</text>"
+    ]
     if count > 1:
         parts.append(
-            f'<text x="{_fmt(cx + r - 2)}" y="{_fmt(cc - r + 6)}" font-size="10" font-weight="bold" '
+            f'<text x="{_fmt(r - 2)}" y="{_fmt(cc - r + 6)}" font-size="10" font-weight="bold" '
             f'fill="#000" stroke="#ffffff" stroke-width="2.5" paint-order="stroke" text-anchor="start">'
             f'x{count}</text>'
         )
@@ -363,6 +378,84 @@ def _key(board: Board, y: float) -> tuple[str, float]:
     return f'<g class="key">{"".join(parts)}</g>', 22.0
 
 
+# === THE TERRAIN: WHAT A MOVE NEVER CHANGES ===
+#
+# The hexes with their territories' tints, the bases, the cell names, the borders and the edge labels
+# depend only on the board and on which seat has its home where (a seat's territory is tinted while it
+# plays). The game page draws them once as a picture of their own (terrain_svg, served by board_views.py
+# under a URL that names what it was drawn from and a digest of it, so a browser keeps it for good) and
+# inlines only what a move changes; the mailed picture and the download draw them inline (board_svg
+# without terrain_href), so they stay whole.
+
+
+def homes_of(state: GameState) -> Homes:
+    """What the terrain depends on besides the board: (home base, seat) of every seat still playing."""
+    return tuple(sorted((s.home, s.index) for s in state.seats if not s.out))
+
+
+def homes_code(homes: Homes) -> str:
+    """Homes as a URL part: "0J3-1C9" (seat and home base, joined by "-"), "none" for none."""
+    return "-".join(f"{index}{home}" for home, index in homes) or "none"
+
+
+def parse_homes(board_name: str, code: str) -> Homes | None:
+    """The homes `homes_code` wrote, or None when the code names no seat or base of the board."""
+    if code == "none":
+        return ()
+    board = load_board(board_name)
+    homes = []
+    for part in code.split("-"):
+        if len(part) < 2 or not part[0].isdigit() or int(part[0]) >= len(SEAT_COLOURS):
+            return None
+        if part[1:] not in board.base_cells:
+            return None
+        homes.append((part[1:], int(part[0])))
+    if len({h for h, _ in homes}) != len(homes) or len({i for _, i in homes}) != len(homes):
+        return None
+    return tuple(sorted(homes))
+
+
+@lru_cache(maxsize=256)
+def _terrain(board_name: str, homes: Homes) -> str:
+    """The terrain's markup, in the board's coordinates."""
+    geo, board = _geometry(board_name), load_board(board_name)
+    home_of = {home: index for home, index in homes}
+    tints = _territory_tints(board, homes)
+    cells = []
+    for cell in board.cells:
+        cx, cy = geo.centre(cell)
+        part = f'<polygon class="hex" points="{geo.polygon(cell)}" fill="{tints[board.territory(cell)]}"/>'
+        if cell in board.base_cells:
+            part += _base_marker(geo, board, cell, home_of)
+        else:
+            part += f'<text class="cell-name" x="{_fmt(cx)}" y="{_fmt(cy + 4)}">{escape(cell)}</text>'
+        cells.append(f'<g data-hex="{escape(cell)}">{part}</g>')
+    return (f'<g class="hexes" text-anchor="middle">{"".join(cells)}</g>'
+            f'<g class="borders">{_borders(geo, board)}</g>{_edge_labels(geo, board)}')
+
+
+@lru_cache(maxsize=256)
+def terrain_svg(board_name: str, homes: Homes) -> str:
+    """The terrain alone, as an SVG document of the board's size: the game page's picture behind its board."""
+    geo = _geometry(board_name)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="mt-board" viewBox="0 0 {_fmt(geo.width)} '
+            f'{_fmt(geo.height)}" width="{_fmt(geo.width)}" height="{_fmt(geo.height)}" '
+            f"font-family={quoteattr(FONT)}><style>{TERRAIN_STYLE}</style>"
+            f"{_terrain(board_name, homes)}</svg>")
+
+
+@lru_cache(maxsize=256)
+def terrain_digest(board_name: str, homes: Homes) -> str:
+    """Names this drawing of the terrain: its URL changes whenever the drawing does."""
+    return hashlib.sha256(terrain_svg(board_name, homes).encode()).hexdigest()[:16]
+
+
+def terrain_ref(state: GameState) -> tuple[str, str, str]:
+    """(board, homes code, digest): the parts of the URL of the terrain behind `state`'s board."""
+    homes = homes_of(state)
+    return state.board, homes_code(homes), terrain_digest(state.board, homes)
+
+
 def board_svg(
     state: GameState,
     *,
@@ -373,6 +466,7 @@ def board_svg(
     cell_url: Callable[[str], str | None] | None = None,
     marks: Sequence[Mark] = (),
     costs: Mapping[str, int] | None = None,
+    terrain_href: str | None = None,
 ) -> str:
     """The board of `state` as an SVG document (a string).
 
@@ -380,14 +474,16 @@ def board_svg(
     highlights: cells to draw as reachable; costs: the moves reaching each of them uses, written on them
     (engine.move_costs); targets: cells to draw as attackable; cell_url: when given,
     each cell for which it returns a URL is wrapped in <a href> so the board works without JavaScript;
-    marks: recent play drawn over the board (board_marks.py), with a line of the key for them.
+    marks: recent play drawn over the board (board_marks.py), with a line of the key for them;
+    terrain_href: the URL of terrain_svg for this board (the game page): the terrain is drawn as that
+    picture instead of inline. Without it the drawing is whole (e-mail, the download).
     """
     board = load_board(state.board)
     letters = EDITIONS[state.edition].letters
     geo = _geometry(state.board)
     reach, aim = set(highlights), set(targets)
-    home_of = {s.home: s.index for s in state.seats if not s.out}
-    tints = _territory_tints(board, state)
+    homes = homes_of(state)
+    home_of = dict(homes)
     ships_at: dict[str, list[Ship]] = {}
     for ship in state.ships:
         ships_at.setdefault(ship.cell, []).append(ship)
@@ -402,7 +498,6 @@ def board_svg(
                 board,
                 state,
                 cell,
-                tints,
                 home_of,
                 ships_at.get(cell, []),
                 letters,
@@ -413,6 +508,11 @@ def board_svg(
                 (costs or {}).get(cell) if cell in reach else None,
             )
         )
+    if terrain_href is None:
+        terrain = f'<g class="terrain">{_terrain(state.board, homes)}</g>'
+    else:
+        terrain = (f'<image class="terrain" href={quoteattr(terrain_href)} x="0" y="0" '
+                   f'width="{_fmt(geo.width)}" height="{_fmt(geo.height)}"/>')
     legend, legend_h = _legend(state, viewer, geo.height + 14, geo.width)
     key, key_h = _key(board, geo.height + 14 + legend_h)
     last_key, last_key_h = marks_key(marks, geo.height + 14 + legend_h + key_h, geo.width, SCALE)
@@ -426,8 +526,9 @@ def board_svg(
         f"font-family={quoteattr(FONT)}>"
         f'<rect x="0" y="0" width="{_fmt(geo.width)}" height="{_fmt(total_h)}" fill="#fbfaf7"/>'
         f"<style>{CELL_STYLE}</style>"
+        f'<defs><polygon id="{HEX_ID}" points="{_HEX_POINTS}"/></defs>'
+        f"{terrain}"
         f'<g class="cells" text-anchor="middle">{"".join(cells)}</g>'
-        f"{_fixed_parts(state.board)}"
         f'<g class="pieces" text-anchor="middle" pointer-events="none">{"".join(pieces)}</g>'
         f"{layer}{legend}{key}{last_key}</svg>"
     )
@@ -438,20 +539,11 @@ def _geometry(board_name: str) -> _Geometry:
     return _Geometry(load_board(board_name))
 
 
-@cache
-def _fixed_parts(board_name: str) -> str:
-    """The borders and edge labels: the same on every drawing of a board."""
-    geo, board = _geometry(board_name), load_board(board_name)
-    return (f'<g class="borders" pointer-events="none">{_borders(geo, board)}</g>'
-            f"{_edge_labels(geo, board)}")
-
-
 def _cell_group(
     geo: _Geometry,
     board: Board,
     state: GameState,
     cell: str,
-    tints: dict[str, str],
     home_of: dict[str, int],
     ships: list[Ship],
     letters: tuple[str, str, str],
@@ -461,6 +553,8 @@ def _cell_group(
     cell_url: Callable[[str], str | None] | None,
     cost: int | None = None,
 ) -> str:
+    """What a move may change on a cell: its details on hover (title), the hex it is hovered and clicked
+    by, its link, and the marks of the selected ship's moves."""
     classes = ["cell"] + [
         name for name, on in (("selected", selected), ("reachable", reachable), ("target", target)) if on
     ]
@@ -470,25 +564,19 @@ def _cell_group(
     cx, cy = geo.centre(cell)
     parts = [
         f"<title>{escape(title)}</title>",
-        f'<polygon class="hex" points="{geo.polygon(cell)}" fill="{tints[board.territory(cell)]}"/>',
+        f'<use href="#{HEX_ID}" x="{_fmt(cx)}" y="{_fmt(cy)}"/>',
     ]
     if reachable:
         parts.append(
             f'<polygon class="mark-reachable" points="{geo.polygon(cell, 0.8)}" fill="#2e9d4f" '
             f'fill-opacity="0.28" stroke="#1d6b35" stroke-width="1.6" stroke-dasharray="2 2"/>'
         )
-    if cell in board.base_cells:
-        parts.append(_base_marker(geo, board, cell, home_of))
-    else:
-        parts.append(
-            f'<text class="cell-name" x="{_fmt(cx)}" y="{_fmt(cy + 4)}">{escape(cell)}</text>'
-        )
     if cost is not None:
         # The moves it uses, on a dark green disc at the top of the space (over a base's marker): a detour
         # around blocked spaces shows its price before the move is sent.
         parts.append(
-            f'<g class="move-cost"><circle cx="{_fmt(cx)}" cy="{_fmt(cy - 12)}" r="7.5" fill="#1d6b35" '
-            f'stroke="#ffffff" stroke-width="1.2"/>'
+            f'<g class="move-cost"><circle cx="{_fmt(cx)}" cy="{_fmt(cy - 12)}" '
+            f'r="7.5" fill="#1d6b35" stroke="#ffffff" stroke-width="1.2"/>'
             f'<text x="{_fmt(cx)}" y="{_fmt(cy - 8.4)}" font-size="10.5" font-weight="bold" fill="#ffffff">'
             f"{cost}</text></g>"
         )
@@ -510,30 +598,40 @@ def _on_cell(
     target: bool,
 ) -> str:
     """What stands on a cell, drawn above every cell and border so a ship's pieces tag is never cut by a
-    neighbour or a border line: the ship, the target's crosshair, the selection. It takes no clicks: the
-    cell's link underneath does."""
-    cx, cy = geo.centre(cell)
+    neighbour or a border line: the ship, the target's crosshair, the selection, around the cell's centre.
+    It takes no clicks: the cell's link underneath does."""
     parts = []
+    classes = "on-cell"
     if ships:
         main = max(ships, key=lambda s: s.value)
-        own = viewer is not None and main.owner == viewer
-        parts.append(_ship_marker(geo, main, letters, own, len(ships)))
+        classes += f" p{main.owner % len(SEAT_COLOURS)}" + (" own" if main.owner == viewer else "")
+        parts.append(_ship_marker(main, letters, len(ships)))
     if target:
         r = 0.8 * SCALE
         parts.append(
             f'<g class="mark-target" stroke="#c1121f" stroke-width="2.4" fill="none">'
-            f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r)}"/>'
-            f'<path d="M{_fmt(cx - r - 4)} {_fmt(cy)}h8M{_fmt(cx + r - 4)} {_fmt(cy)}h8'
-            f'M{_fmt(cx)} {_fmt(cy - r - 4)}v8M{_fmt(cx)} {_fmt(cy + r - 4)}v8"/></g>'
+            f'<circle r="{_fmt(r)}"/>'
+            f'<path d="M{_fmt(-r - 4)} 0h8M{_fmt(r - 4)} 0h8M0 {_fmt(-r - 4)}v8M0 {_fmt(r - 4)}v8"/></g>'
         )
     if selected:
         parts.append(
-            f'<polygon class="mark-selected" points="{geo.polygon(cell, 0.94)}" fill="none" '
+            f'<polygon class="mark-selected" points="{_hex_points(0.94)}" fill="none" '
             f'stroke="#111111" stroke-width="3"/>'
         )
     if not parts:
         return ""
-    return f'<g class="on-cell" data-on="{escape(cell)}">{"".join(parts)}</g>'
+    cx, cy = geo.centre(cell)
+    return (f'<g class="{classes}" data-on="{escape(cell)}" '
+            f'transform="translate({_fmt(cx)} {_fmt(cy)})">{"".join(parts)}</g>')
+
+
+def _hex_points(shrink: float) -> str:
+    """A hex's corners around its centre (pointy top, as engine.Board.corners draws them)."""
+    corners = ((math.cos(math.radians(a)), math.sin(math.radians(a))) for a in (-90, -30, 30, 90, 150, 210))
+    return " ".join(f"{_fmt(x * SCALE * shrink)},{_fmt(y * SCALE * shrink)}" for x, y in corners)
+
+
+_HEX_POINTS = _hex_points(1.0)
 
 
 def board_png(svg: str, width: int) -> bytes:

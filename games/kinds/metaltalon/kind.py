@@ -76,6 +76,8 @@ class _EngineDice:
 
 class MetalTalon:
     name = "metaltalon"
+    # Its own pages at /metaltalon/: the terrain picture behind the game page's board (board_views.py).
+    urls_module = "games.kinds.metaltalon.urls"
     title = "MetalTalon"
     summary = ("A hex wargame: build ships from engines, weapons and shields, which are also your money, fly "
                "them across the board and invade your rivals' home bases.")

@@ -17,6 +17,7 @@ import games.kinds.metaltalon.engine as engine  # `engine.play`: `play` alone re
 from games.kinds.metaltalon import presenters as P
 from games.kinds.metaltalon.board_marks import Mark
 from games.kinds.metaltalon.board_svg import board_svg as draw_board
+from games.kinds.metaltalon.board_svg import terrain_ref
 from games.kinds.metaltalon.engine import (
     EDITIONS,
     GOAL,
@@ -31,7 +32,7 @@ from games.kinds.metaltalon.last_turn import LastTurn, last_turn
 from games.kinds.protocol import Event, PageInput, changed_in_form
 
 BOARD_CACHE_SECONDS = 24 * 3600
-BOARD_CACHE_VERSION = 9  # bump when the drawing changes so cached pictures are not served stale
+BOARD_CACHE_VERSION = 10  # bump when the drawing changes so cached pictures are not served stale
 # The board's sizes (board.css, "Zoom"): on a 390 px phone the whole board fits with its hexes about 21 px
 # wide and a ship's value 7 px tall; twice that makes the value 14 px, three times its pieces 13 px.
 ZOOM_LEVELS = ((1, "Fit"), (2, "2×"), (3, "3×"))
@@ -90,9 +91,13 @@ def page_context(page: PageInput) -> dict[str, Any]:
     recent = last_turn(page.recent, me, state.turn, playing) if state.phase != "setup" else LastTurn()
     ctx["last_turn"] = _last_turn_caption(recent, usernames, playing, state)
     ctx["round"] = state.round_of(state.turn)
-    ctx["board"] = _board(page, state, ctx["selected"], legal, {d.cell: d.steps for d in ctx["destinations"]},
-                          [t.cell for t in ctx["targets"]],
-                          _cell_clicks(ctx["destinations"], ctx["targets"], ctx["harmless"]), recent.marks)
+    clicks = _cell_clicks(ctx["destinations"], ctx["targets"], ctx["harmless"])
+    board = (page, state, ctx["selected"], legal, {d.cell: d.steps for d in ctx["destinations"]},
+             [t.cell for t in ctx["targets"]], clicks, recent.marks)
+    ctx["board"] = _board(*board)
+    # The same board drawn whole, its terrain inline, for the "Board picture" download (games/views/play.py,
+    # board_svg): a picture saved from the site must not depend on another of its URLs. Drawn on demand.
+    ctx["board_picture"] = lambda: _board(*board, whole=True)
     return ctx
 
 
@@ -277,21 +282,23 @@ def _text_view(state: GameState, me: int | None, legal: P.Legal, names: list[str
 
 
 def _board(page: PageInput, state: GameState, selected: str | None, legal: P.Legal, reach: dict[str, int],
-           aim: list[str], clicks: dict[str, str | None], marks: list[Mark]) -> str:
+           aim: list[str], clicks: dict[str, str | None], marks: list[Mark], whole: bool = False) -> str:
     """The board picture for this viewer and selection, cached per game version: every viewer of an
     unchanged game shares the same few renderings (the last turn's marks follow from the version and
-    the seat, both in the key)."""
+    the seat, both in the key). whole: with the terrain inline (the download), else over its picture."""
     game = page.game
-    key = f"board:{BOARD_CACHE_VERSION}:{game.pk}:{game.version}:{page.seat}:{selected or '-'}"
+    key = f"board:{BOARD_CACHE_VERSION}:{game.pk}:{game.version}:{page.seat}:{selected or '-'}:{int(whole)}"
     svg = cache.get(key)
     if svg is None:
-        svg = _draw(game, state, page.seat, selected if clicks else None, legal, reach, aim, clicks, marks)
+        svg = _draw(game, state, page.seat, selected if clicks else None, legal, reach, aim, clicks, marks,
+                    whole)
         cache.set(key, svg, BOARD_CACHE_SECONDS)
     return str(svg)
 
 
 def _draw(game: Any, state: GameState, seat: int | None, selected: str | None, legal: P.Legal,
-          reach: dict[str, int], aim: list[str], clicks: dict[str, str | None], marks: list[Mark]) -> str:
+          reach: dict[str, int], aim: list[str], clicks: dict[str, str | None], marks: list[Mark],
+          whole: bool) -> str:
     base = reverse("games:game", args=[game.pk])
     play_url = reverse("games:play", args=[game.pk])
     mine = set(legal.ship_cells)
@@ -306,8 +313,11 @@ def _draw(game: Any, state: GameState, seat: int | None, selected: str | None, l
             return base + ("" if cell == selected else "?" + urlencode({"ship": cell}))
         return None
 
+    # The terrain, which no move changes, is a picture of its own the browser keeps (board_views.py): the
+    # page carries only what a move changes.
     return draw_board(state, viewer=seat, selected=selected, highlights=list(reach), targets=aim,
-                      cell_url=cell_url, marks=marks, costs=reach)
+                      cell_url=cell_url, marks=marks, costs=reach,
+                      terrain_href=None if whole else reverse("metaltalon:terrain", args=terrain_ref(state)))
 
 
 def _cell_clicks(destinations: list[P.Destination], targets: list[P.Target],

@@ -26,6 +26,27 @@ def cell_groups(root):
     return {g.get("data-cell"): g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-cell")}
 
 
+def terrain_groups(root):
+    """The terrain of each cell (its hex, base and name): what no move changes (board_svg.terrain_svg)."""
+    return {g.get("data-hex"): g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-hex")}
+
+
+def styled(root, selector, prop):
+    """The value the board's style sheet gives `prop` in the rule for `selector` (None: no such rule)."""
+    for rule in root.find("s:style", NS).text.split("}"):
+        head, _, body = rule.partition("{")
+        if head == f".mt-board {selector}":
+            values = dict(d.split(":", 1) for d in body.split(";") if d)
+            return values.get(prop)
+    return None
+
+
+def font_size(root, element):
+    """The element's own font size, else its class's in the style sheet, in SVG units."""
+    size = element.get("font-size") or styled(root, "." + element.get("class"), "font-size")
+    return float(size.removesuffix("px"))
+
+
 def on_cells(root):
     """What stands on each cell (a ship, a crosshair, the selection), drawn above the cells and borders."""
     return {g.get("data-on"): g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-on")}
@@ -47,13 +68,15 @@ def test_it_is_well_formed_svg_with_a_viewbox(edition, players):
 def test_every_cell_is_drawn_with_its_name(edition):
     state = game(edition, 2)
     board = load_board(state.board)
-    groups = cell_groups(ET.fromstring(board_svg(state)))
-    assert set(groups) == set(board.cells)
+    root = ET.fromstring(board_svg(state))
+    groups, terrain = cell_groups(root), terrain_groups(root)
+    assert set(groups) == set(terrain) == set(board.cells)
     for cell, g in groups.items():
         assert g.find("s:title", NS).text.startswith(cell)
-        assert g.find("s:polygon", NS) is not None
+        assert g.find("s:use", NS).get("href") == "#mt-hex"  # the hex it is hovered and clicked by
+        assert terrain[cell].find("s:polygon", NS) is not None
         if cell not in board.base_cells:
-            assert cell in texts(g)
+            assert cell in texts(terrain[cell])
 
 
 def test_ships_are_drawn_with_owner_letter_and_pieces_never_a_cell_like_label():
@@ -64,8 +87,9 @@ def test_ships_are_drawn_with_owner_letter_and_pieces_never_a_cell_like_label():
     assert "B" in texts(ships["D7"]) and "2w" in texts(ships["D7"])
     # "A18" or "B10" would read as cell names
     assert "A18" not in texts(ships["I9"]) and "B10" not in texts(ships["D7"])
-    fills = {c.get("fill") for c in ships["I9"].iter("{http://www.w3.org/2000/svg}circle")}
-    assert SEAT_COLOURS[0][0] in fills
+    assert "p0" in ships["I9"].get("class").split() and "p1" in ships["D7"].get("class").split()
+    assert styled(root, ".p0 .ship", "fill") == SEAT_COLOURS[0][0]
+    assert styled(root, ".p1 .ship", "fill") == SEAT_COLOURS[1][0]
     assert "Player A (Vamps)'s ship 3e 1w 1s (18)" in groups["I9"].find("s:title", NS).text
 
 
@@ -128,12 +152,13 @@ def test_coin_borders_are_striped():
 
 def test_bases_show_owner_letters_and_printed_labels():
     state = game("token", 4)
-    groups = cell_groups(ET.fromstring(board_svg(state)))
+    root = ET.fromstring(board_svg(state))
+    groups, terrain = cell_groups(root), terrain_groups(root)
     for s in state.seats:
-        assert "ABCD"[s.index] in texts(groups[s.home])
+        assert "ABCD"[s.index] in texts(terrain[s.home])
     red4 = [b.cell for b in load_board("token").bases if "red4" in b.labels]
-    assert "4" in texts(groups[red4[0]])
-    assert "+1" in texts(groups["I3"])  # a "3" base, unowned with four players
+    assert "4" in texts(terrain[red4[0]])
+    assert "+1" in texts(terrain["I3"])  # a "3" base, unowned with four players
     assert "unowned base" in groups["I3"].find("s:title", NS).text
 
 
@@ -175,7 +200,7 @@ def test_its_shared_cell_styles_apply_to_the_board_only():
 
 def test_every_hex_is_outlined_and_named_through_the_shared_styles():
     root = ET.fromstring(board_svg(game("token", 6)))
-    for cell, group in cell_groups(root).items():
+    for cell, group in terrain_groups(root).items():
         hexagon = group.find("s:polygon", NS)
         assert hexagon.get("class") == "hex" and hexagon.get("stroke") is None
         names = [t for t in group.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "cell-name"]
@@ -195,22 +220,25 @@ def test_a_ship_grows_with_its_value_and_shows_the_value_large():
     state = game("token", 2, [Ship(1, 0, "I9", (1, 0, 0)), Ship(2, 1, "D7", (3, 2, 1)),
                               Ship(3, 0, "L7", (5, 5, 2))])
     svg = board_svg(state)
+    root = ET.fromstring(svg)
     small, middle, big = (ship_parts(svg, c) for c in ("I9", "D7", "L7"))
     radii = [float(p["ship"].get("r")) for p in (small, middle, big)]
     assert radii == sorted(radii) and radii[0] < radii[2] - 6  # 1, 23 and 50 credits: visibly different
     assert radii[2] < 0.866 * 24  # even the biggest leaves its hex's outline in view
     assert ship_radius(30) == ship_radius(45)  # past 30 credits every ship is big
     assert [p["ship-value"].text for p in (small, middle, big)] == ["1", "23", "50"]
-    assert all(float(p["ship-value"].get("font-size")) >= 14 for p in (small, middle, big))
+    assert all(font_size(root, p["ship-value"]) >= 14 for p in (small, middle, big))
 
 
 def test_a_ships_pieces_are_drawn_large_on_a_tag_with_its_seat_letter_beside():
     state = game("token", 2, [Ship(1, 1, "D7", (3, 2, 1))])
-    parts = ship_parts(board_svg(state), "D7")
+    svg = board_svg(state)
+    parts, root = ship_parts(svg, "D7"), ET.fromstring(svg)
     assert parts["ship-pieces"].text == "3e 2w 1s" and parts["ship-seat"].text == "B"
-    assert float(parts["ship-pieces"].get("font-size")) >= 9.5  # ~11 px at the game page's size
+    assert font_size(root, parts["ship-pieces"]) >= 9.5  # ~11 px at the game page's size
     assert parts["ship-pieces"].get("textLength") is None  # fits as it is
-    assert parts["pieces-tag"].get("fill") == "#ffffff"  # dark on white whatever the seat's colour
+    assert styled(root, ".pieces-tag", "fill") == "#ffffff"  # dark on white whatever the seat's colour
+    assert parts["pieces-tag"].get("fill") is None  # (which no attribute overrides)
 
 
 def test_ships_stand_above_every_cell_and_border_and_leave_the_clicks_to_the_cells():
@@ -218,16 +246,17 @@ def test_ships_stand_above_every_cell_and_border_and_leave_the_clicks_to_the_cel
     state = game("token", 2, [Ship(1, 0, "K10", (2, 1, 1))])
     root = ET.fromstring(board_svg(state, cell_url=lambda c: f"/x/{c}"))
     layers = [g.get("class") for g in root.findall("s:g", NS)]
-    assert layers.index("pieces") > max(layers.index("cells"), layers.index("borders"))
+    assert layers.index("pieces") > max(layers.index("cells"), layers.index("terrain"))  # borders in it
     pieces = root.find("s:g[@class='pieces']", NS)
     assert pieces.get("pointer-events") == "none" and not list(pieces.iter("{http://www.w3.org/2000/svg}a"))
 
 
 def test_a_long_list_of_pieces_is_squeezed_into_its_space_not_shrunk():
-    parts = ship_parts(board_svg(game("token", 2, [Ship(1, 0, "I9", (12, 11, 1))])), "I9")
+    svg = board_svg(game("token", 2, [Ship(1, 0, "I9", (12, 11, 1))]))
+    parts = ship_parts(svg, "I9")
     assert parts["ship-pieces"].text == "12e 11w 1s"
     assert float(parts["ship-pieces"].get("textLength")) <= 1.85 * 24
-    assert float(parts["ship-pieces"].get("font-size")) >= 9.5
+    assert font_size(ET.fromstring(svg), parts["ship-pieces"]) >= 9.5
 
 
 # === THE LAST TURN'S MARKS (issue 8, A) ===
