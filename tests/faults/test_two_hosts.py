@@ -31,9 +31,9 @@ from django.test import Client
 from django.utils import timezone
 
 from games.models import Game, Notification
-from tests.conftest import SmtpSink, _database_url_for_worker
+from tests.conftest import _database_url_for_worker
 from tests.faults.conftest import replayed
-from tests.faults.hosts import Player, Traffic, TwoHosts, free_port, missing_tools
+from tests.faults.hosts import Player, Sink, Traffic, TwoHosts, free_port, missing_tools
 from tests.web.factories import active_seat, started_game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services, pytest.mark.chaos]
@@ -48,8 +48,8 @@ LEASE_SECONDS = 4
 
 
 @pytest.fixture
-def sink() -> Iterator[SmtpSink]:
-    server = SmtpSink(port=free_port())
+def sink() -> Iterator[Sink]:
+    server = Sink(port=free_port())
     controller = Controller(server, hostname="127.0.0.1", port=server.port)
     controller.start()
     try:
@@ -59,7 +59,7 @@ def sink() -> Iterator[SmtpSink]:
 
 
 @pytest.fixture
-def two_hosts(transactional_db: None, sink: SmtpSink, settings: Any, tmp_path: Path) -> Iterator[TwoHosts]:
+def two_hosts(transactional_db: None, sink: Sink, settings: Any, tmp_path: Path) -> Iterator[TwoHosts]:
     lacking = missing_tools()
     if lacking:
         if os.environ.get("CI"):
@@ -90,7 +90,7 @@ def seat_and_version(game_id: int) -> tuple[int, int]:
 
 
 def test_a_host_killed_mid_traffic_loses_no_move_or_notice_and_its_pages_come_back_on_the_other(
-        two_hosts: TwoHosts, sink: SmtpSink, queued: list[int]) -> None:
+        two_hosts: TwoHosts, sink: Sink, queued: list[int]) -> None:
     games = [started_game(players=2) for _ in range(GAMES)]
     started = timezone.now()
     Notification.objects.filter(game__in=games).update(sent_at=started)  # the start's are long out
@@ -147,8 +147,14 @@ def test_a_host_killed_mid_traffic_loses_no_move_or_notice_and_its_pages_come_ba
     assert turn.count() >= GAMES * TURNS, "a move owed no turn notice"
     assert not owed.filter(sent_at__isnull=True).exists(), "a notice never sent"
     told = Counter(owed.filter(dropped=False, sent_at__gt=started).values_list("user__email", flat=True))
-    mailed = Counter(str(m["To"]) for m in sink.messages)
+    mailed = Counter(str(m["To"]) for m in sink.whole())
+    cut = [str(m["To"]) for m in sink.cut()]
     print(f"notices owed {turn.count()}, mailed {sum(mailed.values())}, dropped as no longer due "
-          f"{owed.filter(dropped=True, sent_at__gt=started).count()}")
+          f"{owed.filter(dropped=True, sent_at__gt=started).count()}, mails whose sender died before QUIT "
+          f"{len(cut)}")
+    # Each row sent once: a player gets as many whole mails as their rows told. A mail the dead worker had
+    # handed over but not marked (the gap docs/architecture.md names under Notices) is told apart by its
+    # cut session: at most one, the solo worker's send in flight.
     assert mailed == told, (mailed, told)
+    assert len(cut) <= 1, cut
     assert sum(mailed.values()) > 0, "no notice was mailed: the test tested nothing"
