@@ -221,12 +221,14 @@ class TwoHosts:
             time.sleep(0.1)
 
     def _proxy(self) -> None:
-        """haproxy: round robin over both hosts, per request for the pages and per connection for push;
-        a server whose port refuses twice in a row (checks every 0.5 s) is out, and a request whose
-        connection a dead host refused is sent to the other (retries + redispatch). The push response
-        names its host (X-Host), which the test reads to know which pages were on the dead one."""
+        """haproxy: round robin over both hosts, per request for the pages and per connection for push.
+        A server is out the moment a connection to it fails (observe layer4, on-error mark-down), or when
+        its port refuses two checks in a row (every 0.5 s), and the request whose connection it refused
+        is sent to the other (retries + redispatch, after haproxy's turn-around wait of up to 1 s): a
+        POST whose connection was made is never sent twice. The push response names its host (X-Host),
+        which the test reads to know which pages were on the dead one."""
         servers = {role: "\n".join(f"    server {h.name} {h.ip}:{port} check inter 500 fall 2 rise 2"
-                                   for h in self.hosts)
+                                   " observe layer4 error-limit 1 on-error mark-down" for h in self.hosts)
                    for role, port in (("web", WEB_PORT), ("push", PUSH_PORT))}
         config = f"""global
     maxconn 4000
