@@ -368,7 +368,7 @@ class Page:
     began: float = 0.0  # when the page first tried to open its connection (monotonic)
     opened: list[tuple[float, str]] = field(default_factory=list)  # (monotonic, host) per connection
     dropped: list[float] = field(default_factory=list)
-    told: list[int] = field(default_factory=list)  # the versions push news named, in order
+    told: list[tuple[float, int]] = field(default_factory=list)  # (monotonic, version) per push news
 
     def hosts(self) -> list[str]:
         return [host for _, host in self.opened]
@@ -440,7 +440,7 @@ async def follow(page: Page, site: str, stop: asyncio.Event) -> None:
                         continue
                     news = NEWS.search(str(message))
                     if news is not None:
-                        page.told.append(int(news[1]))
+                        page.told.append((time.monotonic(), int(news[1])))
                         page.shown = max(page.shown, int(news[1]))  # the page redraws its live region
                     if "data-gone" in str(message):
                         raise AssertionError(f"page of game {page.game_id} sent away: {message}")
@@ -492,6 +492,7 @@ class Outcome:
     kill_at: float
     movers: list[Mover]
     pages: list[Page]
+    accepted_at_kill: dict[int, int]  # game id -> moves accepted when the host was killed
 
     def on_dead(self, name: str) -> list[Page]:
         """The pages whose connection was served by host `name` when it died."""
@@ -563,6 +564,7 @@ class Traffic:
         while sum(m.accepted for m in movers) < kill_after and any(t.is_alive() for t in threads):
             time.sleep(0.01)
         kill_at = time.monotonic()
+        accepted_at_kill = {m.game_id: m.accepted for m in movers}
         self.hosts.kill(kill)
         for t in threads:
             t.join(timeout=120)
@@ -576,4 +578,4 @@ class Traffic:
         for f in followers:
             if f.done() and not f.cancelled() and f.exception() is not None:
                 raise f.exception()  # type: ignore[misc]
-        return Outcome(kill_at=kill_at, movers=movers, pages=self.pages)
+        return Outcome(kill_at=kill_at, movers=movers, pages=self.pages, accepted_at_kill=accepted_at_kill)

@@ -135,8 +135,10 @@ def test_a_host_killed_mid_traffic_loses_no_move_or_notice_and_its_pages_come_ba
         assert page.dropped and page.hosts()[-1] == "b", page.opened
     versions = final()
     assert all(p.shown == versions[p.game_id] for p in outcome.pages)
-    kill_versions = {p.game_id: max([v for v in p.told] or [0]) for p in dead}
-    assert all(max(p.told) == versions[p.game_id] for p in dead), kill_versions
+    assert all(m.accepted > outcome.accepted_at_kill[m.game_id] for m in outcome.movers), "no move after"
+    for page in dead:  # told the game's last version over the connection it opened after the kill
+        reopened = outcome.kill_at + (outcome.back_after(page) or 0)
+        assert any(at >= reopened and v == versions[page.game_id] for at, v in page.told), page.told
 
     # Notices: what the dead host's worker held is taken by the survivor's sweep once its lease is out.
     time.sleep(LEASE_SECONDS + 0.5)
