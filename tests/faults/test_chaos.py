@@ -6,7 +6,8 @@ Faults: Redis (cache, sessions and broker) killed and started again while player
 broker down during a move, with a real Celery worker that then sends what is owed; PostgreSQL connections
 terminated under traffic (the requests that lose theirs are retried with the same form, as a player would).
 A worker killed with SIGKILL mid-task has its own tests beside the work it was doing: mid-send in
-tests/mail/test_send_killed.py and mid-reminder in tests/clock/test_worker.py, both marked chaos too.
+tests/mail/test_send_killed.py and mid-reminder in tests/clock/test_worker.py, both marked chaos too. A whole
+app host killed (web, push and worker at once, the other host taking over): tests/faults/test_two_hosts.py.
 """
 
 from __future__ import annotations
