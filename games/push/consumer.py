@@ -43,12 +43,15 @@ class GamePush(AsyncWebsocketConsumer):
     chat: str
     visible: bool
     checked: float  # when access was last checked (monotonic)
+    greeted: bool  # the page said hello
+    noted: float  # when this connection last noted its reader present (monotonic)
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         user = self.scope.get("user")
         self.user = user if user is not None and user.is_authenticated else None
         self.shown, self.chat, self.visible = None, "", True
+        self.greeted, self.noted = False, float("-inf")
         query = parse_qs(self.scope.get("query_string", b"").decode("ascii", "replace"))
         ticket = (query.get("t") or [""])[0]
         allowed = pulse.ticket_ok(ticket, self.game_id, self.reader) or await self._may_view()
@@ -79,11 +82,18 @@ class GamePush(AsyncWebsocketConsumer):
         if not isinstance(data, dict):
             return
         kind = data.get("type")
-        if kind == "hello":
+        if kind == "hello" and not self.greeted:
+            # push.js says hello once per connection (a reconnection is a new one): a client looping hellos,
+            # each from another version, would cost a reading of its own each time.
+            self.greeted = True
             await self._hello(data)
         elif kind == "visible":
             self.visible = bool(data.get("visible"))
-            if self.visible and self.user is not None:
+            if self.visible and self.user is not None and (
+                    time.monotonic() - self.noted >= pulse.PRESENCE_WRITE_SECONDS):
+                # Presence is kept to within PRESENCE_WRITE_SECONDS anyway (games/pulse.py): a client looping
+                # "visible" writes the cache no more often than that.
+                self.noted = time.monotonic()
                 await database_sync_to_async(pulse.seen)(self.game_id, self.user.pk)
         elif kind == "command":
             await self._command(data)
@@ -94,14 +104,19 @@ class GamePush(AsyncWebsocketConsumer):
         self.shown = _whole(data.get("version"))
         self.chat = str(data.get("chat") or "")
         self.visible = data.get("visible") is not False
+        if self.visible:
+            self.noted = time.monotonic()  # pulse.read notes them, unless noted within PRESENCE_WRITE_SECONDS
         now = await database_sync_to_async(pulse.read)(self.game_id, self.reader if self.visible else "0")
         if now.version is None:
             await self._gone()
             return
         if self.shown is None or now.version != self.shown:
             await self._tell(now.version)
-        if now.chat != self.chat:
-            await self._chat(now.chat)
+        if now.chat != self.chat and self.shown is not None:  # not sent away by _tell
+            game_id = self.game_id
+            head = await shared.read(("head", game_id, now.version), lambda: news.head(game_id))
+            if await self._allowed(head):
+                await self._chat(now.chat)
 
     async def _command(self, data: dict[str, Any]) -> None:
         text = data.get("command")
@@ -135,29 +150,28 @@ class GamePush(AsyncWebsocketConsumer):
         if self.shown is None:
             return
         game_id = self.game_id
-        token = await shared.read(("chat", game_id, str(event.get("nonce"))),
-                                  lambda: page_cache.chat_generation(game_id))
+        nonce = str(event.get("nonce"))
+        token = await shared.read(("chat", game_id, nonce), lambda: page_cache.chat_generation(game_id))
         watch.saw_chat(game_id, token)
         if token != self.chat:
-            await self._chat(token)
+            # Even a token tells when someone wrote: asked again as a move is (_allowed), on the head read
+            # afresh for this change (once for all this server's pages), so that a reader who lost the game
+            # hears nothing more of it.
+            head = await shared.read(("chat-head", game_id, nonce), lambda: news.head(game_id))
+            if await self._allowed(head):
+                await self._chat(token)
 
     # === TO THE PAGE ===
 
     async def _tell(self, version: int) -> None:
         game_id, since = self.game_id, self.shown if self.shown is not None else 0
         head = await shared.read(("head", game_id, version), lambda: news.head(game_id))
-        if head is None:
-            await self._gone()
+        if head is not None and head.version <= since:
             return
-        if head.version <= since:
+        if not await self._allowed(head):
             return
+        assert head is not None
         seat = head.seat_of(self.user.pk if self.user is not None else None)
-        if time.monotonic() - self.checked >= pulse.TICKET_SECONDS or (not head.public and seat is None):
-            # The ticket's hour is up, or the game was made private since the page was drawn: ask again.
-            if not await self._still_allowed():
-                await self._gone()
-                return
-            self.checked = time.monotonic()
         # Read and drawn once for every page of this server that showed the same version from the same seat.
         told = await shared.read(("news", game_id, since, head.version, seat),
                                  lambda: _drawn(game_id, since, seat))
@@ -168,12 +182,28 @@ class GamePush(AsyncWebsocketConsumer):
         self.shown = max(since, version)
         await self.send(fragment)
 
+    async def _allowed(self, head: news.Head | None) -> bool:
+        """Whether the reader may still be told of the game; if not, sends them away. Asked again once the
+        ticket's hour is up, and at every change while the game is private and they hold no seat in it."""
+        if head is None:
+            await self._gone()
+            return False
+        seat = head.seat_of(self.user.pk if self.user is not None else None)
+        if time.monotonic() - self.checked >= pulse.TICKET_SECONDS or (not head.public and seat is None):
+            # The ticket's hour is up, or the game was made private since the page was drawn: ask again.
+            if not await self._still_allowed():
+                await self._gone()
+                return False
+            self.checked = time.monotonic()
+        return True
+
     async def _chat(self, token: str) -> None:
         self.chat = token
         await self.send(render_to_string("games/_push.html#chat", {"token": token}))
 
     async def _gone(self) -> None:
         """Gone, or no longer theirs to see: the page reloads and shows the view's own answer."""
+        self.shown = None  # nothing more is told on this connection (game_moved, chat_changed, _hello)
         await self.send(render_to_string("games/_push.html#gone", {}))
         await self.close(code=1000)
 

@@ -13,7 +13,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import actions
+from games import actions, pulse
 from games.actions import Actor
 from games.models import Action, Game
 from games.push import publish, watch
@@ -165,3 +165,73 @@ def test_the_push_servers_check_goes_on_for_the_other_games_after_a_followed_gam
     game.refresh_from_db()
     match = NEWS.search(fragment)
     assert match is not None and int(match[1]) == game.version
+
+
+def test_a_page_says_hello_once_a_client_looping_hellos_is_answered_only_the_first() -> None:
+    game = started_game(players=2)
+    mover = active_seat(game).user
+    watcher = client_of(other_seat(game).user)
+    shown = page_of(watcher, game.pk)
+    actions.apply_command(game, Actor.player(mover), "end")  # the page is one move behind
+
+    async def scenario() -> tuple[str, bool]:
+        comm = communicator(watcher, shown["url"])
+        await hello(comm, shown)
+        first = await comm.receive_from(timeout=WAIT)
+        # Again and again, each time as if from further back: each would be a reading of its own.
+        for version in range(int(shown["version"]) - 1, -1, -1):
+            await comm.send_json_to({"type": "hello", "version": str(version), "chat": "", "visible": True})
+        quiet = await comm.receive_nothing(timeout=0.5)
+        await comm.disconnect()
+        return first, quiet
+
+    first, quiet = run(scenario)
+    game.refresh_from_db()
+    match = NEWS.search(first)
+    assert match is not None and int(match[1]) == game.version
+    assert quiet
+
+
+def test_a_client_looping_visible_notes_its_reader_present_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = started_game(players=2)
+    user = other_seat(game).user
+    reader = client_of(user)
+    shown = page_of(reader, game.pk)
+    noted: list[int] = []
+    monkeypatch.setattr(pulse, "seen", lambda game_id, user_id: noted.append(user_id))
+
+    async def scenario() -> None:
+        comm = communicator(reader, shown["url"])
+        connected, _ = await comm.connect(timeout=WAIT)
+        assert connected
+        await comm.send_json_to({"type": "hello", "version": shown["version"], "chat": shown["chat"],
+                                 "visible": False})
+        for _ in range(10):
+            await comm.send_json_to({"type": "visible", "visible": True})
+            await comm.send_json_to({"type": "visible", "visible": False})
+        assert await comm.receive_nothing(timeout=0.5)
+        await comm.disconnect()
+
+    run(scenario)
+    assert noted == [user.pk]
+
+
+def test_a_reader_who_may_no_longer_see_the_game_is_not_told_even_that_someone_wrote_in_its_chat() -> None:
+    game = started_game(players=2)
+    author = active_seat(game).user
+    spectator = client_of(UserFactory())
+    shown = page_of(spectator, game.pk)
+
+    async def scenario() -> str:
+        comm = communicator(spectator, shown["url"])
+        await hello(comm, shown)
+        assert await comm.receive_nothing(timeout=0.3)
+        game.visibility = Game.Visibility.PRIVATE  # a moderator, in the admin: the version stays
+        await database_sync_to_async(game.save)(update_fields=["visibility"])
+        await database_sync_to_async(actions.post_chat)(game, Actor.player(author), "only for us now")
+        fragment = await comm.receive_from(timeout=WAIT)
+        await comm.disconnect()
+        return fragment
+
+    fragment = run(scenario)
+    assert 'data-gone="1"' in fragment and "push-chat" not in fragment
