@@ -17,7 +17,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
 
@@ -95,6 +95,13 @@ async def check_once() -> None:
     ids = list(_following)
     now = await database_sync_to_async(heads)(ids)
     layer = get_channel_layer()
+    if isinstance(layer, InMemoryChannelLayer):
+        # The embedded default's layer ends a membership a day after it was made (its group_expiry), and at
+        # once when a message waited past its expiry: such a page would hear of nothing more, this check's
+        # messages included, while its pulse stays quiet. Joining again is a write in this process's memory.
+        for game_id, pages in list(_following.items()):
+            for page in list(pages):
+                await layer.group_add(group(game_id), page.channel_name)
     for game_id, (version, chat) in now.items():
         known = _known.get(game_id)
         _known[game_id] = [version, chat]

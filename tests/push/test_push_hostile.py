@@ -6,11 +6,13 @@ it finds and survives a game deleted under it, and a client looping messages cos
 from __future__ import annotations
 
 import re
+import time
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.utils import timezone
 
 from games import actions, pulse
@@ -235,3 +237,32 @@ def test_a_reader_who_may_no_longer_see_the_game_is_not_told_even_that_someone_w
 
     fragment = run(scenario)
     assert 'data-gone="1"' in fragment and "push-chat" not in fragment
+
+
+def test_on_the_embedded_default_a_page_open_for_days_is_still_told_of_moves(settings: Any) -> None:
+    # The embedded default's layer (no Redis): the push server's memory, whose group memberships lapse a
+    # day after they were made (channels.layers.InMemoryChannelLayer's group_expiry).
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    game = started_game(players=2)
+    watcher = client_of(other_seat(game).user)
+    shown = page_of(watcher, game.pk)
+    mover = active_seat(game).user
+
+    async def scenario() -> str:
+        comm = communicator(watcher, shown["url"])
+        await hello(comm, shown)
+        assert await comm.receive_nothing(timeout=0.3)
+        layer = get_channel_layer()
+        members = layer.groups[publish.group(game.pk)]
+        for channel in members:  # the page joined more than a day ago
+            members[channel] = time.time() - layer.group_expiry - 60
+        await watch.check_once()  # a round of the push server's check, as every PUSH_CHECK_SECONDS
+        await database_sync_to_async(actions.apply_command)(game, Actor.player(mover), "end")
+        fragment = await comm.receive_from(timeout=WAIT)
+        await comm.disconnect()
+        return fragment
+
+    fragment = run(scenario)
+    game.refresh_from_db()
+    match = NEWS.search(fragment)
+    assert match is not None and int(match[1]) == game.version
