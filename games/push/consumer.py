@@ -32,7 +32,7 @@ from games.push.play import Reply, play
 # Longest command text read from a message (the form's textarea has no limit of its own; the rate limits
 # and the kind's split refuse what is too long in words).
 MAX_MESSAGE = 20_000
-DAMAGED = "This form is damaged (its command is not text), so nothing was applied."
+DAMAGED = "This form is damaged (its command is not plain text), so nothing was applied."
 SIGNED_OUT = "You are signed out (elsewhere, or your account is suspended), so nothing was played."
 
 
@@ -122,8 +122,9 @@ class GamePush(AsyncWebsocketConsumer):
         text = data.get("command")
         if self.user is None:
             reply = Reply(False, "Sign in to play: nobody acts for someone else.")
-        elif not isinstance(text, str):
-            # The form sends text: anything else is refused, never played as its Python spelling.
+        elif not isinstance(text, str) or "\x00" in text:
+            # The form sends text: anything else is refused, never played as its Python spelling; a NUL as
+            # the form's is (metaltalon/middleware.py RefuseNul: PostgreSQL refuses it in text).
             reply = Reply(False, DAMAGED)
         else:
             # Played as the user the session names now, as the form's POST loads its user on every request:

@@ -82,6 +82,8 @@ def test_a_command_over_a_connection_whose_session_has_ended_since_is_refused_an
     {"type": "command", "command": {"end": 1}},
     {"type": "command", "command": "end", "expected_version": True},
     {"type": "command", "command": "end", "expected_version": 1.0},
+    {"type": "command", "command": "end\u0000", "expected_version": None},  # PostgreSQL refuses NUL in text
+    {"type": "command", "command": "end", "expected_version": "1\u0000"},
 ])
 def test_a_malformed_command_is_refused_in_words_changes_nothing_and_the_connection_works_on(
         message: dict[str, Any]) -> None:
