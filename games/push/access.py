@@ -4,11 +4,13 @@ private, a session ended by a password change or a sign-out elsewhere, an accoun
 
 from __future__ import annotations
 
+import time
 from importlib import import_module
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.core import signing
 from django.utils.crypto import constant_time_compare
 
 from games.models import Game
@@ -19,6 +21,12 @@ def may_view(game_id: int, user: Any) -> bool:
     """Whether `user` (None for a visitor) may see the game, as the game page decides (games.queries)."""
     game = Game.objects.filter(pk=game_id).first()
     return game is not None and can_view(game, user)
+
+
+def ticket_age(ticket: str) -> float:
+    """Seconds since a ticket pulse.ticket_ok accepted was signed ("<game>.<reader>:<time>:<signature>",
+    django.core.signing.TimestampSigner)."""
+    return max(0.0, time.time() - signing.b62_decode(ticket.rsplit(":", 2)[-2]))
 
 
 def still_signed_in(session_key: str | None, user_id: int) -> bool:

@@ -54,12 +54,16 @@ class GamePush(AsyncWebsocketConsumer):
         self.greeted, self.noted = False, float("-inf")
         query = parse_qs(self.scope.get("query_string", b"").decode("ascii", "replace"))
         ticket = (query.get("t") or [""])[0]
-        allowed = pulse.ticket_ok(ticket, self.game_id, self.reader) or await self._may_view()
+        if pulse.ticket_ok(ticket, self.game_id, self.reader):
+            # The hour runs from when the page view checked, not from now: every reconnection of the page
+            # reuses its address, ticket included, so counting from the connection would stretch it.
+            allowed, self.checked = True, time.monotonic() - access.ticket_age(ticket)
+        else:
+            allowed, self.checked = await self._may_view(), time.monotonic()
         await self.accept()
         if not allowed:
             await self._gone()
             return
-        self.checked = time.monotonic()
         await self.channel_layer.group_add(publish.group(self.game_id), self.channel_name)
         watch.follow(self)
 

@@ -9,10 +9,12 @@ import re
 import time
 from datetime import timedelta
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.core import signing
 from django.utils import timezone
 
 from games import actions, pulse
@@ -268,3 +270,31 @@ def test_on_the_embedded_default_a_page_open_for_days_is_still_told_of_moves(set
     game.refresh_from_db()
     match = NEWS.search(fragment)
     assert match is not None and int(match[1]) == game.version
+
+
+def test_the_hour_after_which_access_is_asked_again_runs_from_the_tickets_signing_not_the_connection(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = started_game(players=2)
+    mover, user = active_seat(game).user, other_seat(game).user
+    reader = client_of(user)
+    shown = page_of(reader, game.pk)
+    # The page was drawn 50 minutes ago: every reconnection since reuses its address, and so its ticket.
+    signed = int(time.time()) - 3000
+    old = signing.Signer(salt=pulse._SALT).sign(f"{game.pk}.{user.pk}:{signing.b62_encode(signed)}")
+    url = re.sub(r"t=[^&]+", "t=" + quote(old), shown["url"])
+
+    async def scenario() -> str:
+        comm = communicator(reader, url)
+        await hello(comm, {**shown, "url": url})
+        assert await comm.receive_nothing(timeout=0.3)
+        # The ticket's life, 40 minutes from here: so over since the page was drawn, not since it connected.
+        monkeypatch.setattr(pulse, "TICKET_SECONDS", 2400)
+        user.set_password("a new one, elsewhere")
+        await database_sync_to_async(user.save)()
+        await database_sync_to_async(actions.apply_command)(game, Actor.player(mover), "end")
+        fragment = await comm.receive_from(timeout=WAIT)
+        await comm.disconnect()
+        return fragment
+
+    assert pulse.ticket_ok(old, game.pk, str(user.pk))
+    assert 'data-gone="1"' in run(scenario)
