@@ -298,3 +298,32 @@ def test_the_hour_after_which_access_is_asked_again_runs_from_the_tickets_signin
 
     assert pulse.ticket_ok(old, game.pk, str(user.pk))
     assert 'data-gone="1"' in run(scenario)
+
+
+@pytest.mark.parametrize("case", ["double_submit", "paused_by_a_moderator"])
+def test_a_command_over_the_connection_is_refused_as_the_forms_post_is_never_applied_twice(case: str) -> None:
+    game = started_game(players=2)
+    player = client_of(active_seat(game).user)
+    shown = page_of(player, game.pk)
+    moderator = ModeratorFactory()
+
+    async def scenario() -> list[str]:
+        comm = communicator(player, shown["url"])
+        await hello(comm, shown)
+        version = shown["version"]
+        if case == "paused_by_a_moderator":
+            await database_sync_to_async(actions.pause_game)(game, Actor.moderator(moderator, "a dispute"))
+            version = str((await database_sync_to_async(Game.objects.get)(pk=game.pk)).version)
+        sent = 2 if case == "double_submit" else 1
+        for _ in range(sent):  # a double click: the same form twice
+            await comm.send_json_to({"type": "command", "command": "end", "expected_version": version})
+        replies = [await reply_to(comm) for _ in range(sent)]
+        await comm.disconnect()
+        return replies
+
+    replies = run(scenario)
+    played = Action.objects.filter(game=game, command="end").count()
+    if case == "double_submit":
+        assert played == 1 and 'data-ok="1"' in replies[0] and 'data-ok="0"' in replies[1]
+    else:
+        assert played == 0 and 'data-ok="0"' in replies[0] and "paused" in replies[0]
