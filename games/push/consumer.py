@@ -45,13 +45,14 @@ class GamePush(AsyncWebsocketConsumer):
     checked: float  # when access was last checked (monotonic)
     greeted: bool  # the page said hello
     noted: float  # when this connection last noted its reader present (monotonic)
+    away: bool  # sent away ("gone"): the connection is closing
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         user = self.scope.get("user")
         self.user = user if user is not None and user.is_authenticated else None
         self.shown, self.chat, self.visible = None, "", True
-        self.greeted, self.noted = False, float("-inf")
+        self.greeted, self.noted, self.away = False, float("-inf"), False
         query = parse_qs(self.scope.get("query_string", b"").decode("ascii", "replace"))
         ticket = (query.get("t") or [""])[0]
         if pulse.ticket_ok(ticket, self.game_id, self.reader):
@@ -116,7 +117,7 @@ class GamePush(AsyncWebsocketConsumer):
             return
         if self.shown is None or now.version != self.shown:
             await self._tell(now.version)
-        if now.chat != self.chat and self.shown is not None:  # not sent away by _tell
+        if now.chat != self.chat and not self.away:  # _tell may have sent them away
             game_id = self.game_id
             head = await shared.read(("head", game_id, now.version), lambda: news.head(game_id))
             if await self._allowed(head):
@@ -208,7 +209,7 @@ class GamePush(AsyncWebsocketConsumer):
 
     async def _gone(self) -> None:
         """Gone, or no longer theirs to see: the page reloads and shows the view's own answer."""
-        self.shown = None  # nothing more is told on this connection (game_moved, chat_changed, _hello)
+        self.shown, self.away = None, True  # nothing more is told on this connection (game_moved, _hello)
         await self.send(render_to_string("games/_push.html#gone", {}))
         await self.close(code=1000)
 
