@@ -29,10 +29,12 @@ from games import page_cache, pulse
 from games.push import access, news, publish, shared, watch
 from games.push.play import Reply, play
 
-# Longest command text read from a message (the form's textarea has no limit of its own; the rate limits
-# and the kind's split refuse what is too long in words).
+# Longest message read (the form's textarea has no limit of its own; the rate limits and the kind's split
+# refuse in words what is too long for them, and push.js posts a longer command as the form, not here).
 MAX_MESSAGE = 20_000
 DAMAGED = "This form is damaged (its command is not plain text), so nothing was applied."
+TOO_LONG = (f"That is too long to send at once (at most {MAX_MESSAGE:,} characters), so nothing was "
+            "applied: send fewer commands.")
 SIGNED_OUT = "You are signed out (elsewhere, or your account is suspended), so nothing was played."
 
 
@@ -80,8 +82,13 @@ class GamePush(AsyncWebsocketConsumer):
     # === FROM THE PAGE ===
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if text_data is not None and len(text_data) > MAX_MESSAGE:
+            # Not read. Only a command can be this long (pasted by mistake): refused in words, as the
+            # form's POST refuses it, where dropping it would leave the player waiting for an answer.
+            await self._reply(Reply(False, TOO_LONG))
+            return
         try:
-            data = json.loads((text_data or "")[:MAX_MESSAGE])
+            data = json.loads(text_data or "")
         except ValueError:
             return
         if not isinstance(data, dict):

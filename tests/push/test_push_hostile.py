@@ -327,3 +327,24 @@ def test_a_command_over_the_connection_is_refused_as_the_forms_post_is_never_app
         assert played == 1 and 'data-ok="1"' in replies[0] and 'data-ok="0"' in replies[1]
     else:
         assert played == 0 and 'data-ok="0"' in replies[0] and "paused" in replies[0]
+
+
+def test_a_command_too_long_to_read_is_refused_in_words_not_dropped_in_silence() -> None:
+    game = started_game(players=2)
+    player = client_of(active_seat(game).user)
+    shown = page_of(player, game.pk)
+    before = Action.objects.filter(game=game).count()
+
+    async def scenario() -> str:
+        comm = communicator(player, shown["url"])
+        await hello(comm, shown)
+        # Pasted by mistake: the form's POST would answer in words (the kind's split, the rate limits).
+        await comm.send_json_to({"type": "command", "command": "end; " * 6000,
+                                 "expected_version": shown["version"]})
+        reply = await reply_to(comm)
+        await comm.disconnect()
+        return reply
+
+    reply = run(scenario)
+    assert 'data-ok="0"' in reply and "too long" in reply
+    assert Action.objects.filter(game=game).count() == before
