@@ -348,3 +348,26 @@ def test_a_command_too_long_to_read_is_refused_in_words_not_dropped_in_silence()
     reply = run(scenario)
     assert 'data-ok="0"' in reply and "too long" in reply
     assert Action.objects.filter(game=game).count() == before
+
+
+@pytest.mark.parametrize(("origin", "opens"), [
+    (b"http://127.0.0.1", True),  # the site's own page (the handshake's scheme and Host)
+    (b"http://127.0.0.1:8000", True),  # SITE_URL's, as a push server listening apart sees it (PUSH_URL)
+    (b"http://127.0.0.1:9999", False),  # another port of the same host: the form's CSRF check refuses it
+    (b"https://localhost", False),  # a host of ALLOWED_HOSTS, but not this page's origin
+    (b"null", False),  # a sandboxed frame, a file
+])
+def test_only_a_page_of_the_sites_own_origin_opens_the_connection_as_only_it_may_post_the_form(
+        origin: bytes, opens: bool) -> None:
+    game = started_game(players=2)
+    player = client_of(active_seat(game).user)
+    shown = page_of(player, game.pk)
+
+    async def scenario() -> bool:
+        comm = communicator(player, shown["url"], origin=origin)
+        connected, _ = await comm.connect(timeout=WAIT)
+        if connected:
+            await comm.disconnect()
+        return connected
+
+    assert run(scenario) is opens
