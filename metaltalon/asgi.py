@@ -13,12 +13,13 @@ django_application = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from games.push.origin import SiteOriginValidator  # noqa: E402
 from games.push.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter({
     "http": django_application,
-    # A page of another site may not open a connection with this site's cookies (the Origin check).
-    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    # A page of another origin may not open a connection with this site's cookies: the Origin checked as
+    # the CSRF check checks a form's (games/push/origin.py).
+    "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
 })

@@ -24,6 +24,8 @@ class Reply:
     details: list[str] = field(default_factory=list)
 
 
+# More digits than a version ever has (its column holds 10): a bound, not a rule.
+MAX_DIGITS = 19
 NOT_YOURS = "You are not playing in this game: nobody acts for someone else."
 
 
@@ -68,4 +70,6 @@ def _version(raw: object) -> int | None | bool:
     if raw is None or raw == "":
         return None
     value = str(raw)
-    return int(value) if value.isascii() and value.isdigit() else False
+    # A version has a few digits: thousands of them would make int() raise (Python's digit limit) and end
+    # the connection, where the form's damaged version is refused in words.
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= MAX_DIGITS else False

@@ -17,7 +17,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
 
@@ -34,6 +34,8 @@ _following: dict[int, set[GamePush]] = {}
 # What this process last knew of each followed game: its version and chat token.
 _known: dict[int, list[Any]] = {}
 _task: asyncio.Task[None] | None = None
+# A game gone is told as a move past any version a page shows: its pages then read no head, and reload.
+GONE = 2**62
 
 
 def follow(page: GamePush) -> None:
@@ -55,7 +57,7 @@ def unfollow(page: GamePush) -> None:
 def saw(game_id: int, version: int) -> None:
     """The layer brought this version: nothing for the check to tell."""
     known = _known.get(game_id)
-    if known is not None and version > known[0]:
+    if known is not None and known[0] is not None and version > known[0]:  # None: the check found it gone
         known[0] = version
 
 
@@ -93,16 +95,27 @@ async def check_once() -> None:
     ids = list(_following)
     now = await database_sync_to_async(heads)(ids)
     layer = get_channel_layer()
+    if isinstance(layer, InMemoryChannelLayer):
+        # The embedded default's layer ends a membership a day after it was made (its group_expiry), and at
+        # once when a message waited past its expiry: such a page would hear of nothing more, this check's
+        # messages included, while its pulse stays quiet. Joining again is a write in this process's memory.
+        for game_id, pages in list(_following.items()):
+            for page in list(pages):
+                await layer.group_add(group(game_id), page.channel_name)
     for game_id, (version, chat) in now.items():
         known = _known.get(game_id)
         _known[game_id] = [version, chat]
-        if known is None or layer is None:
-            continue  # first sight: the pages' hello caught them up
-        if version is None or version > known[0]:
-            # A game gone is told as a move past what anyone shows: its pages read no head, and reload.
-            moved = version if version is not None else known[0] + 1
-            await layer.group_send(group(game_id), {"type": "game.moved", "version": moved})
-        if chat != known[1]:
+        if layer is None:
+            continue
+        # First sight is told too: a page's hello caught it up only to its own moment, and a change made
+        # since by another process (on the embedded default, every bot's and clock's move) reaches it only
+        # here. A page that shows it already ignores the message (GamePush.game_moved, chat_changed).
+        if version is None:
+            if known is None or known[0] is not None:  # told once: its pages read no head, and reload
+                await layer.group_send(group(game_id), {"type": "game.moved", "version": GONE})
+        elif known is None or known[0] is None or version > known[0]:
+            await layer.group_send(group(game_id), {"type": "game.moved", "version": version})
+        if known is None or chat != known[1]:
             await layer.group_send(group(game_id), {"type": "chat.changed", "nonce": f"check-{chat}"})
 
 

@@ -10,6 +10,7 @@
 (function () {
   "use strict";
   var socket = null;
+  var MAX_COMMAND = 19000;  // characters: the message around it stays under MAX_MESSAGE (games/push/consumer.py)
 
   function shown() {
     var live = document.getElementById("live");
@@ -44,7 +45,10 @@
     if (!socket || !elt) return;
     if (elt.id === "pulse") {
       event.preventDefault();  // push is open: nothing to ask
-    } else if (elt.matches && elt.matches("form[data-push-command]")) {
+    } else if (elt.matches && elt.matches("form[data-push-command]") &&
+               elt.elements.command.value.length <= MAX_COMMAND) {
+      // Longer: posted as the form, whose answer says in words what is too long (the push server reads no
+      // message over games/push/consumer.py's MAX_MESSAGE, and uvicorn closes on one over 64 KB).
       event.preventDefault();
       send({type: "command", command: elt.elements.command.value,
             expected_version: elt.elements.expected_version.value});

@@ -54,10 +54,12 @@ class PushServer:
 
 
 @pytest.fixture
-def push_server(settings: Any) -> Iterator[PushServer]:
+def push_server(settings: Any, live_server: Any) -> Iterator[PushServer]:
     server = PushServer()
     settings.PUSH = True
     settings.PUSH_URL = server.url
+    # The pages' origin, as SITE_URL's is on a site whose push server listens apart (games/push/origin.py).
+    settings.CSRF_TRUSTED_ORIGINS = [*settings.CSRF_TRUSTED_ORIGINS, live_server.url]
     settings.SECURE_CSP = {**settings.SECURE_CSP,
                            "connect-src": [*settings.SECURE_CSP["connect-src"], server.url]}
     server.start()

@@ -16,7 +16,8 @@ from django.test import Client
 
 from metaltalon.asgi import application
 
-ORIGIN = b"http://127.0.0.1"
+HOST = b"127.0.0.1"  # the push served by the site itself (games/push/origin.py): its pages' origin is its own
+ORIGIN = b"http://" + HOST
 WAIT = 10  # seconds a message may take to arrive: a generous bound, never a timing the test measures
 
 
@@ -38,7 +39,7 @@ def page_of(client: Client, game_id: int) -> dict[str, str]:
 
 def communicator(client: Client, url: str, origin: bytes = ORIGIN) -> WebsocketCommunicator:
     cookie = "; ".join(f"{k}={v.value}" for k, v in client.cookies.items())
-    headers = [(b"origin", origin), (b"cookie", cookie.encode())]
+    headers = [(b"origin", origin), (b"host", HOST), (b"cookie", cookie.encode())]
     return WebsocketCommunicator(application, url, headers=headers)
 
 
