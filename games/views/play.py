@@ -552,7 +552,8 @@ def _version(raw: str | None) -> int | None:
     is refused, never read as "none" (that would apply the move with no stale check)."""
     if raw is None or raw == "":
         return None
-    if not raw.isascii() or not raw.isdigit():
+    # Past 18 digits no version of any game (and int() refuses strings of thousands of digits with an error).
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
         raise actions.Invalid("This form is damaged (its game version is not a number), so nothing was "
                               "applied: here is the current board.", code="bad_version")
     return int(raw)

@@ -407,7 +407,7 @@ def test_standing_orders_can_be_changed_out_of_turn(client):
     assert state_of(game).seats[waiting.index].orders.damage == letters
 
 
-@pytest.mark.parametrize("version", ["abc", "1.0", " 3", "-1", "\u0663"])
+@pytest.mark.parametrize("version", ["abc", "1.0", " 3", "-1", "\u0663", "9" * 5000])
 def test_a_malformed_expected_version_is_refused_and_nothing_is_applied(client, version):
     game = started_game(players=2)
     seat = active_seat(game)
