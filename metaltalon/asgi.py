@@ -16,9 +16,12 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.push.routing import websocket_urlpatterns  # noqa: E402
+from games.push.shared import SharedCaches  # noqa: E402
 
 application = ProtocolTypeRouter({
     "http": django_application,
-    # A page of another site may not open a connection with this site's cookies (the Origin check).
-    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    # A page of another site may not open a connection with this site's cookies (the Origin check). Every
+    # connection shares the process's cache client (games/push/shared.py), its session read included.
+    "websocket": AllowedHostsOriginValidator(
+        SharedCaches(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))),
 })

@@ -144,13 +144,15 @@ class GamePush(AsyncWebsocketConsumer):
                 await self._gone()
                 return
             self.checked = time.monotonic()
-        # Read and drawn once for every page of this server that showed the same version from the same seat.
-        told = await shared.read(("news", game_id, since, head.version, seat),
-                                 lambda: _drawn(game_id, since, seat))
-        if told is None:
+        # Read once for every page of this server that showed the same version (the game, the actions since,
+        # the questions: not kept, it holds the state), then told and drawn once per seat.
+        story = await shared.read(("story", game_id, since, head.version), lambda: news.story(game_id, since),
+                                  keep=False)
+        if story is None:
             await self._gone()
             return
-        version, fragment = told
+        version, fragment = await shared.read(("news", game_id, since, head.version, seat),
+                                              lambda: _drawn(story, seat))
         self.shown = max(since, version)
         await self.send(fragment)
 
@@ -167,9 +169,9 @@ class GamePush(AsyncWebsocketConsumer):
         return bool(await database_sync_to_async(news.may_view)(self.game_id, self.user))
 
 
-def _drawn(game_id: int, since: int, seat: int | None) -> tuple[int, str] | None:
-    told = news.news(game_id, since, seat)
-    return None if told is None else (told.version, render_to_string("games/_push.html#news", {"news": told}))
+def _drawn(story: news.Story, seat: int | None) -> tuple[int, str]:
+    told = news.told(story, seat)
+    return told.version, render_to_string("games/_push.html#news", {"news": told})
 
 
 def _whole(value: object) -> int | None:
