@@ -229,6 +229,30 @@ def wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path) -> Non
     raise RuntimeError("uvicorn did not start within 30 s")
 
 
+def redis_connections(pids: list[int]) -> int:
+    """The TCP connections these processes hold open to Redis's port (their sockets' inodes, looked up in
+    the box's connection table)."""
+    from urllib.parse import urlsplit
+
+    port = urlsplit(web_bench.REDIS).port or 6379
+    inodes = set()
+    for pid in pids:
+        try:
+            for fd in Path(f"/proc/{pid}/fd").iterdir():
+                link = os.readlink(fd)
+                if link.startswith("socket:["):
+                    inodes.add(link[8:-1])
+        except OSError:
+            pass
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if int(fields[2].rsplit(":", 1)[1], 16) == port and fields[9] in inodes:
+                count += 1
+    return count
+
+
 # === THE MOVES ===
 
 
@@ -348,16 +372,18 @@ def measure_setup(game: Any, count: int) -> dict[str, Any]:
             time.sleep(IDLE)
             out["idle_cpu"] = (live_bench.cpu_seconds(pids) - cpu) / (time.monotonic() - wall)
             out["rss"] = live_bench.rss_mb(pids)
+            out["redis"] = redis_connections(pids)
             # The first move after a start compiles templates and opens connections: printed apart.
             version = play_end(game)
             got = pages.ask(cmd="wait", version=version, timeout=WAIT)
             out["cold"] = sorted(t - COMMITS[version] for t in got["times"])
             time.sleep(1)
             for _ in range(MOVES):
-                cpu = live_bench.cpu_seconds(pids)
+                cpu, client = live_bench.cpu_seconds(pids), live_bench.cpu_seconds([pages.process.pid])
                 version = play_end(game)
                 got = pages.ask(cmd="wait", version=version, timeout=WAIT)
                 out["move_cpu"].append(live_bench.cpu_seconds(pids) - cpu)
+                out.setdefault("client_cpu", []).append(live_bench.cpu_seconds([pages.process.pid]) - client)
                 out["delays"].append(sorted(t - COMMITS[version] for t in got["times"]))
                 out["still_open"] = got["open"]
                 time.sleep(1)
@@ -535,14 +561,16 @@ def print_setup(r: dict[str, Any]) -> None:
     print(f"  uvicorn x {count}: {r['open']} of {PAGES} pages open in {r['open_seconds']:.0f} s "
           f"({r['open_errors']} refused; {r['hello_other']} other messages at hello)")
     met = "met" if r["idle_cpu"] < TARGETS["idle_cpu"] else "missed"
-    print(f"    idle, {IDLE:.0f} s: {r['idle_cpu']:.1%} of one core, {r['rss']:.0f} MB resident   "
+    print(f"    idle, {IDLE:.0f} s: {r['idle_cpu']:.1%} of one core, {r['rss']:.0f} MB resident, "
+          f"{r['redis']} Redis connections   "
           f"target: < {TARGETS['idle_cpu']:.0%} of a core: {met}; the pulse: {PULSE['cpu']}")
     print(f"    the first move after the start (cold): reached {len(r['cold'])}, {spread(r['cold'])}")
     every = [d for delays in r["delays"] for d in delays]
     reached = [len(d) for d in r["delays"]]
     for n, delays in enumerate(r["delays"], 1):
-        print(f"    move {n}: reached {len(delays)} of {r['open']} pages, {spread(delays)}; push server CPU "
-              f"{r['move_cpu'][n - 1] * 1000:.0f} ms")
+        print(f"    move {n}: reached {len(delays)} of {r['open']} pages, {spread(delays)}; CPU: push server "
+              f"{r['move_cpu'][n - 1] * 1000:.0f} ms, the pages' process "
+              f"{r['client_cpu'][n - 1] * 1000:.0f} ms")
     p99 = web_bench.pct(every, 0.99) if every else float("inf")
     all_reached = all(n == r["open"] for n in reached) and r["open"] == PAGES
     met = "met" if p99 <= TARGETS["move_p99"] and all_reached else "missed"

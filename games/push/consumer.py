@@ -21,6 +21,7 @@ import time
 from typing import Any
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
@@ -61,6 +62,16 @@ class GamePush(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         watch.unfollow(self)
         await self.channel_layer.group_discard(publish.group(self.game_id), self.channel_name)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """As channels' own, less its hop to the sync thread to close stale database connections before every
+        message: on a move, every page of the server made that hop, one after another in the one thread its
+        readings also wait for (bench/push_bench.py). Every database read here goes through
+        database_sync_to_async, which closes them itself, before and after."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     @property
     def reader(self) -> str:
@@ -145,9 +156,9 @@ class GamePush(AsyncWebsocketConsumer):
                 return
             self.checked = time.monotonic()
         # Read once for every page of this server that showed the same version (the game, the actions since,
-        # the questions: not kept, it holds the state), then told and drawn once per seat.
+        # the questions), then told and drawn once per seat.
         story = await shared.read(("story", game_id, since, head.version), lambda: news.story(game_id, since),
-                                  keep=False)
+                                  large=True)
         if story is None:
             await self._gone()
             return

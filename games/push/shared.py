@@ -23,28 +23,30 @@ from django.dispatch import receiver
 # Readings of versions long gone are dropped wholesale past this many (a key names its version, so a
 # dropped one is only read again, never read wrong).
 MAX_KEPT = 5_000
+# Large readings (a game's state) are kept apart, the oldest dropped past this many: enough for the moves of
+# the games being followed while their pages are told, never thousands of states.
+MAX_LARGE = 32
 # Per event loop: a future belongs to the loop that made it (a test's loops come and go).
-_loops: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[Hashable, asyncio.Future[Any]]] = (
-    weakref.WeakKeyDictionary())
+Kept = dict[Hashable, asyncio.Future[Any]]
+_loops: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, tuple[Kept, Kept]] = weakref.WeakKeyDictionary()
 
 
-def _kept() -> dict[Hashable, asyncio.Future[Any]]:
-    return _loops.setdefault(asyncio.get_running_loop(), {})
+def _kept(large: bool) -> Kept:
+    return _loops.setdefault(asyncio.get_running_loop(), ({}, {}))[large]
 
 
-async def read(key: Hashable, reading: Callable[[], Any], *, keep: bool = True) -> Any:
-    """`reading()` run once in a thread for `key`, its result shared by every caller with the same key:
-    kept for later callers, or with `keep=False` only for those that asked while it was being read (a
-    large result: the pages of a move all ask within the same moment)."""
-    kept = _kept()
+async def read(key: Hashable, reading: Callable[[], Any], *, large: bool = False) -> Any:
+    """`reading()` run once in a thread for `key`, its result shared by every caller with the same key."""
+    kept = _kept(large)
     future = kept.get(key)
     if future is None:
-        if len(kept) >= MAX_KEPT:
-            kept.clear()
+        if len(kept) >= (MAX_LARGE if large else MAX_KEPT):
+            if large:
+                del kept[next(iter(kept))]
+            else:
+                kept.clear()
         future = asyncio.ensure_future(database_sync_to_async(reading)())
         kept[key] = future
-        if not keep:
-            future.add_done_callback(lambda done: kept.pop(key) if kept.get(key) is done else None)
     try:
         return await asyncio.shield(future)
     except Exception:

@@ -9,6 +9,7 @@ import html
 import re
 from typing import Any
 
+import channels.consumer
 import pytest
 from channels.db import database_sync_to_async
 from django.core.cache import caches
@@ -87,12 +88,20 @@ def test_each_reader_is_told_the_move_in_its_own_words_and_no_one_elses_hidden_c
 
 
 def test_a_move_is_read_from_the_database_once_for_all_the_readers_of_a_push_server(monkeypatch: Any) -> None:
+    """One reading for the pages of every seat; and no page hops to the sync thread of its own (channels'
+    dispatch would, before every message, to close stale connections: the readings do it themselves)."""
     game = started_game(players=2)
     readers = [client_of(seat_user(game, 0)), client_of(seat_user(game, 1)), client_of(UserFactory())]
     shown = [page_of(c, game.pk) for c in readers]
     stories: list[int] = []
     real = news.story
     monkeypatch.setattr(news, "story", lambda game_id, since: stories.append(since) or real(game_id, since))
+    hops: list[int] = []
+
+    async def hop() -> None:
+        hops.append(1)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", hop)
     mover = active_seat(game).user
 
     async def scenario() -> list[str]:
@@ -109,6 +118,7 @@ def test_a_move_is_read_from_the_database_once_for_all_the_readers_of_a_push_ser
     game.refresh_from_db()
     assert [int(NEWS.search(f)[1]) for f in told] == [game.version] * 3  # type: ignore[index]
     assert stories == [int(shown[0]["version"])]  # two seats and a spectator: one reading
+    assert hops == []
 
 
 def test_every_connection_of_a_push_server_uses_one_cache_client() -> None:
