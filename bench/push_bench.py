@@ -13,13 +13,15 @@ Origin, says hello with the version and chat token it shows, as static/js/push.j
 #push-news fragment arrives.
 
 1. Idle: the push server's CPU (user + system of its processes) over BENCH_PUSH_IDLE (10) seconds with every
-   page open and nothing happening, as a share of one core, and its resident memory.
+   page open and nothing happening, as a share of one core, its resident memory and the Redis connections
+   it holds.
 2. A move: `end` by the seat to act (games.actions.apply_command in this process, as gunicorn or the worker
    plays one), BENCH_PUSH_MOVES (5) times; the delay from the commit (when games/push/publish.py's message
-   leaves) until each page holds the new version's #push-news: p50, p99, max, pages reached, and the push
-   server's CPU time for the move. With one process, one more move after which every page fetches its
-   `live` region through the version poll (gunicorn, 4 sync workers, as web_bench.py), as the page does on
-   "game-moved": when each page would have its board (BENCH_PUSH_POLL=0 skips it).
+   leaves) until each page holds the new version's #push-news: p50, p99, max, pages reached, and the CPU
+   time the push server and the pages' process spent on the move. With one process, one more move after
+   which every page fetches its `live` region through the version poll (gunicorn, 4 sync workers, as
+   web_bench.py), as the page does on "game-moved": when each page would have its board (BENCH_PUSH_POLL=0
+   skips it).
 3. A command over the connection: `end` typed by the seat to act of a fresh 2-player game, BENCH_PUSH_COMMANDS
    (200) times, the two players' pages on one push server and nothing else open: the round trip the client
    sees (send to #push-reply, loopback). Then the server's own time: games.push.play.play (what the
