@@ -16,10 +16,12 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games.push.origin import SiteOriginValidator  # noqa: E402
 from games.push.routing import websocket_urlpatterns  # noqa: E402
+from games.push.shared import SharedCaches  # noqa: E402
 
 application = ProtocolTypeRouter({
     "http": django_application,
     # A page of another origin may not open a connection with this site's cookies: the Origin checked as
-    # the CSRF check checks a form's (games/push/origin.py).
-    "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    # the CSRF check checks a form's (games/push/origin.py). Every connection shares the process's cache
+    # client (games/push/shared.py), its session read included.
+    "websocket": SiteOriginValidator(SharedCaches(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))),
 })

@@ -21,6 +21,7 @@ import time
 from typing import Any
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
@@ -73,6 +74,16 @@ class GamePush(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         watch.unfollow(self)
         await self.channel_layer.group_discard(publish.group(self.game_id), self.channel_name)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """As channels' own, less its hop to the sync thread to close stale database connections before every
+        message: on a move, every page of the server made that hop, one after another in the one thread its
+        readings also wait for (bench/push_bench.py). Every database read here goes through
+        database_sync_to_async, which closes them itself, before and after."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     @property
     def reader(self) -> str:
@@ -185,13 +196,15 @@ class GamePush(AsyncWebsocketConsumer):
             return
         assert head is not None
         seat = head.seat_of(self.user.pk if self.user is not None else None)
-        # Read and drawn once for every page of this server that showed the same version from the same seat.
-        told = await shared.read(("news", game_id, since, head.version, seat),
-                                 lambda: _drawn(game_id, since, seat))
-        if told is None:
+        # Read once for every page of this server that showed the same version (the game, the actions since,
+        # the questions), then told and drawn once per seat.
+        story = await shared.read(("story", game_id, since, head.version), lambda: news.story(game_id, since),
+                                  large=True)
+        if story is None:
             await self._gone()
             return
-        version, fragment = told
+        version, fragment = await shared.read(("news", game_id, since, head.version, seat),
+                                              lambda: _drawn(story, seat))
         self.shown = max(since, version)
         await self.send(fragment)
 
@@ -235,9 +248,9 @@ class GamePush(AsyncWebsocketConsumer):
         return getattr(self.scope.get("session"), "session_key", None)
 
 
-def _drawn(game_id: int, since: int, seat: int | None) -> tuple[int, str] | None:
-    told = news.news(game_id, since, seat)
-    return None if told is None else (told.version, render_to_string("games/_push.html#news", {"news": told}))
+def _drawn(story: news.Story, seat: int | None) -> tuple[int, str]:
+    told = news.told(story, seat)
+    return told.version, render_to_string("games/_push.html#news", {"news": told})
 
 
 def _whole(value: object) -> int | None:

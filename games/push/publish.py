@@ -15,18 +15,23 @@ import logging
 import os
 import secrets
 import threading
+import time
 from collections.abc import Coroutine
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
+from django.core.cache import cache
 from django.db import transaction
+
+from metaltalon.cache import RETRY_SECONDS, SOCKET_TIMEOUT
 
 logger = logging.getLogger(__name__)
 
-# The most a commit waits for Redis to take the message (a push is a courtesy: the move stands).
-PUBLISH_TIMEOUT = 2.0
+# The most a commit waits for Redis to take the message (a push is a courtesy: the move stands): the cache's
+# own patience with a Redis that takes packets and never answers (metaltalon/cache.py).
+PUBLISH_TIMEOUT = SOCKET_TIMEOUT
 
 
 def group(game_id: object) -> str:
@@ -44,9 +49,12 @@ def chat_changed(game_id: int) -> None:
 
 
 def _send(game_id: int, message: dict[str, Any]) -> None:
+    global _down_until
     layer = get_channel_layer()
     if layer is None:
         return
+    if time.monotonic() < _down_until or getattr(cache, "down", False):
+        return  # Redis out of reach (this publisher's or the cache's last try): the pages' check catches up
     try:
         if isinstance(layer, RedisPubSubChannelLayer):
             _on_publisher_loop(layer.group_send(group(game_id), message))
@@ -55,7 +63,14 @@ def _send(game_id: int, message: dict[str, Any]) -> None:
             # runs it there (make run's one uvicorn process); from any other process it reaches no one.
             async_to_sync(layer.group_send)(group(game_id), message)
     except Exception:  # noqa: BLE001 - a push is a courtesy: the move stands, the watcher catches up
-        logger.warning("push: could not tell game %s's pages of %s", game_id, message["type"], exc_info=True)
+        logger.warning("push: could not tell game %s's pages of %s; not trying again for %s s", game_id,
+                       message["type"], RETRY_SECONDS, exc_info=True)
+        _down_until = time.monotonic() + RETRY_SECONDS
+
+
+# Until when this process leaves Redis alone after a failed publish, as the cache does (a stalled Redis
+# would otherwise cost every commit PUBLISH_TIMEOUT).
+_down_until = 0.0
 
 
 # One event loop per process for publishing from synchronous code (views, tasks, commands): the Redis layer
@@ -73,4 +88,6 @@ def _on_publisher_loop(work: Coroutine[Any, Any, Any]) -> None:
             threading.Thread(target=loop.run_forever, name="push-publisher", daemon=True).start()
             _publisher = (os.getpid(), loop)
         loop = _publisher[1]
-    asyncio.run_coroutine_threadsafe(work, loop).result(timeout=PUBLISH_TIMEOUT)
+    # Bounded on the loop itself, so that a message Redis never takes is dropped there, not left waiting.
+    asyncio.run_coroutine_threadsafe(asyncio.wait_for(work, PUBLISH_TIMEOUT), loop).result(
+        timeout=PUBLISH_TIMEOUT + 0.5)

@@ -1,7 +1,7 @@
 """gunicorn (25.1 and later) opens a control socket at ~/.gunicorn/gunicorn.ctl unless told not to: two
 `make run`s on one machine, or a bench beside one, would share it. Every gunicorn command line of the
-repository turns it off; the Procfile's web process is checked running in
-tests/foundation/test_embedded_default.py."""
+repository turns it off (docs/deploy.md's unit, the benchmarks'; the Procfile's web is uvicorn), and
+the Procfile's web process is checked running in tests/foundation/test_embedded_default.py."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ def gunicorn_lines() -> dict[str, str]:
 def test_every_gunicorn_command_line_of_the_repository_turns_the_control_socket_off():
     lines = gunicorn_lines()
 
-    assert {where.split(":")[0] for where in lines} >= {"Procfile", "docs/deploy.md", "bench/web_bench.py",
+    # The Procfile's web is uvicorn now (make run serves pages and push from one process): not gunicorn.
+    assert {where.split(":")[0] for where in lines} >= {"docs/deploy.md", "bench/web_bench.py",
                                                            "bench/bare_site.py"}
     assert {where: line for where, line in lines.items() if "--no-control-socket" not in line} == {}

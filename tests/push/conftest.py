@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from asgiref.sync import async_to_sync, sync_to_async
@@ -52,5 +53,8 @@ def run(scenario: Callable[[], Awaitable[Any]]) -> Any:
         finally:
             await sync_to_async(connections.close_all)()
 
-    return async_to_sync(whole)()
+    # On a thread of its own: a browser test before it on this worker may have left an event loop set in
+    # the main thread (Playwright's), where async_to_sync refuses to run.
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(async_to_sync(whole)).result()
 

@@ -4,13 +4,15 @@ see the game is sent away; a command sent over the connection is played as the c
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
 from typing import Any
 
+import channels.consumer
 import pytest
 from channels.db import database_sync_to_async
-from django.core.cache import cache
+from django.core.cache import cache, caches
 
 from games import actions, pulse
 from games.actions import Actor
@@ -19,7 +21,8 @@ from games.kinds.metal_adventures import cards
 from games.models import Action, Game
 from games.narration import narrate
 from games.prompts import asked
-from games.push import watch
+from games.push import news, watch
+from games.push.shared import SharedCaches
 from tests.push.conftest import WAIT, client_of, communicator, page_of, run
 from tests.web.factories import UserFactory, active_seat, full_game, other_seat, started_game
 
@@ -83,6 +86,57 @@ def test_each_reader_is_told_the_move_in_its_own_words_and_no_one_elses_hidden_c
     assert questions[1].text in text_of(told[1]) and questions[2].text in text_of(told[2])
     assert questions[1].text not in text_of(told[None])
     assert "push-asked" not in told[0] and "push-asked" not in told[None]
+
+
+def test_a_move_is_read_from_the_database_once_for_all_the_readers_of_a_push_server(monkeypatch: Any) -> None:
+    """One reading for the pages of every seat; and no page hops to the sync thread of its own (channels'
+    dispatch would, before every message, to close stale connections: the readings do it themselves)."""
+    game = started_game(players=2)
+    readers = [client_of(seat_user(game, 0)), client_of(seat_user(game, 1)), client_of(UserFactory())]
+    shown = [page_of(c, game.pk) for c in readers]
+    stories: list[int] = []
+    real = news.story
+    monkeypatch.setattr(news, "story", lambda game_id, since: stories.append(since) or real(game_id, since))
+    hops: list[int] = []
+
+    async def hop() -> None:
+        hops.append(1)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", hop)
+    mover = active_seat(game).user
+
+    async def scenario() -> list[str]:
+        comms = [communicator(c, s["url"]) for c, s in zip(readers, shown, strict=True)]
+        for comm, s in zip(comms, shown, strict=True):
+            await hello(comm, s)
+        await database_sync_to_async(actions.apply_command)(game, Actor.player(mover), "end")
+        told = [await comm.receive_from(timeout=WAIT) for comm in comms]
+        for comm in comms:
+            await comm.disconnect()
+        return told
+
+    told = run(scenario)
+    game.refresh_from_db()
+    assert [int(NEWS.search(f)[1]) for f in told] == [game.version] * 3  # type: ignore[index]
+    assert stories == [int(shown[0]["version"])]  # two seats and a spectator: one reading
+    assert hops == []
+
+
+def test_every_connection_of_a_push_server_uses_one_cache_client() -> None:
+    """Django keeps its cache objects per async context: unshared, each page's connection would open a
+    Redis connection of its own and hold it while the page is open."""
+    seen: list[Any] = []
+
+    async def page(scope: Any, receive: Any, send: Any) -> None:
+        seen.append(await database_sync_to_async(lambda: caches["default"])())
+
+    app = SharedCaches(page)
+
+    async def two_pages() -> None:
+        await asyncio.gather(*(asyncio.create_task(app({}, None, None)) for _ in range(2)))
+
+    run(two_pages)
+    assert len(seen) == 2 and seen[0] is seen[1]
 
 
 def test_a_page_whose_connection_dropped_is_caught_up_when_it_says_hello_again() -> None:
