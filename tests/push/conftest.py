@@ -11,11 +11,17 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from asgiref.sync import async_to_sync, sync_to_async
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db import connections
 from django.test import Client
 
+from games import actions
+from games.actions import Actor
+from games.models import Game
+from games.push import publish
 from metaltalon.asgi import application
+from tests.web.factories import active_seat, other_seat, started_game
 
 HOST = b"127.0.0.1"  # the push served by the site itself (games/push/origin.py): its pages' origin is its own
 ORIGIN = b"http://" + HOST
@@ -58,3 +64,30 @@ def run(scenario: Callable[[], Awaitable[Any]]) -> Any:
     with ThreadPoolExecutor(max_workers=1) as thread:
         return thread.submit(async_to_sync(whole)).result()
 
+
+
+NEWS = re.compile(r'<div id="push-news"[^>]*data-version="(\d+)"[^>]*>(.*)</div>', re.S)
+
+
+def news_version(fragment: str) -> int | None:
+    """The version a news fragment tells; None for any other fragment."""
+    match = NEWS.search(fragment)
+    return int(match[1]) if match else None
+
+
+def watched_game(**options: Any) -> tuple[Game, Any, Client, dict[str, str]]:
+    """A two-player game in play: the player to act, and the other player's client with the page it shows."""
+    game = started_game(players=2, **options)
+    watcher = client_of(other_seat(game).user)
+    return game, active_seat(game).user, watcher, page_of(watcher, game.pk)
+
+
+async def move_unheard(game: Game, user: Any, command: str = "end") -> None:
+    """A move whose push message the layer loses (as the embedded default's in-memory layer loses every
+    message of another process): only the push servers' own check can tell it."""
+    real = publish._send
+    publish._send = lambda *_, **__: None
+    try:
+        await database_sync_to_async(actions.apply_command)(game, Actor.player(user), command)
+    finally:
+        publish._send = real

@@ -23,13 +23,22 @@ from games.narration import narrate
 from games.prompts import asked
 from games.push import news, watch
 from games.push.shared import SharedCaches
-from tests.push.conftest import WAIT, client_of, communicator, page_of, run
+from tests.push.conftest import (
+    NEWS,
+    WAIT,
+    client_of,
+    communicator,
+    move_unheard,
+    news_version,
+    page_of,
+    run,
+    watched_game,
+)
 from tests.web.factories import UserFactory, active_seat, full_game, other_seat, started_game
 
 # Transactional: the push is sent once the move's transaction commits, as on the site.
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
-NEWS = re.compile(r'<div id="push-news"[^>]*data-version="(\d+)"[^>]*>(.*)</div>', re.S)
 
 
 def text_of(fragment: str) -> str:
@@ -140,10 +149,7 @@ def test_every_connection_of_a_push_server_uses_one_cache_client() -> None:
 
 
 def test_a_page_whose_connection_dropped_is_caught_up_when_it_says_hello_again() -> None:
-    game = started_game(players=2)
-    mover = active_seat(game).user
-    watcher = client_of(other_seat(game).user)
-    shown = page_of(watcher, game.pk)
+    game, mover, watcher, shown = watched_game()
 
     async def scenario() -> str:
         comm = communicator(watcher, shown["url"])
@@ -157,11 +163,9 @@ def test_a_page_whose_connection_dropped_is_caught_up_when_it_says_hello_again()
         return fragment
 
     fragment = run(scenario)
-    game.refresh_from_db()
-    match = NEWS.search(fragment)
-    assert match is not None and int(match[1]) == game.version
+    assert news_version(fragment) == Game.objects.get(pk=game.pk).version
     # What happened meanwhile, and that it is now this reader's turn.
-    assert "Just now:" in text_of(match[2]) and "Your turn:" in text_of(match[2])
+    assert "Just now:" in text_of(fragment) and "Your turn:" in text_of(fragment)
 
 
 def test_a_page_that_shows_the_current_version_is_told_nothing_on_hello() -> None:
@@ -291,23 +295,14 @@ def test_a_chat_message_is_told_as_the_chats_new_token() -> None:
 
 
 def test_the_push_servers_own_check_tells_a_change_the_layer_did_not_bring() -> None:
-    game = started_game(players=2)
-    watcher = client_of(other_seat(game).user)
-    shown = page_of(watcher, game.pk)
-    mover = active_seat(game).user
+    game, mover, watcher, shown = watched_game()
 
     async def scenario() -> str:
         comm = communicator(watcher, shown["url"])
         await hello(comm, shown)
         assert await comm.receive_nothing(timeout=0.5)  # the hello is answered: nothing to catch up
         await watch.check_once()  # the check learns the game as it is
-        from games.push import publish
-
-        real, publish._send = publish._send, lambda *a, **k: None  # the layer loses the message
-        try:
-            await database_sync_to_async(actions.apply_command)(game, Actor.player(mover), "end")
-        finally:
-            publish._send = real
+        await move_unheard(game, mover)
         assert await comm.receive_nothing(timeout=0.3)
         await watch.check_once()
         fragment = await comm.receive_from(timeout=WAIT)
@@ -315,9 +310,7 @@ def test_the_push_servers_own_check_tells_a_change_the_layer_did_not_bring() -> 
         return fragment
 
     fragment = run(scenario)
-    game.refresh_from_db()
-    match = NEWS.search(fragment)
-    assert match is not None and int(match[1]) == game.version
+    assert news_version(fragment) == Game.objects.get(pk=game.pk).version
 
 
 

@@ -21,12 +21,21 @@ from games import actions, pulse
 from games.actions import Actor
 from games.models import Action, Game
 from games.push import publish, watch
-from tests.push.conftest import WAIT, client_of, communicator, page_of, run
+from tests.push.conftest import (
+    NEWS,
+    WAIT,
+    client_of,
+    communicator,
+    move_unheard,
+    news_version,
+    page_of,
+    run,
+    watched_game,
+)
 from tests.web.factories import ModeratorFactory, UserFactory, active_seat, other_seat, started_game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
-NEWS = re.compile(r'<div id="push-news"[^>]*data-version="(\d+)"')
 
 
 async def hello(comm: Any, shown: dict[str, str]) -> None:
@@ -42,10 +51,6 @@ async def reply_to(comm: Any) -> str:
         fragment = await comm.receive_from(timeout=WAIT)
         if 'id="push-reply"' in fragment:
             return fragment
-
-
-def lost(*_: Any, **__: Any) -> None:
-    """publish._send standing in for a layer that loses the message."""
 
 
 @pytest.mark.parametrize("ended_by", ["suspension", "password_changed_elsewhere"])
@@ -112,10 +117,7 @@ def test_a_malformed_command_is_refused_in_words_changes_nothing_and_the_connect
 
 
 def test_the_push_servers_check_tells_a_change_lost_before_its_first_look_at_the_game() -> None:
-    game = started_game(players=2)
-    watcher = client_of(other_seat(game).user)
-    shown = page_of(watcher, game.pk)
-    mover = active_seat(game).user
+    game, mover, watcher, shown = watched_game()
 
     async def scenario() -> str:
         comm = communicator(watcher, shown["url"])
@@ -123,20 +125,14 @@ def test_the_push_servers_check_tells_a_change_lost_before_its_first_look_at_the
         assert await comm.receive_nothing(timeout=0.3)
         # The worker moves (its message lost, as the embedded default's in-memory layer loses every message
         # of another process) before this server's check first looks at the game.
-        real, publish._send = publish._send, lost
-        try:
-            await database_sync_to_async(actions.apply_command)(game, Actor.player(mover), "end")
-        finally:
-            publish._send = real
+        await move_unheard(game, mover)
         await watch.check_once()
         fragment = await comm.receive_from(timeout=WAIT)
         await comm.disconnect()
         return fragment
 
     fragment = run(scenario)
-    game.refresh_from_db()
-    match = NEWS.search(fragment)
-    assert match is not None and int(match[1]) == game.version
+    assert news_version(fragment) == Game.objects.get(pk=game.pk).version
 
 
 def test_the_push_servers_check_goes_on_for_the_other_games_after_a_followed_game_is_deleted() -> None:
@@ -156,11 +152,7 @@ def test_the_push_servers_check_goes_on_for_the_other_games_after_a_followed_gam
         await watch.check_once()  # both games seen
         await database_sync_to_async(Game.objects.filter(pk=doomed.pk).delete)()
         await watch.check_once()  # the doomed game is told gone
-        real, publish._send = publish._send, lost
-        try:
-            await database_sync_to_async(actions.apply_command)(game, Actor.player(mover), "end")
-        finally:
-            publish._send = real
+        await move_unheard(game, mover)
         await watch.check_once()  # the deleted game is still followed by the page that never said hello
         fragment = await comm.receive_from(timeout=WAIT)
         await comm.disconnect()
@@ -168,16 +160,11 @@ def test_the_push_servers_check_goes_on_for_the_other_games_after_a_followed_gam
         return fragment
 
     fragment = run(scenario)
-    game.refresh_from_db()
-    match = NEWS.search(fragment)
-    assert match is not None and int(match[1]) == game.version
+    assert news_version(fragment) == Game.objects.get(pk=game.pk).version
 
 
 def test_a_page_says_hello_once_a_client_looping_hellos_is_answered_only_the_first() -> None:
-    game = started_game(players=2)
-    mover = active_seat(game).user
-    watcher = client_of(other_seat(game).user)
-    shown = page_of(watcher, game.pk)
+    game, mover, watcher, shown = watched_game()
     actions.apply_command(game, Actor.player(mover), "end")  # the page is one move behind
 
     async def scenario() -> tuple[str, bool]:
@@ -247,10 +234,7 @@ def test_on_the_embedded_default_a_page_open_for_days_is_still_told_of_moves(set
     # The embedded default's layer (no Redis): the push server's memory, whose group memberships lapse a
     # day after they were made (channels.layers.InMemoryChannelLayer's group_expiry).
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    game = started_game(players=2)
-    watcher = client_of(other_seat(game).user)
-    shown = page_of(watcher, game.pk)
-    mover = active_seat(game).user
+    game, mover, watcher, shown = watched_game()
 
     async def scenario() -> str:
         comm = communicator(watcher, shown["url"])
@@ -267,9 +251,7 @@ def test_on_the_embedded_default_a_page_open_for_days_is_still_told_of_moves(set
         return fragment
 
     fragment = run(scenario)
-    game.refresh_from_db()
-    match = NEWS.search(fragment)
-    assert match is not None and int(match[1]) == game.version
+    assert news_version(fragment) == Game.objects.get(pk=game.pk).version
 
 
 def test_the_hour_after_which_access_is_asked_again_runs_from_the_tickets_signing_not_the_connection(
