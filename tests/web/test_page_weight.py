@@ -52,11 +52,12 @@ def test_the_page_draws_its_board_over_the_terrain_picture_and_inlines_no_terrai
     assert 'class="borders"' not in board and 'class="edge-labels"' not in board
     # What a move changes is: every cell with its details and the hex it is clicked by, the links of the
     # selected ship's moves (no JavaScript needed), the ships.
-    cells = re.findall(r'<g class="cell[^"]*" id="cell-(\w+)" data-cell="\1"><title>\1 ·[^<]*</title><use ',
-                       board)
+    cells = re.findall(r'<(?:g|a href="[^"]*") id="cell-(\w+)"(?: class="[^"]*")?><title>\1 ·[^<]*</title>'
+                       r'<use href="#mt-h" ', board)
     assert set(cells) == set(load_board("token").cells)
-    assert re.search(r'<a href="/games/\d+/play/\?command=move\+I9\+H9&amp;v=\d+"', board)
-    assert 'data-on="I9"' in board and 'data-on="K9"' in board
+    assert re.search(r'<a href="/games/\d+/play/\?command=move\+I9\+H9&amp;v=\d+" id="cell-H9"', board)
+    pieces = board[board.index('<g class="pieces"'):]
+    assert len(re.findall(r'<use href="#mt-s\d+" ', pieces)) == 2  # each ship placed on its cell
 
 
 def test_the_terrain_picture_is_kept_by_the_browser_for_good_and_is_the_terrain_of_the_game():
