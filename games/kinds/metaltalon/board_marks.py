@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-__all__ = ["MARKS_STYLE", "MARK_KINDS", "Mark", "marks_key", "marks_layer"]
+__all__ = ["MARK_KINDS", "Mark", "marks_key", "marks_layer"]
 
 # What each kind of mark means, in the order the key lists them.
 MARK_KINDS: dict[str, str] = {
@@ -28,17 +28,8 @@ MARK_KINDS: dict[str, str] = {
 HALO = "#ffffff"
 MINUS = "\u2212"
 OPACITY = "0.78"
-# What every trail and shot repeats, said once in the board's style sheet (board_svg.CELL_STYLE): only the
-# seat's colour and the shape are drawn on each.
-MARKS_STYLE = (
-    f".mt-board .halo{{fill:none;stroke:{HALO};stroke-width:8;stroke-opacity:0.5;stroke-linecap:round;"
-    "stroke-linejoin:round}"
-    ".mt-board .trail{fill:none;stroke-width:4.5;stroke-linecap:round;stroke-linejoin:round}"
-    f".mt-board .trail-start{{fill:{HALO};stroke-width:2.5}}"
-    f".mt-board .arrow{{stroke:{HALO};stroke-width:1;stroke-opacity:0.7}}"
-    f".mt-board .shot-halo{{stroke:{HALO};stroke-width:6;stroke-opacity:0.5}}"
-    ".mt-board .shot-line{stroke-width:3;stroke-dasharray:6 3}"
-)
+# What every trail and shot repeats (halo, widths, caps, the arrowhead's edge) is said once in the board's
+# style sheet (static/metaltalon/board-svg.css): only the seat's colour and the shape are drawn on each.
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import math
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache, lru_cache
+from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 from games import seats as seats_of
-from games.kinds.metaltalon.board_marks import MARKS_STYLE, Mark, marks_key, marks_layer
+from games.kinds.metaltalon.board_marks import Mark, marks_key, marks_layer
 from games.kinds.metaltalon.engine import (
     EDITIONS,
     Board,
@@ -45,35 +47,21 @@ BORDER_STYLE = {
     ),
 }
 PIECES_FONT = 9.5  # SVG units; ~11 px when the board is drawn 1.15x (the game page at 1366 px wide)
-# What every cell and ship repeats, said once (the board is inline in every game page): the hex outline, the
-# cell name, the invisible hex each cell is hovered and clicked by, and a ship's constant parts (its shadow,
-# outline, seat tab and pieces tag). Only elements without these attributes use the classes, so no rule
-# overrides a drawn attribute; scoped to the board, since an inline <style> applies to the whole HTML page.
-# cairosvg (the mailed picture) reads them too: every property here is one it draws from a style sheet.
+# What every hex of the terrain repeats, said once in the terrain picture (and in the whole drawing): its
+# outline and its name. Only elements without these attributes use the classes, so no rule overrides a drawn
+# attribute; scoped to the board, since an inline <style> applies to the whole HTML page. cairosvg (the
+# mailed picture) reads them too: every property here is one it draws from a style sheet.
 TERRAIN_STYLE = (
     ".mt-board .hex{stroke:#9aa1ab;stroke-width:0.8}"
     ".mt-board .cell-name{font-size:10px;fill:#7d8590;fill-opacity:0.75}"
 )
-# A ship is drawn once per look in <defs>, a group of class "mt-ship p<seat>" (and "own" for the viewer's),
-# and shown by <use>s. A browser styles a use's copy in the use's own (shadow) tree, whose top is that
-# group: a selector reaching above it (".mt-board ...") would match nothing there. The ship rules are
-# scoped by the group's own class instead, which nothing else on the page has.
-SHIP_CLASS = "mt-ship"
-SHIP_STYLE = (
-    ".mt-ship .shade{fill:#000000;opacity:0.22}"
-    ".mt-ship .ship{stroke:#2b2b2b;stroke-width:1.2}"
-    ".mt-ship.own .ship{stroke:#000000;stroke-width:2.6}"
-    ".mt-ship .ship-value{font-size:15px;font-weight:bold}"
-    ".mt-ship .tab{fill:#ffffff;stroke-width:1.8}"
-    ".mt-ship .ship-seat{font-size:9px;font-weight:bold;fill:#1b1b1b}"
-    ".mt-ship .pieces-tag{fill:#ffffff;fill-opacity:0.94;stroke:#2b2b2b;stroke-width:0.8}"
-    ".mt-ship.own .pieces-tag{stroke:#000000}"
-    f".mt-ship .ship-pieces{{font-size:{PIECES_FONT}px;fill:#111111}}"
-    # A ship's seat colour: its disc, its tab's rim and the ink of its value.
-    + "".join(f".mt-ship.p{i} .ship{{fill:{colour}}}.mt-ship.p{i} .tab{{stroke:{colour}}}"
-              f".mt-ship.p{i} .ship-value{{fill:{ink}}}" for i, (colour, ink) in enumerate(SEAT_COLOURS))
-)
-CELL_STYLE = TERRAIN_STYLE + ".mt-board .cells use{fill:none;pointer-events:all}" + SHIP_STYLE + MARKS_STYLE
+# What every cell, ship and mark repeats: the board's style sheet, a static file the game page loads once
+# (the kind's styles) and the pictures inline (board_svg without page_styles). One rule per line there.
+BOARD_STYLE_FILE = Path(__file__).resolve().parent / "static" / "metaltalon" / "board-svg.css"
+BOARD_STYLE = "".join(line.strip() for line in re.sub(r"/\*.*?\*/", "", BOARD_STYLE_FILE.read_text(),
+                                                       flags=re.S).splitlines())
+CELL_STYLE = TERRAIN_STYLE + BOARD_STYLE
+SHIP_CLASS = "mt-ship"  # a ship's drawing in <defs>: board-svg.css scopes the ship rules by it
 HEX_ID = "mt-h"  # the one hex outline (<defs>) every cell's hit area uses
 SHIP_ID = "mt-s"  # + a number: a ship's drawing in <defs>, one per look, placed by a <use> on each cell
 AIM_ID, SELECTED_ID = "mt-aim", "mt-sel"  # the target's crosshair and the selection, when drawn
@@ -488,6 +476,7 @@ def board_svg(
     marks: Sequence[Mark] = (),
     costs: Mapping[str, int] | None = None,
     terrain_href: str | None = None,
+    page_styles: bool = False,
 ) -> str:
     """The board of `state` as an SVG document (a string).
 
@@ -497,7 +486,9 @@ def board_svg(
     each cell for which it returns a URL is wrapped in <a href> so the board works without JavaScript;
     marks: recent play drawn over the board (board_marks.py), with a line of the key for them;
     terrain_href: the URL of terrain_svg for this board (the game page): the terrain is drawn as that
-    picture instead of inline. Without it the drawing is whole (e-mail, the download).
+    picture instead of inline. Without it the drawing is whole (e-mail, the download);
+    page_styles: the page carries the board's style sheet (board-svg.css, one of the kind's styles), so
+    the drawing inlines none of it; without, the drawing is a picture of its own and inlines it.
     """
     board = load_board(state.board)
     letters = EDITIONS[state.edition].letters
@@ -557,7 +548,7 @@ def board_svg(
         f"aria-label={quoteattr(f'MetalTalon {board.name} board, round {state.round_of(state.turn)}')} "
         f"font-family={quoteattr(FONT)}>"
         f'<rect x="0" y="0" width="{_fmt(geo.width)}" height="{_fmt(total_h)}" fill="#fbfaf7"/>'
-        f"<style>{CELL_STYLE}</style>"
+        f"{'' if page_styles else f'<style>{CELL_STYLE}</style>'}"
         f'<defs>{"".join(defs)}</defs>'
         f"{terrain}"
         f'<g class="cells" text-anchor="middle">{"".join(cells)}</g>'

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from games.kinds.metaltalon.board_marks import Mark
-from games.kinds.metaltalon.board_svg import SEAT_COLOURS, board_png, board_svg, ship_radius
+from games.kinds.metaltalon.board_svg import PIECES_FONT, SEAT_COLOURS, board_png, board_svg, ship_radius
 from games.kinds.metaltalon.engine import Ship, new_game
 from games.kinds.metaltalon.engine.board import load_board
 
@@ -111,8 +111,9 @@ def test_ships_are_drawn_with_owner_letter_and_pieces_never_a_cell_like_label():
     # "A18" or "B10" would read as cell names
     assert "A18" not in texts(ships["I9"]) and "B10" not in texts(ships["D7"])
     assert "p0" in ships["I9"].get("class").split() and "p1" in ships["D7"].get("class").split()
-    assert styled(root, ".p0 .ship", "fill") == SEAT_COLOURS[0][0]
-    assert styled(root, ".p1 .ship", "fill") == SEAT_COLOURS[1][0]
+    for seat, (colour, ink) in enumerate(SEAT_COLOURS):  # games/seats.py's, in the style sheet's file
+        assert styled(root, f".p{seat} .ship", "fill") == styled(root, f".p{seat} .tab", "stroke") == colour
+        assert styled(root, f".p{seat} .ship-value", "fill") == ink
     assert "Player A (Vamps)'s ship 3e 1w 1s (18)" in groups["I9"].find("s:title", NS).text
 
 
@@ -265,7 +266,7 @@ def test_a_ships_pieces_are_drawn_large_on_a_tag_with_its_seat_letter_beside():
     svg = board_svg(state)
     parts, root = ship_parts(svg, "D7"), ET.fromstring(svg)
     assert parts["ship-pieces"].text == "3e 2w 1s" and parts["ship-seat"].text == "B"
-    assert font_size(root, parts["ship-pieces"]) >= 9.5  # ~11 px at the game page's size
+    assert font_size(root, parts["ship-pieces"]) == PIECES_FONT >= 9.5  # ~11 px at the game page's size
     assert parts["ship-pieces"].get("textLength") is None  # fits as it is
     assert styled(root, ".pieces-tag", "fill") == "#ffffff"  # dark on white whatever the seat's colour
     assert parts["pieces-tag"].get("fill") is None  # (which no attribute overrides)
