@@ -65,6 +65,7 @@ SHIP_CLASS = "mt-ship"  # a ship's drawing in <defs>: board-svg.css scopes the s
 HEX_ID = "mt-h"  # the one hex outline (<defs>) every cell's hit area uses
 SHIP_ID = "mt-s"  # + a number: a ship's drawing in <defs>, one per look, placed by a <use> on each cell
 AIM_ID, SELECTED_ID = "mt-aim", "mt-sel"  # the target's crosshair and the selection, when drawn
+REACH_ID = "mt-reach"  # the dotted hex of a reachable cell, when drawn
 PIECE_LETTERS = {"token": ("e", "w", "s"), "coin": ("p", "n", "d")}
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -524,6 +525,8 @@ def board_svg(
         )
     defs = [f'<polygon id="{HEX_ID}" points="{_HEX_POINTS}"/>']
     defs += [look for _, look in looks.values()]
+    if reach:
+        defs.append(f'<polygon id="{REACH_ID}" points="{_hex_points(0.8)}"/>')
     if selected is not None:
         defs.append(f'<polygon id="{SELECTED_ID}" points="{_hex_points(0.94)}" fill="none" stroke="#111111" '
                     f'stroke-width="3"/>')
@@ -593,19 +596,14 @@ def _cell_group(
         f"<title>{escape(title)}</title>",
         f'<use href="#{HEX_ID}" x="{_fmt(cx)}" y="{_fmt(cy)}"/>',
     ]
-    if reachable:
-        parts.append(
-            f'<polygon class="mark-reachable" points="{geo.polygon(cell, 0.8)}" fill="#2e9d4f" '
-            f'fill-opacity="0.28" stroke="#1d6b35" stroke-width="1.6" stroke-dasharray="2 2"/>'
-        )
+    if reachable:  # its colours and dots: board-svg.css
+        parts.append(f'<use class="mark-reachable" href="#{REACH_ID}" x="{_fmt(cx)}" y="{_fmt(cy)}"/>')
     if cost is not None:
         # The moves it uses, on a dark green disc at the top of the space (over a base's marker): a detour
-        # around blocked spaces shows its price before the move is sent.
+        # around blocked spaces shows its price before the move is sent. Its colours: board-svg.css.
         parts.append(
-            f'<g class="move-cost"><circle cx="{_fmt(cx)}" cy="{_fmt(cy - 12)}" '
-            f'r="7.5" fill="#1d6b35" stroke="#ffffff" stroke-width="1.2"/>'
-            f'<text x="{_fmt(cx)}" y="{_fmt(cy - 8.4)}" font-size="10.5" font-weight="bold" fill="#ffffff">'
-            f"{cost}</text></g>"
+            f'<g class="move-cost"><circle cx="{_fmt(cx)}" cy="{_fmt(cy - 12)}" r="7.5"/>'
+            f'<text x="{_fmt(cx)}" y="{_fmt(cy - 8.4)}">{cost}</text></g>'
         )
     attributes = f'id="cell-{escape(cell)}"' + (f' class="{classes}"' if classes else "")
     url = cell_url(cell) if cell_url is not None else None

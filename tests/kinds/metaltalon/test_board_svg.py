@@ -130,7 +130,9 @@ def test_highlights_targets_and_selection_are_marked():
     groups, above = cell_groups(root), on_cells(root)
     for cell in ("H9", "J9"):
         assert "reachable" in groups[cell].get("class").split()
-        assert groups[cell].find("s:polygon[@class='mark-reachable']", NS) is not None
+        dotted = groups[cell].find("s:use[@class='mark-reachable']", NS)
+        assert drawn(root, dotted).tag == "{http://www.w3.org/2000/svg}polygon"
+        assert styled(root, ".cells .mark-reachable", "stroke-dasharray") == "2 2"  # not by colour alone
     assert "target" in groups["K9"].get("class").split()
     assert [u.get("class") for u in above["K9"]] == [None, "mark-target"]  # the crosshair over the ship
     assert drawn(root, above["K9"][1]).find("s:circle", NS) is not None
