@@ -117,12 +117,10 @@ def _label(at: Point, text: str, colour: str, name: str) -> str:
     (opaque: it must be read)."""
     width = 8 + 7.2 * len(text)
     x, y = at
-    return (
+    return (  # what every tag repeats (its white, its edge's width, its text's size and ink): board-svg.css
         f'<g class="shot-label" role="img" aria-label="{escape(name, {chr(34): "&quot;"})}">'
-        f'<rect x="{_fmt(x - width / 2)}" y="{_fmt(y - 8.5)}" width="{_fmt(width)}" '
-        f'height="17" rx="8.5" fill="#ffffff" stroke="{colour}" stroke-width="2"/>'
-        f'<text x="{_fmt(x)}" y="{_fmt(y + 4.5)}" font-size="13" font-weight="bold" fill="#1b1b1b" '
-        f'text-anchor="middle">{escape(text)}</text></g>'
+        f'<rect x="{_fmt(x - width / 2)}" y="{_fmt(y - 8.5)}" width="{_fmt(width)}" height="17" rx="8.5" '
+        f'stroke="{colour}"/><text x="{_fmt(x)}" y="{_fmt(y + 4.5)}">{escape(text)}</text></g>'
     )
 
 

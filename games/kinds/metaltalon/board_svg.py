@@ -346,16 +346,13 @@ def _legend(state: GameState, viewer: int | None, y: float, width: float) -> tup
         if x + w > width:
             x, line = 8.0, line + 1
         cy = y + line * row_h
-        parts.append(f'<circle cx="{_fmt(x + 9)}" cy="{_fmt(cy)}" r="9" fill="{colour}" stroke="#222"/>')
-        parts.append(
-            f'<text x="{_fmt(x + 9)}" y="{_fmt(cy + 4)}" font-size="11" font-weight="bold" '
-            f'fill="{ink}" text-anchor="middle">{escape(seat_letter(s.index))}</text>'
-        )
+        # What every seat's line repeats (outline, sizes, ink): board-svg.css.
+        parts.append(f'<circle cx="{_fmt(x + 9)}" cy="{_fmt(cy)}" r="9" fill="{colour}"/>')
+        parts.append(f'<text class="seat-letter" x="{_fmt(x + 9)}" y="{_fmt(cy + 4)}" fill="{ink}">'
+                     f"{escape(seat_letter(s.index))}</text>")
         decoration = ' text-decoration="line-through"' if s.out else ""
-        parts.append(
-            f'<text x="{_fmt(x + 22)}" y="{_fmt(cy + 4)}" font-size="12" fill="#222"{decoration}>'
-            f"{escape(label)}</text>"
-        )
+        parts.append(f'<text class="seat-name" x="{_fmt(x + 22)}" y="{_fmt(cy + 4)}"{decoration}>'
+                     f"{escape(label)}</text>")
         x += w + 10
     height = (line + 1) * row_h + 6
     return f'<g class="legend">{"".join(parts)}</g>', height

@@ -32,7 +32,7 @@ from games.kinds.metaltalon.last_turn import LastTurn, last_turn
 from games.kinds.protocol import Event, PageInput, changed_in_form
 
 BOARD_CACHE_SECONDS = 24 * 3600
-BOARD_CACHE_VERSION = 13  # bump when the drawing changes so cached pictures are not served stale
+BOARD_CACHE_VERSION = 14  # bump when the drawing changes so cached pictures are not served stale
 # The board's sizes (board.css, "Zoom"): on a 390 px phone the whole board fits with its hexes about 21 px
 # wide and a ship's value 7 px tall; twice that makes the value 14 px, three times its pieces 13 px.
 ZOOM_LEVELS = ((1, "Fit"), (2, "2×"), (3, "3×"))
