@@ -4,6 +4,7 @@ turn's main button in the first screen. Screenshots: var/screenshots/board-*.png
 
 from __future__ import annotations
 
+import re
 from io import BytesIO
 
 import pytest
@@ -59,7 +60,10 @@ def test_after_the_opponents_turn_the_board_shows_their_trail_and_shots(browser,
     expect(board.locator(".last-turn").first).to_be_hidden()
     expect(board.locator(".mark-move")).to_be_hidden()
     # Choosing a ship redraws the live region (htmx): the marks stay hidden as the reader left them.
-    board.locator("#cell-K10").click()
+    # A cell's link is named by its title (a screen reader reads what the hover shows): A's ship on K10.
+    ship = board.get_by_role("link", name=re.compile(r"^K10 · .*your ship \d"))
+    expect(ship).to_have_count(1)
+    ship.click()
     expect(page.get_by_role("heading", name="Ship at K10")).to_be_visible()
     expect(page.locator("#show-last")).not_to_be_checked()
     expect(board.locator(".mark-move")).to_be_hidden()
