@@ -4,16 +4,33 @@ turn's main button in the first screen. Screenshots: var/screenshots/board-*.png
 
 from __future__ import annotations
 
+import re
+from io import BytesIO
+
 import pytest
+from PIL import Image
 from playwright.sync_api import Page, expect
 
+from games.kinds.metaltalon.board_svg import SEAT_COLOURS
 from tests.browser.shots import DESKTOP, PHONE, SHOTS, shoot
 from tests.browser.test_play_browser import logged_in_page
 from tests.web.test_last_turn_marks import after_bs_turn, user
 
-# The rendered size of an SVG text: its font size (in the board's units) times the board's scale on screen.
-RENDERED_PX = """(selector) => [...document.querySelectorAll(selector)].map(
-    t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)"""
+# The rendered size of a text of every ship on the board (by its class: ship-value, ship-pieces): its font
+# size (in the board's units) times the board's scale on screen. A ship is drawn once per look in <defs>
+# and placed on its cell by a <use> (board_svg.py): the text is read in the drawing, the scale at the use.
+RENDERED_PX = """(name) => [...document.querySelectorAll('#board .pieces use:not([class])')].map(use => {
+    const t = document.getElementById(use.getAttribute('href').slice(1)).querySelector('.' + name);
+    return parseFloat(getComputedStyle(t).fontSize) * use.getScreenCTM().a; })"""
+
+# Where each ship's disc shows its seat's colour on screen, by seat: the top of the disc (above its value,
+# right of its seat's tab), 9 units above the cell's centre.
+DISC_TOPS = """() => [...document.querySelectorAll('#board .pieces use:not([class])')].map(use => {
+    const look = document.getElementById(use.getAttribute('href').slice(1));
+    const seat = parseInt([...look.classList].find(c => /^p[0-9]$/.test(c)).slice(1));
+    const at = new DOMPoint(parseFloat(use.getAttribute('x')), parseFloat(use.getAttribute('y')) - 11.5)
+        .matrixTransform(use.getScreenCTM());
+    return [seat, [Math.round(at.x), Math.round(at.y)]]; })"""
 
 
 def open_board(browser, live_server, game, seat: int, viewport: dict) -> Page:
@@ -43,7 +60,10 @@ def test_after_the_opponents_turn_the_board_shows_their_trail_and_shots(browser,
     expect(board.locator(".last-turn").first).to_be_hidden()
     expect(board.locator(".mark-move")).to_be_hidden()
     # Choosing a ship redraws the live region (htmx): the marks stay hidden as the reader left them.
-    board.locator('[data-cell="K10"]').click()
+    # A cell's link is named by its title (a screen reader reads what the hover shows): A's ship on K10.
+    ship = board.get_by_role("link", name=re.compile(r"^K10 · .*your ship \d"))
+    expect(ship).to_have_count(1)
+    ship.click()
     expect(page.get_by_role("heading", name="Ship at K10")).to_be_visible()
     expect(page.locator("#show-last")).not_to_be_checked()
     expect(board.locator(".mark-move")).to_be_hidden()
@@ -56,11 +76,15 @@ def test_after_the_opponents_turn_the_board_shows_their_trail_and_shots(browser,
 def test_ship_values_and_pieces_read_at_100_percent_on_a_1366x900_screen(browser, live_server, live_dice):
     game = after_bs_turn(live_dice)
     page = open_board(browser, live_server, game, 0, DESKTOP)
-    expect(page.locator("#board .ship-pieces").first).to_be_visible()
-    pieces = page.evaluate(RENDERED_PX, "#board .ship-pieces")
-    values = page.evaluate(RENDERED_PX, "#board .ship-value")
+    expect(page.locator("#board .pieces use").first).to_be_visible()
+    pieces = page.evaluate(RENDERED_PX, "ship-pieces")
+    values = page.evaluate(RENDERED_PX, "ship-value")
     assert len(pieces) == 3 and min(pieces) >= 10, pieces  # A's ship left, B's moved one and its launch
     assert min(values) >= 16, values
+    # Each is drawn in its seat's colour: the board's style sheet reaches the copy its <use> shows.
+    for seat, (x, y) in page.evaluate(DISC_TOPS):
+        shot = Image.open(BytesIO(page.screenshot(clip={"x": x, "y": y, "width": 1, "height": 1})))
+        assert "#{:02X}{:02X}{:02X}".format(*shot.convert("RGB").getpixel((0, 0))) == SEAT_COLOURS[seat][0]
     # The coordinates stay: every empty space still shows its name, and the edges their letters, in the
     # terrain picture under the board (board_svg.terrain_svg), drawn at the board's scale: a name of 10
     # units reads at 10 px or more.

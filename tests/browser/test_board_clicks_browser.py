@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.shots import DESKTOP, PHONE, SHOTS, shoot
+from tests.browser.test_board_browser import RENDERED_PX
 from tests.browser.test_play_browser import logged_in_page
 from tests.web.test_board_clicks import open_board_game, ship_on_its_home_base
 from tests.web.test_last_turn_marks import user
@@ -76,21 +77,17 @@ def test_the_command_box_keeps_a_refused_command_and_empties_once_one_is_played(
 
 
 # The rendered height of an SVG text's font: its font size (board units) times the board's scale on screen.
-FONT_PX = """(selector) => [...document.querySelectorAll(selector)].map(
-    t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)"""
-
-
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_on_a_phone_the_zoomed_board_shows_ship_labels_at_least_12px_tall(browser, live_server):
     game = open_board_game()
     page = logged_in_page(browser, live_server, user(game, 0), viewport=PHONE)
     page.goto(f"{live_server.url}/games/{game.pk}/")
-    fit = page.evaluate(FONT_PX, "#board .ship-value")
+    fit = page.evaluate(RENDERED_PX, "ship-value")
     assert fit and max(fit) < 12  # the whole board in 390 px: too small to read, hence the zoom
 
     page.locator(".zoom").get_by_text("2×").click()
-    values = page.evaluate(FONT_PX, "#board .ship-value")
+    values = page.evaluate(RENDERED_PX, "ship-value")
     assert min(values) >= 12
     board = page.locator("#board")
     box = board.bounding_box()
@@ -99,12 +96,12 @@ def test_on_a_phone_the_zoomed_board_shows_ship_labels_at_least_12px_tall(browse
     shoot(page, "board-zoom-2")
 
     page.locator(".zoom").get_by_text("3×").click()
-    assert min(page.evaluate(FONT_PX, "#board .ship-pieces")) >= 12
+    assert min(page.evaluate(RENDERED_PX, "ship-pieces")) >= 12
     # A poll's redraw keeps the size chosen.
     page.locator("#cell-I9").click()
     expect(page.locator("#board .mark-selected")).to_have_count(1)
     expect(page.locator("#zoom-3")).to_be_checked()
-    assert min(page.evaluate(FONT_PX, "#board .ship-pieces")) >= 12
+    assert min(page.evaluate(RENDERED_PX, "ship-pieces")) >= 12
     # The selected ship is brought into the board's box.
     ship, frame = page.locator("#board .mark-selected").bounding_box(), board.bounding_box()
     assert ship is not None and frame is not None

@@ -142,14 +142,25 @@ def busy_cell_turn(live_dice) -> Game:
     return game
 
 
-# Every damage tag's box, and every ship value's, in screen pixels.
-TAG_BOXES = """() => [...document.querySelectorAll('#board .shot-label, #board .ship-value')].map(el => {
-  const r = el.getBoundingClientRect();
-  const tag = el.classList.contains('shot-label');
-  return {tag: tag, text: tag ? el.querySelector('text').textContent : el.textContent,
-          label: el.getAttribute('aria-label'),
-          box: [r.left, r.top, r.right, r.bottom]};
-})"""
+# Every damage tag's box, and every ship value's, in screen pixels. A ship is drawn once per look in <defs>
+# and placed by a <use> (board_svg.py): its value is measured on a copy put where the use puts it.
+TAG_BOXES = """() => {
+  const box = el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const tags = [...document.querySelectorAll('#board .shot-label')].map(el => ({tag: true,
+    text: el.querySelector('text').textContent, label: el.getAttribute('aria-label'), box: box(el)}));
+  const values = [...document.querySelectorAll('#board .pieces use:not([class])')].map(use => {
+    const look = document.getElementById(use.getAttribute('href').slice(1));
+    const copy = look.cloneNode(true);
+    copy.removeAttribute('id');
+    copy.setAttribute('transform', `translate(${use.getAttribute('x')} ${use.getAttribute('y')})`);
+    use.after(copy);
+    const value = copy.querySelector('.ship-value');
+    const found = {tag: false, text: value.textContent, label: null, box: box(value)};
+    copy.remove();
+    return found;
+  });
+  return tags.concat(values);
+}"""
 
 
 def overlap(a: list[float], b: list[float]) -> bool:

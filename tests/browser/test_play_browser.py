@@ -86,7 +86,7 @@ def test_two_players_play_a_turn_by_clicking_and_the_other_page_follows(browser,
     # "cannot do damage", still a click away.
     reachable = me.locator("#board .cell.reachable").first
     expect(reachable).to_be_visible()
-    destination = reachable.get_attribute("data-cell")
+    destination = (reachable.get_attribute("id") or "").removeprefix("cell-")
     reachable.click()
     expect(me.locator("#log")).to_contain_text(f"to {destination}")
     expect(me.get_by_role("heading", name=f"Ship at {destination}")).to_be_visible()

@@ -50,7 +50,7 @@ def test_the_board_lights_only_shots_that_can_do_damage_and_the_rest_wait_behind
                           viewport=DESKTOP)
     page.goto(f"{live_server.url}/games/{game.pk}/?ship=C9")
     expect(page.locator("#board .cell.target")).to_have_count(1)
-    expect(page.locator("#board .cell.target")).to_have_attribute("data-cell", "B9")
+    expect(page.locator("#board .cell.target")).to_have_attribute("id", "cell-B9")
     harmless = page.locator("details.harmless .fire-btn")
     expect(harmless).to_be_hidden()  # collapsed: nothing to click by mistake
     page.get_by_text("Show 1 shot that cannot do damage").click()

@@ -26,6 +26,8 @@ MODULE = "kind_with_assets_made_by_a_test"
 ROOT = Path(__file__).resolve().parents[2]
 METALTALON_SCRIPT = '<script src="/static/metaltalon/board.js" defer></script>'
 METALTALON_STYLE = '<link rel="stylesheet" href="/static/metaltalon/board.css">'
+# What every cell, ship and mark of the board repeats (board_svg.py inlines it only in a picture).
+BOARD_STYLE = '<link rel="stylesheet" href="/static/metaltalon/board-svg.css">'
 
 
 def kind_module(monkeypatch, **attrs: object) -> None:
@@ -73,6 +75,7 @@ def test_a_metaltalon_games_pages_load_its_board_script_and_styles_after_the_pla
     assert len(pages) == 3
     for html in pages:
         assert html.count(METALTALON_SCRIPT) == 1 and html.count(METALTALON_STYLE) == 1
+        assert html.count(BOARD_STYLE) == 1
     game_page = pages[0]
     assert game_page.index('href="/static/css/game.css"') < game_page.index(METALTALON_STYLE)
     assert game_page.index('src="/static/js/game.js"') < game_page.index(METALTALON_SCRIPT)
@@ -101,6 +104,7 @@ def test_the_home_pages_showcase_loads_the_assets_of_the_kind_it_shows_only(sett
     race_home = Client().get("/").content.decode()  # the public game that moved last
 
     assert METALTALON_SCRIPT in metaltalon_home and METALTALON_STYLE in metaltalon_home
+    assert BOARD_STYLE in metaltalon_home
     assert f"Watch game {race.pk}" in race_home and "<svg" in race_home
     assert "/static/metaltalon/" not in race_home
 

@@ -29,7 +29,7 @@ def player(game: Game, index: int) -> Client:
 def cell_link(client: Client, game: Game, cell: str, query: str) -> str | None:
     """The href of the board's link on `cell` (None: the cell is not a link)."""
     page = client.get(f"/games/{game.pk}/{query}").content.decode()
-    found = re.search(r'<a href="([^"]*)"[^>]*><g class="[^"]*" id="cell-' + cell + '"', page)
+    found = re.search(r'<a href="([^"]*)" id="cell-' + cell + '"', page)
     return html.unescape(found.group(1)) if found else None
 
 

@@ -7,15 +7,17 @@ from __future__ import annotations
 import gzip
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games import page_cache
 from games.kinds import get_kind
-from games.kinds.metaltalon.board_svg import terrain_ref, terrain_svg
+from games.kinds.metaltalon.board_svg import CELL_STYLE, TERRAIN_STYLE, terrain_ref, terrain_svg
 from games.kinds.metaltalon.engine import load_board
 from games.models import Game
 from tests.kinds.metaltalon.engine.helpers import position
@@ -50,13 +52,16 @@ def test_the_page_draws_its_board_over_the_terrain_picture_and_inlines_no_terrai
     # What no move changes is not in the page: no drawn hex, cell name, base marker, border or edge label.
     assert 'class="hex"' not in board and 'class="cell-name"' not in board and "data-hex" not in board
     assert 'class="borders"' not in board and 'class="edge-labels"' not in board
+    # Nor what every cell, ship and mark repeats: the board's style sheet is a file of the kind's styles.
+    assert "<style" not in board and ".mt-ship" not in board and "{" not in board
     # What a move changes is: every cell with its details and the hex it is clicked by, the links of the
     # selected ship's moves (no JavaScript needed), the ships.
-    cells = re.findall(r'<g class="cell[^"]*" id="cell-(\w+)" data-cell="\1"><title>\1 ·[^<]*</title><use ',
-                       board)
+    cells = re.findall(r'<(?:g|a href="[^"]*") id="cell-(\w+)"(?: class="[^"]*")?><title>\1 ·[^<]*</title>'
+                       r'<use href="#mt-h" ', board)
     assert set(cells) == set(load_board("token").cells)
-    assert re.search(r'<a href="/games/\d+/play/\?command=move\+I9\+H9&amp;v=\d+"', board)
-    assert 'data-on="I9"' in board and 'data-on="K9"' in board
+    assert re.search(r'<a href="/games/\d+/play/\?command=move\+I9\+H9&amp;v=\d+" id="cell-H9"', board)
+    pieces = board[board.index('<g class="pieces"'):]
+    assert len(re.findall(r'<use href="#mt-s\d+" ', pieces)) == 2  # each ship placed on its cell
 
 
 def test_the_terrain_picture_is_kept_by_the_browser_for_good_and_is_the_terrain_of_the_game():
@@ -96,6 +101,11 @@ def test_the_board_picture_download_and_the_mailed_board_are_whole():
     kind = get_kind("metaltalon")
     mailed = kind.board_svg(kind.load(game.state), 0)
     assert "<image" not in mailed and 'class="terrain"' in mailed
+    # Each carries the board's style sheet, which the page loads as a file.
+    sheet = (Path(finders.find("metaltalon/board-svg.css")).read_text())
+    for drawing in (picture, mailed):
+        assert f"<style>{CELL_STYLE}</style>" in drawing
+    assert all(rule in sheet for rule in CELL_STYLE.removeprefix(TERRAIN_STYLE).split("}") if rule)
 
 
 def test_a_browser_that_accepts_gzip_gets_the_page_compressed_the_cached_one_too():

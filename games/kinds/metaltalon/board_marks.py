@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-__all__ = ["MARKS_STYLE", "MARK_KINDS", "Mark", "marks_key", "marks_layer"]
+__all__ = ["MARK_KINDS", "Mark", "marks_key", "marks_layer"]
 
 # What each kind of mark means, in the order the key lists them.
 MARK_KINDS: dict[str, str] = {
@@ -28,17 +28,8 @@ MARK_KINDS: dict[str, str] = {
 HALO = "#ffffff"
 MINUS = "\u2212"
 OPACITY = "0.78"
-# What every trail and shot repeats, said once in the board's style sheet (board_svg.CELL_STYLE): only the
-# seat's colour and the shape are drawn on each.
-MARKS_STYLE = (
-    f".mt-board .halo{{fill:none;stroke:{HALO};stroke-width:8;stroke-opacity:0.5;stroke-linecap:round;"
-    "stroke-linejoin:round}"
-    ".mt-board .trail{fill:none;stroke-width:4.5;stroke-linecap:round;stroke-linejoin:round}"
-    f".mt-board .trail-start{{fill:{HALO};stroke-width:2.5}}"
-    f".mt-board .arrow{{stroke:{HALO};stroke-width:1;stroke-opacity:0.7}}"
-    f".mt-board .shot-halo{{stroke:{HALO};stroke-width:6;stroke-opacity:0.5}}"
-    ".mt-board .shot-line{stroke-width:3;stroke-dasharray:6 3}"
-)
+# What every trail and shot repeats (halo, widths, caps, the arrowhead's edge) is said once in the board's
+# style sheet (static/metaltalon/board-svg.css): only the seat's colour and the shape are drawn on each.
 
 
 @dataclass(frozen=True)
@@ -126,12 +117,10 @@ def _label(at: Point, text: str, colour: str, name: str) -> str:
     (opaque: it must be read)."""
     width = 8 + 7.2 * len(text)
     x, y = at
-    return (
+    return (  # what every tag repeats (its white, its edge's width, its text's size and ink): board-svg.css
         f'<g class="shot-label" role="img" aria-label="{escape(name, {chr(34): "&quot;"})}">'
-        f'<rect x="{_fmt(x - width / 2)}" y="{_fmt(y - 8.5)}" width="{_fmt(width)}" '
-        f'height="17" rx="8.5" fill="#ffffff" stroke="{colour}" stroke-width="2"/>'
-        f'<text x="{_fmt(x)}" y="{_fmt(y + 4.5)}" font-size="13" font-weight="bold" fill="#1b1b1b" '
-        f'text-anchor="middle">{escape(text)}</text></g>'
+        f'<rect x="{_fmt(x - width / 2)}" y="{_fmt(y - 8.5)}" width="{_fmt(width)}" height="17" rx="8.5" '
+        f'stroke="{colour}"/><text x="{_fmt(x)}" y="{_fmt(y + 4.5)}">{escape(text)}</text></g>'
     )
 
 

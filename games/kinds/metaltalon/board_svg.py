@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import math
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache, lru_cache
+from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 from games import seats as seats_of
-from games.kinds.metaltalon.board_marks import MARKS_STYLE, Mark, marks_key, marks_layer
+from games.kinds.metaltalon.board_marks import Mark, marks_key, marks_layer
 from games.kinds.metaltalon.engine import (
     EDITIONS,
     Board,
@@ -45,33 +47,25 @@ BORDER_STYLE = {
     ),
 }
 PIECES_FONT = 9.5  # SVG units; ~11 px when the board is drawn 1.15x (the game page at 1366 px wide)
-# What every cell and ship repeats, said once (the board is inline in every game page): the hex outline, the
-# cell name, the invisible hex each cell is hovered and clicked by, and a ship's constant parts (its shadow,
-# outline, seat tab and pieces tag). Only elements without these attributes use the classes, so no rule
-# overrides a drawn attribute; scoped to the board, since an inline <style> applies to the whole HTML page.
-# cairosvg (the mailed picture) reads them too: every property here is one it draws from a style sheet.
+# What every hex of the terrain repeats, said once in the terrain picture (and in the whole drawing): its
+# outline and its name. Only elements without these attributes use the classes, so no rule overrides a drawn
+# attribute; scoped to the board, since an inline <style> applies to the whole HTML page. cairosvg (the
+# mailed picture) reads them too: every property here is one it draws from a style sheet.
 TERRAIN_STYLE = (
     ".mt-board .hex{stroke:#9aa1ab;stroke-width:0.8}"
     ".mt-board .cell-name{font-size:10px;fill:#7d8590;fill-opacity:0.75}"
 )
-CELL_STYLE = (
-    TERRAIN_STYLE
-    + ".mt-board .cell use{fill:none;pointer-events:all}"
-    ".mt-board .shade{fill:#000000;opacity:0.22}"
-    ".mt-board .ship{stroke:#2b2b2b;stroke-width:1.2}"
-    ".mt-board .own .ship{stroke:#000000;stroke-width:2.6}"
-    ".mt-board .ship-value{font-size:15px;font-weight:bold}"
-    ".mt-board .tab{fill:#ffffff;stroke-width:1.8}"
-    ".mt-board .ship-seat{font-size:9px;font-weight:bold;fill:#1b1b1b}"
-    ".mt-board .pieces-tag{fill:#ffffff;fill-opacity:0.94;stroke:#2b2b2b;stroke-width:0.8}"
-    ".mt-board .own .pieces-tag{stroke:#000000}"
-    f".mt-board .ship-pieces{{font-size:{PIECES_FONT}px;fill:#111111}}"
-    + MARKS_STYLE
-    # A ship's seat colour: its disc, its tab's rim and the ink of its value.
-    + "".join(f".mt-board .p{i} .ship{{fill:{colour}}}.mt-board .p{i} .tab{{stroke:{colour}}}"
-              f".mt-board .p{i} .ship-value{{fill:{ink}}}" for i, (colour, ink) in enumerate(SEAT_COLOURS))
-)
-HEX_ID = "mt-hex"  # the one hex outline (<defs>) every cell's hit area uses
+# What every cell, ship and mark repeats: the board's style sheet, a static file the game page loads once
+# (the kind's styles) and the pictures inline (board_svg without page_styles). One rule per line there.
+BOARD_STYLE_FILE = Path(__file__).resolve().parent / "static" / "metaltalon" / "board-svg.css"
+BOARD_STYLE = "".join(line.strip() for line in re.sub(r"/\*.*?\*/", "", BOARD_STYLE_FILE.read_text(),
+                                                       flags=re.S).splitlines())
+CELL_STYLE = TERRAIN_STYLE + BOARD_STYLE
+SHIP_CLASS = "mt-ship"  # a ship's drawing in <defs>: board-svg.css scopes the ship rules by it
+HEX_ID = "mt-h"  # the one hex outline (<defs>) every cell's hit area uses
+SHIP_ID = "mt-s"  # + a number: a ship's drawing in <defs>, one per look, placed by a <use> on each cell
+AIM_ID, SELECTED_ID = "mt-aim", "mt-sel"  # the target's crosshair and the selection, when drawn
+REACH_ID = "mt-reach"  # the dotted hex of a reachable cell, when drawn
 PIECE_LETTERS = {"token": ("e", "w", "s"), "coin": ("p", "n", "d")}
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -220,8 +214,9 @@ def _text_width(text: str, size: float) -> float:
 def _ship_marker(ship: Ship, letters: tuple[str, str, str], count: int) -> str:
     """A ship: a disc in its seat's colour sized by its value, the value large in the middle, the seat's
     letter on a tab at its upper left (colour is never the only signal) and its pieces on a white tag
-    below, all readable at the game page's size. Drawn around the cell's centre (its group is moved there,
-    and its class p<seat> gives the seat's colours); what every ship shares is in CELL_STYLE."""
+    below, all readable at the game page's size. Drawn around the origin, in <defs> (a <use> places it at
+    its cell's centre; its group's class p<seat> gives the seat's colours); what every ship shares is in
+    CELL_STYLE."""
     r = ship_radius(ship.value)
     cc = -2.5  # the disc sits a little high: the pieces tag takes the hex's lower middle
     value = str(ship.value)
@@ -265,21 +260,36 @@ def _cell_title(
     home_of: dict[str, int],
     ships: list[Ship],
     letters: tuple[str, str, str],
+    viewer: int | None = None,
 ) -> str:
+    """What a cell's hover title (and a link's name for a screen reader) tells: the cell, whose territory
+    (or which neutral one), its base, the ships on it with their pieces and value. The viewer's own are
+    "your"; a seat is named in full ("Player B (Clovers)") at its first mention, by its letter after."""
+    named: set[int] = set()
+
+    def name(seat: int) -> str:
+        label = f"Player {seat_letter(seat)}" if seat in named else seat_label(state, seat)
+        named.add(seat)
+        return label
+
+    def whose(seat: int) -> str:
+        return "your" if seat == viewer else f"{name(seat)}'s"
+
     parts = [cell]
     terr = board.territory(cell)
     owner = home_of.get(board.base_of_territory(terr) or "")
     if owner is not None:
-        parts.append(f"{seat_label(state, owner)}'s territory")
+        parts.append(f"{whose(owner)} territory")
     else:
         parts.append(board.territory_names.get(terr, terr))
     if cell in home_of:
-        parts.append(f"home base of {seat_label(state, home_of[cell])}")
+        home = home_of[cell]
+        parts.append("your home base" if home == viewer else f"home base of {name(home)}")
     elif cell in board.base_cells:
         parts.append("unowned base (+1 income per ship on it)")
     for ship in ships:
         pieces = " ".join(f"{n}{letter}" for n, letter in zip(ship.pieces, letters, strict=True) if n)
-        parts.append(f"{seat_label(state, ship.owner)}'s ship {pieces} ({ship.value})")
+        parts.append(f"{whose(ship.owner)} ship {pieces} ({ship.value})")
     return " · ".join(parts)
 
 
@@ -336,16 +346,13 @@ def _legend(state: GameState, viewer: int | None, y: float, width: float) -> tup
         if x + w > width:
             x, line = 8.0, line + 1
         cy = y + line * row_h
-        parts.append(f'<circle cx="{_fmt(x + 9)}" cy="{_fmt(cy)}" r="9" fill="{colour}" stroke="#222"/>')
-        parts.append(
-            f'<text x="{_fmt(x + 9)}" y="{_fmt(cy + 4)}" font-size="11" font-weight="bold" '
-            f'fill="{ink}" text-anchor="middle">{escape(seat_letter(s.index))}</text>'
-        )
+        # What every seat's line repeats (outline, sizes, ink): board-svg.css.
+        parts.append(f'<circle cx="{_fmt(x + 9)}" cy="{_fmt(cy)}" r="9" fill="{colour}"/>')
+        parts.append(f'<text class="seat-letter" x="{_fmt(x + 9)}" y="{_fmt(cy + 4)}" fill="{ink}">'
+                     f"{escape(seat_letter(s.index))}</text>")
         decoration = ' text-decoration="line-through"' if s.out else ""
-        parts.append(
-            f'<text x="{_fmt(x + 22)}" y="{_fmt(cy + 4)}" font-size="12" fill="#222"{decoration}>'
-            f"{escape(label)}</text>"
-        )
+        parts.append(f'<text class="seat-name" x="{_fmt(x + 22)}" y="{_fmt(cy + 4)}"{decoration}>'
+                     f"{escape(label)}</text>")
         x += w + 10
     height = (line + 1) * row_h + 6
     return f'<g class="legend">{"".join(parts)}</g>', height
@@ -467,6 +474,7 @@ def board_svg(
     marks: Sequence[Mark] = (),
     costs: Mapping[str, int] | None = None,
     terrain_href: str | None = None,
+    page_styles: bool = False,
 ) -> str:
     """The board of `state` as an SVG document (a string).
 
@@ -476,7 +484,9 @@ def board_svg(
     each cell for which it returns a URL is wrapped in <a href> so the board works without JavaScript;
     marks: recent play drawn over the board (board_marks.py), with a line of the key for them;
     terrain_href: the URL of terrain_svg for this board (the game page): the terrain is drawn as that
-    picture instead of inline. Without it the drawing is whole (e-mail, the download).
+    picture instead of inline. Without it the drawing is whole (e-mail, the download);
+    page_styles: the page carries the board's style sheet (board-svg.css, one of the kind's styles), so
+    the drawing inlines none of it; without, the drawing is a picture of its own and inlines it.
     """
     board = load_board(state.board)
     letters = EDITIONS[state.edition].letters
@@ -489,9 +499,10 @@ def board_svg(
         ships_at.setdefault(ship.cell, []).append(ship)
 
     cells, pieces = [], []
+    looks: dict[tuple[int, bool, int, tuple[int, ...], int], tuple[str, str]] = {}
     for cell in board.cells:
-        on = _on_cell(geo, cell, ships_at.get(cell, []), letters, viewer, cell == selected, cell in aim)
-        pieces.append(on)
+        on_cell = ships_at.get(cell, [])
+        pieces.append(_on_cell(geo, cell, on_cell, letters, viewer, cell == selected, cell in aim, looks))
         cells.append(
             _cell_group(
                 geo,
@@ -499,15 +510,27 @@ def board_svg(
                 state,
                 cell,
                 home_of,
-                ships_at.get(cell, []),
+                on_cell,
                 letters,
                 cell == selected,
                 cell in reach,
                 cell in aim,
                 cell_url,
                 (costs or {}).get(cell) if cell in reach else None,
+                viewer,
             )
         )
+    defs = [f'<polygon id="{HEX_ID}" points="{_HEX_POINTS}"/>']
+    defs += [look for _, look in looks.values()]
+    if reach:
+        defs.append(f'<polygon id="{REACH_ID}" points="{_hex_points(0.8)}"/>')
+    if selected is not None:
+        defs.append(f'<polygon id="{SELECTED_ID}" points="{_hex_points(0.94)}" fill="none" stroke="#111111" '
+                    f'stroke-width="3"/>')
+    if aim:
+        r, out, inside = _fmt(0.8 * SCALE), _fmt(0.8 * SCALE + 4), _fmt(0.8 * SCALE - 4)
+        defs.append(f'<g id="{AIM_ID}" stroke="#c1121f" stroke-width="2.4" fill="none"><circle r="{r}"/>'
+                    f'<path d="M-{out} 0h8M{inside} 0h8M0 -{out}v8M0 {inside}v8"/></g>')
     if terrain_href is None:
         terrain = f'<g class="terrain">{_terrain(state.board, homes)}</g>'
     else:
@@ -525,8 +548,8 @@ def board_svg(
         f"aria-label={quoteattr(f'MetalTalon {board.name} board, round {state.round_of(state.turn)}')} "
         f"font-family={quoteattr(FONT)}>"
         f'<rect x="0" y="0" width="{_fmt(geo.width)}" height="{_fmt(total_h)}" fill="#fbfaf7"/>'
-        f"<style>{CELL_STYLE}</style>"
-        f'<defs><polygon id="{HEX_ID}" points="{_HEX_POINTS}"/></defs>'
+        f"{'' if page_styles else f'<style>{CELL_STYLE}</style>'}"
+        f'<defs>{"".join(defs)}</defs>'
         f"{terrain}"
         f'<g class="cells" text-anchor="middle">{"".join(cells)}</g>'
         f'<g class="pieces" text-anchor="middle" pointer-events="none">{"".join(pieces)}</g>'
@@ -552,13 +575,17 @@ def _cell_group(
     target: bool,
     cell_url: Callable[[str], str | None] | None,
     cost: int | None = None,
+    viewer: int | None = None,
 ) -> str:
-    """What a move may change on a cell: its details on hover (title), the hex it is hovered and clicked
-    by, its link, and the marks of the selected ship's moves."""
-    classes = ["cell"] + [
-        name for name, on in (("selected", selected), ("reachable", reachable), ("target", target)) if on
-    ]
-    title = _cell_title(board, state, cell, home_of, ships, letters)
+    """What a move may change on a cell, in one element with the id cell-<name> (a link, <a href>, when the
+    cell has one; else a <g>): its details on hover (its first child, <title>, which also names the link
+    for a screen reader), the hex it is hovered and clicked by, and the marks of the selected ship's
+    moves. Its layer (.cells) says it is a cell: only a cell with a state has a class, "cell" with the
+    state (cell selected, cell reachable, cell target), the 200-odd plain ones none."""
+    states = [name for name, on in (("selected", selected), ("reachable", reachable), ("target", target))
+              if on]
+    classes = " ".join(["cell", *states]) if states else ""
+    title = _cell_title(board, state, cell, home_of, ships, letters, viewer)
     if cost is not None:
         title += f" · move here: uses {cost} move{'s' if cost != 1 else ''}"
     cx, cy = geo.centre(cell)
@@ -566,26 +593,20 @@ def _cell_group(
         f"<title>{escape(title)}</title>",
         f'<use href="#{HEX_ID}" x="{_fmt(cx)}" y="{_fmt(cy)}"/>',
     ]
-    if reachable:
-        parts.append(
-            f'<polygon class="mark-reachable" points="{geo.polygon(cell, 0.8)}" fill="#2e9d4f" '
-            f'fill-opacity="0.28" stroke="#1d6b35" stroke-width="1.6" stroke-dasharray="2 2"/>'
-        )
+    if reachable:  # its colours and dots: board-svg.css
+        parts.append(f'<use class="mark-reachable" href="#{REACH_ID}" x="{_fmt(cx)}" y="{_fmt(cy)}"/>')
     if cost is not None:
         # The moves it uses, on a dark green disc at the top of the space (over a base's marker): a detour
-        # around blocked spaces shows its price before the move is sent.
+        # around blocked spaces shows its price before the move is sent. Its colours: board-svg.css.
         parts.append(
-            f'<g class="move-cost"><circle cx="{_fmt(cx)}" cy="{_fmt(cy - 12)}" '
-            f'r="7.5" fill="#1d6b35" stroke="#ffffff" stroke-width="1.2"/>'
-            f'<text x="{_fmt(cx)}" y="{_fmt(cy - 8.4)}" font-size="10.5" font-weight="bold" fill="#ffffff">'
-            f"{cost}</text></g>"
+            f'<g class="move-cost"><circle cx="{_fmt(cx)}" cy="{_fmt(cy - 12)}" r="7.5"/>'
+            f'<text x="{_fmt(cx)}" y="{_fmt(cy - 8.4)}">{cost}</text></g>'
         )
-    body = "".join(parts)
-    group = f'<g class="{" ".join(classes)}" id="cell-{escape(cell)}" data-cell="{escape(cell)}">{body}</g>'
+    attributes = f'id="cell-{escape(cell)}"' + (f' class="{classes}"' if classes else "")
     url = cell_url(cell) if cell_url is not None else None
     if url:
-        return f"<a href={quoteattr(url)} aria-label={quoteattr(title)}>{group}</a>"
-    return group
+        return f"<a href={quoteattr(url)} {attributes}>{''.join(parts)}</a>"
+    return f"<g {attributes}>{''.join(parts)}</g>"
 
 
 def _on_cell(
@@ -596,33 +617,31 @@ def _on_cell(
     viewer: int | None,
     selected: bool,
     target: bool,
+    looks: dict[tuple[int, bool, int, tuple[int, ...], int], tuple[str, str]],
 ) -> str:
     """What stands on a cell, drawn above every cell and border so a ship's pieces tag is never cut by a
-    neighbour or a border line: the ship, the target's crosshair, the selection, around the cell's centre.
-    It takes no clicks: the cell's link underneath does."""
+    neighbour or a border line: the ship, the target's crosshair, the selection, each a <use> placed at the
+    cell's centre. A ship's drawing is in <defs>, once per look (seat, value, pieces, ships on the cell),
+    added to `looks` when first met: a long game has many alike. It takes no clicks: the cell's link
+    underneath does."""
+    cx, cy = geo.centre(cell)
+    at = f'x="{_fmt(cx)}" y="{_fmt(cy)}"'
     parts = []
-    classes = "on-cell"
     if ships:
         main = max(ships, key=lambda s: s.value)
-        classes += f" p{main.owner % len(SEAT_COLOURS)}" + (" own" if main.owner == viewer else "")
-        parts.append(_ship_marker(main, letters, len(ships)))
+        key = (main.owner, main.owner == viewer, main.value, main.pieces, len(ships))
+        if key not in looks:
+            ident = f"{SHIP_ID}{len(looks)}"
+            own = " own" if main.owner == viewer else ""
+            classes = f"{SHIP_CLASS} p{main.owner % len(SEAT_COLOURS)}{own}"
+            looks[key] = (ident, f'<g id="{ident}" class="{classes}">'
+                                 f"{_ship_marker(main, letters, len(ships))}</g>")
+        parts.append(f'<use href="#{looks[key][0]}" {at}/>')
     if target:
-        r = 0.8 * SCALE
-        parts.append(
-            f'<g class="mark-target" stroke="#c1121f" stroke-width="2.4" fill="none">'
-            f'<circle r="{_fmt(r)}"/>'
-            f'<path d="M{_fmt(-r - 4)} 0h8M{_fmt(r - 4)} 0h8M0 {_fmt(-r - 4)}v8M0 {_fmt(r - 4)}v8"/></g>'
-        )
+        parts.append(f'<use class="mark-target" href="#{AIM_ID}" {at}/>')
     if selected:
-        parts.append(
-            f'<polygon class="mark-selected" points="{_hex_points(0.94)}" fill="none" '
-            f'stroke="#111111" stroke-width="3"/>'
-        )
-    if not parts:
-        return ""
-    cx, cy = geo.centre(cell)
-    return (f'<g class="{classes}" data-on="{escape(cell)}" '
-            f'transform="translate({_fmt(cx)} {_fmt(cy)})">{"".join(parts)}</g>')
+        parts.append(f'<use class="mark-selected" href="#{SELECTED_ID}" {at}/>')
+    return "".join(parts)
 
 
 def _hex_points(shrink: float) -> str:

@@ -89,7 +89,8 @@ class MetalTalon:
     command_example = "move D7 F8; fire F8 G9; end"
     # Its page script and styles (static/metaltalon/): board clicks, the launch builder, the board's look.
     scripts: tuple[str, ...] = ("metaltalon/board.js",)
-    styles: tuple[str, ...] = ("metaltalon/board.css",)
+    # board-svg.css: what every cell, ship and mark of the board repeats (board_svg.py draws the rest).
+    styles: tuple[str, ...] = ("metaltalon/board.css", "metaltalon/board-svg.css")
     # How the site plays MetalTalon: three editions and every ruling, shown at /rules/metaltalon/.
     rules_document = "rules.md"
     # The platform's words for MetalTalon's pages and mails (games.kinds.Words).

@@ -32,7 +32,7 @@ from games.kinds.metaltalon.last_turn import LastTurn, last_turn
 from games.kinds.protocol import Event, PageInput, changed_in_form
 
 BOARD_CACHE_SECONDS = 24 * 3600
-BOARD_CACHE_VERSION = 10  # bump when the drawing changes so cached pictures are not served stale
+BOARD_CACHE_VERSION = 14  # bump when the drawing changes so cached pictures are not served stale
 # The board's sizes (board.css, "Zoom"): on a 390 px phone the whole board fits with its hexes about 21 px
 # wide and a ship's value 7 px tall; twice that makes the value 14 px, three times its pieces 13 px.
 ZOOM_LEVELS = ((1, "Fit"), (2, "2×"), (3, "3×"))
@@ -313,11 +313,12 @@ def _draw(game: Any, state: GameState, seat: int | None, selected: str | None, l
             return base + ("" if cell == selected else "?" + urlencode({"ship": cell}))
         return None
 
-    # The terrain, which no move changes, is a picture of its own the browser keeps (board_views.py): the
-    # page carries only what a move changes.
+    # The terrain, which no move changes, is a picture of its own the browser keeps (board_views.py), and
+    # the board's style sheet is one of the kind's styles: the page carries only what a move changes.
     return draw_board(state, viewer=seat, selected=selected, highlights=list(reach), targets=aim,
                       cell_url=cell_url, marks=marks, costs=reach,
-                      terrain_href=None if whole else reverse("metaltalon:terrain", args=terrain_ref(state)))
+                      terrain_href=None if whole else reverse("metaltalon:terrain", args=terrain_ref(state)),
+                      page_styles=not whole)
 
 
 def _cell_clicks(destinations: list[P.Destination], targets: list[P.Target],

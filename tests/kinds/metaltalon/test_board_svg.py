@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from games.kinds.metaltalon.board_marks import Mark
-from games.kinds.metaltalon.board_svg import SEAT_COLOURS, board_png, board_svg, ship_radius
+from games.kinds.metaltalon.board_svg import PIECES_FONT, SEAT_COLOURS, board_png, board_svg, ship_radius
 from games.kinds.metaltalon.engine import Ship, new_game
 from games.kinds.metaltalon.engine.board import load_board
 
@@ -23,7 +23,9 @@ def game(edition="token", players=2, ships=()):
 
 
 def cell_groups(root):
-    return {g.get("data-cell"): g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-cell")}
+    """Each cell's element (a <g>, or its link <a>) in the cells layer, by name (its id: cell-<name>)."""
+    layer = root.find("s:g[@class='cells']", NS)
+    return {el.get("id").removeprefix("cell-"): el for el in layer}
 
 
 def terrain_groups(root):
@@ -32,10 +34,12 @@ def terrain_groups(root):
 
 
 def styled(root, selector, prop):
-    """The value the board's style sheet gives `prop` in the rule for `selector` (None: no such rule)."""
+    """The value the board's style sheet gives `prop` in the rule for `selector` (None: no such rule), within
+    the board or within a ship's drawing (".mt-ship.p0 .ship" for ".p0 .ship")."""
+    heads = (f".mt-board {selector}", f".mt-ship {selector}", f".mt-ship{selector}")
     for rule in root.find("s:style", NS).text.split("}"):
         head, _, body = rule.partition("{")
-        if head == f".mt-board {selector}":
+        if head in heads:
             values = dict(d.split(":", 1) for d in body.split(";") if d)
             return values.get(prop)
     return None
@@ -48,8 +52,26 @@ def font_size(root, element):
 
 
 def on_cells(root):
-    """What stands on each cell (a ship, a crosshair, the selection), drawn above the cells and borders."""
-    return {g.get("data-on"): g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-on")}
+    """What stands on each cell (a ship, a crosshair, the selection), drawn above the cells and borders: the
+    <use>s of the pieces layer placed at the cell's centre (where its hit hex is), by cell."""
+    centres = {(use.get("x"), use.get("y")): cell for cell, el in cell_groups(root).items()
+               for use in el.findall("s:use", NS)}
+    found: dict[str, list[ET.Element]] = {}
+    for use in root.find("s:g[@class='pieces']", NS).findall("s:use", NS):
+        found.setdefault(centres[(use.get("x"), use.get("y"))], []).append(use)
+    return found
+
+
+def drawn(root, use):
+    """What a <use> draws: the element of <defs> it refers to."""
+    ident = use.get("href").removeprefix("#")
+    return next(el for el in root.find("s:defs", NS) if el.get("id") == ident)
+
+
+def ship_of(root, cell):
+    """The drawing of the ship on `cell` (its group in <defs>, of class p<seat>)."""
+    [ship] = [drawn(root, u) for u in on_cells(root)[cell] if u.get("class") is None]
+    return ship
 
 
 def texts(element):
@@ -73,7 +95,8 @@ def test_every_cell_is_drawn_with_its_name(edition):
     assert set(groups) == set(terrain) == set(board.cells)
     for cell, g in groups.items():
         assert g.find("s:title", NS).text.startswith(cell)
-        assert g.find("s:use", NS).get("href") == "#mt-hex"  # the hex it is hovered and clicked by
+        assert g[0].tag == "{http://www.w3.org/2000/svg}title"  # first: it names a link too
+        assert g.find("s:use", NS).get("href") == "#mt-h"  # the hex it is hovered and clicked by
         assert terrain[cell].find("s:polygon", NS) is not None
         if cell not in board.base_cells:
             assert cell in texts(terrain[cell])
@@ -82,21 +105,22 @@ def test_every_cell_is_drawn_with_its_name(edition):
 def test_ships_are_drawn_with_owner_letter_and_pieces_never_a_cell_like_label():
     state = game("token", 2, [Ship(1, 0, "I9", (3, 1, 1)), Ship(2, 1, "D7", (0, 2, 0))])
     root = ET.fromstring(board_svg(state))
-    groups, ships = cell_groups(root), on_cells(root)
+    groups, ships = cell_groups(root), {c: ship_of(root, c) for c in ("I9", "D7")}
     assert "A" in texts(ships["I9"]) and "3e 1w 1s" in texts(ships["I9"])
     assert "B" in texts(ships["D7"]) and "2w" in texts(ships["D7"])
     # "A18" or "B10" would read as cell names
     assert "A18" not in texts(ships["I9"]) and "B10" not in texts(ships["D7"])
     assert "p0" in ships["I9"].get("class").split() and "p1" in ships["D7"].get("class").split()
-    assert styled(root, ".p0 .ship", "fill") == SEAT_COLOURS[0][0]
-    assert styled(root, ".p1 .ship", "fill") == SEAT_COLOURS[1][0]
+    for seat, (colour, ink) in enumerate(SEAT_COLOURS):  # games/seats.py's, in the style sheet's file
+        assert styled(root, f".p{seat} .ship", "fill") == styled(root, f".p{seat} .tab", "stroke") == colour
+        assert styled(root, f".p{seat} .ship-value", "fill") == ink
     assert "Player A (Vamps)'s ship 3e 1w 1s (18)" in groups["I9"].find("s:title", NS).text
 
 
 def test_coin_ships_show_coins():
     state = game("metatalon", 4, [Ship(1, 2, "I6", (2, 1, 1))])
-    ships = on_cells(ET.fromstring(board_svg(state)))
-    assert "C" in texts(ships["I6"]) and "2p 1n 1d" in texts(ships["I6"])
+    ship = ship_of(ET.fromstring(board_svg(state)), "I6")
+    assert "C" in texts(ship) and "2p 1n 1d" in texts(ship)
 
 
 def test_highlights_targets_and_selection_are_marked():
@@ -106,13 +130,18 @@ def test_highlights_targets_and_selection_are_marked():
     groups, above = cell_groups(root), on_cells(root)
     for cell in ("H9", "J9"):
         assert "reachable" in groups[cell].get("class").split()
-        assert groups[cell].find("s:polygon[@class='mark-reachable']", NS) is not None
+        dotted = groups[cell].find("s:use[@class='mark-reachable']", NS)
+        assert drawn(root, dotted).tag == "{http://www.w3.org/2000/svg}polygon"
+        assert styled(root, ".cells .mark-reachable", "stroke-dasharray") == "2 2"  # not by colour alone
     assert "target" in groups["K9"].get("class").split()
-    assert above["K9"].find("s:g[@class='mark-target']", NS) is not None  # over the ship
+    assert [u.get("class") for u in above["K9"]] == [None, "mark-target"]  # the crosshair over the ship
+    assert drawn(root, above["K9"][1]).find("s:circle", NS) is not None
     assert "selected" in groups["I9"].get("class").split()
-    assert above["I9"].find("s:polygon[@class='mark-selected']", NS) is not None
-    plain = [c for c, g in groups.items() if g.get("class") != "cell"]
-    assert sorted(plain) == ["H9", "I9", "J9", "K9"]
+    assert [u.get("class") for u in above["I9"]] == [None, "mark-selected"]
+    assert drawn(root, above["I9"][1]).tag == "{http://www.w3.org/2000/svg}polygon"
+    marked = [c for c, g in groups.items() if g.get("class") is not None]
+    assert sorted(marked) == ["H9", "I9", "J9", "K9"]
+    assert all(groups[c].get("class").split()[0] == "cell" for c in marked)
 
 
 def test_cell_url_wraps_each_cell_in_a_link_and_escapes_it():
@@ -123,7 +152,10 @@ def test_cell_url_wraps_each_cell_in_a_link_and_escapes_it():
     assert len(links) == len(load_board("token").cells) - 1
     hrefs = {a.get("href") for a in links}
     assert '/play?cell=D7&x="<b>"' in hrefs
-    assert all(a.find("s:g", NS).get("data-cell") != "I9" for a in links)
+    assert all(a.get("id") != "cell-I9" for a in links) and cell_groups(root)["I9"].tag.endswith("}g")
+    # A link is named by its cell's title, its first child (for a screen reader as for the hover).
+    assert all(a[0].tag == "{http://www.w3.org/2000/svg}title" and a[0].text.startswith(a.get("id")[5:])
+               for a in links)
     assert not list(root.iter("{http://www.w3.org/2000/svg}b"))
 
 
@@ -181,21 +213,22 @@ def test_cell_titles_name_the_territory_and_its_owner():
     state = game("token", 2)
     groups = cell_groups(ET.fromstring(board_svg(state)))
     home = state.seats[0].home
-    assert (
-        groups[home].find("s:title", NS).text == f"{home} · Player A (Vamps)'s territory · home base of "
-        "Player A (Vamps)"
-    )
+    assert groups[home].find("s:title", NS).text == (
+        f"{home} · Player A (Vamps)'s territory · home base of Player A")
     assert "the Core" in groups["I9"].find("s:title", NS).text
 
 
 def test_its_shared_cell_styles_apply_to_the_board_only():
     """The board sits inline in the HTML page, where an SVG <style> applies to the whole document."""
-    root = ET.fromstring(board_svg(game("token", 6)))
+    root = ET.fromstring(board_svg(game("token", 6, [Ship(1, 0, "I9", (3, 1, 1))])))
     style = root.find("s:style", NS)
     assert style is not None
     rules = [r for r in style.text.split("}") if r.strip()]
-    assert rules and all(rule.startswith(".mt-board ") for rule in rules)
+    assert rules and all(rule.startswith((".mt-board ", ".mt-ship ", ".mt-ship.")) for rule in rules)
     assert "mt-board" in root.get("class").split()
+    # A ship's drawing, which <use>s show, carries the class its rules are scoped by.
+    looks = [g for g in root.find("s:defs", NS) if g.get("id", "").startswith("mt-s")]
+    assert looks and all("mt-ship" in g.get("class").split() for g in looks)
 
 
 def test_every_hex_is_outlined_and_named_through_the_shared_styles():
@@ -211,7 +244,7 @@ def test_every_hex_is_outlined_and_named_through_the_shared_styles():
 
 
 def ship_parts(svg: str, cell: str) -> dict[str, ET.Element]:
-    group = on_cells(ET.fromstring(svg))[cell]
+    group = ship_of(ET.fromstring(svg), cell)
     return {el.get("class"): el for el in group.iter() if el.get("class") in
             ("ship", "ship-value", "ship-seat", "ship-pieces", "pieces-tag")}
 
@@ -235,7 +268,7 @@ def test_a_ships_pieces_are_drawn_large_on_a_tag_with_its_seat_letter_beside():
     svg = board_svg(state)
     parts, root = ship_parts(svg, "D7"), ET.fromstring(svg)
     assert parts["ship-pieces"].text == "3e 2w 1s" and parts["ship-seat"].text == "B"
-    assert font_size(root, parts["ship-pieces"]) >= 9.5  # ~11 px at the game page's size
+    assert font_size(root, parts["ship-pieces"]) == PIECES_FONT >= 9.5  # ~11 px at the game page's size
     assert parts["ship-pieces"].get("textLength") is None  # fits as it is
     assert styled(root, ".pieces-tag", "fill") == "#ffffff"  # dark on white whatever the seat's colour
     assert parts["pieces-tag"].get("fill") is None  # (which no attribute overrides)
@@ -317,3 +350,53 @@ def test_the_key_explains_the_marks_drawn_and_only_those():
 def test_without_marks_the_board_has_no_last_turn_layer_nor_key_line():
     svg = board_svg(game("token", 2))
     assert last_turn_layer(ET.fromstring(svg)) is None and "last-turn" not in svg
+
+
+# === WHAT THE BOARD REPEATS IS DRAWN ONCE (docs/architecture.md, "The game page's weight") ===
+
+
+def test_alike_ships_share_one_drawing_each_placed_on_its_cell():
+    state = game("token", 2, [Ship(1, 0, "I9", (1, 0, 0)), Ship(2, 0, "K9", (1, 0, 0)),
+                              Ship(3, 1, "D7", (1, 0, 0)), Ship(4, 0, "L7", (2, 0, 0))])
+    root = ET.fromstring(board_svg(state, viewer=0))
+    looks = {c: ship_of(root, c) for c in ("I9", "K9", "D7", "L7")}
+    assert looks["I9"] is looks["K9"]  # same seat, pieces and value: one drawing
+    assert looks["D7"] is not looks["I9"] and looks["L7"] is not looks["I9"]  # another seat, another value
+    assert looks["I9"].get("class") == "mt-ship p0 own"  # the viewer's, outlined
+    assert looks["D7"].get("class") == "mt-ship p1"
+    assert len([g for g in root.find("s:defs", NS) if g.get("id", "").startswith("mt-s")]) == 3
+
+
+def test_a_cell_title_says_your_for_the_viewer_and_names_a_seat_in_full_once():
+    home_b = game("token", 2).seats[1].home
+    state = game("token", 2, [Ship(1, 1, home_b, (1, 0, 0)), Ship(2, 0, "I9", (3, 1, 1))])
+    groups = cell_groups(ET.fromstring(board_svg(state, viewer=0)))
+    assert groups[home_b].find("s:title", NS).text == (
+        f"{home_b} · Player B (Warriors)'s territory · home base of Player B · Player B's ship 1e (1)")
+    assert groups["I9"].find("s:title", NS).text == "I9 · the Core (east) · your ship 3e 1w 1s (18)"
+    home_a = state.seats[0].home
+    assert groups[home_a].find("s:title", NS).text == f"{home_a} · your territory · your home base"
+    # A spectator reads every seat by name.
+    spectator = cell_groups(ET.fromstring(board_svg(state)))
+    assert spectator["I9"].find("s:title", NS).text == (
+        "I9 · the Core (east) · Player A (Vamps)'s ship 3e 1w 1s (18)")
+
+
+def test_the_mailed_picture_draws_each_ship_in_its_seats_colour_where_its_use_puts_it():
+    """cairosvg (board_png) follows the <use> to the drawing in <defs> and its seat's colours there."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    state = game("token", 2, [Ship(1, 0, "I9", (3, 0, 0)), Ship(2, 1, "D7", (3, 0, 0))])
+    svg = board_svg(state, viewer=0)
+    root = ET.fromstring(svg)
+    width = float(root.get("viewBox").split()[2])
+    picture = Image.open(BytesIO(board_png(svg, 1000))).convert("RGB")
+    scale = 1000 / width
+    for cell, seat in (("I9", 0), ("D7", 1)):
+        hit = cell_groups(root)[cell].find("s:use", NS)
+        x, y = float(hit.get("x")), float(hit.get("y"))
+        # The top of the disc, above its value and right of its seat's tab: the seat's colour.
+        pixel = picture.getpixel((round(x * scale), round((y - 11.5) * scale)))
+        assert "#{:02X}{:02X}{:02X}".format(*pixel) == SEAT_COLOURS[seat][0].upper(), (cell, pixel)

@@ -21,11 +21,12 @@
   // (page.py, _clicked: "Select one of your ships first", "That ship cannot reach P3: ...").
   function askWhy(event) {
     var board = document.getElementById("board");
-    var cell = event.target.closest && event.target.closest("#board .cell");
+    // A cell that is not a link is a <g id="cell-O9"> of the board's cells layer (board_svg.py).
+    var cell = event.target.closest && event.target.closest("#board .cells > g");
     if (!board || !cell || !board.dataset.ask || !window.htmx) return;
     var query = new URLSearchParams();
     if (board.dataset.selected) query.set("ship", board.dataset.selected);
-    query.set("at", cell.dataset.cell);
+    query.set("at", cell.id.replace(/^cell-/, ""));
     htmx.ajax("GET", board.dataset.ask + "?" + query.toString(), { target: "#live", swap: "outerHTML" });
   }
 
