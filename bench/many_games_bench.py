@@ -1,0 +1,325 @@
+"""Many games: the site's pages at 100,000 games beside the same pages at 1,000.
+
+    python bench/many_games_bench.py   # `make bench` runs it; prints figures, asserts nothing
+
+1. Two databases, seeded once each and kept (bench/many_seed.py: template games played through
+   games.actions, cloned with COPY; a marker user says the seeding finished, a database without it is
+   dropped and seeded again): BENCH_MANY_SMALL (1,000) and BENCH_MANY_GAMES (100,000) games, 78% finished,
+   20% in play, 2,000 players, none in more than 50 games in play; the veteran (`many0`) is in 50 games in
+   play and one finished game in twenty.
+2. In a child process per database (Django talks to one database), through Django's test client, in
+   process: every page BENCH_MANY_REQUESTS (20) times after one untimed request, p50 / p95 and the SQL
+   queries of a request: the lobby, My games and the home page as the veteran, the archive (its first
+   page, a later page, searched by the veteran's name and by a faction), the leaderboard, the game page
+   (cold: each request a game of the veteran's not yet drawn; warm: the same game again; a finished game),
+   the moderators' dashboard; then the clock's scan (one batch of games.actions.clock.due_ids, rolled
+   back) and the digest (the veteran's digest mail composed over their games in play).
+3. The ratio of each p50 at the large size to the small one's, beside the target (1.5x), and whether the
+   query count stayed the same.
+   The two sizes are measured BENCH_MANY_ROUNDS (2) times in turn (small, large, small, large), and each
+   page's lower p50 of the rounds is kept: the machine's noise moves a figure by more than the target.
+Not measured yet: the notices (10,000 a minute through two workers); clock_bench.py and mail_bench.py
+time a worker's timeouts and a notice's composing.
+
+Environment: BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432, databases
+metaltalon_many1k and metaltalon_many100k, or BENCH_MANY_DB_PREFIX + size), BENCH_REDIS_URL (default
+redis://127.0.0.1:6379/14: the cache), BENCH_MANY_GAMES (the large size: fewer for a quick run),
+BENCH_MANY_RESEED=1 (seed again). Speed is reported, never asserted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import web_bench as wb  # noqa: E402 (the folder is put on the path just above)
+
+SERVER = os.environ.get("BENCH_DATABASE_SERVER", "postgres://postgres@127.0.0.1:5432")
+PREFIX = os.environ.get("BENCH_MANY_DB_PREFIX", "metaltalon_many")
+REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
+SMALL = int(os.environ.get("BENCH_MANY_SMALL", "1000"))
+LARGE = int(os.environ.get("BENCH_MANY_GAMES", "100000"))
+REQUESTS = int(os.environ.get("BENCH_MANY_REQUESTS", "20"))
+ROUNDS = int(os.environ.get("BENCH_MANY_ROUNDS", "2"))
+TARGET_RATIO = 1.5
+# The clock scan's batch here: as many due rows at both sizes (1,000 games have about 80 due), so the two
+# batches compare; clock_bench.py measures the site's own batch of 500.
+SCAN_BATCH = 50
+
+
+def db_url(games: int) -> str:
+    size = f"{games // 1000}k" if games % 1000 == 0 else str(games)
+    return f"{SERVER}/{PREFIX}{size}"
+
+
+# === THE CHILD: one database ===
+
+
+def _seeded(url: str, games: int) -> bool:
+    """Whether the database holds a finished seeding of `games`; one without the marker is dropped (a
+    seeding cut short), so it is made afresh."""
+    import psycopg
+    from many_seed import marker
+
+    name = url.rsplit("/", 1)[1]
+    admin = url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+    if exists and not os.environ.get("BENCH_MANY_RESEED"):
+        with psycopg.connect(url, autocommit=True) as conn:
+            try:
+                found = conn.execute("SELECT 1 FROM accounts_user WHERE username = %s", (marker(games),))
+                if found.fetchone():
+                    return True
+            except psycopg.errors.UndefinedTable:
+                pass
+    if exists:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+    return False
+
+
+def child_setup(games: int) -> bool:
+    url = db_url(games)
+    seeded = _seeded(url, games)
+    wb.BENCH_ENV.update({"DATABASE_URL": url, "REDIS_URL": REDIS, "LOG_LEVEL": "WARNING"})
+    wb.DB_URL = url
+    wb.setup()
+    import games.tasks
+
+    # No broker while seeding and timing: the notices the template games owe are not queued from here.
+    games.tasks.queue_notifications = lambda ids: None
+    return seeded
+
+
+def _timed(client: Any, urls: list[str], expect: int = 200) -> dict[str, Any]:
+    """Each URL requested once (the list's length is the number of requests), time and queries each."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    times, counts = [], []
+    for url in urls:
+        with CaptureQueriesContext(connection) as queries:
+            t0 = time.perf_counter()
+            response = client.get(url)
+            times.append((time.perf_counter() - t0) * 1000)
+        if response.status_code != expect:
+            raise RuntimeError(f"{url}: {response.status_code}")
+        counts.append(len(queries))
+    return _figures(times, counts)
+
+
+def _figures(times: list[float], counts: list[int]) -> dict[str, Any]:
+    ordered = sorted(times)
+    return {"p50": statistics.median(times), "p95": ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))],
+            "queries": max(counts), "queries_min": min(counts), "n": len(times)}
+
+
+def _page(client: Any, url: str) -> dict[str, Any]:
+    _timed(client, [url])
+    return _timed(client, [url] * REQUESTS)
+
+
+def _moderator() -> Any:
+    from django.contrib.auth.models import Group
+
+    from accounts.models import User
+    from games.moderators import GROUP
+
+    user = User.objects.filter(username="many-moderator").first() or User.objects.create_user(
+        username="many-moderator", email="many-moderator@bench.invalid", password="x-bench-x", is_staff=True)
+    user.groups.add(Group.objects.get(name=GROUP))
+    return user
+
+
+def pages() -> dict[str, Any]:
+    from django.core.cache import cache
+    from django.test import Client
+    from many_seed import VETERAN
+
+    from accounts.models import User
+    from games.models import Game, Seat
+
+    cache.clear()  # the bench's own Redis database: every page cold at first
+    veteran = User.objects.select_related("profile").get(username=VETERAN)
+    out: dict[str, Any] = {}
+    client = Client()
+    client.force_login(veteran)
+    out["lobby"] = _page(client, "/games/")
+    out["my games"] = _page(client, "/games/mine/")
+    out["home"] = _page(client, "/")
+    anonymous = Client()
+    out["archive"] = _page(anonymous, "/games/archive/")
+    out["archive, page 20"] = _page(anonymous, "/games/archive/?page=20")
+    name = veteran.profile.display_name
+    out["archive, by player"] = _page(anonymous, f"/games/archive/?player={name}")
+    faction = (Seat.objects.filter(game__status="finished", game__kind="metaltalon").exclude(faction="")
+               .values_list("faction", flat=True).first())
+    out["archive, by faction"] = _page(anonymous, f"/games/archive/?faction={faction}")
+    first = anonymous.get("/leaderboards/")
+    out["leaderboard"] = _page(anonymous, first["Location"])
+    mine = list(Game.objects.filter(status="active", seats__user=veteran, kind="metaltalon")
+                .order_by("pk").values_list("pk", flat=True)[:REQUESTS + 1])
+    out["game page, cold"] = _timed(client, [f"/games/{pk}/" for pk in mine[1:]])
+    out["game page, warm"] = _page(client, f"/games/{mine[0]}/")
+    done = list(Game.objects.filter(status="finished", visibility="public", kind="metaltalon")
+                .order_by("pk").values_list("pk", flat=True)[:REQUESTS])
+    out["finished game page, cold"] = _timed(anonymous, [f"/games/{pk}/" for pk in done])
+    moderator = Client()
+    moderator.force_login(_moderator())
+    out["moderators' dashboard"] = _page(moderator, "/admin/moderation/")
+    out["clock scan (a batch)"] = clock_scan()
+    out["digest (the veteran's)"] = digest(veteran)
+    return out
+
+
+class _RolledBack(Exception):
+    pass
+
+
+def clock_scan() -> dict[str, Any]:
+    """One batch of SCAN_BATCH due rows of the beat's scan (games.tasks.scan_clock's call), rolled back so
+    every request finds the same due rows."""
+    from django.conf import settings
+    from django.db import connection, transaction
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from games.actions.clock import due_ids
+
+    times, counts, found = [], [], 0
+    for _ in range(REQUESTS + 1):
+        try:
+            with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+                t0 = time.perf_counter()
+                found = len(due_ids(timezone.now(), SCAN_BATCH, settings.CLOCK_HOLD_SECONDS))
+                times.append((time.perf_counter() - t0) * 1000)
+                counts.append(len(queries))
+                raise _RolledBack
+        except _RolledBack:
+            pass
+    return {**_figures(times[1:], counts[1:]), "found": found}
+
+
+def digest(veteran: Any) -> dict[str, Any]:
+    """The veteran's digest mail composed (games.mail.outbound.compose of its Notification), over every
+    game in play that awaits them; the scan's question for digests due beside it."""
+    from django.db import connection, transaction
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from games.actions.digest import digests_due
+    from games.mail.outbound import compose
+    from games.models import Notification
+    from games.queries import awaiting_seats
+
+    veteran.profile.daily_digest = True
+    veteran.profile.save(update_fields=["daily_digest"])
+    times, counts = [], []
+    for i in range(REQUESTS + 1):
+        try:
+            with transaction.atomic():
+                row = Notification.objects.create(game=None, user=veteran, kind=Notification.Kind.DIGEST,
+                                                  key=99990000 + i)
+                row = Notification.objects.select_related("user__profile").get(pk=row.pk)
+                with CaptureQueriesContext(connection) as queries:
+                    t0 = time.perf_counter()
+                    mail = compose(row)
+                    digests_due(timezone.now(), 500)
+                    times.append((time.perf_counter() - t0) * 1000)
+                counts.append(len(queries))
+                assert mail is not None
+                raise _RolledBack
+        except _RolledBack:
+            pass
+    return {**_figures(times[1:], counts[1:]), "games": awaiting_seats(veteran.pk).count()}
+
+
+def child(games: int) -> None:
+    t0 = time.perf_counter()
+    seeded = child_setup(games)
+    info: dict[str, Any] = {"games": games}
+    if not seeded:
+        import many_seed
+
+        print(f"Seeding {games:,} games into {db_url(games)} (once; kept for later runs)", flush=True)
+        info["seeding"] = many_seed.seed(games, log=lambda s: print(s, flush=True))
+        info["seeding"]["total_s"] = time.perf_counter() - t0
+        print(f"  seeded in {info['seeding']['total_s']:.0f} s: {info['seeding']['written']}", flush=True)
+    from games.models import Game
+
+    info["counted"] = {s: Game.objects.filter(status=s).count() for s in ("finished", "active", "open")}
+    info["load"] = os.getloadavg()[0]
+    info["pages"] = pages()
+    print("RESULT " + json.dumps(info, default=str), flush=True)
+
+
+# === THE PARENT ===
+
+
+def run_child(games: int, *args: str) -> dict[str, Any]:
+    process = subprocess.Popen([sys.executable, __file__, "--child", str(games), *args], cwd=ROOT,
+                               stdout=subprocess.PIPE, text=True)
+    result: dict[str, Any] = {}
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.startswith("RESULT "):
+            result = json.loads(line[len("RESULT "):])
+        else:
+            print(line, end="", flush=True)
+    if process.wait() != 0 or not result:
+        raise RuntimeError(f"the bench's child for {games} games failed ({process.returncode})")
+    return result
+
+
+def report(small: dict[str, Any], large: dict[str, Any]) -> None:
+    print(f"many games bench: {small['games']:,} games beside {large['games']:,} (in play "
+          f"{small['counted']['active']:,} / {large['counted']['active']:,}), in-process, {REQUESTS} "
+          f"requests each, the best p50 of {ROUNDS} rounds; load average up to {small['load']:.2f} / "
+          f"{large['load']:.2f} at the start of a run")
+    print("Target: every page at the large size within 1.5x of its time at the small one, with a bounded "
+          "number of queries (the same at both sizes).")
+    head = (f"  {'page':<28} {'p50 ms':>8} {'p95':>8} {'q':>4} | {'p50 ms':>8} {'p95':>8} {'q':>4} | "
+            f"{'ratio':>6}  target")
+    print(f"  {'':<28} {small['games']:>21,} games | {large['games']:>21,} games |")
+    print(head)
+    for name, a in small["pages"].items():
+        b = large["pages"][name]
+        ratio = b["p50"] / a["p50"] if a["p50"] else float("inf")
+        same = b["queries"] <= a["queries"]
+        verdict = "met" if ratio <= TARGET_RATIO and same else "MISSED"
+        why = "" if same else f" (queries {a['queries']} -> {b['queries']})"
+        print(f"  {name:<28} {a['p50']:>8.1f} {a['p95']:>8.1f} {a['queries']:>4} | {b['p50']:>8.1f} "
+              f"{b['p95']:>8.1f} {b['queries']:>4} | {ratio:>5.2f}x  <= {TARGET_RATIO}x: {verdict}{why}")
+
+
+def main() -> None:
+    if len(sys.argv) > 2 and sys.argv[1] == "--child":
+        child(int(sys.argv[2]))
+        return
+    rounds = []
+    for _ in range(ROUNDS):
+        rounds.append((run_child(SMALL), run_child(LARGE)))
+    report(*(best([r[i] for r in rounds]) for i in (0, 1)))
+
+
+def best(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The first run, each page's figures taken from the round with the lowest p50."""
+    out = {**runs[0], "load": max(r["load"] for r in runs)}
+    out["pages"] = {name: min((r["pages"][name] for r in runs), key=lambda f: f["p50"])
+                    for name in runs[0]["pages"]}
+    return out
+
+
+if __name__ == "__main__":
+    main()
