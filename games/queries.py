@@ -223,6 +223,22 @@ def my_games(user: Any) -> Any:
             .order_by("-mine_awaiting", F("turn_started_at").desc(nulls_last=True), "-created_at"))
 
 
+# My games lists every game of the player's not over, and only their newest games over: a player's
+# finished games only grow (bench/many_games_bench.py: a veteran of thousands), so the page would too.
+FINISHED_LISTED = 20
+
+
+def listed_games(user: Any, finished: int = FINISHED_LISTED) -> list[Game]:
+    """my_games as the lists show it: every game not over (awaiting the user first), then the `finished`
+    newest games over (finished or aborted), the last to end first. Two queries and the seats' prefetch,
+    whatever the number of games the user ever played."""
+    over = (Game.Status.FINISHED, Game.Status.ABORTED)
+    live = list(my_games(user).exclude(status__in=over))
+    done = list(my_games(user).filter(status__in=over)
+                .order_by(F("finished_at").desc(nulls_last=True), "-pk")[:finished]) if finished else []
+    return live + done
+
+
 def last_opponents(user: Any) -> str | None:
     """Who the player chose to play against in the last game they created, for the create form to tick
     again: the bots' level when bots hold every other seat (as games.actions.bots.play_against_bots seats
