@@ -85,7 +85,10 @@ class Game(models.Model):
                    models.Index(F("turn_started_at").desc(nulls_last=True), name="game_to_watch",
                                 condition=Q(status__in=["setup", "active"], visibility="public")),
                    models.Index(fields=["paused_at"], name="game_paused",
-                                condition=Q(paused_at__isnull=False))]
+                                condition=Q(paused_at__isnull=False)),
+                   # A player's every game, told apart live or over and ordered by its end from the index
+                   # alone (queries.listed_games), never from the wide rows.
+                   models.Index(fields=["id"], include=["status", "finished_at"], name="game_listed")]
         # The "moderator" group's own permission (games/migrations): staff without it moderate nothing.
         permissions = [("moderate_game", "Can act as a moderator")]
 
@@ -198,6 +201,8 @@ class Seat(models.Model):
         # The archive's labels and its search by one (games/archive.py), the dashboard's longest waits and
         # its players with timeouts (games/dashboard.py): none of them a read of every seat.
         indexes = [models.Index(fields=["faction"], name="seat_faction"),
+                   # A player's games, read from the index alone (queries.listed_games).
+                   models.Index(fields=["user", "game"], name="seat_user_game"),
                    models.Index(fields=["awaited_since"], name="seat_awaited", condition=Q(awaiting=True)),
                    models.Index(fields=["user"], name="seat_timed_out", condition=Q(timeouts_total__gt=0))]
 
