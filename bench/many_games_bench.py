@@ -18,13 +18,19 @@
    query count stayed the same.
    The two sizes are measured BENCH_MANY_ROUNDS (2) times in turn (small, large, small, large), and each
    page's lower p50 of the rounds is kept: the machine's noise moves a figure by more than the target.
-Not measured yet: the notices (10,000 a minute through two workers); clock_bench.py and mail_bench.py
-time a worker's timeouts and a notice's composing.
+4. Notices, at the large size: BENCH_MANY_NOTICES (600; 10000 for a minute's worth) turn notices owed
+   at once to the awaited seats of games in play (as the actions write them), one send_notification task
+   each published to Redis,
+   sent by two real Celery worker processes (prefork, concurrency 1 each) through the file mail backend
+   (a folder under var/, emptied each run): notices handled a minute beside the target (10,000), and how
+   many mails they made (a player's turn notices due together go out as one mail; a player who takes the
+   daily digest gets none). The rows are deleted afterwards. BENCH_MANY_PARTS=pages skips this part.
 
 Environment: BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432, databases
 metaltalon_many1k and metaltalon_many100k, or BENCH_MANY_DB_PREFIX + size), BENCH_REDIS_URL (default
 redis://127.0.0.1:6379/14: the cache), BENCH_MANY_GAMES (the large size: fewer for a quick run),
-BENCH_MANY_RESEED=1 (seed again). Speed is reported, never asserted.
+BENCH_MANY_RESEED=1 (seed again), BENCH_MANY_NOTICES, BENCH_MANY_PARTS. Speed is reported, never
+asserted.
 """
 
 from __future__ import annotations
@@ -51,7 +57,15 @@ SMALL = int(os.environ.get("BENCH_MANY_SMALL", "1000"))
 LARGE = int(os.environ.get("BENCH_MANY_GAMES", "100000"))
 REQUESTS = int(os.environ.get("BENCH_MANY_REQUESTS", "20"))
 ROUNDS = int(os.environ.get("BENCH_MANY_ROUNDS", "2"))
+# The rate is the figure (10,000 a minute is the target); 600 keeps `make bench` within minutes (a notice
+# costs a worker 0.2-1 s: its board's PNG), BENCH_MANY_NOTICES=10000 sends a whole minute's worth.
+NOTICES = int(os.environ.get("BENCH_MANY_NOTICES", "600"))
+PARTS = os.environ.get("BENCH_MANY_PARTS", "pages,notices")
 TARGET_RATIO = 1.5
+TARGET_NOTICES = 10000  # a minute
+QUEUE = "metaltalon-many-bench"
+MAIL_DIR = ROOT / "var" / "many-bench-mail"
+NOTICE_REPEAT = 9999  # the bench's own notices: no notice the seeding cloned has this repeat
 # The clock scan's batch here: as many due rows at both sizes (1,000 games have about 80 due), so the two
 # batches compare; clock_bench.py measures the site's own batch of 500.
 SCAN_BATCH = 50
@@ -264,11 +278,79 @@ def child(games: int) -> None:
     print("RESULT " + json.dumps(info, default=str), flush=True)
 
 
+# === THE NOTICES: a child of its own (its Celery app talks to Redis) ===
+
+
+def notices(games: int) -> None:
+    import shutil
+
+    url = db_url(games)
+    env = {"CELERY_BROKER_URL": REDIS, "CELERY_RESULT_BACKEND": REDIS, "EMAIL_URL": f"file://{MAIL_DIR}"}
+    wb.BENCH_ENV.update({"DATABASE_URL": url, "REDIS_URL": REDIS, "LOG_LEVEL": "WARNING", **env})
+    wb.DB_URL = url
+    os.environ.update(wb.BENCH_ENV)
+    import django
+
+    django.setup()
+    import redis
+    from celery import current_app
+    from django.utils import timezone
+
+    from games.models import Notification, Seat
+    from games.tasks import send_notification
+
+    client = redis.Redis.from_url(REDIS)
+    client.delete(QUEUE)
+    shutil.rmtree(MAIL_DIR, ignore_errors=True)
+    MAIL_DIR.mkdir(parents=True)
+    Notification.objects.filter(repeat=NOTICE_REPEAT).delete()
+    seats = list(Seat.objects.filter(awaiting=True, game__status="active", user__isnull=False)
+                 .exclude(prompt="").order_by("pk")
+                 .values_list("pk", "game_id", "user_id", "prompt")[:NOTICES])
+    now = timezone.now()
+    rows = Notification.objects.bulk_create([
+        Notification(game_id=game, user_id=user, seat_id=seat, kind=Notification.Kind.TURN, key=0,
+                     prompt=prompt, repeat=NOTICE_REPEAT, due_at=now)
+        for seat, game, user, prompt in seats], batch_size=2000)
+    ids = [row.pk for row in rows]
+    log = ROOT / "var" / "many-bench-workers.log"
+    workers = [subprocess.Popen([str(Path(sys.executable).parent / "celery"), "-A", "metaltalon", "worker",
+                                 "--queues", QUEUE, "--concurrency", "1", "--loglevel", "WARNING",
+                                 "--without-mingle", "--without-gossip", "--without-heartbeat",
+                                 "-n", f"many{i}@%h"],
+                                cwd=ROOT, env={**os.environ}, stdout=log.open("ab"), stderr=subprocess.STDOUT)
+               for i in range(2)]
+    try:
+        t0 = time.perf_counter()
+        with current_app.producer_or_acquire() as producer:
+            for pk in ids:
+                send_notification.apply_async((pk,), producer=producer, queue=QUEUE)
+        published = time.perf_counter() - t0
+        pending = Notification.objects.filter(pk__in=ids, sent_at__isnull=True)
+        while pending.exists():
+            if any(w.poll() is not None for w in workers):
+                raise RuntimeError(f"a worker exited: {log.read_text()[-2000:]}")
+            time.sleep(0.5)
+        seconds = time.perf_counter() - t0
+    finally:
+        for w in workers:
+            w.terminate()
+        for w in workers:
+            w.wait(timeout=60)
+    handled = Notification.objects.filter(pk__in=ids)
+    info = {"notices": len(ids), "seconds": seconds, "publish_s": published,
+            "sent": handled.filter(dropped=False).count(), "dropped": handled.filter(dropped=True).count(),
+            "mails": len(list(MAIL_DIR.iterdir())), "load": os.getloadavg()[0]}
+    handled.delete()
+    client.delete(QUEUE)
+    print("RESULT " + json.dumps(info), flush=True)
+
+
 # === THE PARENT ===
 
 
-def run_child(games: int, *args: str) -> dict[str, Any]:
-    process = subprocess.Popen([sys.executable, __file__, "--child", str(games), *args], cwd=ROOT,
+def run_child(games: int, mode: str = "--child") -> dict[str, Any]:
+    process = subprocess.Popen([sys.executable, __file__, mode, str(games)], cwd=ROOT,
                                stdout=subprocess.PIPE, text=True)
     result: dict[str, Any] = {}
     assert process.stdout is not None
@@ -307,10 +389,24 @@ def main() -> None:
     if len(sys.argv) > 2 and sys.argv[1] == "--child":
         child(int(sys.argv[2]))
         return
-    rounds = []
-    for _ in range(ROUNDS):
-        rounds.append((run_child(SMALL), run_child(LARGE)))
-    report(*(best([r[i] for r in rounds]) for i in (0, 1)))
+    if len(sys.argv) > 2 and sys.argv[1] == "--notices":
+        notices(int(sys.argv[2]))
+        return
+    if "pages" in PARTS:
+        rounds = []
+        for _ in range(ROUNDS):
+            rounds.append((run_child(SMALL), run_child(LARGE)))
+        report(*(best([r[i] for r in rounds]) for i in (0, 1)))
+    if "notices" in PARTS:
+        n = run_child(LARGE, "--notices")
+        per_minute = n["notices"] / n["seconds"] * 60
+        verdict = "met" if per_minute >= TARGET_NOTICES else "MISSED"
+        print(f"Notices at {LARGE:,} games: {n['notices']:,} turn notices through two Celery workers "
+              f"(concurrency 1 each, file backend) in {n['seconds']:.0f} s "
+              f"(publishing {n['publish_s']:.1f} s): "
+              f"{per_minute:,.0f} a minute (target >= {TARGET_NOTICES:,}: {verdict}); {n['sent']:,} sent in "
+              f"{n['mails']:,} mails, {n['dropped']:,} dropped (digest takers, stale); load average "
+              f"{n['load']:.2f} at the end")
 
 
 def best(runs: list[dict[str, Any]]) -> dict[str, Any]:
