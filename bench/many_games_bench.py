@@ -16,19 +16,22 @@
    back) and the digest (the veteran's digest mail composed over their games in play).
 3. The ratio of each p50 at the large size to the small one's, beside the target (1.5x), and whether the
    query count stayed the same.
-   The two sizes are measured BENCH_MANY_ROUNDS (2) times in turn (small, large, small, large), and each
-   page's lower p50 of the rounds is kept: the machine's noise moves a figure by more than the target.
+   Both children stay up and are asked page by page in turn (the small size's page, then the large
+   one's), BENCH_MANY_ROUNDS (3) rounds, and each page's round with the lowest p50 is kept: the machine's
+   load of the moment weighs on both sizes alike (run one after the other, its noise moved a ratio by
+   more than the target).
 4. Notices, at the large size: BENCH_MANY_NOTICES (600; 10000 for a minute's worth) turn notices owed
    at once to the awaited seats of games in play (as the actions write them), one send_notification task
-   each published to Redis,
-   sent by two real Celery worker processes (prefork, concurrency 1 each) through the file mail backend
-   (a folder under var/, emptied each run): notices handled a minute beside the target (10,000), and how
-   many mails they made (a player's turn notices due together go out as one mail; a player who takes the
-   daily digest gets none). The rows are deleted afterwards. BENCH_MANY_PARTS=pages skips this part.
+   each published to Redis, sent by two real Celery worker processes (prefork, concurrency 1 each)
+   through the file mail backend (a folder under var/, emptied each run): notices handled a minute
+   beside the target (10,000), and how many mails they made (a player's turn notices due together go out
+   as one mail; a player who takes the daily digest gets none). The rows are deleted afterwards.
+   BENCH_MANY_PARTS=pages skips this part.
 
-Environment: BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432, databases
-metaltalon_many1k and metaltalon_many100k, or BENCH_MANY_DB_PREFIX + size), BENCH_REDIS_URL (default
-redis://127.0.0.1:6379/14: the cache), BENCH_MANY_GAMES (the large size: fewer for a quick run),
+Environment: BENCH_DATABASE_SERVER (default postgres://postgres@127.0.0.1:5432; databases
+metaltalon_many1k and metaltalon_many100k, BENCH_MANY_DB_PREFIX + the size), BENCH_REDIS_URL (default
+redis://127.0.0.1:6379/14: the cache, and the notices' broker), BENCH_MANY_GAMES (the large size: 10000
+for a quick run), BENCH_MANY_SMALL, BENCH_MANY_REQUESTS, BENCH_MANY_ROUNDS,
 BENCH_MANY_RESEED=1 (seed again), BENCH_MANY_NOTICES, BENCH_MANY_PARTS. Speed is reported, never
 asserted.
 """
@@ -56,7 +59,7 @@ REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
 SMALL = int(os.environ.get("BENCH_MANY_SMALL", "1000"))
 LARGE = int(os.environ.get("BENCH_MANY_GAMES", "100000"))
 REQUESTS = int(os.environ.get("BENCH_MANY_REQUESTS", "20"))
-ROUNDS = int(os.environ.get("BENCH_MANY_ROUNDS", "2"))
+ROUNDS = int(os.environ.get("BENCH_MANY_ROUNDS", "3"))
 # The rate is the figure (10,000 a minute is the target); 600 keeps `make bench` within minutes (a notice
 # costs a worker 0.2-1 s: its board's PNG), BENCH_MANY_NOTICES=10000 sends a whole minute's worth.
 NOTICES = int(os.environ.get("BENCH_MANY_NOTICES", "600"))
@@ -156,45 +159,66 @@ def _moderator() -> Any:
     return user
 
 
-def pages() -> dict[str, Any]:
-    from django.core.cache import cache
+PAGES = ["lobby", "my games", "home", "archive", "archive, page 20", "archive, by player",
+         "archive, by faction", "leaderboard", "game page, cold", "game page, warm",
+         "finished game page, cold", "moderators' dashboard", "clock scan (a batch)",
+         "digest (the veteran's)"]
+
+
+def _forget_cached(games: int) -> None:
+    """This child's cache entries dropped (its own key prefix: the two children share the Redis database),
+    so that the next page is drawn from nothing; the sessions fall back to the database."""
+    import redis
+
+    client = redis.Redis.from_url(REDIS)
+    keys = list(client.scan_iter(match=f"many{games}:*", count=1000))
+    if keys:
+        client.delete(*keys)
+
+
+def measures(games: int) -> dict[str, Any]:
+    """Each page's measurement by name, over the same players, games and clients every round."""
     from django.test import Client
     from many_seed import VETERAN
 
     from accounts.models import User
     from games.models import Game, Seat
 
-    cache.clear()  # the bench's own Redis database: every page cold at first
     veteran = User.objects.select_related("profile").get(username=VETERAN)
-    out: dict[str, Any] = {}
     client = Client()
     client.force_login(veteran)
-    out["lobby"] = _page(client, "/games/")
-    out["my games"] = _page(client, "/games/mine/")
-    out["home"] = _page(client, "/")
     anonymous = Client()
-    out["archive"] = _page(anonymous, "/games/archive/")
-    out["archive, page 20"] = _page(anonymous, "/games/archive/?page=20")
-    name = veteran.profile.display_name
-    out["archive, by player"] = _page(anonymous, f"/games/archive/?player={name}")
-    faction = (Seat.objects.filter(game__status="finished", game__kind="metaltalon").exclude(faction="")
-               .values_list("faction", flat=True).first())
-    out["archive, by faction"] = _page(anonymous, f"/games/archive/?faction={faction}")
-    first = anonymous.get("/leaderboards/")
-    out["leaderboard"] = _page(anonymous, first["Location"])
-    mine = list(Game.objects.filter(status="active", seats__user=veteran, kind="metaltalon")
-                .order_by("pk").values_list("pk", flat=True)[:REQUESTS + 1])
-    out["game page, cold"] = _timed(client, [f"/games/{pk}/" for pk in mine[1:]])
-    out["game page, warm"] = _page(client, f"/games/{mine[0]}/")
-    done = list(Game.objects.filter(status="finished", visibility="public", kind="metaltalon")
-                .order_by("pk").values_list("pk", flat=True)[:REQUESTS])
-    out["finished game page, cold"] = _timed(anonymous, [f"/games/{pk}/" for pk in done])
     moderator = Client()
     moderator.force_login(_moderator())
-    out["moderators' dashboard"] = _page(moderator, "/admin/moderation/")
-    out["clock scan (a batch)"] = clock_scan()
-    out["digest (the veteran's)"] = digest(veteran)
-    return out
+    name = veteran.profile.display_name
+    faction = (Seat.objects.filter(game__status="finished", game__kind="metaltalon").exclude(faction="")
+               .values_list("faction", flat=True).first())
+    board = anonymous.get("/leaderboards/")["Location"]
+    mine = list(Game.objects.filter(status="active", seats__user=veteran, kind="metaltalon")
+                .order_by("pk").values_list("pk", flat=True)[:REQUESTS + 1])
+    done = list(Game.objects.filter(status="finished", visibility="public", kind="metaltalon")
+                .order_by("pk").values_list("pk", flat=True)[:REQUESTS])
+
+    def cold(who: Any, urls: list[str]) -> dict[str, Any]:
+        _forget_cached(games)
+        return _timed(who, urls)
+
+    return {
+        "lobby": lambda: _page(client, "/games/"),
+        "my games": lambda: _page(client, "/games/mine/"),
+        "home": lambda: _page(client, "/"),
+        "archive": lambda: _page(anonymous, "/games/archive/"),
+        "archive, page 20": lambda: _page(anonymous, "/games/archive/?page=20"),
+        "archive, by player": lambda: _page(anonymous, f"/games/archive/?player={name}"),
+        "archive, by faction": lambda: _page(anonymous, f"/games/archive/?faction={faction}"),
+        "leaderboard": lambda: _page(anonymous, board),
+        "game page, cold": lambda: cold(client, [f"/games/{pk}/" for pk in mine[1:]]),
+        "game page, warm": lambda: _page(client, f"/games/{mine[0]}/"),
+        "finished game page, cold": lambda: cold(anonymous, [f"/games/{pk}/" for pk in done]),
+        "moderators' dashboard": lambda: _page(moderator, "/admin/moderation/"),
+        "clock scan (a batch)": clock_scan,
+        "digest (the veteran's)": lambda: digest(veteran),
+    }
 
 
 class _RolledBack(Exception):
@@ -260,8 +284,13 @@ def digest(veteran: Any) -> dict[str, Any]:
 
 
 def child(games: int) -> None:
+    """Seed if need be, then answer the parent: a page's name on stdin, its figures on stdout."""
     t0 = time.perf_counter()
     seeded = child_setup(games)
+    from django.core.cache import caches
+
+    # Its own key prefix: the two children share the bench's Redis database, and their ids overlap.
+    caches["default"].key_prefix = f"many{games}"
     info: dict[str, Any] = {"games": games}
     if not seeded:
         import many_seed
@@ -273,9 +302,14 @@ def child(games: int) -> None:
     from games.models import Game
 
     info["counted"] = {s: Game.objects.filter(status=s).count() for s in ("finished", "active", "open")}
-    info["load"] = os.getloadavg()[0]
-    info["pages"] = pages()
+    _forget_cached(games)
+    measure = measures(games)
     print("RESULT " + json.dumps(info, default=str), flush=True)
+    for line in sys.stdin:
+        name = line.strip()
+        if name not in measure:
+            break
+        print("RESULT " + json.dumps({"load": os.getloadavg()[0], **measure[name]()}), flush=True)
 
 
 # === THE NOTICES: a child of its own (its Celery app talks to Redis) ===
@@ -349,26 +383,69 @@ def notices(games: int) -> None:
 # === THE PARENT ===
 
 
-def run_child(games: int, mode: str = "--child") -> dict[str, Any]:
-    process = subprocess.Popen([sys.executable, __file__, mode, str(games)], cwd=ROOT,
-                               stdout=subprocess.PIPE, text=True)
-    result: dict[str, Any] = {}
-    assert process.stdout is not None
-    for line in process.stdout:
-        if line.startswith("RESULT "):
-            result = json.loads(line[len("RESULT "):])
-        else:
+class Child:
+    """A child process on one database, asked page after page."""
+
+    def __init__(self, games: int, mode: str = "--child") -> None:
+        self.games = games
+        self.process = subprocess.Popen([sys.executable, __file__, mode, str(games)], cwd=ROOT,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.info = self.answer()
+
+    def answer(self) -> dict[str, Any]:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            if line.startswith("RESULT "):
+                return dict(json.loads(line[len("RESULT "):]))
             print(line, end="", flush=True)
-    if process.wait() != 0 or not result:
-        raise RuntimeError(f"the bench's child for {games} games failed ({process.returncode})")
-    return result
+        raise RuntimeError(f"the bench's child for {self.games} games failed ({self.process.wait()})")
+
+    def ask(self, name: str) -> dict[str, Any]:
+        assert self.process.stdin is not None
+        self.process.stdin.write(name + "\n")
+        self.process.stdin.flush()
+        return self.answer()
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+def interleaved() -> tuple[dict[str, Any], dict[str, Any]]:
+    """Both sizes page by page in turn, ROUNDS times: the small one's page, then the large one's, so the
+    machine's load of the moment weighs on both alike. Each page's round with the lowest p50 is kept."""
+    import redis
+
+    redis.Redis.from_url(REDIS).flushdb()  # the bench's own Redis database
+    small, large = Child(SMALL), Child(LARGE)
+    out = ({**small.info, "pages": {}, "load": 0.0}, {**large.info, "pages": {}, "load": 0.0})
+    try:
+        for _ in range(ROUNDS):
+            for name in PAGES:
+                for child_, result in zip((small, large), out, strict=True):
+                    figures = child_.ask(name)
+                    result["load"] = max(result["load"], figures["load"])
+                    kept = result["pages"].get(name)
+                    if kept is None or figures["p50"] < kept["p50"]:
+                        result["pages"][name] = figures
+    finally:
+        small.close()
+        large.close()
+    return out
+
+
+def run_child(games: int, mode: str) -> dict[str, Any]:
+    child_ = Child(games, mode)
+    child_.close()
+    return child_.info
 
 
 def report(small: dict[str, Any], large: dict[str, Any]) -> None:
     print(f"many games bench: {small['games']:,} games beside {large['games']:,} (in play "
           f"{small['counted']['active']:,} / {large['counted']['active']:,}), in-process, {REQUESTS} "
-          f"requests each, the best p50 of {ROUNDS} rounds; load average up to {small['load']:.2f} / "
-          f"{large['load']:.2f} at the start of a run")
+          f"requests each, the two sizes in turn page by page, the best p50 of {ROUNDS} rounds; load average "
+          f"up to {small['load']:.2f} / {large['load']:.2f}")
     print("Target: every page at the large size within 1.5x of its time at the small one, with a bounded "
           "number of queries (the same at both sizes).")
     head = (f"  {'page':<28} {'p50 ms':>8} {'p95':>8} {'q':>4} | {'p50 ms':>8} {'p95':>8} {'q':>4} | "
@@ -393,10 +470,7 @@ def main() -> None:
         notices(int(sys.argv[2]))
         return
     if "pages" in PARTS:
-        rounds = []
-        for _ in range(ROUNDS):
-            rounds.append((run_child(SMALL), run_child(LARGE)))
-        report(*(best([r[i] for r in rounds]) for i in (0, 1)))
+        report(*interleaved())
     if "notices" in PARTS:
         n = run_child(LARGE, "--notices")
         per_minute = n["notices"] / n["seconds"] * 60
@@ -407,14 +481,6 @@ def main() -> None:
               f"{per_minute:,.0f} a minute (target >= {TARGET_NOTICES:,}: {verdict}); {n['sent']:,} sent in "
               f"{n['mails']:,} mails, {n['dropped']:,} dropped (digest takers, stale); load average "
               f"{n['load']:.2f} at the end")
-
-
-def best(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    """The first run, each page's figures taken from the round with the lowest p50."""
-    out = {**runs[0], "load": max(r["load"] for r in runs)}
-    out["pages"] = {name: min((r["pages"][name] for r in runs), key=lambda f: f["p50"])
-                    for name in runs[0]["pages"]}
-    return out
 
 
 if __name__ == "__main__":
