@@ -334,7 +334,7 @@ def notices(games: int) -> None:
     from games.tasks import send_notification
 
     client = redis.Redis.from_url(REDIS)
-    client.delete(QUEUE)
+    client.delete(QUEUE, f"_kombu.binding.{QUEUE}")
     shutil.rmtree(MAIL_DIR, ignore_errors=True)
     MAIL_DIR.mkdir(parents=True)
     Notification.objects.filter(repeat=NOTICE_REPEAT).delete()
@@ -355,16 +355,29 @@ def notices(games: int) -> None:
                                 cwd=ROOT, env={**os.environ}, stdout=log.open("ab"), stderr=subprocess.STDOUT)
                for i in range(2)]
     try:
+        # Published before a worker has bound the queue, a task is dropped (kombu's Redis transport routes
+        # by the bindings the consumers write): wait for them first.
+        ready_by = time.monotonic() + 120
+        while not client.exists(f"_kombu.binding.{QUEUE}"):
+            if time.monotonic() > ready_by or any(w.poll() is not None for w in workers):
+                raise RuntimeError(f"the workers did not start: {log.read_text()[-2000:]}")
+            time.sleep(0.2)
         t0 = time.perf_counter()
         with current_app.producer_or_acquire() as producer:
             for pk in ids:
                 send_notification.apply_async((pk,), producer=producer, queue=QUEUE)
         published = time.perf_counter() - t0
         pending = Notification.objects.filter(pk__in=ids, sent_at__isnull=True)
-        while pending.exists():
+        left, moved_at = pending.count(), time.monotonic()
+        while left:
             if any(w.poll() is not None for w in workers):
                 raise RuntimeError(f"a worker exited: {log.read_text()[-2000:]}")
+            if time.monotonic() - moved_at > 120:
+                raise RuntimeError(f"no notice sent for 2 minutes, {left} left: {log.read_text()[-2000:]}")
             time.sleep(0.5)
+            now_left = pending.count()
+            if now_left < left:
+                left, moved_at = now_left, time.monotonic()
         seconds = time.perf_counter() - t0
     finally:
         for w in workers:
