@@ -198,7 +198,7 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "user"], name="seat_one_per_user"),
             models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
         ]
-        # The archive's labels and its search by one (games/archive.py), the dashboard's longest waits and
+        # The archive's search by label (games/archive.py), the dashboard's longest waits and
         # its players with timeouts (games/dashboard.py): none of them a read of every seat.
         indexes = [models.Index(fields=["faction"], name="seat_faction"),
                    # A player's games, read from the index alone (queries.listed_games).
