@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Exists, OuterRef
+
 from games.models import Ladder, Rating
 from games.ratings import PROVISIONAL_GAMES
 
@@ -33,7 +35,9 @@ class Board:
 
 def pools() -> list[Pool]:
     out: dict[tuple[str, str], Pool] = {}
-    for ladder in Ladder.objects.filter(ratings__isnull=False).distinct().order_by("kind", "pool", "players"):
+    # EXISTS (one index probe a ladder), not a join over every rating made DISTINCT.
+    rated = Exists(Rating.objects.filter(ladder=OuterRef("pk")))
+    for ladder in Ladder.objects.filter(rated).order_by("kind", "pool", "players"):
         key = (ladder.kind, ladder.pool)
         out.setdefault(key, Pool(ladder.kind, ladder.pool, ladder.label, []))
         out[key].counts.append(ladder.players)

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -73,7 +74,21 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["status", "visibility"])]
+        # The lists that must not read every game (bench/many_games_bench.py): the archive newest first,
+        # the open games and the games to watch (the lobby, the home page), the games paused (the
+        # moderators' dashboard); each partial, so it holds only the rows its list reads.
+        indexes = [models.Index(fields=["status", "visibility"]),
+                   models.Index(F("finished_at").desc(), F("id").desc(), name="game_archive",
+                                condition=Q(status="finished", visibility="public")),
+                   models.Index(F("created_at").desc(), name="game_open",
+                                condition=Q(status="open", visibility="public")),
+                   models.Index(F("turn_started_at").desc(nulls_last=True), name="game_to_watch",
+                                condition=Q(status__in=["setup", "active"], visibility="public")),
+                   models.Index(fields=["paused_at"], name="game_paused",
+                                condition=Q(paused_at__isnull=False)),
+                   # A player's every game, told apart live or over and ordered by its end from the index
+                   # alone (queries.listed_games), never from the wide rows.
+                   models.Index(fields=["id"], include=["status", "finished_at"], name="game_listed")]
         # The "moderator" group's own permission (games/migrations): staff without it moderate nothing.
         permissions = [("moderate_game", "Can act as a moderator")]
 
@@ -183,6 +198,13 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "user"], name="seat_one_per_user"),
             models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
         ]
+        # The archive's search by label (games/archive.py), the dashboard's longest waits and
+        # its players with timeouts (games/dashboard.py): none of them a read of every seat.
+        indexes = [models.Index(fields=["faction"], name="seat_faction"),
+                   # A player's games, read from the index alone (queries.listed_games).
+                   models.Index(fields=["user", "game"], name="seat_user_game"),
+                   models.Index(fields=["awaited_since"], name="seat_awaited", condition=Q(awaiting=True)),
+                   models.Index(fields=["user"], name="seat_timed_out", condition=Q(timeouts_total__gt=0))]
 
     def __str__(self) -> str:
         who = self.user.display_name if self.user else (self.bot or "empty")
@@ -625,6 +647,10 @@ class Rating(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["ladder", "user"], name="rating_once")]
+        # The leaderboard's order (games/leaderboard.py) read from an index, not sorted from the ladder's
+        # every rating.
+        indexes = [models.Index(F("ladder"), F("score").desc(), F("games").desc(), F("user"),
+                                name="rating_board")]
 
     def __str__(self) -> str:
         return f"{self.user_id} on {self.ladder_id}: {self.score:.1f}"

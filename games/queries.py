@@ -223,6 +223,35 @@ def my_games(user: Any) -> Any:
             .order_by("-mine_awaiting", F("turn_started_at").desc(nulls_last=True), "-created_at"))
 
 
+# My games lists every game of the player's not over, and only their newest games over: a player's
+# finished games only grow (bench/many_games_bench.py: a veteran of thousands), so the page would too.
+FINISHED_LISTED = 20
+
+
+def listed_games(user: Any, finished: int = FINISHED_LISTED) -> list[Game]:
+    """my_games as the lists show it: every game not over (awaiting the user first), then the `finished`
+    newest games over (finished or aborted), the last to end first. One narrow read of all the user's
+    games (id, status, end) picks them; only those are read whole, with my_games' annotations and seats
+    (a veteran's thousands of games were read whole, twice: bench/README.md, many_games_bench.py)."""
+    over = {Game.Status.FINISHED, Game.Status.ABORTED}
+    live: list[int] = []
+    done: list[tuple[Any, int]] = []
+    for pk, status, ended in (Game.objects.filter(pk__in=Seat.objects.filter(user=user).values("game"))
+                              .order_by().values_list("pk", "status", "finished_at")):
+        if status in over:
+            done.append((ended, pk))
+        else:
+            live.append(pk)
+    # The last to end first, a game over without an end (none should be) last, as nulls_last in SQL.
+    done.sort(key=lambda row: (row[0] is not None, row[0] or 0, row[1]),
+              reverse=True)
+    newest = [pk for _, pk in done[:finished]]
+    games = list(my_games(user).filter(pk__in=live + newest))
+    place = {pk: i for i, pk in enumerate(newest)}
+    return ([g for g in games if g.pk not in place]
+            + sorted((g for g in games if g.pk in place), key=lambda g: place[g.pk]))
+
+
 def last_opponents(user: Any) -> str | None:
     """Who the player chose to play against in the last game they created, for the create form to tick
     again: the bots' level when bots hold every other seat (as games.actions.bots.play_against_bots seats

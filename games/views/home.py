@@ -38,7 +38,7 @@ def home(request: HttpRequest) -> HttpResponse:
     ctx: dict[str, Any] = {"open_games": queries.open_games()[:LISTED],
                            "watch": list(queries.games_to_watch()[:LISTED])}
     if request.user.is_authenticated:
-        rows = game_rows(list(queries.my_games(request.user)), request.user)
+        rows = game_rows(queries.listed_games(request.user, finished=LISTED), request.user)
         ctx.update(_my_rows(rows))
         ctx["invitations"] = queries.open_invitations(request.user)
         # A player who never took a seat is new here: welcomed, and pointed at a first game.

@@ -107,8 +107,11 @@ def lobby(request: HttpRequest) -> HttpResponse:
 @require_GET
 def mine(request: HttpRequest) -> HttpResponse:
     """My games, the ones awaiting me first."""
-    rows = game_rows(list(queries.my_games(request.user)), request.user)
+    rows = game_rows(queries.listed_games(request.user), request.user)
+    over = sum(1 for r in rows if r.game.is_over)
     context = {"rows": rows, "awaiting": sum(1 for r in rows if r.awaiting_me),
+               # Only the newest games over are listed: the rest are the archive's, searched by name.
+               "more_over": over >= queries.FINISHED_LISTED, "finished_listed": queries.FINISHED_LISTED,
                "invitations": queries.open_invitations(request.user),
                # Shown (and so marked read) on the full page only: the htmx partial is the list alone.
                "notices": [] if request.htmx else queries.unread_notices(request.user)}
