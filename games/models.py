@@ -29,6 +29,20 @@ def new_secret() -> str:
 PLAYER_CHOICES = [(2, "2 players"), (3, "3 players"), (4, "4 players"), (6, "6 players")]
 
 
+class NullsLastIndex(models.Index):
+    """An index read in an order with NULLS LAST, which PostgreSQL needs in the index to read it in that
+    order; SQLite (the embedded default) cannot say NULLS LAST in an index, so there it is built plainly
+    (SQLite sorts a list of one machine's games itself in no time)."""
+
+    def create_sql(self, model: Any, schema_editor: Any, using: str = "", **kwargs: Any) -> Any:
+        if schema_editor.connection.vendor == "postgresql":
+            return super().create_sql(model, schema_editor, using=using, **kwargs)
+        plain = [models.OrderBy(e.expression, descending=e.descending) if isinstance(e, models.OrderBy) else e
+                 for e in self.expressions]
+        return models.Index(*plain, name=self.name, condition=self.condition).create_sql(
+            model, schema_editor, using=using, **kwargs)
+
+
 class Game(models.Model):
     class Visibility(models.TextChoices):
         PUBLIC = "public", "Public: listed in the lobby, anyone may watch"
@@ -82,7 +96,7 @@ class Game(models.Model):
                                 condition=Q(status="finished", visibility="public")),
                    models.Index(F("created_at").desc(), name="game_open",
                                 condition=Q(status="open", visibility="public")),
-                   models.Index(F("turn_started_at").desc(nulls_last=True), name="game_to_watch",
+                   NullsLastIndex(F("turn_started_at").desc(nulls_last=True), name="game_to_watch",
                                 condition=Q(status__in=["setup", "active"], visibility="public")),
                    models.Index(fields=["paused_at"], name="game_paused",
                                 condition=Q(paused_at__isnull=False)),

@@ -3,6 +3,8 @@
 from django.conf import settings
 from django.db import migrations, models
 
+import games.models
+
 
 class Migration(migrations.Migration):
 
@@ -22,7 +24,7 @@ class Migration(migrations.Migration):
         ),
         migrations.AddIndex(
             model_name='game',
-            index=models.Index(models.OrderBy(models.F('turn_started_at'), descending=True, nulls_last=True), condition=models.Q(('status__in', ['setup', 'active']), ('visibility', 'public')), name='game_to_watch'),
+            index=games.models.NullsLastIndex(models.OrderBy(models.F('turn_started_at'), descending=True, nulls_last=True), condition=models.Q(('status__in', ['setup', 'active']), ('visibility', 'public')), name='game_to_watch'),
         ),
         migrations.AddIndex(
             model_name='game',
