@@ -44,3 +44,15 @@ def narrate(game: Game, kind: Kind, state: Any, names: Sequence[str] | None, *, 
 def raw_events(game: Game, events: list[Event]) -> list[Event] | None:
     """The events as the kind recorded them once the game is over; None while it is in play."""
     return events if game.is_over else None
+
+
+def done_words(commands: Sequence[str], sentences: list[str]) -> tuple[str, list[str]]:
+    """What was just done, in the log's words for the player who did it (the web's notice, the push
+    connection's answer): its one sentence, or "Done." over its sentences; the commands as given only
+    when the kind said nothing of them (the player may have clicked a button, whose words are not the
+    command's)."""
+    if len(sentences) == 1:
+        return sentences[0], []
+    if sentences:
+        return "Done.", sentences
+    return "Done: " + "; ".join(commands) + ".", []

@@ -16,6 +16,7 @@ from games.actions.chat import (
     show_chat,
 )
 from games.actions.commands import Applied, apply_command
+from games.actions.common import read_version
 from games.actions.errors import (
     ActionError,
     BadOptions,
@@ -56,7 +57,7 @@ from games.actions.vacation import end_vacation, start_vacation
 __all__ = [
     "CHAT_MAX", "ActionError", "Actor", "Applied", "BadOptions", "GameMovedOn", "IllegalMove", "Invalid",
     "NotAllowed", "NotInPlay", "NotYourTurn", "RateLimited", "NothingToUndo", "abort_game", "add_bot",
-    "apply_command",
+    "apply_command", "read_version",
     "ban_user", "record_admin_change", "play_against_bots", "remove_bot", "replace_with_bot",
     "check_chat", "check_game_options", "create_game", "decline_invitation", "end_vacation",
     "extend_deadline", "handle_reports",

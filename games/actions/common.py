@@ -38,6 +38,23 @@ def locked(game: Game) -> Game:
     return Game.objects.select_for_update(no_key=True).get(pk=game.pk)
 
 
+DAMAGED_VERSION = ("This form is damaged (its game version is not a number), so nothing was applied: here is "
+                   "the current board.")
+
+
+def read_version(raw: object) -> int | None:
+    """The version a form was drawn for (the web's form, or the same form sent over the push connection):
+    None when it has none; a value that is not a whole number is refused, never read as "none" (that would
+    apply the move with no stale check). Past 18 digits it is no version of any game (and int() refuses
+    strings of thousands of digits with an error where the player is owed words)."""
+    if raw is None or raw == "":
+        return None
+    value = str(raw)
+    if not value.isascii() or not value.isdigit() or len(value) > 18:
+        raise Invalid(DAMAGED_VERSION, code="bad_version")
+    return int(value)
+
+
 def check_version(game: Game, expected_version: int | None) -> None:
     if expected_version is not None and int(expected_version) != game.version:
         raise GameMovedOn(MOVED_ON)

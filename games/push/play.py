@@ -13,7 +13,7 @@ from games import seats as seats_of
 from games.actions import Actor
 from games.kinds import get_kind
 from games.models import Game
-from games.narration import narrate
+from games.narration import done_words, narrate
 from games.queries import plays_in
 
 
@@ -24,8 +24,6 @@ class Reply:
     details: list[str] = field(default_factory=list)
 
 
-# More digits than a version ever has (its column holds 10): a bound, not a rule.
-MAX_DIGITS = 19
 NOT_YOURS = "You are not playing in this game: nobody acts for someone else."
 
 
@@ -33,10 +31,6 @@ def play(game_id: int, user: Any, text: str, expected: object) -> Reply:
     game = Game.objects.filter(pk=game_id).first()
     if game is None or not plays_in(game, user):
         return Reply(False, NOT_YOURS)
-    version = _version(expected)
-    if version is False:
-        return Reply(False, "This form is damaged (its game version is not a number), so nothing was "
-                            "applied: here is the current board.")
     kind = get_kind(game.kind)
 
     def meaning(state: Any, seat: int) -> str:
@@ -45,6 +39,7 @@ def play(game_id: int, user: Any, text: str, expected: object) -> Reply:
         return typed
 
     try:
+        version = actions.read_version(expected)
         applied = actions.apply_command(game, Actor.player(user), meaning, expected_version=version)
     except actions.ActionError as exc:
         return Reply(False, exc.message)
@@ -60,16 +55,5 @@ def play(game_id: int, user: Any, text: str, expected: object) -> Reply:
     commands = [a.command for a in applied.actions]
     if applied.stopped is not None:
         return Reply(False, applied.stopped.message, ["Played: " + "; ".join(commands) + ".", *sentences])
-    if len(sentences) == 1:
-        return Reply(True, sentences[0])
-    return Reply(True, "Done.", sentences or ["Played: " + "; ".join(commands) + "."])
+    return Reply(True, *done_words(commands, sentences))
 
-
-def _version(raw: object) -> int | None | bool:
-    """The version the page showed; None when it sent none; False when it is not a whole number."""
-    if raw is None or raw == "":
-        return None
-    value = str(raw)
-    # A version has a few digits: thousands of them would make int() raise (Python's digit limit) and end
-    # the connection, where the form's damaged version is refused in words.
-    return int(value) if value.isascii() and value.isdigit() and len(value) <= MAX_DIGITS else False

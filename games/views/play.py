@@ -38,7 +38,7 @@ from games.deadlines import game_deadline
 from games.kinds import Kind, LoggedAction, PageInput, get_kind, shown_turn, words
 from games.models import Action, Game, Seat
 from games.moderators import is_moderator
-from games.narration import narrate
+from games.narration import done_words, narrate
 from games.summary import game_summary
 from games.views.follow import pulse_url, push_url
 from games.views.lobby import seating_context
@@ -431,7 +431,7 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
         notice = Notice("confirm", command, version=version if version is not None else viewer.game.version)
         return _page(request, viewer, notice=notice if command else None)
     try:
-        expected = _version(request.POST.get("expected_version"))
+        expected = actions.read_version(request.POST.get("expected_version"))
     except actions.ActionError as exc:
         return _refused(request, viewer.game.pk, exc)
     return _submit(request, viewer, expected)
@@ -465,7 +465,7 @@ def undo(request: HttpRequest, game_id: int) -> HttpResponse:
         return refused
     actor = Actor.player(request.user)
     return _apply(request, viewer, lambda: actions.undo(viewer.game, actor,
-                                                        expected_version=_version(request.POST.get(
+                                                        expected_version=actions.read_version(request.POST.get(
                                                             "expected_version"))), undo=True)
 
 
@@ -547,18 +547,6 @@ def _int(raw: str | None) -> int | None:
         return None
 
 
-def _version(raw: str | None) -> int | None:
-    """The version a form was drawn for: None when the form has none; a value that is not a whole number
-    is refused, never read as "none" (that would apply the move with no stale check)."""
-    if raw is None or raw == "":
-        return None
-    # Past 18 digits no version of any game (and int() refuses strings of thousands of digits with an error).
-    if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
-        raise actions.Invalid("This form is damaged (its game version is not a number), so nothing was "
-                              "applied: here is the current board.", code="bad_version")
-    return int(raw)
-
-
 def _apply(request: HttpRequest, viewer: Viewer, action: Any, undo: bool = False,
            unchanged: str = "Nothing was played.") -> HttpResponse:
     """Carry out `action` and answer with its outcome; `unchanged` is what to say when it played nothing (a
@@ -591,14 +579,8 @@ def _apply(request: HttpRequest, viewer: Viewer, action: Any, undo: bool = False
 
 
 def _done(commands: list[str], sentences: list[str]) -> Notice:
-    """What was just done, in the log's words for the viewer: its one sentence, or "Done." over its
-    sentences; the command as typed only when the kind said nothing of it (the player may have clicked a
-    button, and its words are not the command's)."""
-    if len(sentences) == 1:
-        return Notice("done", sentences[0])
-    if sentences:
-        return Notice("done", "Done.", sentences)
-    return Notice("done", "Done: " + "; ".join(commands) + ".")
+    text, details = done_words(commands, sentences)
+    return Notice("done", text, details)
 
 
 def _finish(request: HttpRequest, viewer: Viewer, notice: Notice,
