@@ -26,7 +26,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
-from games import page_cache, pulse
+from games import actions, page_cache, pulse
 from games.push import access, news, publish, shared, watch
 from games.push.play import Reply, play
 
@@ -254,7 +254,8 @@ def _drawn(story: news.Story, seat: int | None) -> tuple[int, str]:
 
 
 def _whole(value: object) -> int | None:
+    """The version a page says it shows, read as a form's is; None for none or a damaged one."""
     try:
-        return int(str(value)) if str(value).isdigit() else None
-    except ValueError:
+        return actions.read_version(value)
+    except actions.ActionError:
         return None
