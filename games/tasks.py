@@ -16,6 +16,8 @@ was never queued (broker down), was lost or whose worker died waits minutes at m
 from __future__ import annotations
 
 import logging
+import os
+import threading
 import time
 from typing import Any
 
@@ -60,14 +62,40 @@ def queue_on_commit(task: Any, calls: list[tuple[Any, ...]], what: str) -> None:
         logger.info("not queueing %s: the broker failed less than %s s ago; the sweep will",
                     what, BROKER_REST_SECONDS)
         return
-    options = {"max_retries": 0, "socket_timeout": PUBLISH_TIMEOUT, "socket_connect_timeout": PUBLISH_TIMEOUT}
     try:
-        with current_app.connection_for_write(transport_options=options) as connection:
-            for args in calls:
-                task.apply_async(args, retry=False, connection=connection)
+        connection = _held_connection()
+        for args in calls:
+            task.apply_async(args, retry=False, connection=connection)
     except Exception:
+        _drop_connection()
         _broker_down_until = time.monotonic() + BROKER_REST_SECONDS
         logger.warning("could not queue %s; the sweep will", what, exc_info=True)
+
+
+# One broker connection per thread and process, kept between publishes: opening one per move (its TCP
+# connection, the Redis handshake, the queue's declaration again) was a quarter of a move's time
+# (bench/README.md, "The command round trip"). Kept per process id (a fork must not share a parent's socket)
+# and per broker address (the tests point the app at another broker); dropped after any failure.
+_held = threading.local()
+
+
+def _held_connection() -> Any:
+    key = (os.getpid(), current_app.conf.broker_url)
+    if getattr(_held, "key", None) != key:
+        _drop_connection()
+        options = {"max_retries": 0, "socket_timeout": PUBLISH_TIMEOUT,
+                   "socket_connect_timeout": PUBLISH_TIMEOUT}
+        _held.connection, _held.key = current_app.connection_for_write(transport_options=options), key
+    return _held.connection
+
+
+def _drop_connection() -> None:
+    connection, _held.connection, _held.key = getattr(_held, "connection", None), None, None
+    if connection is not None:
+        try:
+            connection.release()
+        except Exception:  # a broken connection may fail to close: it is dropped either way
+            logger.debug("closing a failed broker connection failed", exc_info=True)
 
 
 def queue_notifications(ids: list[int]) -> None:

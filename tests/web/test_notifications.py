@@ -134,6 +134,39 @@ def broker_down():
         app.conf.broker_url, app.conf.task_always_eager = before
 
 
+def test_moves_queue_their_notices_over_one_kept_broker_connection(monkeypatch):
+    """Each move's notice is published to the broker (the test Redis, on a queue of its own that no worker
+    reads) over the connection the first one opened, not a new one per move."""
+    import redis
+
+    from games import tasks
+    from metaltalon.celery import app
+    from tests.conftest import redis_url
+
+    queue = f"test-kept-{free_port()}"
+    before = app.conf.broker_url, app.conf.task_always_eager, app.conf.task_default_queue
+    opened = []
+    real = app.connection_for_write
+    monkeypatch.setattr(app, "connection_for_write", lambda **kw: opened.append(kw) or real(**kw))
+    game = quiet_game()
+    told = Notification.objects.count()
+    tasks._drop_connection()
+    opened.clear()  # the game's start published its own
+    app.conf.broker_url, app.conf.task_always_eager, app.conf.task_default_queue = redis_url(), False, queue
+    try:
+        for _ in range(3):
+            actions.apply_command(game, Actor.player(active_seat(game).user), "end")
+            game.refresh_from_db()
+    finally:
+        app.conf.broker_url, app.conf.task_always_eager, app.conf.task_default_queue = before
+        tasks._drop_connection()
+
+    assert Notification.objects.count() == told + 3
+    assert redis.Redis.from_url(redis_url()).llen(queue) == 3  # all three published
+    # One connection opened for the three moves' publishes (celery's own producer pool may open another).
+    assert sum("transport_options" in kw for kw in opened) == 1
+
+
 def test_with_the_broker_down_the_move_answers_at_once_and_the_sweep_sends_its_notice_later(
         broker_down, mailoutbox):
     game = quiet_game()
