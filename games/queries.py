@@ -39,6 +39,19 @@ def with_seats(game: Game) -> Game:
     return game
 
 
+def read_profiles(seats: Iterable[Seat]) -> dict[int, Any] | None:
+    """The seated players' profiles (None for a player who has none) as with_seats read them with the
+    seats, by user id; None when any of them was not read that way (the caller then asks the database)."""
+    profiles: dict[int, Any] = {}
+    for seat in seats:
+        if seat.user_id is None:
+            continue
+        if not Seat.user.is_cached(seat) or not type(seat.user).profile.is_cached(seat.user):
+            return None
+        profiles[seat.user_id] = getattr(seat.user, "profile", None)
+    return profiles
+
+
 def seat_at(game: Game, index: int) -> Seat | None:
     """The seat at `index` in the turn order, from `game.seats.all()` (no query once read: with_seats)."""
     return next((s for s in game.seats.all() if s.index == index), None)

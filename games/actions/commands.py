@@ -145,7 +145,7 @@ def apply_command(game: Game, actor: Actor, text: str | Callable[[Any, int], str
         if ending and game.finished_at is not None:
             ratings.settle(game)
         if asked_anew:
-            notify_turn(game, kind, state)
+            notify_turn(game, kind, state, [s for s in game.seats.all() if s.index is not None])
     return Applied(game, actions, [e for a in actions for e in a.events], stopped)
 
 

@@ -3,7 +3,7 @@ the game-over notices."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.db import connection, transaction
@@ -18,7 +18,7 @@ from games.actions.notify import notify_eliminated, notify_finished
 from games.actions.vacation import on_vacation
 from games.kinds import Kind, get_kind
 from games.models import Game, Seat
-from games.queries import turn_counts_hold
+from games.queries import read_profiles, turn_counts_hold
 
 SEAT_STATUS = {"playing": Seat.Status.PLAYING, "out": Seat.Status.OUT, "resigned": Seat.Status.RESIGNED,
                "won": Seat.Status.WON, "lost": Seat.Status.PLAYING}
@@ -108,7 +108,7 @@ def store_state(game: Game, kind: Kind, state: Any, seats: Iterable[Seat] | None
             gone.append(seat)
         seat.status = status
     clock.track(game, game.clock_rules, kind.turn(state), prompts, rows, was_prompt, timezone.now(),
-                on_vacation)
+                vacations_of(rows))
     asked_anew = [s for s in rows if s.prompt and s.prompt != was_prompt[s.pk]]
     wake_bots(game, asked_anew)
     # Only the seats that changed, and only what changed in each: most moves change none, and a turn's end
@@ -126,6 +126,15 @@ def store_state(game: Game, kind: Kind, state: Any, seats: Iterable[Seat] | None
     if kind.phase(state) != "over":  # out of a game that goes on; a game that ended mails its result
         notify_eliminated(game, gone)
     return asked_anew
+
+
+def vacations_of(seats: list[Seat]) -> Callable[[list[int]], set[int]]:
+    """Which of these seats' players are on vacation: from their profiles when they were read with the
+    seats under the game's lock (games.queries.with_seats), else asked of the database."""
+    profiles = read_profiles(seats)
+    if profiles is None:
+        return on_vacation
+    return lambda ids: {i for i in ids if getattr(profiles.get(i), "vacation_since", None) is not None}
 
 
 def wake_bots(game: Game, seats: Iterable[Seat]) -> None:

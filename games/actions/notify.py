@@ -32,6 +32,7 @@ from games.actions.asked_again import next_repeat
 from games.actions.webhooks import owe_prompts
 from games.kinds import Kind
 from games.models import ClockDue, Game, InboundMail, Invitation, Notification, Seat
+from games.queries import read_profiles
 
 # After a failed send the row rests this long (doubling per attempt, up to the cap) before the retry or
 # the sweep tries it again: an SMTP server that is down is not hammered every minute.
@@ -52,19 +53,32 @@ def _recipients(game: Game) -> QuerySet[Seat]:
             .exclude(user__profile__turn_mail=TurnMail.NEVER))
 
 
-def notify_turn(game: Game, kind: Kind, state: Any) -> list[int]:
+def _receives(user: Any, profile: Any) -> bool:
+    """_recipients' test for one player already read: active, and not "never"."""
+    return bool(user.is_active) and getattr(profile, "turn_mail", None) != TurnMail.NEVER
+
+
+def notify_turn(game: Game, kind: Kind, state: Any, seats: list[Seat] | None = None) -> list[int]:
     """Owe a notice to every player now awaited for what their seat is asked (Seat.prompt), unless they
     were told of that prompt since their seat was last awaited (Seat.awaited_since): one mail per prompt,
     so a seat asked twice in a turn gets two, and the game-start mail is the start prompt's notice. A
     prompt that comes back to a seat not awaited meanwhile (an own turn held while others answered its
     questions out of turn) is told again, as its next `repeat`: the game waits for that player once
     more, and the mail they last had asked them nothing. Call under the game's row lock, after
-    store_state. A game a moderator paused owes none: resuming it does."""
+    store_state. A game a moderator paused owes none: resuming it does. `seats`: the game's seats as
+    store_state left them, read with their players' profiles (games.queries.with_seats), which spares
+    reading them again; without them, or without their profiles, they are read here."""
     if game.paused_at is not None:
         return []
     due = timezone.now() + timedelta(seconds=settings.NOTICE_DELAY_SECONDS)
-    awaited = list(_recipients(game).filter(awaiting=True).exclude(prompt=""))
-    owe_prompts(game, kind.turn(state))
+    profiles = read_profiles(seats) if seats is not None else None
+    if seats is not None and profiles is not None:
+        asked = [s for s in seats if s.awaiting and s.prompt and s.user_id is not None]
+        awaited = [s for s in asked if _receives(s.user, profiles[s.user_id])]
+        owe_prompts(game, kind.turn(state), asked)
+    else:
+        awaited = list(_recipients(game).filter(awaiting=True).exclude(prompt=""))
+        owe_prompts(game, kind.turn(state))
     told: dict[tuple[int, str], list[tuple[int, Any]]] = {}
     earlier = Notification.objects.filter(game=game, kind__in=TURN_NOTICES,
                                           prompt__in={s.prompt for s in awaited})

@@ -69,13 +69,14 @@ def remove_webhook(actor: Actor, hook_id: int) -> None:
         raise Invalid("You have no such webhook.", code="no_such_webhook")
 
 
-def owe_prompts(game: Game, turn: int) -> list[int]:
+def owe_prompts(game: Game, turn: int, seats: list[Seat] | None = None) -> list[int]:
     """A delivery for every webhook (this game's, or all their games') of the players the game awaits,
     once per hook and prompt (what the player is asked: Seat.prompt) each time the game comes to wait for
     them on it (asked_again.py); queued on commit. Call under the
     game's row lock, after store_state."""
-    awaited = {s.user_id: s for s in Seat.objects.filter(game=game, awaiting=True, user__isnull=False)
-               .exclude(prompt="")}
+    if seats is None:  # else: the seats awaited with a prompt and a player, as store_state left them
+        seats = list(Seat.objects.filter(game=game, awaiting=True, user__isnull=False).exclude(prompt=""))
+    awaited = {s.user_id: s for s in seats}
     found = list(Webhook.objects.filter(user__in=list(awaited), user__is_active=True)
                  .filter(Q(game=None) | Q(game=game)))
     if not found:  # most turns: one query, and nothing to write

@@ -48,6 +48,26 @@ def test_a_player_who_opted_out_gets_no_email(celery_eager, mailoutbox):
     assert mailoutbox == []
 
 
+@pytest.mark.parametrize("choice", ["every turn", "never", "account closed"])
+def test_a_move_owes_a_turn_notice_row_unless_the_player_said_never_or_closed_their_account(choice):
+    """The move reads who is owed a notice from the seats, players and profiles it locked with the game
+    (games.queries.with_seats): "never" and a closed account are judged there as in the database."""
+    game = started_game(players=2)
+    active, waiting = active_seat(game), other_seat(game)
+    if choice == "never":
+        waiting.user.profile.turn_mail = "never"
+        waiting.user.profile.save()
+    elif choice == "account closed":
+        waiting.user.is_active = False
+        waiting.user.save()
+    owed = Notification.objects.filter(kind="turn", user=waiting.user)
+    before = owed.count()
+
+    actions.apply_command(game, Actor.player(active.user), "end")
+
+    assert owed.count() - before == (1 if choice == "every turn" else 0)
+
+
 def test_every_seat_is_emailed_to_choose_its_faction_when_the_game_starts(celery_eager, mailoutbox):
     game = started_game(players=3, keep=False)
 
