@@ -14,7 +14,6 @@ from games.actions import Actor
 from games.kinds import get_kind
 from games.models import Game
 from games.narration import done_words, narrate
-from games.queries import plays_in
 
 
 @dataclass(frozen=True)
@@ -28,10 +27,13 @@ NOT_YOURS = "You are not playing in this game: nobody acts for someone else."
 
 
 def play(game_id: int, user: Any, text: str, expected: object) -> Reply:
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None or not plays_in(game, user):
+    # Only the kind's name before the lock: apply_command reads the game, its seats and their players once,
+    # under the lock, and refuses a user without a seat there (NotAllowed, in NOT_YOURS's words).
+    name = Game.objects.filter(pk=game_id).values_list("kind", flat=True).first()
+    if name is None or user is None or not getattr(user, "is_authenticated", False):
         return Reply(False, NOT_YOURS)
-    kind = get_kind(game.kind)
+    kind = get_kind(name)
+    game = Game(pk=game_id, kind=name)
 
     def meaning(state: Any, seat: int) -> str:
         typed = kind.command_from_form({"form": "typed", "command": text}, state, seat, user=user)
