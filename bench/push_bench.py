@@ -40,6 +40,7 @@ import asyncio
 import json
 import os
 import re
+import secrets
 import shutil
 import signal
 import statistics
@@ -67,7 +68,9 @@ IDLE = float(os.environ.get("BENCH_PUSH_IDLE", "10"))
 POLL = os.environ.get("BENCH_PUSH_POLL", "1") != "0"
 PROCESSES = tuple(int(n) for n in os.environ.get("BENCH_PUSH_PROCESSES", "1,2").split(","))
 VISITOR_EVERY = 10  # one page in ten is a visitor's
-ORIGIN = "http://127.0.0.1"  # one of the bench's ALLOWED_HOSTS: the consumer's Origin check lets it in
+# The site's own origin (SITE_URL, one of CSRF_TRUSTED_ORIGINS): the pages are served apart from the push
+# server, whose Origin check (games/push/origin.py) lets in its own host and port or a trusted origin.
+ORIGIN = web_bench.BENCH_ENV["SITE_URL"]
 WAIT = 20.0  # seconds the bench waits for a move to reach every page before counting the ones it reached
 
 TARGETS = {"idle_cpu": 0.10, "move_p99": 1.0, "play_p50_ms": 5.0}
@@ -137,7 +140,7 @@ class Pages:
         host, port = self.poll_base
         try:
             status, _ = await live_bench.get(host, port, f"/games/{self.spec['game']}/poll/?v={shown}",
-                                             page["cookie"])
+                                             page["cookie"], gzip=True)
             if status == 200:
                 self.boards.setdefault(version, []).append(time.monotonic())
             else:
@@ -320,6 +323,8 @@ def page_specs(game: Any, ports: list[int]) -> list[dict[str, Any]]:
     specs = []
     for i in range(PAGES):
         cookie, reader = ("", "0") if i % VISITOR_EVERY == VISITOR_EVERY - 1 else readers[i % len(readers)]
+        # Each page's browser holds the CSRF cookie its first view of the page set (a secret of its own).
+        cookie = "; ".join(c for c in (cookie, f"csrftoken={secrets.token_hex(16)}") if c)
         ticket = pulse.ticket(game.pk, reader)
         url = f"ws://127.0.0.1:{ports[i % len(ports)]}/push/games/{game.pk}/?t={ticket}"
         specs.append({"url": url, "cookie": cookie, "version": game.version, "chat": chat})
