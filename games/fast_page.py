@@ -20,6 +20,7 @@ It stands after the security and CSP middleware (their headers are added to its 
 
 from __future__ import annotations
 
+import functools
 import re
 import zoneinfo
 from collections.abc import Callable
@@ -30,7 +31,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.cached_db import KEY_PREFIX as CACHED_DB_PREFIX
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
-from django.middleware.csrf import CSRF_SECRET_LENGTH
+from django.middleware.csrf import CSRF_SECRET_LENGTH, _mask_cipher_secret
 from django.utils.cache import patch_vary_headers
 from django.utils.crypto import constant_time_compare
 from django.utils.csp import CSP, build_policy
@@ -218,16 +219,77 @@ def _pulse(request: HttpRequest, game_id: int) -> HttpResponse | None:
 
 
 def _poll(request: HttpRequest, game_id: int) -> HttpResponse | None:
-    """304 for a public game whose version the page already shows (no reader needed: it is public)."""
+    """304 for a public game whose version the page already shows (no reader needed: it is public); the
+    new version's region once the game has moved on (_moved)."""
     head = cache.get(pulse.head_key(game_id))
     if head is None:
         return None
     version, public = pulse.unpack_head(head)
     etag = f'"g{game_id}v{version}"'
     shown = request.GET.get("v") == str(version) or request.headers.get("If-None-Match") == etag
-    if not public or not shown:
+    if not public:
         return None
+    if not shown:
+        return _moved(request, game_id, version)
     response = HttpResponseNotModified()
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return response
+
+
+# The poll as the live region's poller sends it (templates/games/game.html: `poll_url` with no selection).
+_MOVED_QUERY = re.compile(r"^v=\d{0,18}$")
+
+
+def _moved(request: HttpRequest, game_id: int, version: int) -> HttpResponse | None:
+    """A public game's new region for the page that asks (htmx, the version it shows and no selection): a
+    move's fetch storm, every open page at once (docs/architecture.md, "A move's fetch storm"). Served
+    from the entry the full path caches (games/views/play.py `_region`: the region of this version for this
+    reader, its chrome's head) with what that path adds per answer: the user's "My games" count and a CSRF
+    token masked from the browser's own secret. The reader is the seat the game's readers entry names for
+    the session's user (checked as the page's door checks them), or the spectators'; anything missing, and
+    the full path answers (and fills the entries)."""
+    query = request.META.get("QUERY_STRING", "")
+    secret = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    if ("HTTP_HX_REQUEST" not in request.META or not _MOVED_QUERY.match(query)
+            or len(secret) != CSRF_SECRET_LENGTH or not (secret.isascii() and secret.isalnum())):
+        return None  # a selection, the waiting room's poll, a first visit (no secret yet): the full path
+    session_key = _session_key(request)
+    readers_key = page_cache.readers_key(game_id)
+    found = cache.get_many([k for k in (session_key, readers_key) if k])
+    session = found.get(session_key) if session_key else {}
+    readers = found.get(readers_key)
+    if not isinstance(session, dict) or not isinstance(readers, dict):
+        return None
+    uid_claimed = session.get(SESSION_KEY)
+    prefs, count = None, 0
+    if uid_claimed is not None:
+        user_keys = [prefs_key(uid_claimed), queries.turn_count_key(uid_claimed)]
+        prefs, count = (cache.get_many(user_keys).get(k) for k in user_keys)
+        if not isinstance(prefs, Prefs) or count is None:
+            return None
+    uid = _user_id(session, prefs)
+    if uid is None:
+        return None
+    reader = readers.get(uid, page_cache.SPECTATORS) if uid else page_cache.SPECTATORS
+    key = page_cache.live_key(game_id=game_id, version=version, reader=reader,
+                              time_zone=_zone_name(prefs.time_zone if prefs else ""),
+                              selection=_plain_selection())
+    entry = cache.get(key)
+    if not isinstance(entry, tuple) or len(entry) != 3:
+        return None
+    region, _extras, head = entry
+    chrome = head + (page_cache.my_games_link(int(count)) if uid else b"")
+    response = page_cache.region_response(chrome, region, _mask_cipher_secret(secret).encode(), request)
+    response["ETag"] = f'"g{game_id}v{version}"'
+    response["Cache-Control"] = "private, no-cache"
+    patch_vary_headers(response, ("HX-Request", "Cookie"))
+    return response
+
+
+@functools.cache
+def _plain_selection() -> str:
+    """The selection part of the region's key for a poll with no selection, as the view computes it."""
+    from games.views.play import Selection, _selection_key
+
+    return _selection_key(Selection())
