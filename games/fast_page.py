@@ -220,8 +220,14 @@ def _pulse(request: HttpRequest, game_id: int) -> HttpResponse | None:
 
 def _poll(request: HttpRequest, game_id: int) -> HttpResponse | None:
     """304 for a public game whose version the page already shows (no reader needed: it is public); the
-    new version's region once the game has moved on (_moved)."""
-    head = cache.get(pulse.head_key(game_id))
+    new version's region once the game has moved on (_moved). The game's head comes in one round trip with
+    what _moved needs first."""
+    head_key = pulse.head_key(game_id)
+    secret = _moved_secret(request)
+    session_key = _session_key(request) if secret else None
+    readers_key = page_cache.readers_key(game_id) if secret else None
+    found = cache.get_many([k for k in (head_key, session_key, readers_key) if k])
+    head = found.get(head_key)
     if head is None:
         return None
     version, public = pulse.unpack_head(head)
@@ -230,7 +236,10 @@ def _poll(request: HttpRequest, game_id: int) -> HttpResponse | None:
     if not public:
         return None
     if not shown:
-        return _moved(request, game_id, version)
+        if not secret:
+            return None
+        return _moved(request, game_id, version, secret, found.get(session_key) if session_key else {},
+                      found.get(readers_key))
     response = HttpResponseNotModified()
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
@@ -241,24 +250,26 @@ def _poll(request: HttpRequest, game_id: int) -> HttpResponse | None:
 _MOVED_QUERY = re.compile(r"^v=\d{0,18}$")
 
 
-def _moved(request: HttpRequest, game_id: int, version: int) -> HttpResponse | None:
-    """A public game's new region for the page that asks (htmx, the version it shows and no selection): a
-    move's fetch storm, every open page at once (docs/architecture.md, "A move's fetch storm"). Served
-    from the entry the full path caches (games/views/play.py `_region`: the region of this version for this
-    reader, its chrome's head) with what that path adds per answer: the user's "My games" count and a CSRF
-    token masked from the browser's own secret. The reader is the seat the game's readers entry names for
-    the session's user (checked as the page's door checks them), or the spectators'; anything missing, and
-    the full path answers (and fills the entries)."""
-    query = request.META.get("QUERY_STRING", "")
+def _moved_secret(request: HttpRequest) -> str | None:
+    """The browser's CSRF secret when the request is the region's own poll (htmx, the version it shows and
+    no selection) and the browser holds a secret; else None: a selection, the waiting room's poll, a first
+    visit (no secret yet) take the full path."""
     secret = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
-    if ("HTTP_HX_REQUEST" not in request.META or not _MOVED_QUERY.match(query)
+    if ("HTTP_HX_REQUEST" not in request.META or not _MOVED_QUERY.match(request.META.get("QUERY_STRING", ""))
             or len(secret) != CSRF_SECRET_LENGTH or not (secret.isascii() and secret.isalnum())):
-        return None  # a selection, the waiting room's poll, a first visit (no secret yet): the full path
-    session_key = _session_key(request)
-    readers_key = page_cache.readers_key(game_id)
-    found = cache.get_many([k for k in (session_key, readers_key) if k])
-    session = found.get(session_key) if session_key else {}
-    readers = found.get(readers_key)
+        return None
+    return secret
+
+
+def _moved(request: HttpRequest, game_id: int, version: int, secret: str, session: Any,
+           readers: Any) -> HttpResponse | None:
+    """A public game's new region for the page that asks: a move's fetch storm, every open page at once
+    (docs/architecture.md, "A move's fetch storm"). Served from the entry the full path caches
+    (games/views/play.py `_region`: the region of this version for this reader, its chrome's head) with
+    what that path adds per answer: the user's "My games" count and a CSRF token masked from the browser's
+    own secret. The reader is the seat the game's readers entry names for the session's user (checked as
+    the page's door checks them), or the spectators'; anything missing, and the full path answers (and
+    fills the entries)."""
     if not isinstance(session, dict) or not isinstance(readers, dict):
         return None
     uid_claimed = session.get(SESSION_KEY)
