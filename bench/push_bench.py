@@ -20,8 +20,8 @@ Origin, says hello with the version and chat token it shows, as static/js/push.j
    leaves) until each page holds the new version's #push-news: p50, p99, max, pages reached, and the CPU
    time the push server and the pages' process spent on the move. With one process, one more move after
    which every page fetches its `live` region through the version poll (gunicorn, 4 sync workers, as
-   web_bench.py), as the page does on "game-moved" (a page without a seat after a random wait, as push.js
-   waits): when each page would have its board, and the seats' pages apart (BENCH_PUSH_POLL=0 skips it).
+   web_bench.py), as the page does on "game-moved": when each page would have its board, and the seats'
+   pages apart (BENCH_PUSH_POLL=0 skips it).
 3. A command over the connection: `end` typed by the seat to act of a fresh 2-player game, BENCH_PUSH_COMMANDS
    (200) times, the two players' pages on one push server and nothing else open: the round trip the client
    sees (send to #push-reply, loopback). Then the server's own time: games.push.play.play (what the
@@ -31,8 +31,8 @@ Origin, says hello with the version and chat token it shows, as static/js/push.j
 Each figure is printed beside its target and beside the pulse's (bench/live_bench.py, bench/README.md).
 Environment: as web_bench.py (BENCH_DATABASE_URL, BENCH_REDIS_URL), BENCH_PUSH_PAGES, BENCH_LIVE_USERS (20),
 BENCH_PUSH_MOVES, BENCH_PUSH_COMMANDS, BENCH_PUSH_IDLE, BENCH_PUSH_POLL, BENCH_PUSH_PROCESSES ("1,2"),
-BENCH_PUSH_SPREAD (1.5: seconds over which the pages without a seat spread their board's fetch, as
-static/js/push.js does; 0: all at once). Speed is reported, never asserted.
+BENCH_PUSH_SPREAD (0: seconds over which the pages without a seat would spread their board's fetch; the page
+fetches at once). Speed is reported, never asserted.
 """
 
 from __future__ import annotations
@@ -69,9 +69,10 @@ COMMANDS = int(os.environ.get("BENCH_PUSH_COMMANDS", "200"))
 IDLE = float(os.environ.get("BENCH_PUSH_IDLE", "10"))
 POLL = os.environ.get("BENCH_PUSH_POLL", "1") != "0"
 PROCESSES = tuple(int(n) for n in os.environ.get("BENCH_PUSH_PROCESSES", "1,2").split(","))
-# After a move, a page without a seat waits up to this long at random before it fetches its board, as
-# static/js/push.js does (SPECTATOR_SPREAD_MS); 0 fetches every board at once.
-SPREAD = float(os.environ.get("BENCH_PUSH_SPREAD", "1.5"))
+# After a move, a page without a seat waits up to this long at random before it fetches its board: a spread
+# static/js/push.js does not do (0, every board at once, as the page fetches it), measured to see whether
+# it would serve the seats' pages first (bench/README.md, "push_bench.py": not clearly, so not done).
+SPREAD = float(os.environ.get("BENCH_PUSH_SPREAD", "0"))
 VISITOR_EVERY = 10  # one page in ten is a visitor's
 # The site's own origin (SITE_URL, one of CSRF_TRUSTED_ORIGINS): the pages are served apart from the push
 # server, whose Origin check (games/push/origin.py) lets in its own host and port or a trusted origin.

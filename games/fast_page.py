@@ -1,8 +1,9 @@
 """The three requests an open game page repeats, answered from the cache before the session, the user and
 the view are built: the page itself when it is cached, the pulse while nothing changed (204), and the
-version poll of a public game while nothing changed (304). bench/README.md has the profile that led here:
-of 5.9 ms for a cached page, 4.5 went to the middleware, the session, the user and game rows and five
-separate cache round trips around the cached body.
+version poll of a public game while nothing changed (304) or, once it has moved on, with the new version's
+live region when it is drawn already (a move's fetch storm: _moved). bench/README.md has the profile
+that led here: of 5.9 ms for a cached page, 4.5 went to the middleware, the session, the user and game
+rows and five separate cache round trips around the cached body.
 
 Everything this door reads is what the full path would read, from the same cache entries, and it answers
 only when every entry is there and agrees; anything else (a cache miss, a flash message, a private game,
@@ -14,6 +15,8 @@ path, which answers and fills the cache. So the door never changes an answer, on
   user's preferences (accounts.prefs), which are dropped whenever the user or their groups change: a
   changed password, a deactivated account or a moderator no longer one never finds its old entry;
 - the page: games.page_cache's key, built from the same parts as the view builds it.
+- the live region: games.page_cache's live_key, the reader the game's readers entry names for the user
+  (a seat's own, else the spectators'), the zone from their preferences, as games/views/play.py builds it.
 
 It stands after the security and CSP middleware (their headers are added to its answers too).
 """

@@ -11,10 +11,6 @@
   "use strict";
   var socket = null;
   var MAX_COMMAND = 19000;  // characters: the message around it stays under MAX_MESSAGE (games/push/consumer.py)
-  // After a move every open page fetches its board in the same second (bench/README.md, "push_bench.py"):
-  // a page without a seat waits a moment at random first, so that the players' pages, whose players may
-  // have to act, are answered ahead of the spectators', and the spectators' spread over this long.
-  var SPECTATOR_SPREAD_MS = 1500;
 
   function shown() {
     var live = document.getElementById("live");
@@ -29,14 +25,6 @@
   }
   function send(message) {
     if (socket) socket.send(JSON.stringify(message));
-  }
-
-  function moved(version) {
-    var page = document.querySelector(".game-page");
-    var wait = page && page.dataset.seated ? 0 : Math.random() * SPECTATOR_SPREAD_MS;
-    window.setTimeout(function () {
-      if (version !== shown()) htmx.trigger(document.body, "game-moved", {version: version});
-    }, wait);
   }
 
   document.addEventListener("htmx:wsOpen", function (event) {
@@ -74,7 +62,7 @@
       if (news && news.dataset.gone) {
         window.location.reload();
       } else if (news && news.dataset.version && news.dataset.version !== shown()) {
-        moved(news.dataset.version);
+        htmx.trigger(document.body, "game-moved", {version: news.dataset.version});
       }
     }
     if (message.indexOf('id="push-chat"') >= 0) {
