@@ -20,8 +20,8 @@ Origin, says hello with the version and chat token it shows, as static/js/push.j
    leaves) until each page holds the new version's #push-news: p50, p99, max, pages reached, and the CPU
    time the push server and the pages' process spent on the move. With one process, one more move after
    which every page fetches its `live` region through the version poll (gunicorn, 4 sync workers, as
-   web_bench.py), as the page does on "game-moved": when each page would have its board (BENCH_PUSH_POLL=0
-   skips it).
+   web_bench.py), as the page does on "game-moved": when each page would have its board, and the seats'
+   pages apart (BENCH_PUSH_POLL=0 skips it).
 3. A command over the connection: `end` typed by the seat to act of a fresh 2-player game, BENCH_PUSH_COMMANDS
    (200) times, the two players' pages on one push server and nothing else open: the round trip the client
    sees (send to #push-reply, loopback). Then the server's own time: games.push.play.play (what the
@@ -30,8 +30,9 @@ Origin, says hello with the version and chat token it shows, as static/js/push.j
 
 Each figure is printed beside its target and beside the pulse's (bench/live_bench.py, bench/README.md).
 Environment: as web_bench.py (BENCH_DATABASE_URL, BENCH_REDIS_URL), BENCH_PUSH_PAGES, BENCH_LIVE_USERS (20),
-BENCH_PUSH_MOVES, BENCH_PUSH_COMMANDS, BENCH_PUSH_IDLE, BENCH_PUSH_POLL, BENCH_PUSH_PROCESSES ("1,2").
-Speed is reported, never asserted.
+BENCH_PUSH_MOVES, BENCH_PUSH_COMMANDS, BENCH_PUSH_IDLE, BENCH_PUSH_POLL, BENCH_PUSH_PROCESSES ("1,2"),
+BENCH_PUSH_SPREAD (0: seconds over which the pages without a seat would spread their board's fetch; the page
+fetches at once). Speed is reported, never asserted.
 """
 
 from __future__ import annotations
@@ -39,7 +40,9 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import re
+import secrets
 import shutil
 import signal
 import statistics
@@ -66,8 +69,14 @@ COMMANDS = int(os.environ.get("BENCH_PUSH_COMMANDS", "200"))
 IDLE = float(os.environ.get("BENCH_PUSH_IDLE", "10"))
 POLL = os.environ.get("BENCH_PUSH_POLL", "1") != "0"
 PROCESSES = tuple(int(n) for n in os.environ.get("BENCH_PUSH_PROCESSES", "1,2").split(","))
+# After a move, a page without a seat waits up to this long at random before it fetches its board: a spread
+# static/js/push.js does not do (0, every board at once, as the page fetches it), measured to see whether
+# it would serve the seats' pages first (bench/README.md, "push_bench.py": not clearly, so not done).
+SPREAD = float(os.environ.get("BENCH_PUSH_SPREAD", "0"))
 VISITOR_EVERY = 10  # one page in ten is a visitor's
-ORIGIN = "http://127.0.0.1"  # one of the bench's ALLOWED_HOSTS: the consumer's Origin check lets it in
+# The site's own origin (SITE_URL, one of CSRF_TRUSTED_ORIGINS): the pages are served apart from the push
+# server, whose Origin check (games/push/origin.py) lets in its own host and port or a trusted origin.
+ORIGIN = web_bench.BENCH_ENV["SITE_URL"]
 WAIT = 20.0  # seconds the bench waits for a move to reach every page before counting the ones it reached
 
 TARGETS = {"idle_cpu": 0.10, "move_p99": 1.0, "play_p50_ms": 5.0}
@@ -92,6 +101,7 @@ class Pages:
         self.sockets: list[Any] = []
         self.news: dict[int, list[float]] = {}  # version -> monotonic arrival times
         self.boards: dict[int, list[float]] = {}  # version -> when the page's poll answered
+        self.seated: dict[int, list[float]] = {}  # the same, the seats' pages only
         self.shown: list[int] = [p["version"] for p in spec["pages"]]
         self.other = 0  # messages other than #push-news (a chat token at hello, say)
         self.errors = 0
@@ -135,11 +145,15 @@ class Pages:
         """The `live` region fetched as the page fetches it on "game-moved" (templates/games/game.html)."""
         assert self.poll_base is not None
         host, port = self.poll_base
+        if SPREAD and not page["seated"]:
+            await asyncio.sleep(random.uniform(0, SPREAD))
         try:
             status, _ = await live_bench.get(host, port, f"/games/{self.spec['game']}/poll/?v={shown}",
-                                             page["cookie"])
+                                             page["cookie"], gzip=True)
             if status == 200:
                 self.boards.setdefault(version, []).append(time.monotonic())
+                if page["seated"]:
+                    self.seated.setdefault(version, []).append(time.monotonic())
             else:
                 self.errors += 1
                 print(f"poll: {status}", file=sys.stderr)
@@ -173,7 +187,8 @@ async def pages_main(spec_file: str) -> None:
         order = json.loads(line)
         if order["cmd"] == "wait":
             times = await pages.wait(order["version"], order.get("boards", False), order["timeout"])
-            say(times=times, open=len(pages.sockets) - pages.closed, errors=pages.errors)
+            say(times=times, seated=pages.seated.get(order["version"], []),
+                open=len(pages.sockets) - pages.closed, errors=pages.errors)
         elif order["cmd"] == "poll":
             pages.poll_base = (order["host"], order["port"])
             say(ok=True)
@@ -309,8 +324,8 @@ def page_specs(game: Any, ports: list[int]) -> list[dict[str, Any]]:
     from games import pulse
 
     game.refresh_from_db()
-    users = [s.user for s in game.seats.select_related("user").order_by("index")]
-    users += bench_users(USERS, "live")
+    seats = [s.user for s in game.seats.select_related("user").order_by("index")]
+    users = seats + bench_users(USERS, "live")
     readers: list[tuple[str, str]] = []
     for user in users:
         client = Client()
@@ -320,9 +335,12 @@ def page_specs(game: Any, ports: list[int]) -> list[dict[str, Any]]:
     specs = []
     for i in range(PAGES):
         cookie, reader = ("", "0") if i % VISITOR_EVERY == VISITOR_EVERY - 1 else readers[i % len(readers)]
+        # Each page's browser holds the CSRF cookie its first view of the page set (a secret of its own).
+        cookie = "; ".join(c for c in (cookie, f"csrftoken={secrets.token_hex(16)}") if c)
+        seated = i % VISITOR_EVERY != VISITOR_EVERY - 1 and i % len(readers) < len(seats)
         ticket = pulse.ticket(game.pk, reader)
         url = f"ws://127.0.0.1:{ports[i % len(ports)]}/push/games/{game.pk}/?t={ticket}"
-        specs.append({"url": url, "cookie": cookie, "version": game.version, "chat": chat})
+        specs.append({"url": url, "cookie": cookie, "version": game.version, "chat": chat, "seated": seated})
     return specs
 
 
@@ -410,7 +428,8 @@ def boards_after_a_move(game: Any, pages: PagesProcess) -> dict[str, Any]:
         news = pages.ask(cmd="wait", version=version, timeout=WAIT)
         boards = pages.ask(cmd="wait", version=version, boards=True, timeout=3 * WAIT)
     return {"news": sorted(t - COMMITS[version] for t in news["times"]),
-            "boards": sorted(t - COMMITS[version] for t in boards["times"]), "errors": boards["errors"]}
+            "boards": sorted(t - COMMITS[version] for t in boards["times"]), "errors": boards["errors"],
+            "seated": sorted(t - COMMITS[version] for t in boards["seated"]), "open": boards["open"]}
 
 
 async def _warm(host: str, port: int, game_id: int) -> None:
@@ -581,8 +600,9 @@ def print_setup(r: dict[str, Any]) -> None:
     if r["boards"] is not None:
         b = r["boards"]
         print(f"    a move, then each page's poll (gunicorn, {web_bench.WORKERS} sync workers): the news "
-              f"{spread(b['news'])}; the board ({len(b['boards'])} pages, {b['errors']} errors) "
-              f"{spread(b['boards'])}")
+              f"{spread(b['news'])}; the board ({len(b['boards'])} of {b['open']} pages open, {b['errors']} "
+              f"errors, spectators spread over {SPREAD:g} s) {spread(b['boards'])}; the seats' pages "
+              f"({len(b['seated'])}) {spread(b['seated'])}")
 
 
 def print_commands(c: dict[str, Any]) -> None:

@@ -1,8 +1,9 @@
 """The three requests an open game page repeats, answered from the cache before the session, the user and
 the view are built: the page itself when it is cached, the pulse while nothing changed (204), and the
-version poll of a public game while nothing changed (304). bench/README.md has the profile that led here:
-of 5.9 ms for a cached page, 4.5 went to the middleware, the session, the user and game rows and five
-separate cache round trips around the cached body.
+version poll of a public game while nothing changed (304) or, once it has moved on, with the new version's
+live region when it is drawn already (a move's fetch storm: _moved). bench/README.md has the profile
+that led here: of 5.9 ms for a cached page, 4.5 went to the middleware, the session, the user and game
+rows and five separate cache round trips around the cached body.
 
 Everything this door reads is what the full path would read, from the same cache entries, and it answers
 only when every entry is there and agrees; anything else (a cache miss, a flash message, a private game,
@@ -14,12 +15,15 @@ path, which answers and fills the cache. So the door never changes an answer, on
   user's preferences (accounts.prefs), which are dropped whenever the user or their groups change: a
   changed password, a deactivated account or a moderator no longer one never finds its old entry;
 - the page: games.page_cache's key, built from the same parts as the view builds it.
+- the live region: games.page_cache's live_key, the reader the game's readers entry names for the user
+  (a seat's own, else the spectators'), the zone from their preferences, as games/views/play.py builds it.
 
 It stands after the security and CSP middleware (their headers are added to its answers too).
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import zoneinfo
 from collections.abc import Callable
@@ -30,7 +34,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.cached_db import KEY_PREFIX as CACHED_DB_PREFIX
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
-from django.middleware.csrf import CSRF_SECRET_LENGTH
+from django.middleware.csrf import CSRF_SECRET_LENGTH, _mask_cipher_secret
 from django.utils.cache import patch_vary_headers
 from django.utils.crypto import constant_time_compare
 from django.utils.csp import CSP, build_policy
@@ -218,16 +222,88 @@ def _pulse(request: HttpRequest, game_id: int) -> HttpResponse | None:
 
 
 def _poll(request: HttpRequest, game_id: int) -> HttpResponse | None:
-    """304 for a public game whose version the page already shows (no reader needed: it is public)."""
-    head = cache.get(pulse.head_key(game_id))
+    """304 for a public game whose version the page already shows (no reader needed: it is public); the
+    new version's region once the game has moved on (_moved). The game's head comes in one round trip with
+    what _moved needs first."""
+    head_key = pulse.head_key(game_id)
+    secret = _moved_secret(request)
+    session_key = _session_key(request) if secret else None
+    readers_key = page_cache.readers_key(game_id) if secret else None
+    found = cache.get_many([k for k in (head_key, session_key, readers_key) if k])
+    head = found.get(head_key)
     if head is None:
         return None
     version, public = pulse.unpack_head(head)
     etag = f'"g{game_id}v{version}"'
     shown = request.GET.get("v") == str(version) or request.headers.get("If-None-Match") == etag
-    if not public or not shown:
+    if not public:
         return None
+    if not shown:
+        if not secret:
+            return None
+        return _moved(request, game_id, version, secret, found.get(session_key) if session_key else {},
+                      found.get(readers_key))
     response = HttpResponseNotModified()
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return response
+
+
+# The poll as the live region's poller sends it (templates/games/game.html: `poll_url` with no selection).
+_MOVED_QUERY = re.compile(r"^v=\d{0,18}$")
+
+
+def _moved_secret(request: HttpRequest) -> str | None:
+    """The browser's CSRF secret when the request is the region's own poll (htmx, the version it shows and
+    no selection) and the browser holds a secret; else None: a selection, the waiting room's poll, a first
+    visit (no secret yet) take the full path."""
+    secret = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    if ("HTTP_HX_REQUEST" not in request.META or not _MOVED_QUERY.match(request.META.get("QUERY_STRING", ""))
+            or len(secret) != CSRF_SECRET_LENGTH or not (secret.isascii() and secret.isalnum())):
+        return None
+    return secret
+
+
+def _moved(request: HttpRequest, game_id: int, version: int, secret: str, session: Any,
+           readers: Any) -> HttpResponse | None:
+    """A public game's new region for the page that asks: a move's fetch storm, every open page at once
+    (docs/architecture.md, "A move's fetch storm"). Served from the entry the full path caches
+    (games/views/play.py `_region`: the region of this version for this reader, its chrome's head) with
+    what that path adds per answer: the user's "My games" count and a CSRF token masked from the browser's
+    own secret. The reader is the seat the game's readers entry names for the session's user (checked as
+    the page's door checks them), or the spectators'; anything missing, and the full path answers (and
+    fills the entries)."""
+    if not isinstance(session, dict) or not isinstance(readers, dict):
+        return None
+    uid_claimed = session.get(SESSION_KEY)
+    prefs, count = None, 0
+    if uid_claimed is not None:
+        user_keys = [prefs_key(uid_claimed), queries.turn_count_key(uid_claimed)]
+        prefs, count = (cache.get_many(user_keys).get(k) for k in user_keys)
+        if not isinstance(prefs, Prefs) or count is None:
+            return None
+    uid = _user_id(session, prefs)
+    if uid is None:
+        return None
+    reader = readers.get(uid, page_cache.SPECTATORS) if uid else page_cache.SPECTATORS
+    key = page_cache.live_key(game_id=game_id, version=version, reader=reader,
+                              time_zone=_zone_name(prefs.time_zone if prefs else ""),
+                              selection=_plain_selection())
+    entry = cache.get(key)
+    if not isinstance(entry, tuple) or len(entry) != 3:
+        return None
+    region, _extras, head = entry
+    chrome = head + (page_cache.my_games_link(int(count)) if uid else b"")
+    response = page_cache.region_response(chrome, region, _mask_cipher_secret(secret).encode(), request)
+    response["ETag"] = f'"g{game_id}v{version}"'
+    response["Cache-Control"] = "private, no-cache"
+    patch_vary_headers(response, ("HX-Request", "Cookie"))
+    return response
+
+
+@functools.cache
+def _plain_selection() -> str:
+    """The selection part of the region's key for a poll with no selection, as the view computes it."""
+    from games.views.play import Selection, _selection_key
+
+    return _selection_key(Selection())

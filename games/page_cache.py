@@ -24,10 +24,15 @@ what it compresses against BREACH (page_response).
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import re
 import secrets
+import struct
+import time
+import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +40,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.middleware.gzip import GZipMiddleware
+from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
 
 from games import queries
@@ -45,6 +51,13 @@ PAGE_CACHE_SECONDS = 60
 PLAIN = "plain"
 PAGE_CACHE_VERSION = 3  # 3: stored gzip-compressed
 CHAT_GENERATION_SECONDS = 24 * 3600
+# The live region (games/views/play.py _live), cached apart from the page: what a poll answers with.
+LIVE_CACHE_VERSION = 9  # 9: one rendering per reader class, the CSRF token put in when served
+SPECTATORS = "all"  # the reader part of the key of the region every reader without a seat shares
+# single_flight: how long a request waits for another one's rendering of the same entry before it draws
+# its own (a rendering that failed or a worker that died leaves no entry), and how long its mark lasts.
+DRAW_WAIT_SECONDS = 5.0
+DRAW_MARK_SECONDS = 10
 
 
 def chat_key(game_id: object) -> str:
@@ -115,6 +128,133 @@ def page_key(*, game_id: int, version: int, user_id: int, staff: bool, time_zone
     viewer = hashlib.sha1(f"{time_zone}\x00{name}\x00{csrf_secret}".encode()).hexdigest()[:16]
     return (f"page:{PAGE_CACHE_VERSION}:{game_id}:{version}:{user_id}:{int(staff)}:{viewer}:"
             f"{chat.generation}:{chat.read}:{turn_count}.{invitations}:{selection}")
+
+
+def live_key(*, game_id: int, version: int, reader: str, time_zone: str, selection: str) -> str:
+    """The live region's key: no user and no CSRF secret in it, so that readers who see the same region
+    share one rendering (`reader`: a seat's own, or SPECTATORS); the time zone, since its dates are drawn
+    in the reader's."""
+    zone = hashlib.sha1(time_zone.encode()).hexdigest()[:8]
+    return f"live:{LIVE_CACHE_VERSION}:{game_id}:{version}:{reader}:{zone}:{selection}"
+
+
+@dataclass(frozen=True)
+class Region:
+    """A rendered region as cached (games/views/play.py _live): its text in pieces around the places where
+    each request's own text goes (its forms' CSRF token), each piece also compressed once, as raw deflate
+    ended on a full flush: compressed pieces then follow one another, and any other text compressed the
+    same way, in one gzip stream (region_response), so that a region sent to 2,000 pages is compressed
+    once, not once per page."""
+
+    pieces: tuple[bytes, ...]
+    packed: tuple[bytes, ...]
+
+    @classmethod
+    def of(cls, text: bytes, place: bytes) -> Region:
+        """The region `text`, cut at every `place` (where each request's filler goes)."""
+        pieces = tuple(text.split(place))
+        return cls(pieces, tuple(_deflated(piece, REGION_LEVEL) for piece in pieces))
+
+    def text(self, filler: bytes) -> bytes:
+        return filler.join(self.pieces)
+
+
+REGION_LEVEL = 6  # as GZipMiddleware compresses, once per region
+FILLER_LEVEL = 1  # each answer's own few bytes (its chrome, its token)
+_LAST_BLOCK = zlib.compressobj(REGION_LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS).flush()  # an empty final block
+
+
+def _deflated(data: bytes, level: int) -> bytes:
+    """`data` as raw deflate from a fresh compressor (so no reference to anything before it), ended on a
+    full flush (byte-aligned, not final): anything deflated so may follow it in the same stream."""
+    packer = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
+    return packer.compress(data) + packer.flush(zlib.Z_FULL_FLUSH)
+
+
+def spliced_gzip(before: bytes, region: Region, filler: bytes) -> bytes:
+    """gzip of `before` + region.text(filler), with the region's pieces as compressed once: only `before`
+    and the filler are compressed here. Its header holds a file name of random length, as _random_name
+    writes (BREACH)."""
+    header = (b"\x1f\x8b\x08" + bytes([gzip.FNAME]) + b"\x00\x00\x00\x00\x00\xff"
+              + b"a" * secrets.randbelow(GZipMiddleware.max_random_bytes) + b"\x00")
+    out, crc, size = [header, _deflated(before, FILLER_LEVEL)], zlib.crc32(before), len(before)
+    fill = _deflated(filler, FILLER_LEVEL)
+    for i, (piece, packed) in enumerate(zip(region.pieces, region.packed, strict=True)):
+        if i:
+            out.append(fill)
+            crc, size = zlib.crc32(filler, crc), size + len(filler)
+        out.append(packed)
+        crc, size = zlib.crc32(piece, crc), size + len(piece)
+    out += [_LAST_BLOCK, struct.pack("<II", crc & 0xFFFFFFFF, size & 0xFFFFFFFF)]
+    return b"".join(out)
+
+
+def region_response(before: bytes, region: Region, filler: bytes, request: HttpRequest,
+                    status: int = 200) -> HttpResponse:
+    """The answer `before` + the region with this request's `filler` in its places: gzip-compressed for a
+    browser that accepts it (the region's compression done once, when it was drawn), else plain."""
+    if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+        response = HttpResponse(spliced_gzip(before, region, filler), status=status)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(before + region.text(filler), status=status)
+    response["Content-Length"] = str(len(response.content))
+    patch_vary_headers(response, ("Accept-Encoding",))
+    return response
+
+
+def seat_reader(index: int | None, user_id: int) -> str:
+    """The reader part of live_key for a seat's region: the seat and its player."""
+    return f"seat{index}.{user_id}"
+
+
+def readers_key(game_id: object) -> str:
+    """Each seated user's reader (seat_reader) in the game, by user id; dropped whenever a seat of the game
+    is saved or deleted, or the game deleted (games.signals: readers_changed)."""
+    return f"live-readers:{LIVE_CACHE_VERSION}:{game_id}"
+
+
+def readers_changed(game_id: object) -> None:
+    """Drop the game's readers now and once the transaction commits (one read in between saw the old)."""
+    key = readers_key(game_id)
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key))
+
+
+@functools.lru_cache(maxsize=64)
+def my_games_link(count: int) -> bytes:
+    """The navigation's "My games" link with the user's "your turn" count, swapped out of band beside the
+    live region (after its chrome's head); the same bytes for every user with that count."""
+    return squeeze(render_to_string("base.html#my_games_link", {"oob": True, "your_turn_count": count})
+                   .encode())
+
+
+def single_flight[T](key: str, draw: Callable[[], T], seconds: int) -> T:
+    """The entry at `key`, else `draw()` stored there for `seconds`, drawn by one request at a time: the
+    others asking meanwhile wait for it rather than each rendering the same thing (a move's fetch storm:
+    every open page asks for the new version's region in the same second, and four workers rendering one
+    region at once take four times as long for each). A request that waited DRAW_WAIT_SECONDS in vain
+    draws it itself."""
+    found = cache.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    mark = f"{key}:drawing"
+    mine = cache.add(mark, 1, DRAW_MARK_SECONDS)
+    if not mine:
+        deadline, pause = time.monotonic() + DRAW_WAIT_SECONDS, 0.005
+        while time.monotonic() < deadline:
+            time.sleep(pause)
+            pause = min(pause * 2, 0.05)
+            found = cache.get(key)
+            if found is not None:
+                return found  # type: ignore[no-any-return]
+    try:
+        value = draw()
+        cache.set(key, value, seconds)
+    finally:
+        if mine:
+            cache.delete(mark)
+    return value
 
 
 def get_page(key: str) -> bytes | None:

@@ -29,6 +29,8 @@ def forget_version_for_pulse(sender: type, instance: Game, **kwargs: Any) -> Non
     # once through their push connection (games.push): a game deleted is told as a move past its version.
     pulse.game_changed(instance.pk)
     deleted = "created" not in kwargs  # post_delete sends no `created`
+    if deleted:
+        page_cache.readers_changed(instance.pk)
     publish.game_moved(instance.pk, instance.version + 1 if deleted else instance.version)
 
 
@@ -37,6 +39,7 @@ def forget_version_for_pulse(sender: type, instance: Game, **kwargs: Any) -> Non
 def forget_count_for_seat(sender: type, instance: Seat, **kwargs: Any) -> None:
     queries.forget_turn_counts([instance.user_id])
     queries.forget_invitation_counts([instance.user_id])  # a seat taken answers an invitation
+    page_cache.readers_changed(instance.game_id)  # whose live region each reader is served
 
 
 @receiver(post_save, sender=Invitation)

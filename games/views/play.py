@@ -10,6 +10,7 @@ as the signed-in player's Actor; refusals become HTTP answers in games/views/ref
 from __future__ import annotations
 
 import hashlib
+import secrets
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -49,7 +50,6 @@ LOG_PAGE = 20
 RECENT_LIMIT = 400  # at most this many actions for the kind's marks of recent play (a bound, never reached)
 POLL_SECONDS = 4
 LIVE_CACHE_SECONDS = 60
-LIVE_CACHE_VERSION = 8
 # GET parameters the page itself reads; every other one is the kind's selection (a ship, a builder).
 _PAGE_PARAMS = ("confirm", "log", "text")
 _IGNORED_PARAMS = ("csrfmiddlewaretoken", "v", "expected_version", "command", "status")
@@ -293,13 +293,18 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
         get_token(request)  # the page's forms carry the token of this very CSRF secret (it is in the key)
         response = page_cache.page_response(cached, request)
     else:
-        live_html, extras = _live(request, viewer, sel, notice)
         if request.htmx:
             # The chrome first: htmx takes a response's first <title> as the tab's only if it is at the
-            # top level, and the board's SVG holds titles of its own.
-            response = HttpResponse(page_cache.squeeze((_chrome(request, game, extras) + live_html).encode()),
-                                    status=status)
+            # top level, and the board's SVG holds titles of its own. The region goes out as cached (its
+            # compression done once), with this request's token in its forms.
+            region, _extras, head = _region(request, viewer, sel, notice)
+            user = request.user
+            chrome = head + (page_cache.my_games_link(queries.your_turn_count(user))
+                             if user.is_authenticated else b"")
+            response = page_cache.region_response(chrome, region, get_token(request).encode(), request,
+                                                  status)
         else:
+            live_html, extras = _live(request, viewer, sel, notice)
             may_chat = bool(extras["seat"] or is_moderator(request.user))
             ctx = {"game": game, "viewer": viewer, "sel": sel, "live_html": live_html,
                    "version": game.version, "pulse_url": pulse_url(game.pk, request),
@@ -316,12 +321,12 @@ def _page(request: HttpRequest, viewer: Viewer, sel: Selection | None = None, no
     return response
 
 
-def _chrome(request: HttpRequest, game: Game, extras: dict[str, Any]) -> str:
-    """The tab title, the game's status and the navigation's count, swapped out of band beside `live`:
-    they change with it (a move, a game that ends) but sit outside it."""
-    ctx = {**extras, "game": game, "user": request.user, "oob": True,
-           "your_turn_count": queries.your_turn_count(request.user)}
-    return render_to_string("games/game.html#chrome", ctx)
+def _chrome_head(game: Game, extras: dict[str, Any]) -> bytes:
+    """The tab title and the game's status, swapped out of band beside `live`: they change with it (a move,
+    a game that ends) but sit outside it. Drawn with the region, for its reader; the navigation's count,
+    the user's own, follows it in each answer (games.page_cache.my_games_link)."""
+    ctx = {**extras, "game": game, "user": None, "oob": True}
+    return page_cache.squeeze(render_to_string("games/game.html#chrome", ctx).encode())
 
 
 def _selection_key(sel: Selection) -> str:
@@ -348,28 +353,75 @@ def _page_key(request: HttpRequest, viewer: Viewer,
 
 def _live(request: HttpRequest, viewer: Viewer, sel: Selection,
           notice: Notice | None) -> tuple[str, dict[str, Any]]:
-    """The rendered `live` region and what the rest of the page needs from the same computation.
+    """The rendered `live` region, with this request's CSRF token in its forms, and what the rest of the
+    page needs from the same computation (_region)."""
+    region, extras, _head = _region(request, viewer, sel, notice)
+    # Our own rendering, escaped when made; the token is letters and digits.
+    return mark_safe(region.text(get_token(request).encode()).decode()), extras  # noqa: S308
 
-    Cached per (game version, user, CSRF secret, selection) for a short while: every poll, reload and
-    spectator of an unchanged game is then served without touching the engine or the log. The key holds
-    the CSRF secret because the region's forms carry the token; the short life keeps the deadline and
-    "minutes ago" texts fresh."""
-    had_cookie = bool(request.META.get("CSRF_COOKIE"))
-    token = get_token(request)  # also makes sure the CSRF cookie is set for the forms
-    key = None
-    # A first visit has no CSRF cookie yet: its secret is new, so its rendering is never reused.
-    if notice is None and request.method == "GET" and had_cookie:
-        secret = hashlib.sha1(str(request.META["CSRF_COOKIE"]).encode()).hexdigest()[:10]
-        user = request.user.pk if request.user.is_authenticated else 0
-        key = (f"live:{LIVE_CACHE_VERSION}:{viewer.game.pk}:{viewer.game.version}:{user}:{secret}:"
-               f"{_selection_key(sel)}")
-        cached = cache.get(key)
-        if cached is not None:
-            return mark_safe(cached[0]), cached[1]  # noqa: S308 - our own rendering, escaped when made
+
+def _region(request: HttpRequest, viewer: Viewer, sel: Selection,
+            notice: Notice | None) -> tuple[page_cache.Region, dict[str, Any], bytes]:
+    """The `live` region as drawn (games.page_cache.Region: its forms' token left out), the extras and the
+    chrome's head (_chrome_head). games.fast_page serves a poll from the same entry.
+
+    Cached per (game version, reader, time zone, selection) for a short while, and drawn once for everyone
+    who shares that key (games.page_cache.single_flight): when a move is pushed, every open page fetches
+    its region in the same second, and each reader class's region is then rendered (and compressed) once,
+    not once per page. The reader is the seat (its hand, its orders, its controls: hidden information,
+    never shared with another seat or a spectator) or, for every reader without a seat, signed in or not,
+    the spectators' one rendering: _context shows a reader without a seat nothing of their own. The
+    region's forms carry the CSRF token, which is each request's own (masked from its own secret): the
+    cached rendering is cut where it goes, and each answer puts its own in. The short life keeps the
+    deadline and "minutes ago" texts fresh."""
+    get_token(request)  # makes sure the CSRF cookie is set for the forms
+    if notice is not None or request.method != "GET":
+        return _draw_live(request, viewer, sel, notice)
+    key = page_cache.live_key(game_id=viewer.game.pk, version=viewer.game.version, reader=_reader(viewer),
+                              time_zone=timezone.get_current_timezone_name(), selection=_selection_key(sel))
+    return page_cache.single_flight(key, lambda: _draw_live(request, viewer, sel, None), LIVE_CACHE_SECONDS)
+
+
+def _reader(viewer: Viewer) -> str:
+    """Whose region this is: the seat's own (with its user), or the one every reader without a seat shares.
+    A visitor has no seat; a signed-in reader's is looked up in the game's readers (_readers) unless the
+    seats are read already (a private game's check reads them)."""
+    if viewer.user_id is None:
+        return page_cache.SPECTATORS
+    if "seat" in viewer.__dict__:  # read already (the cached_property)
+        seat = viewer.seat
+        return page_cache.SPECTATORS if seat is None else page_cache.seat_reader(seat.index, seat.user_id)
+    return _readers(viewer.game).get(viewer.user_id, page_cache.SPECTATORS)
+
+
+def _readers(game: Game) -> dict[int, str]:
+    """Each seated user's reader (games.page_cache.seat_reader), cached: one small query, where reading the
+    seats with their players cost a storm's poll more than the rest of it. games.fast_page reads the same
+    entry. A seat saved or deleted drops it (games.signals); the seats' indexes, dealt at the start by a
+    bulk update, are dealt before the game has a state, so before any region (and this) is drawn."""
+    key = page_cache.readers_key(game.pk)
+    found = cache.get(key)
+    if not isinstance(found, dict):
+        found = {}
+        for index, user_id in (Seat.objects.filter(game_id=game.pk, user_id__isnull=False)
+                               .order_by("index", "joined_at").values_list("index", "user_id")):
+            found.setdefault(user_id, page_cache.seat_reader(index, user_id))  # the first, as Viewer.seat
+        cache.set(key, found, LIVE_CACHE_SECONDS)
+    return found
+
+
+def _draw_live(request: HttpRequest, viewer: Viewer, sel: Selection,
+               notice: Notice | None) -> tuple[page_cache.Region, dict[str, Any], bytes]:
+    """The region as _region caches it, cut where each form's CSRF token goes (and without its templates'
+    indentation), the extras and the chrome's head."""
     ctx = _context(request, viewer, sel, notice)
+    # A new placeholder per rendering: nothing a player writes into the region (a name, a command) can
+    # guess it, so nothing but the forms' token fields is ever replaced. Letters and digits, as long as a
+    # token: escaping leaves it alone and the forms are drawn as with the token itself.
+    place = secrets.token_hex(32)
     # No request: the region needs no context processor (the navigation's counts are the page's, not its
     # own), only the CSRF token for its forms.
-    html = render_to_string("games/game.html#live", {**ctx, "csrf_token": token})
+    html = render_to_string("games/game.html#live", {**ctx, "csrf_token": place})
     # What the rest of the page (outside the live region) needs: plain values, cached with the region.
     extras = {"phase": ctx["phase"], "turn": ctx["turn"], "my_turn": ctx["my_turn"],
               "shown_turn": ctx["shown_turn"], "turn_unit": ctx["kind_words"].turn_unit,
@@ -380,9 +432,8 @@ def _live(request: HttpRequest, viewer: Viewer, sel: Selection,
               "extras": ctx.get("extras", {}),
               "kind_extras_template": ctx["kind_extras_template"], "command_help": ctx["command_help"],
               "command_example": ctx["command_example"]}
-    if key is not None:
-        cache.set(key, (str(html), extras), LIVE_CACHE_SECONDS)
-    return mark_safe(html), extras
+    return (page_cache.Region.of(page_cache.squeeze(html.encode()), place.encode()), extras,
+            _chrome_head(viewer.game, extras))
 
 
 # === VIEWS ===
