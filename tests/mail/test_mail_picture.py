@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
+import games.pictures
 from games.kinds import get_kind
+from games.kinds.metaltalon import mail_picture
 from games.mail import position
 from tests.kinds.metabaloids.random_games import SeededDice
 
@@ -70,3 +72,28 @@ def test_a_kind_without_its_own_picture_is_its_board_svg_through_cairosvg_in_256
     (width, _), mode = size_and_mode(png)
     assert width == position.BOARD_WIDTH and mode == "P"
     assert png == position._small(position.svg_png(kind.board_svg(state, 0), position.BOARD_WIDTH))
+
+
+def test_a_metaltalon_ground_drawn_by_one_worker_is_read_by_the_others_from_the_sites_cache(monkeypatch):
+    from django.core.cache import cache
+
+    cache.clear()
+    mail_picture._grounds.clear()
+    renders: list[int] = []
+    real = games.pictures.svg_png
+
+    def counted(svg: str, width: int) -> bytes:
+        renders.append(width)
+        return real(svg, width)
+
+    monkeypatch.setattr(games.pictures, "svg_png", counted)
+    kind = get_kind("metaltalon")
+    state = kind.new_state({}, 4, SeededDice(2))
+
+    here = position.board_png(pos("metaltalon", state, 0))
+    mail_picture._grounds.clear()  # another worker: nothing of this process's own
+    position._pictures.clear()
+    there = position.board_png(pos("metaltalon", state, 0))
+
+    assert renders == [position.BOARD_WIDTH]  # drawn once, by the first
+    assert there == here  # the same picture, byte for byte, from the ground the cache kept

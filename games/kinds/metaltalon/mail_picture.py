@@ -3,8 +3,9 @@
 The picture is board_svg's for the seat (kind.board_svg(state, seat): no marks, nothing selected), but
 rendering that whole SVG through cairosvg took a quarter of a second and more for each new position (the
 turn notices' rate, bench/README.md "Notices"). Most of it never changes in a game: the background, the
-terrain and the key (board_svg.picture_ground_svg). That ground is rasterised through cairosvg once per
-process for each board, seating and legend height, with the 256 colours its pictures are written in. Each
+terrain and the key (board_svg.picture_ground_svg). That ground is rasterised through cairosvg once for
+each board, seating and legend height, with the 256 colours its pictures are written in, and kept in the
+process and in the site's cache (every worker's: one draws it, the others read it in milliseconds). Each
 position then draws only what a move changes, straight onto a copy of it with cairo (the library cairosvg
 draws with, so the same shapes and glyphs): each cell's ship as board_svg places it (board_svg.ship_shape)
 in the colours of the board's style sheet (board-svg.css, read from CELL_STYLE), and the legend
@@ -16,6 +17,7 @@ What the seat sees: MetalTalon hides nothing on the board; the seat's own ships 
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 import re
@@ -42,9 +44,11 @@ from games.kinds.metaltalon.engine import EDITIONS, GameState, Ship, seat_letter
 __all__ = ["board_png"]
 
 # Grounds kept per process (board, seating, legend height, width): about 1.7 MB each at 640 pixels wide.
-# A board has one seating per player count (and fewer seats once some are out), so a site's games share a
-# handful of them.
-GROUNDS = 16
+# A board has one seating per player count (and fewer seats once some are out) and a legend of one to three
+# lines, so a site's games share a few dozen; one this process lets go comes back from the site's cache in
+# milliseconds (SHARED_SECONDS), not drawn again.
+GROUNDS = 24
+SHARED_SECONDS = 30 * 24 * 3600
 # The PNG's zlib level: 6 (zlib's default) writes about 5% more bytes than Pillow's optimize=True in a
 # tenth of its time (bench/README.md, "Notices").
 PNG_LEVEL = 6
@@ -289,13 +293,25 @@ def _order(board_name: str) -> dict[str, int]:
 
 
 def _ground(board_name: str, homes: Homes, legend_h: float, width: int) -> _Ground:
+    """The ground, from this process's own (GROUNDS kept), else the site's cache (another worker drew it),
+    else drawn here and put in both."""
     key = (board_name, homes, legend_h, width)
     with _lock:
         ground = _grounds.get(key)
         if ground is not None:
             _grounds.move_to_end(key)
             return ground
-    ground = _draw_ground(board_name, homes, legend_h, width)
+    svg = picture_ground_svg(board_name, homes, legend_h)
+    shared = _shared_cache()
+    # Named by what it is drawn from, so an entry is never stale: a new drawing has a new name.
+    name = f"mt-ground:{hashlib.sha256(svg.encode()).hexdigest()[:24]}:{width}"
+    kept = shared.get(name) if shared is not None else None
+    if kept is not None:
+        ground = _unpack(kept, width / picture_size(board_name)[0])
+    else:
+        ground = _draw_ground(svg, board_name, width)
+        if shared is not None:
+            shared.set(name, _pack(ground), SHARED_SECONDS)
     with _lock:
         _grounds[key] = ground
         while len(_grounds) > GROUNDS:
@@ -303,14 +319,47 @@ def _ground(board_name: str, homes: Homes, legend_h: float, width: int) -> _Grou
     return ground
 
 
-def _draw_ground(board_name: str, homes: Homes, legend_h: float, width: int) -> _Ground:
+def _shared_cache() -> Any:
+    """The site's cache (Redis in production: every worker's), or None outside a configured site (the
+    kind's tests without Django)."""
+    from django.conf import settings
+
+    if not settings.configured:
+        return None
+    from django.core.cache import cache
+
+    return cache
+
+
+def _pack(ground: _Ground) -> tuple[bytes, bytes]:
+    """The ground as the site's cache keeps it: its pixels as a PNG (about 90 kB) and its palette."""
+    out = io.BytesIO()
+    _rgb(ground.pixels, ground).save(out, "PNG", compress_level=1)
+    return out.getvalue(), bytes(ground.palette.getpalette() or [])
+
+
+def _unpack(kept: tuple[bytes, bytes], scale: float) -> _Ground:
+    from PIL import Image
+
+    png, colours = kept
+    with Image.open(io.BytesIO(png)) as image:
+        rgba = image.convert("RGBA")
+    width, height = rgba.size
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(colours)
+    # cairo's ARGB32 in native (little-endian) order: B, G, R, A; opaque, so premultiplied alike.
+    return _Ground(width=width, height=height, stride=width * 4, pixels=rgba.tobytes("raw", "BGRA"),
+                   scale=scale, palette=palette)
+
+
+def _draw_ground(svg: str, board_name: str, width: int) -> _Ground:
     """The ground through cairosvg, and its palette: the median cut of the ground with a ship of every seat
     on it (its own and a rival's look) and every seat's legend line, the colours its pictures can have."""
     import cairocffi as cairo
 
     from games.pictures import svg_png
 
-    png = svg_png(picture_ground_svg(board_name, homes, legend_h), width)
+    png = svg_png(svg, width)
     surface = cairo.ImageSurface.create_from_png(io.BytesIO(png))
     surface.flush()
     ground = _Ground(width=surface.get_width(), height=surface.get_height(), stride=surface.get_stride(),
@@ -326,7 +375,8 @@ def _draw_ground(board_name: str, homes: Homes, legend_h: float, width: int) -> 
     from PIL import Image
 
     # One k-means pass after the median cut centres each colour on the pixels it stands for: the ships'
-    # edges over the tints then find a near colour (most within 16 levels of the SVG's picture).
+    # edges over the tints then find a near colour (most within 16 levels of the SVG's picture). It costs
+    # ten times the median cut (about half a second), once per ground for the whole site (the cache).
     palette = _rgb(sample, ground).quantize(colors=256, method=Image.Quantize.MEDIANCUT, kmeans=1,
                                             dither=Image.Dither.NONE)
     return _Ground(width=ground.width, height=ground.height, stride=ground.stride, pixels=ground.pixels,

@@ -114,6 +114,8 @@ def test_what_the_seat_may_not_see_changes_nothing_in_its_picture():
 
 
 def test_the_ground_is_rasterised_once_per_board_and_seating_and_reused(monkeypatch):
+    # A process alone: no site's cache to find a ground another worker drew (tests/mail/test_mail_picture.py).
+    monkeypatch.setattr(mail_picture, "_shared_cache", lambda: None)
     mail_picture._grounds.clear()
     renders: list[str] = []
     real = games.pictures.svg_png
