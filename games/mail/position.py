@@ -306,7 +306,7 @@ def _small(png: bytes) -> bytes:
     small = flat.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE,
                                          dither=Image.Dither.NONE)
     out = io.BytesIO()
-    # zlib's default level: optimize=True (level 9 and a search) saved about 4% of the bytes for nine
+    # zlib's default level: optimize=True (level 9 and a search) saved about 4% of the bytes for four to nine
     # times the encoding's time (bench/README.md, "Notices").
     small.save(out, "PNG")
     return out.getvalue()

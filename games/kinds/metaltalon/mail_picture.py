@@ -50,7 +50,7 @@ __all__ = ["board_png"]
 GROUNDS = 24
 SHARED_SECONDS = 30 * 24 * 3600
 # The PNG's zlib level: 6 (zlib's default) writes about 5% more bytes than Pillow's optimize=True in a
-# tenth of its time (bench/README.md, "Notices").
+# quarter of its time (bench/README.md, "Notices").
 PNG_LEVEL = 6
 # The family cairosvg draws text in: the first of the drawing's font-family list.
 FAMILY = FONT.split(",")[0].strip()
