@@ -20,8 +20,9 @@
    and, over SMTP, the session, the thread hop and the thread's fresh database connection).
 3. Outbound: games.mail.outbound.compose on turn notices (a 2-player game; a 6-player game with about 300
    actions) and on the answer to a mailed reply, including the board PNG: cold (the worker's picture
-   cache, games.mail.position._pictures, emptied before each compose) and warm; then the MIME message
-   serialised (`mail.message().as_bytes()`) and its size.
+   cache, games.mail.position._pictures, emptied before each compose; MetalTalon's ground, drawn once per
+   process in games/kinds/metaltalon/mail_picture.py, is kept as a worker keeps it) and warm; then the
+   MIME message serialised (`mail.message().as_bytes()`) and its size.
 
 The rate limiter (Redis, moving window) stays in the inbound path; MAIL_RATE_LIMIT is raised to 1000000/hour
 so it never throttles the bench. Games are seeded through games.actions (bench/web_seed.py): the outbound

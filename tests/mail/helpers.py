@@ -62,8 +62,9 @@ def legal(seat: Seat, verb: str) -> str:
 
 def quick_mail_game(settings: Any, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
     """`kind` offered, and a game's worth of mails let through as fast as the test can send them. Every mail
-    carries the board as a picture as well; drawing it (tests/web/test_mail_position.py) costs a third of a
-    second, a minute over a game's mails. What these tests read is the text."""
+    carries the board as a picture as well; drawing it (tests/web/test_mail_position.py) costs milliseconds
+    for MetalTalon but a third of a second for a kind drawn through cairosvg, a minute over a game's mails.
+    What these tests read is the text."""
     settings.OFFERED_GAME_KINDS = ["metaltalon", kind]
     settings.MAIL_RATE_LIMIT = "100000/hour"
     settings.GAME_COMMAND_RATE_LIMIT = settings.COMMAND_RATE_LIMIT = "100000/minute"

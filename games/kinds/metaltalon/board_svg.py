@@ -11,6 +11,7 @@ import hashlib
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
@@ -27,7 +28,8 @@ from games.kinds.metaltalon.engine import (
     seat_letter,
 )
 
-__all__ = ["SEAT_COLOURS", "board_png", "board_svg", "terrain_ref", "terrain_svg"]
+__all__ = ["SEAT_COLOURS", "LegendEntry", "ShipShape", "board_png", "board_svg", "cell_centre",
+           "legend_entries", "picture_ground_svg", "picture_size", "ship_shape", "terrain_ref", "terrain_svg"]
 
 # (home base, seat) of each seat still playing, sorted: what the terrain depends on besides the board.
 Homes = tuple[tuple[str, int], ...]
@@ -211,42 +213,65 @@ def _text_width(text: str, size: float) -> float:
     return size * sum(_ADVANCE.get(ch, 0.64) for ch in text)  # digits: 0.64
 
 
+@dataclass(frozen=True)
+class ShipShape:
+    """Where the parts of a ship's drawing go, around its cell's centre (SVG units): what board_svg writes
+    as markup and mail_picture.py draws straight onto the mailed picture, so both put them alike."""
+
+    r: float  # the disc's radius (ship_radius)
+    cc: float  # the disc's centre, below (+) or above (-) the cell's centre
+    value: str  # written large in the disc
+    vsize: float  # its font size
+    tx: float  # the seat's tab: its centre
+    ty: float
+    pieces: str  # "3e 1w 1s", on the tag below the disc
+    text_w: float  # the pieces' width on the tag (squeezed to PIECES_MAX_WIDTH when wider)
+    squeezed: bool
+    tag_w: float
+    tag_y: float
+    count: int  # ships on the cell: "x2" beside the disc when more than one
+
+
+def ship_shape(ship: Ship, letters: tuple[str, str, str], count: int) -> ShipShape:
+    r = ship_radius(ship.value)
+    cc = -2.5  # the disc sits a little high: the pieces tag takes the hex's lower middle
+    value = str(ship.value)
+    vsize = 15.0 if len(value) < 3 else 12.0  # CELL_STYLE's size, or smaller for three digits
+    # The seat's tab, on the rim at the upper left (further out on small discs, clear of the value).
+    reach = max(r, 14.0) * 0.72
+    pieces = " ".join(f"{n}{letter}" for n, letter in zip(ship.pieces, letters, strict=True) if n)
+    text_w = _text_width(pieces, PIECES_FONT)
+    squeezed = text_w > PIECES_MAX_WIDTH
+    if squeezed:
+        text_w = PIECES_MAX_WIDTH
+    return ShipShape(r=r, cc=cc, value=value, vsize=vsize, tx=-reach, ty=cc - reach, pieces=pieces,
+                     text_w=text_w, squeezed=squeezed, tag_w=text_w + 5, tag_y=7.0, count=count)
+
+
 def _ship_marker(ship: Ship, letters: tuple[str, str, str], count: int) -> str:
     """A ship: a disc in its seat's colour sized by its value, the value large in the middle, the seat's
     letter on a tab at its upper left (colour is never the only signal) and its pieces on a white tag
     below, all readable at the game page's size. Drawn around the origin, in <defs> (a <use> places it at
     its cell's centre; its group's class p<seat> gives the seat's colours); what every ship shares is in
     CELL_STYLE."""
-    r = ship_radius(ship.value)
-    cc = -2.5  # the disc sits a little high: the pieces tag takes the hex's lower middle
-    value = str(ship.value)
-    vsize = 15 if len(value) < 3 else 12  # CELL_STYLE's size, or smaller for three digits
-    size = "" if vsize == 15 else f' font-size="{vsize}"'
-    # The seat's tab, on the rim at the upper left (further out on small discs, clear of the value).
-    reach = max(r, 14.0) * 0.72
-    tx, ty = -reach, cc - reach
-    pieces = " ".join(f"{n}{letter}" for n, letter in zip(ship.pieces, letters, strict=True) if n)
-    text_w = _text_width(pieces, PIECES_FONT)
-    squeeze = ""
-    if text_w > PIECES_MAX_WIDTH:
-        text_w = PIECES_MAX_WIDTH
-        squeeze = f' textLength="{_fmt(text_w)}" lengthAdjust="spacingAndGlyphs"'
-    tag_w, tag_y = text_w + 5, 7
+    k = ship_shape(ship, letters, count)
+    size = "" if k.vsize == 15 else f' font-size="{_fmt(k.vsize)}"'
+    squeeze = f' textLength="{_fmt(k.text_w)}" lengthAdjust="spacingAndGlyphs"' if k.squeezed else ""
     parts = [
-        f'<circle class="shade" cx="1.2" cy="{_fmt(cc + 1.8)}" r="{_fmt(r)}"/>'
-        f'<circle class="ship" cy="{_fmt(cc)}" r="{_fmt(r)}"/>'
-        f'<text class="ship-value" y="{_fmt(cc + vsize * 0.36)}"{size}>{value}</text>'
-        f'<circle class="tab" cx="{_fmt(tx)}" cy="{_fmt(ty)}" r="6.2"/>'
-        f'<text class="ship-seat" x="{_fmt(tx)}" y="{_fmt(ty + 3.2)}">'
+        f'<circle class="shade" cx="1.2" cy="{_fmt(k.cc + 1.8)}" r="{_fmt(k.r)}"/>'
+        f'<circle class="ship" cy="{_fmt(k.cc)}" r="{_fmt(k.r)}"/>'
+        f'<text class="ship-value" y="{_fmt(k.cc + k.vsize * 0.36)}"{size}>{k.value}</text>'
+        f'<circle class="tab" cx="{_fmt(k.tx)}" cy="{_fmt(k.ty)}" r="6.2"/>'
+        f'<text class="ship-seat" x="{_fmt(k.tx)}" y="{_fmt(k.ty + 3.2)}">'
         f"{escape(seat_letter(ship.owner))}</text>"
-        f'<rect class="pieces-tag" x="{_fmt(-tag_w / 2)}" y="{tag_y}" width="{_fmt(tag_w)}" height="12" '
-        f'rx="3"/>'
-        f'<text class="ship-pieces" y="{_fmt(tag_y + 9.4)}"{squeeze}>'
-        f"{escape(pieces)}</text>"
+        f'<rect class="pieces-tag" x="{_fmt(-k.tag_w / 2)}" y="{_fmt(k.tag_y)}" width="{_fmt(k.tag_w)}" '
+        f'height="12" rx="3"/>'
+        f'<text class="ship-pieces" y="{_fmt(k.tag_y + 9.4)}"{squeeze}>'
+        f"{escape(k.pieces)}</text>"
     ]
     if count > 1:
         parts.append(
-            f'<text x="{_fmt(r - 2)}" y="{_fmt(cc - r + 6)}" font-size="10" font-weight="bold" '
+            f'<text x="{_fmt(k.r - 2)}" y="{_fmt(k.cc - k.r + 6)}" font-size="10" font-weight="bold" '
             f'fill="#000" stroke="#ffffff" stroke-width="2.5" paint-order="stroke" text-anchor="start">'
             f'x{count}</text>'
         )
@@ -331,12 +356,26 @@ def _edge_labels(geo: _Geometry, board: Board) -> str:
     return f'<g class="edge-labels" font-size="12" fill="#555555">{"".join(parts)}</g>'
 
 
-def _legend(state: GameState, viewer: int | None, y: float, width: float) -> tuple[str, float]:
-    parts = []
-    x, row_h = 8.0, 22.0
-    line = 0
+@dataclass(frozen=True)
+class LegendEntry:
+    """One seat's line of the legend: its disc's left edge and middle (SVG units), its seat and words."""
+
+    x: float
+    cy: float
+    seat: int
+    label: str  # "A (Vamps) (you)"
+    out: bool
+
+
+LEGEND_ROW = 22.0
+
+
+def legend_entries(state: GameState, viewer: int | None, y: float, width: float) -> tuple[list[LegendEntry],
+                                                                                          float]:
+    """Each seat's place in the legend under the board at `y`, wrapped to `width`, and the legend's height."""
+    entries = []
+    x, line = 8.0, 0
     for s in state.seats:
-        colour, ink = SEAT_COLOURS[s.index % len(SEAT_COLOURS)]
         label = seat_label(state, s.index)[len("Player ") :]
         if viewer == s.index:
             label += " (you)"
@@ -345,16 +384,23 @@ def _legend(state: GameState, viewer: int | None, y: float, width: float) -> tup
         w = 28 + 7.2 * len(label)
         if x + w > width:
             x, line = 8.0, line + 1
-        cy = y + line * row_h
-        # What every seat's line repeats (outline, sizes, ink): board-svg.css.
-        parts.append(f'<circle cx="{_fmt(x + 9)}" cy="{_fmt(cy)}" r="9" fill="{colour}"/>')
-        parts.append(f'<text class="seat-letter" x="{_fmt(x + 9)}" y="{_fmt(cy + 4)}" fill="{ink}">'
-                     f"{escape(seat_letter(s.index))}</text>")
-        decoration = ' text-decoration="line-through"' if s.out else ""
-        parts.append(f'<text class="seat-name" x="{_fmt(x + 22)}" y="{_fmt(cy + 4)}"{decoration}>'
-                     f"{escape(label)}</text>")
+        entries.append(LegendEntry(x=x, cy=y + line * LEGEND_ROW, seat=s.index, label=label, out=s.out))
         x += w + 10
-    height = (line + 1) * row_h + 6
+    return entries, (line + 1) * LEGEND_ROW + 6
+
+
+def _legend(state: GameState, viewer: int | None, y: float, width: float) -> tuple[str, float]:
+    entries, height = legend_entries(state, viewer, y, width)
+    parts = []
+    for e in entries:
+        colour, ink = SEAT_COLOURS[e.seat % len(SEAT_COLOURS)]
+        # What every seat's line repeats (outline, sizes, ink): board-svg.css.
+        parts.append(f'<circle cx="{_fmt(e.x + 9)}" cy="{_fmt(e.cy)}" r="9" fill="{colour}"/>')
+        parts.append(f'<text class="seat-letter" x="{_fmt(e.x + 9)}" y="{_fmt(e.cy + 4)}" fill="{ink}">'
+                     f"{escape(seat_letter(e.seat))}</text>")
+        decoration = ' text-decoration="line-through"' if e.out else ""
+        parts.append(f'<text class="seat-name" x="{_fmt(e.x + 22)}" y="{_fmt(e.cy + 4)}"{decoration}>'
+                     f"{escape(e.label)}</text>")
     return f'<g class="legend">{"".join(parts)}</g>', height
 
 
@@ -555,6 +601,38 @@ def board_svg(
         f'<g class="pieces" text-anchor="middle" pointer-events="none">{"".join(pieces)}</g>'
         f"{layer}{legend}{key}{last_key}</svg>"
     )
+
+
+@lru_cache(maxsize=64)
+def picture_ground_svg(board_name: str, homes: Homes, legend_h: float) -> str:
+    """What board_svg draws of a mailed picture (no marks, nothing selected) that no move changes, as a
+    whole SVG document of that picture's size: the background, the terrain and the key, the key below a
+    legend `legend_h` high (legend_entries). mail_picture.py rasterises it once and draws the ships and
+    the legend over it: together they are board_svg's picture, pixel for pixel as near as the raster
+    allows (tests/kinds/metaltalon/test_mail_picture.py)."""
+    board, geo = load_board(board_name), _geometry(board_name)
+    key, key_h = _key(board, geo.height + 14 + legend_h)
+    total_h = geo.height + legend_h + key_h + 8
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="mt-board board-{escape(board.name)}" '
+        f'viewBox="0 0 {_fmt(geo.width)} {_fmt(total_h)}" width="100%" '
+        f'preserveAspectRatio="xMidYMin meet" font-family={quoteattr(FONT)}>'
+        f'<rect x="0" y="0" width="{_fmt(geo.width)}" height="{_fmt(total_h)}" fill="#fbfaf7"/>'
+        f"<style>{CELL_STYLE}</style>"
+        f'<g class="terrain">{_terrain(board_name, homes)}</g>{key}</svg>'
+    )
+
+
+def picture_size(board_name: str) -> tuple[float, float]:
+    """The board's drawing's width and the height of its terrain, in SVG units (the legend starts 14
+    below)."""
+    geo = _geometry(board_name)
+    return geo.width, geo.height
+
+
+def cell_centre(board_name: str, cell: str) -> tuple[float, float]:
+    """Where a cell's ship is drawn, in SVG units."""
+    return _geometry(board_name).centre(cell)
 
 
 @cache

@@ -316,6 +316,13 @@ class MetalTalon:
 
         return board_svg(state, viewer=seat)
 
+    def board_png(self, state: GameState, seat: int | None, width: int) -> bytes:
+        """board_svg(state, seat) as the mails' 256-colour PNG `width` pixels wide, drawn in milliseconds
+        over a ground rasterised once per process (mail_picture.py)."""
+        from games.kinds.metaltalon.mail_picture import board_png
+
+        return board_png(state, seat, width)
+
     def page_context(self, page: PageInput) -> dict[str, Any]:
         from games.kinds.metaltalon.page import page_context
 
