@@ -114,8 +114,9 @@ def test_while_down_the_cache_does_not_try_redis_on_every_request(site_on, monke
     site_on.stop()
     cache.get("anything")  # fails once: down now
     attempts: list[int] = []
-    real = cache._cache.get_client
+    real, real_read = cache._cache.get_client, cache._cache._send  # writes take the client; reads, _send
     monkeypatch.setattr(cache._cache, "get_client", lambda *a, **k: attempts.append(1) or real(*a, **k))
+    monkeypatch.setattr(cache._cache, "_send", lambda *a, **k: attempts.append(1) or real_read(*a, **k))
 
     for _ in range(50):
         assert cache.get("anything", "default") == "default"
