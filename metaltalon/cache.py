@@ -101,7 +101,7 @@ class ReusedClient(RedisCacheClient):
             connection = readers.connection = pool.connection_class(**pool.connection_kwargs)
             readers.pid = os.getpid()
         try:
-            connection.send_command(*command)
+            connection.send_packed_command([_pack(command)])
             return connection.read_response()
         except BaseException:
             # An answer half read would be taken for the next command's: the connection goes (redis-py
@@ -109,6 +109,16 @@ class ReusedClient(RedisCacheClient):
             readers.connection = None
             connection.disconnect()
             raise
+
+
+def _pack(command: tuple[Any, ...]) -> bytes:
+    """A command of strings (a read's name and its made keys) in Redis's protocol, as redis-py packs it with
+    its default encoding (UTF-8), in one join instead of its per-argument checks."""
+    parts = [b"*%d\r\n" % len(command)]
+    for arg in command:
+        data = arg.encode() if isinstance(arg, str) else bytes(arg)
+        parts.append(b"$%d\r\n%s\r\n" % (len(data), data))
+    return b"".join(parts)
 
 
 class RedisCache(DjangoRedisCache):

@@ -11,7 +11,7 @@ import pytest
 import redis
 from django.core.cache.backends.redis import RedisSerializer
 
-from metaltalon.cache import RedisCache, Serializer
+from metaltalon.cache import RedisCache, Serializer, _pack
 from tests.conftest import redis_url
 
 
@@ -119,3 +119,9 @@ def test_a_pickle_is_not_tried_as_a_number_first(monkeypatch):
     stored = RedisSerializer().dumps(b"p" * 20_000)
     monkeypatch.setattr(RedisSerializer, "loads", lambda self, data: pytest.fail("tried as a number"))
     assert Serializer().loads(stored) == b"p" * 20_000
+
+
+@pytest.mark.parametrize("command", [("GET", ":1:page"), ("MGET", ":1:a", ":1:game-head:2:7", ":1:naïve"),
+                                     ("MGET",)])
+def test_a_read_is_packed_as_redis_py_packs_it(command):
+    assert _pack(command) == b"".join(redis.connection.Connection().pack_command(*command))
