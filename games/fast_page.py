@@ -179,21 +179,24 @@ def _page(request: HttpRequest, game_id: int) -> HttpResponse | None:
     _LAST[browser] = (str(uid), key)
     if uid:
         pulse.note_seen(game_id, uid, seen)
-    response = page_cache.page_response(body, request)
-    patch_vary_headers(response, ("HX-Request", "Cookie"))
+    response = page_cache.page_response(body, request, vary="HX-Request, Cookie")
     if uid:
-        response["Cache-Control"] = "private"
+        response.headers["Cache-Control"] = "private"
     return response
 
 
 def _zone_name(name: str) -> str:
     """The zone the view renders in, as accounts.middleware sets it: the player's, or the site's."""
-    if name:
-        try:
-            return str(zoneinfo.ZoneInfo(name).key)
-        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-            pass
-    return str(settings.TIME_ZONE)
+    return (_known_zone(name) if name else None) or str(settings.TIME_ZONE)
+
+
+@functools.lru_cache(maxsize=512)
+def _known_zone(name: str) -> str | None:
+    """The zone's name as ZoneInfo knows it; None for a name it does not know (looked up once a process)."""
+    try:
+        return str(zoneinfo.ZoneInfo(name).key)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return None
 
 
 # === THE PULSE AND THE POLL ===

@@ -91,7 +91,11 @@ def test_signing_in_works_while_redis_is_down(site_on):
     response = client.post(reverse("account_login"), {"login": user.email, "password": "pass-word-123"})
 
     assert response.status_code == 302
-    assert client.get(f"/games/{game.pk}/").context["user"] == user
+    # The next page is the signed-in player's (its region's chrome is drawn for no one in particular, so the
+    # request's user is read, not the last template context's).
+    page = client.get(f"/games/{game.pk}/")
+    assert page.status_code == 200 and page.wsgi_request.user == user
+    assert "Type commands" in page.content.decode()  # the seat's command box: drawn for this player
 
 
 def test_a_delete_the_outage_held_back_is_made_when_redis_answers_again(site_on):
@@ -114,8 +118,9 @@ def test_while_down_the_cache_does_not_try_redis_on_every_request(site_on, monke
     site_on.stop()
     cache.get("anything")  # fails once: down now
     attempts: list[int] = []
-    real = cache._cache.get_client
+    real, real_read = cache._cache.get_client, cache._cache._send  # writes take the client; reads, _send
     monkeypatch.setattr(cache._cache, "get_client", lambda *a, **k: attempts.append(1) or real(*a, **k))
+    monkeypatch.setattr(cache._cache, "_send", lambda *a, **k: attempts.append(1) or real_read(*a, **k))
 
     for _ in range(50):
         assert cache.get("anything", "default") == "default"

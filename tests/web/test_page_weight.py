@@ -126,6 +126,38 @@ def test_a_browser_that_accepts_gzip_gets_the_page_compressed_the_cached_one_too
     assert "Content-Encoding" not in again and again.content == pages[0]
 
 
+def test_a_reader_without_gzip_is_sent_the_stored_page_decompressed_once_per_process(monkeypatch):
+    """wrk, curl, a bot: the cached page is decompressed for the first such answer, then sent as kept."""
+    game = started_game(players=2)
+    client = signed_in(game)
+    game_page(client, game)  # sets the CSRF cookie
+    drawn = gzip.decompress(game_page(client, game, gzip_ok=True).content)
+    page_cache._PLAIN.clear()
+    decompressed: list[int] = []
+    real = gzip.decompress
+    monkeypatch.setattr(gzip, "decompress", lambda data: decompressed.append(1) or real(data))
+
+    answers = [game_page(client, game) for _ in range(3)]
+
+    assert [a.content for a in answers] == [drawn] * 3 and decompressed == [1]
+    assert all(int(a["Content-Length"]) == len(drawn) and "Content-Encoding" not in a for a in answers)
+
+
+def test_a_kept_page_is_sent_only_for_the_very_bytes_it_was_kept_for():
+    """The gzip trailer (the page's CRC-32 and length) is where to look, never proof: another stored page
+    with the same trailer is decompressed, not answered with the kept one."""
+    mine, theirs = b"<p>the player's hidden hand: 7</p>", b"<p>the visitor's view of it: ?</p>"
+    stored_mine, stored_theirs = gzip.compress(mine, mtime=0), gzip.compress(theirs, mtime=0)
+    page_cache._PLAIN.clear()
+    assert page_cache.plain(stored_mine) == mine
+    forged = stored_theirs[:-8] + stored_mine[-8:]  # as if the two pages' trailers were the same
+    page_cache._PLAIN[forged[-8:]] = (stored_mine, mine)
+
+    with pytest.raises(gzip.BadGzipFile):  # decompressed, and its trailer found not to match: refused
+        page_cache.plain(forged)
+    assert page_cache.plain(stored_theirs) == theirs
+
+
 def test_the_terrain_picture_is_sent_compressed_too():
     game = started_game(players=2)
     href = TERRAIN.search(game_page(signed_in(game), game).content.decode()).group(1)
