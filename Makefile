@@ -13,7 +13,8 @@ PORT ?= 8000
 # `make test` talks to these; override them to use other servers or database names.
 TEST_DATABASE_URL := $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/metaltalon)
 TEST_REDIS_URL := $(or $(REDIS_URL),redis://127.0.0.1:6379/0)
-DEBIAN_TEST_PACKAGES := chromium libcairo2 fonts-dejavu-core haproxy socat
+# (and wrk, which `make bench` drives the site with: without it the bench skips its requests-a-second figures)
+DEBIAN_TEST_PACKAGES := chromium libcairo2 fonts-dejavu-core haproxy socat wrk
 # pytest-xdist workers for `make test`: each has its own test database (test_metaltalon_gw0, _gw1) and its
 # own Redis database, REDIS_URL's plus its index (tests/parallel.py). TEST_WORKERS=0 runs in one process.
 TEST_WORKERS ?= 2
