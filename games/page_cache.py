@@ -203,14 +203,18 @@ def region_response(before: bytes, region: Region, filler: bytes, request: HttpR
     return response
 
 
-def seat_reader(index: int | None, user_id: int) -> str:
-    """The reader part of live_key for a seat's region: the seat and its player."""
-    return f"seat{index}.{user_id}"
+def seat_reader(index: int | None, user_id: int, generation: str = "") -> str:
+    """The reader part of live_key for a seat's region: the seat and its player, and after "@" the
+    generation of the game's readers entry (readers_key): what a seat is shown can change without a move
+    (an expulsion vote opened to it, its ballot cast, the vote closed), and dropping the entry then gives
+    every seat's region a new key."""
+    return f"seat{index}.{user_id}" + (f"@{generation}" if generation else "")
 
 
 def readers_key(game_id: object) -> str:
     """Each seated user's reader (seat_reader) in the game, by user id; dropped whenever a seat of the game
-    is saved or deleted, or the game deleted (games.signals: readers_changed)."""
+    is saved or deleted, an expulsion vote or ballot written, or the game deleted (games.signals:
+    readers_changed)."""
     return f"live-readers:{LIVE_CACHE_VERSION}:{game_id}"
 
 

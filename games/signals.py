@@ -9,7 +9,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from games import page_cache, pulse, queries
-from games.models import ChatMessage, Game, Invitation, Seat
+from games.models import ChatMessage, ExpelBallot, ExpelVote, Game, Invitation, Seat
 from games.push import publish
 
 
@@ -40,6 +40,17 @@ def forget_count_for_seat(sender: type, instance: Seat, **kwargs: Any) -> None:
     queries.forget_turn_counts([instance.user_id])
     queries.forget_invitation_counts([instance.user_id])  # a seat taken answers an invitation
     page_cache.readers_changed(instance.game_id)  # whose live region each reader is served
+
+
+@receiver(post_save, sender=ExpelVote)
+@receiver(post_delete, sender=ExpelVote)
+@receiver(post_save, sender=ExpelBallot)
+@receiver(post_delete, sender=ExpelBallot)
+def forget_readers_for_vote(sender: type, instance: Any, **kwargs: Any) -> None:
+    # A vote opened, a ballot cast or a vote closed changes what the seats' live regions show, with no move:
+    # their cached regions are left behind by new readers (games.page_cache.seat_reader's generation).
+    game_id = instance.game_id if isinstance(instance, ExpelVote) else instance.vote.game_id
+    page_cache.readers_changed(game_id)
 
 
 @receiver(post_save, sender=Invitation)

@@ -384,13 +384,10 @@ def _region(request: HttpRequest, viewer: Viewer, sel: Selection,
 
 def _reader(viewer: Viewer) -> str:
     """Whose region this is: the seat's own (with its user), or the one every reader without a seat shares.
-    A visitor has no seat; a signed-in reader's is looked up in the game's readers (_readers) unless the
-    seats are read already (a private game's check reads them)."""
+    A visitor has no seat; a signed-in reader's is looked up in the game's readers (_readers), even when
+    the seats are read already: its generation names what the seats are shown besides the moves."""
     if viewer.user_id is None:
         return page_cache.SPECTATORS
-    if "seat" in viewer.__dict__:  # read already (the cached_property)
-        seat = viewer.seat
-        return page_cache.SPECTATORS if seat is None else page_cache.seat_reader(seat.index, seat.user_id)
     return _readers(viewer.game).get(viewer.user_id, page_cache.SPECTATORS)
 
 
@@ -403,9 +400,11 @@ def _readers(game: Game) -> dict[int, str]:
     found = cache.get(key)
     if not isinstance(found, dict):
         found = {}
+        generation = secrets.token_hex(4)  # new each time the entry is read anew (page_cache.seat_reader)
         for index, user_id in (Seat.objects.filter(game_id=game.pk, user_id__isnull=False)
                                .order_by("index", "joined_at").values_list("index", "user_id")):
-            found.setdefault(user_id, page_cache.seat_reader(index, user_id))  # the first, as Viewer.seat
+            # The first, as Viewer.seat.
+            found.setdefault(user_id, page_cache.seat_reader(index, user_id, generation))
         cache.set(key, found, LIVE_CACHE_SECONDS)
     return found
 
