@@ -253,6 +253,9 @@ if CELERY_BROKER_URL.startswith("filesystem"):
         "polling_interval": 0.2,
     }
     _default_results = "file://" + str(CELERY_FS_DIR / "results")
+    # `make run`'s worker must stop within honcho's 5 s of Ctrl-C: its warm shutdown waits for the timer
+    # thread's sleep, up to this precision (1 s by default), after its loop's own wait of up to 2 s.
+    CELERY_WORKER_TIMER_PRECISION = 0.1
 else:
     # A move queues its notices on commit: a broker that does not answer must cost it seconds at most
     # (the notices wait for the sweep), not the defaults' long connect waits or kombu's endless read wait
