@@ -50,6 +50,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -106,6 +107,8 @@ class Pages:
         self.other = 0  # messages other than #push-news (a chat token at hello, say)
         self.errors = 0
         self.closed = 0
+        self.why_closed: Counter[str] = Counter()
+        self.tasks: set[asyncio.Task[None]] = set()
         self.poll_base: tuple[str, int] | None = None
 
     async def open(self, index: int, page: dict[str, Any], gate: asyncio.Semaphore) -> None:
@@ -122,7 +125,14 @@ class Pages:
             await socket.send(json.dumps({"type": "hello", "version": str(page["version"]),
                                           "chat": page["chat"], "visible": True}))
         self.sockets.append(socket)
-        asyncio.get_running_loop().create_task(self.listen(index, page, socket))
+        self.keep(self.listen(index, page, socket))
+
+    def keep(self, work: Any) -> None:
+        """A task held until it is done: the event loop keeps only a weak reference to a task, and one that
+        nothing else held was collected mid-flight (a hundred of 2,000 boards' polls never answered)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     async def listen(self, index: int, page: dict[str, Any], socket: Any) -> None:
         try:
@@ -135,10 +145,12 @@ class Pages:
                 version = int(found[1])
                 self.news.setdefault(version, []).append(now)
                 if self.poll_base is not None:
-                    asyncio.get_running_loop().create_task(self.poll(page, self.shown[index], version))
+                    self.keep(self.poll(page, self.shown[index], version))
                 self.shown[index] = max(self.shown[index], version)
-        except Exception:  # noqa: BLE001 - a dropped connection is counted
-            pass
+        except Exception as exc:  # noqa: BLE001 - a dropped connection is counted, with why
+            self.why_closed[repr(exc)[:120]] += 1
+        else:
+            self.why_closed[f"closed by the server: {socket.close_code} {socket.close_reason!r}"] += 1
         self.closed += 1
 
     async def poll(self, page: dict[str, Any], shown: int, version: int) -> None:
@@ -188,7 +200,7 @@ async def pages_main(spec_file: str) -> None:
         if order["cmd"] == "wait":
             times = await pages.wait(order["version"], order.get("boards", False), order["timeout"])
             say(times=times, seated=pages.seated.get(order["version"], []),
-                open=len(pages.sockets) - pages.closed, errors=pages.errors)
+                open=len(pages.sockets) - pages.closed, errors=pages.errors, why_closed=pages.why_closed)
         elif order["cmd"] == "poll":
             pages.poll_base = (order["host"], order["port"])
             say(ok=True)
@@ -429,7 +441,8 @@ def boards_after_a_move(game: Any, pages: PagesProcess) -> dict[str, Any]:
         boards = pages.ask(cmd="wait", version=version, boards=True, timeout=3 * WAIT)
     return {"news": sorted(t - COMMITS[version] for t in news["times"]),
             "boards": sorted(t - COMMITS[version] for t in boards["times"]), "errors": boards["errors"],
-            "seated": sorted(t - COMMITS[version] for t in boards["seated"]), "open": boards["open"]}
+            "seated": sorted(t - COMMITS[version] for t in boards["seated"]), "open": boards["open"],
+            "why_closed": boards["why_closed"]}
 
 
 async def _warm(host: str, port: int, game_id: int) -> None:
@@ -603,6 +616,8 @@ def print_setup(r: dict[str, Any]) -> None:
               f"{spread(b['news'])}; the board ({len(b['boards'])} of {b['open']} pages open, {b['errors']} "
               f"errors, spectators spread over {SPREAD:g} s) {spread(b['boards'])}; the seats' pages "
               f"({len(b['seated'])}) {spread(b['seated'])}")
+        for why, count in sorted(b["why_closed"].items(), key=lambda item: -item[1]):
+            print(f"      {count} pages' connections closed: {why}")
 
 
 def print_commands(c: dict[str, Any]) -> None:
