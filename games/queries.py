@@ -113,10 +113,14 @@ def counts_held(game: Game) -> bool:
     return game.__dict__.pop(_COUNTS_HOLD, None) == game.status
 
 
+def turn_count_keys(user_ids: Iterable[object]) -> list[str]:
+    return [turn_count_key(uid) for uid in set(user_ids) if uid is not None]
+
+
 def forget_turn_counts(user_ids: Iterable[object]) -> None:
     """Drop the cached counts now and again once the transaction commits: a page read in between would
     otherwise cache the count from before the change."""
-    keys = [turn_count_key(uid) for uid in set(user_ids) if uid is not None]
+    keys = turn_count_keys(user_ids)
     if keys:
         cache.delete_many(keys)
         transaction.on_commit(lambda: cache.delete_many(keys))

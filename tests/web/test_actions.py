@@ -356,6 +356,27 @@ def test_a_command_that_passes_no_turn_keeps_the_cached_counts_and_one_that_does
     assert (queries.your_turn_count(active.user), queries.your_turn_count(waiting.user)) == (0, 1)
 
 
+def test_a_turns_end_drops_the_counts_and_the_pulses_version_in_one_cache_call_now_and_one_at_commit(
+        monkeypatch, django_capture_on_commit_callbacks):
+    from django.core.cache import cache
+
+    from games import pulse
+
+    game = started_game(players=2)
+    active, waiting = active_seat(game), other_seat(game)
+    calls: list[tuple[str, list[str]]] = []
+    monkeypatch.setattr(cache, "delete", lambda key, *a, **k: calls.append(("delete", [key])))
+    monkeypatch.setattr(cache, "delete_many", lambda keys, *a, **k: calls.append(("delete_many", list(keys))))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        actions.apply_command(game, Actor.player(active.user), "end")
+
+    dropped = {pulse.head_key(game.pk), queries.turn_count_key(active.user_id),
+               queries.turn_count_key(waiting.user_id)}
+    ours = [(name, set(keys)) for name, keys in calls if set(keys) & dropped]
+    assert ours == [("delete_many", dropped), ("delete_many", dropped)]
+
+
 def test_the_counts_are_held_for_one_save_only_and_never_across_a_new_status():
     game = started_game(players=2)
     active = active_seat(game)
