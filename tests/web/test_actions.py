@@ -377,6 +377,28 @@ def test_a_turns_end_drops_the_counts_and_the_pulses_version_in_one_cache_call_n
     assert ours == [("delete_many", dropped), ("delete_many", dropped)]
 
 
+def test_a_turns_end_writes_both_seats_in_one_statement_as_they_stand_after_it():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.actions import clock
+
+    game = started_game(players=2)
+    active, waiting = active_seat(game), other_seat(game)
+    with CaptureQueriesContext(connection) as queries_made:
+        applied = actions.apply_command(game, Actor.player(active.user), "end")
+
+    assert sum(q["sql"].startswith('UPDATE "games_seat"') for q in queries_made.captured_queries) == 1
+    fields = ["faction", "awaiting", "prompt", "status", *clock.CLOCK_FIELDS]
+    stored = {s.pk: s for s in Seat.objects.filter(game=game)}
+    for seat in applied.game.seats.all():
+        assert [getattr(stored[seat.pk], f) for f in fields] == [getattr(seat, f) for f in fields]
+    done, asked = stored[active.pk], stored[waiting.pk]
+    assert not done.awaiting and done.prompt == "" and done.awaited_since is None and done.clock_since is None
+    assert asked.awaiting and asked.prompt and asked.awaited_since is not None
+    assert asked.clock_left == asked.clock_allowed and asked.clock_left is not None
+
+
 def test_the_counts_are_held_for_one_save_only_and_never_across_a_new_status():
     game = started_game(players=2)
     active = active_seat(game)
