@@ -16,13 +16,14 @@ from django.db.models import (
     F,
     OuterRef,
     Prefetch,
+    Q,
     QuerySet,
     Subquery,
     prefetch_related_objects,
 )
 from django.db.models.functions import Coalesce
 
-from games.models import Action, ChatMessage, Game, Invitation, Notice, Seat
+from games.models import Action, ChatMessage, Game, Invitation, Notice, Seat, Webhook
 from games.moderators import is_moderator, moderates
 
 TURN_COUNT_SECONDS = 300
@@ -30,12 +31,19 @@ CHAT_READ_SECONDS = 300
 NO_SEAT = -1  # the cached "how far read" of a user without a seat (the cache cannot hold None apart)
 
 
-def with_seats(game: Game) -> Game:
+def with_seats(game: Game, *, hooks: bool = False) -> Game:
     """The game with its seats (and their players' names) read once, in seat order: `game.seats.all()` is
     then that list, for every step of one request or one action that needs them (the command round trip
-    read them five times; bench/README.md). Read again only if not yet read for this game object."""
-    prefetch_related_objects([game], Prefetch("seats", queryset=Seat.objects.select_related("user__profile")
-                                              .order_by("index", "joined_at")))
+    read them five times; bench/README.md). Read again only if not yet read for this game object.
+
+    `hooks`: each seat also says whether its player has a webhook for this game or all theirs (`hooked`),
+    in the same read, so a move that asks a player something reads no webhooks when none has any
+    (games/actions/webhooks.py owe_prompts; most players have none)."""
+    seats = Seat.objects.select_related("user__profile").order_by("index", "joined_at")
+    if hooks:
+        seats = seats.annotate(hooked=Exists(Webhook.objects.filter(user_id=OuterRef("user_id")).filter(
+            Q(game=None) | Q(game_id=OuterRef("game_id")))))
+    prefetch_related_objects([game], Prefetch("seats", queryset=seats))
     return game
 
 

@@ -399,6 +399,24 @@ def test_a_turns_end_writes_both_seats_in_one_statement_as_they_stand_after_it()
     assert asked.clock_left == asked.clock_allowed and asked.clock_left is not None
 
 
+def test_a_move_that_asks_players_without_webhooks_reads_no_webhooks_and_one_with_a_hook_owes_its_delivery():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.models import Webhook, WebhookDelivery
+
+    game = started_game(players=2)
+    with CaptureQueriesContext(connection) as queries_made:
+        actions.apply_command(game, Actor.player(active_seat(game).user), "end")
+    assert not any(q["sql"].startswith('SELECT "games_webhook"') for q in queries_made.captured_queries)
+
+    asked_next = other_seat(game)  # the seat the next end asks
+    Webhook.objects.create(user=asked_next.user, url="https://hooks.example/x", secret="s" * 48)
+    actions.apply_command(game, Actor.player(active_seat(game).user), "end")
+
+    assert WebhookDelivery.objects.filter(game=game, webhook__user=asked_next.user).count() == 1
+
+
 def test_the_counts_are_held_for_one_save_only_and_never_across_a_new_status():
     game = started_game(players=2)
     active = active_seat(game)
