@@ -16,11 +16,11 @@ from django.db.models import (
     F,
     OuterRef,
     Prefetch,
-    Q,
     QuerySet,
     Subquery,
     prefetch_related_objects,
 )
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Coalesce
 
 from games.models import Action, ChatMessage, Game, Invitation, Notice, Seat, Webhook
@@ -29,6 +29,14 @@ from games.moderators import is_moderator, moderates
 TURN_COUNT_SECONDS = 300
 CHAT_READ_SECONDS = 300
 NO_SEAT = -1  # the cached "how far read" of a user without a seat (the cache cannot hold None apart)
+
+
+# Written out: the same EXISTS built from Exists(), OuterRef() and Q() cost as much CPU to compile as the
+# webhooks' own query it spares (bench/README.md, "A command over the connection, 2026-11-27").
+_HOOKED = RawSQL(
+    f"EXISTS (SELECT 1 FROM {Webhook._meta.db_table} hook WHERE hook.user_id = {Seat._meta.db_table}.user_id"
+    f" AND (hook.game_id IS NULL OR hook.game_id = {Seat._meta.db_table}.game_id))", (),
+    output_field=BooleanField())
 
 
 def with_seats(game: Game, *, hooks: bool = False) -> Game:
@@ -41,8 +49,7 @@ def with_seats(game: Game, *, hooks: bool = False) -> Game:
     (games/actions/webhooks.py owe_prompts; most players have none)."""
     seats = Seat.objects.select_related("user__profile").order_by("index", "joined_at")
     if hooks:
-        seats = seats.annotate(hooked=Exists(Webhook.objects.filter(user_id=OuterRef("user_id")).filter(
-            Q(game=None) | Q(game_id=OuterRef("game_id")))))
+        seats = seats.annotate(hooked=_HOOKED)
     prefetch_related_objects([game], Prefetch("seats", queryset=seats))
     return game
 
