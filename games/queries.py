@@ -20,9 +20,10 @@ from django.db.models import (
     Subquery,
     prefetch_related_objects,
 )
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Coalesce
 
-from games.models import Action, ChatMessage, Game, Invitation, Notice, Seat
+from games.models import Action, ChatMessage, Game, Invitation, Notice, Seat, Webhook
 from games.moderators import is_moderator, moderates
 
 TURN_COUNT_SECONDS = 300
@@ -30,12 +31,26 @@ CHAT_READ_SECONDS = 300
 NO_SEAT = -1  # the cached "how far read" of a user without a seat (the cache cannot hold None apart)
 
 
-def with_seats(game: Game) -> Game:
+# Written out: the same EXISTS built from Exists(), OuterRef() and Q() cost as much CPU to compile as the
+# webhooks' own query it spares (bench/README.md, "A command over the connection, 2026-11-27").
+_HOOKED = RawSQL(
+    f"EXISTS (SELECT 1 FROM {Webhook._meta.db_table} hook WHERE hook.user_id = {Seat._meta.db_table}.user_id"
+    f" AND (hook.game_id IS NULL OR hook.game_id = {Seat._meta.db_table}.game_id))", (),
+    output_field=BooleanField())
+
+
+def with_seats(game: Game, *, hooks: bool = False) -> Game:
     """The game with its seats (and their players' names) read once, in seat order: `game.seats.all()` is
     then that list, for every step of one request or one action that needs them (the command round trip
-    read them five times; bench/README.md). Read again only if not yet read for this game object."""
-    prefetch_related_objects([game], Prefetch("seats", queryset=Seat.objects.select_related("user__profile")
-                                              .order_by("index", "joined_at")))
+    read them five times; bench/README.md). Read again only if not yet read for this game object.
+
+    `hooks`: each seat also says whether its player has a webhook for this game or all theirs (`hooked`),
+    in the same read, so a move that asks a player something reads no webhooks when none has any
+    (games/actions/webhooks.py owe_prompts; most players have none)."""
+    seats = Seat.objects.select_related("user__profile").order_by("index", "joined_at")
+    if hooks:
+        seats = seats.annotate(hooked=_HOOKED)
+    prefetch_related_objects([game], Prefetch("seats", queryset=seats))
     return game
 
 
@@ -113,10 +128,14 @@ def counts_held(game: Game) -> bool:
     return game.__dict__.pop(_COUNTS_HOLD, None) == game.status
 
 
+def turn_count_keys(user_ids: Iterable[object]) -> list[str]:
+    return [turn_count_key(uid) for uid in set(user_ids) if uid is not None]
+
+
 def forget_turn_counts(user_ids: Iterable[object]) -> None:
     """Drop the cached counts now and again once the transaction commits: a page read in between would
     otherwise cache the count from before the change."""
-    keys = [turn_count_key(uid) for uid in set(user_ids) if uid is not None]
+    keys = turn_count_keys(user_ids)
     if keys:
         cache.delete_many(keys)
         transaction.on_commit(lambda: cache.delete_many(keys))

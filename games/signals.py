@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
+from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
@@ -14,24 +16,27 @@ from games.push import publish
 
 
 @receiver(post_save, sender=Game)
-def forget_counts_for_game(sender: type, instance: Game, raw: bool = False, **kwargs: Any) -> None:
-    # A saved game may have changed status or whose turn it is (the seats are bulk-updated just before).
-    if raw or queries.counts_held(instance):
-        return
-    # seats.all(): no query when the writer read them with the game (games.queries.with_seats).
-    queries.forget_turn_counts([s.user_id for s in instance.seats.all() if s.user_id is not None])
+def forget_for_game(sender: type, instance: Game, raw: bool = False, **kwargs: Any) -> None:
+    # A saved game may have changed status or whose turn it is (the seats are updated just before): its
+    # players' cached counts go, unless the writer said they hold. And its version changed: open pages learn
+    # of it from the version the pulse reads from the cache (games.pulse), and at once through their push
+    # connection (games.push). Both dropped in one Redis call now and one once the transaction commits
+    # (as queries.forget_turn_counts and pulse.game_changed each do alone: four calls a turn's end).
+    keys = [pulse.head_key(instance.pk)]
+    if not (raw or queries.counts_held(instance)):
+        # seats.all(): no query when the writer read them with the game (games.queries.with_seats).
+        keys += queries.turn_count_keys([s.user_id for s in instance.seats.all()])
+    cache.delete_many(keys)
+    transaction.on_commit(lambda: cache.delete_many(keys))
+    publish.game_moved(instance.pk, instance.version)
 
 
-@receiver(post_save, sender=Game)
 @receiver(post_delete, sender=Game)
-def forget_version_for_pulse(sender: type, instance: Game, **kwargs: Any) -> None:
-    # Open pages learn of a move from the version the pulse reads from the cache (games.pulse), and at
-    # once through their push connection (games.push): a game deleted is told as a move past its version.
+def forget_deleted_game(sender: type, instance: Game, **kwargs: Any) -> None:
+    # A game deleted is told as a move past its version.
     pulse.game_changed(instance.pk)
-    deleted = "created" not in kwargs  # post_delete sends no `created`
-    if deleted:
-        page_cache.readers_changed(instance.pk)
-    publish.game_moved(instance.pk, instance.version + 1 if deleted else instance.version)
+    page_cache.readers_changed(instance.pk)
+    publish.game_moved(instance.pk, instance.version + 1)
 
 
 @receiver(post_save, sender=Seat)

@@ -103,9 +103,10 @@ def apply_command(game: Game, actor: Actor, text: str | Callable[[Any, int], str
     seat the lock found). When it means nothing there, nothing is played or logged and the Applied holds no
     actions, so a double submission is harmless; a Refused it raises is refused like typed text."""
     with transaction.atomic():
-        # The seats are read once, with the game, for the acting seat, the seats' write, the counts' and
-        # the page that answers (games.queries.with_seats).
-        game = with_seats(locked(game))
+        # The seats are read once, with the game, for the acting seat, the seats' write, the counts', the
+        # notices' (with whether each player has a webhook) and the page that answers
+        # (games.queries.with_seats).
+        game = with_seats(locked(game), hooks=True)
         check_version(game, expected_version)
         if game.status not in (Game.Status.SETUP, Game.Status.ACTIVE) or game.state is None:
             raise NotInPlay("This game is not in play.")

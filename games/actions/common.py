@@ -120,12 +120,41 @@ def store_state(game: Game, kind: Kind, state: Any, seats: Iterable[Seat] | None
     if game.status == status_before and all(seat.awaiting == was_awaiting[seat.pk] for seat in rows):
         # Nobody's "your turn" count can have changed (most moves): the game's save keeps them cached.
         turn_counts_hold(game)
-    for seat, values in changed.items():
-        if values:
-            Seat.objects.filter(pk=seat.pk).update(**values)
+    update_seats({seat: values for seat, values in changed.items() if values})
     if kind.phase(state) != "over":  # out of a game that goes on; a game that ended mails its result
         notify_eliminated(game, gone)
     return asked_anew
+
+
+def update_seats(changed: dict[Seat, dict[str, Any]]) -> None:
+    """Write what changed in each seat. On PostgreSQL, two seats or more in one UPDATE from a list of
+    values (a turn's end changes two: one round trip less, and one statement built instead of two): each
+    row writes the union of the changed fields, a seat's unchanged ones as they are, which is what the
+    database holds (the seats were read under the game's row lock, and no writer changes a seat's row
+    without holding it). One seat, or another database: a plain UPDATE each."""
+    if len(changed) < 2 or connection.vendor != "postgresql":
+        for seat, values in changed.items():
+            Seat.objects.filter(pk=seat.pk).update(**values)
+        return
+    names = sorted({name for values in changed.values() for name in values})
+    fields = [Seat._meta.get_field(name) for name in names]
+    quote = connection.ops.quote_name
+    # Each value typed as its column is: a NULL or a string alone would be read as text.
+    pk = Seat._meta.pk
+    assert pk is not None
+    casts = [f"%s::{pk.rel_db_type(connection)}", *(f"%s::{field.db_type(connection)}" for field in fields)]
+    row = "(" + ", ".join(casts) + ")"
+    params: list[Any] = []
+    for seat in changed:
+        params += [seat.pk, *(field.get_db_prep_save(getattr(seat, field.attname), connection)
+                              for field in fields)]
+    columns = [quote(field.column) for field in fields]
+    table = quote(Seat._meta.db_table)
+    sql = (f"UPDATE {table} SET " + ", ".join(f"{c} = v.{c}" for c in columns)
+           + f" FROM (VALUES {', '.join([row] * len(changed))}) AS v(id, {', '.join(columns)})"
+           + f" WHERE {table}.{quote(pk.column)} = v.id")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
 
 
 def vacations_of(seats: list[Seat]) -> Callable[[list[int]], set[int]]:

@@ -76,6 +76,8 @@ def owe_prompts(game: Game, turn: int, seats: list[Seat] | None = None) -> list[
     game's row lock, after store_state."""
     if seats is None:  # else: the seats awaited with a prompt and a player, as store_state left them
         seats = list(Seat.objects.filter(game=game, awaiting=True, user__isnull=False).exclude(prompt=""))
+    elif all(getattr(seat, "hooked", None) is False for seat in seats):
+        return []  # none of their players has a webhook: read with the seats (games.queries.with_seats)
     awaited = {s.user_id: s for s in seats}
     found = list(Webhook.objects.filter(user__in=list(awaited), user__is_active=True)
                  .filter(Q(game=None) | Q(game=game)))

@@ -25,12 +25,31 @@ class Reply:
 
 NOT_YOURS = "You are not playing in this game: nobody acts for someone else."
 
+# Each game's kind, by id, as this process read it: a game's kind never changes once it is made (nothing
+# writes it; the admin shows it read-only), so a connection's commands read it once, not once each.
+_kinds: dict[int, str] = {}
+KINDS_HELD = 10_000  # games remembered before the memo starts afresh
+
+
+def kind_name(game_id: int) -> str | None:
+    name = _kinds.get(game_id)
+    if name is None:
+        name = Game.objects.filter(pk=game_id).values_list("kind", flat=True).first()
+        if name is not None:
+            if len(_kinds) >= KINDS_HELD:
+                _kinds.clear()
+            _kinds[game_id] = name
+    return name
+
 
 def play(game_id: int, user: Any, text: str, expected: object) -> Reply:
-    # Only the kind's name before the lock: apply_command reads the game, its seats and their players once,
-    # under the lock, and refuses a user without a seat there (NotAllowed, in NOT_YOURS's words).
-    name = Game.objects.filter(pk=game_id).values_list("kind", flat=True).first()
-    if name is None or user is None or not getattr(user, "is_authenticated", False):
+    # Only the kind's name before the lock (remembered: kind_name): apply_command reads the game, its seats
+    # and their players once, under the lock, and refuses a user without a seat there (NotAllowed, in
+    # NOT_YOURS's words).
+    if user is None or not getattr(user, "is_authenticated", False):
+        return Reply(False, NOT_YOURS)
+    name = kind_name(game_id)
+    if name is None:
         return Reply(False, NOT_YOURS)
     kind = get_kind(name)
     game = Game(pk=game_id, kind=name)
@@ -45,6 +64,8 @@ def play(game_id: int, user: Any, text: str, expected: object) -> Reply:
         applied = actions.apply_command(game, Actor.player(user), meaning, expected_version=version)
     except actions.ActionError as exc:
         return Reply(False, exc.message)
+    except Game.DoesNotExist:  # deleted since its kind was remembered: as a game that is not there
+        return Reply(False, NOT_YOURS)
     if not applied.actions:
         return Reply(True, "Nothing was played.")
     after = applied.game

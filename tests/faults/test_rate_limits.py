@@ -7,7 +7,9 @@ import logging
 import uuid
 from typing import Any
 
+import limits
 import pytest
+import redis.connection
 from django.test import Client
 from django.urls import reverse
 
@@ -239,3 +241,60 @@ def test_a_report_flood_is_refused_after_the_default_limit_in_words(client, sett
     assert [a.status_code for a in answers] == [200] * 5 + [429] * 2  # REPORT_RATE_LIMIT: 5 a minute
     assert "Too many reports in a short time: try again in" in answers[5].content.decode()
     assert Report.objects.filter(reporter=me.user).count() == 5
+
+
+def test_a_commands_counts_at_every_rate_are_one_call_to_redis_and_limits_reads_them_as_its_own(settings):
+    """Three counts at two rates each: one round trip (games/rates.py, _ALL_OR_NONE), where testing and
+    then counting each rate apart took twelve; the entries are limits' own, which its window reads."""
+    fresh_counts(settings)
+    counts = [rates.Count("5/minute;9/hour", "probe-a", "k", 2),
+              rates.Count("50/minute;90/hour", "probe-b", "k", 7),
+              rates.Count("4/minute;8/hour", "probe-c", "k")]
+    rates.hit_all(counts)  # redis-py loads the script on its first use
+    sent = []
+    real = redis.connection.AbstractConnection.send_packed_command
+
+    def counted(self: Any, command: Any, *args: Any, **kwargs: Any) -> Any:
+        sent.append(command)
+        return real(self, command, *args, **kwargs)
+
+    redis.connection.AbstractConnection.send_packed_command = counted  # type: ignore[method-assign]
+    try:
+        assert rates.hit_all(counts) is None
+    finally:
+        redis.connection.AbstractConnection.send_packed_command = real  # type: ignore[method-assign]
+
+    assert len(sent) == 1
+    limiter = rates._limiter()
+    for count, minute_left, hour_left in [(counts[0], 1, 5), (counts[1], 36, 76), (counts[2], 2, 6)]:
+        minute, hour = limits.parse_many(count.rates)
+        namespace = settings.RATE_LIMIT_PREFIX + count.namespace
+        assert limiter.get_window_stats(minute, namespace, "k").remaining == minute_left
+        assert limiter.get_window_stats(hour, namespace, "k").remaining == hour_left
+
+
+def test_a_count_that_does_not_fit_counts_none_of_the_others_and_says_its_own_wait(settings):
+    fresh_counts(settings)
+    fits = rates.Count("5/minute", "probe-fits", "k")
+    full = rates.Count("10/minute;1/hour", "probe-full", "k")
+    assert rates.hit_all([full]) is None
+
+    refused = rates.hit_all([fits, full])
+
+    assert refused is not None and refused[0] == full and 60 < refused[1] <= 3600
+    assert rates._limiter().get_window_stats(limits.parse("5/minute"),
+                                             settings.RATE_LIMIT_PREFIX + "probe-fits", "k").remaining == 5
+
+
+def test_without_redis_the_limits_count_in_the_process_alike(settings):
+    settings.REDIS_URL = ""  # the embedded default: limits' memory storage, counted rate by rate
+    rates._limiter.cache_clear()
+    try:
+        waits = [rates.hit("5/minute;2/hour", "probe", "someone") for _ in range(4)]
+        refused = rates.hit_all([rates.Count("9/minute", "probe", "other"),
+                                 rates.Count("5/minute;2/hour", "probe", "someone")])
+        assert rates.hit("9/minute", "probe", "other") == 0
+    finally:
+        rates._limiter.cache_clear()
+    assert waits[:2] == [0, 0] and all(w > 60 for w in waits[2:])
+    assert refused is not None and refused[0].key == "someone"

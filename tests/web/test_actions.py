@@ -356,6 +356,69 @@ def test_a_command_that_passes_no_turn_keeps_the_cached_counts_and_one_that_does
     assert (queries.your_turn_count(active.user), queries.your_turn_count(waiting.user)) == (0, 1)
 
 
+def test_a_turns_end_drops_the_counts_and_the_pulses_version_in_one_cache_call_now_and_one_at_commit(
+        monkeypatch, django_capture_on_commit_callbacks):
+    from django.core.cache import cache
+
+    from games import pulse
+
+    game = started_game(players=2)
+    active, waiting = active_seat(game), other_seat(game)
+    calls: list[tuple[str, list[str]]] = []
+    monkeypatch.setattr(cache, "delete", lambda key, *a, **k: calls.append(("delete", [key])))
+    monkeypatch.setattr(cache, "delete_many", lambda keys, *a, **k: calls.append(("delete_many", list(keys))))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        actions.apply_command(game, Actor.player(active.user), "end")
+
+    dropped = {pulse.head_key(game.pk), queries.turn_count_key(active.user_id),
+               queries.turn_count_key(waiting.user_id)}
+    ours = [(name, set(keys)) for name, keys in calls if set(keys) & dropped]
+    assert ours == [("delete_many", dropped), ("delete_many", dropped)]
+
+
+def test_a_turns_end_writes_both_seats_in_one_statement_as_they_stand_after_it():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.actions import clock
+
+    game = started_game(players=2)
+    active, waiting = active_seat(game), other_seat(game)
+    with CaptureQueriesContext(connection) as queries_made:
+        applied = actions.apply_command(game, Actor.player(active.user), "end")
+
+    one_each = connection.vendor != "postgresql"  # games.actions.common.update_seats: elsewhere, one each
+    assert sum(q["sql"].startswith('UPDATE "games_seat"') for q in queries_made.captured_queries) == (
+        2 if one_each else 1)
+    fields = ["faction", "awaiting", "prompt", "status", *clock.CLOCK_FIELDS]
+    stored = {s.pk: s for s in Seat.objects.filter(game=game)}
+    for seat in applied.game.seats.all():
+        assert [getattr(stored[seat.pk], f) for f in fields] == [getattr(seat, f) for f in fields]
+    done, asked = stored[active.pk], stored[waiting.pk]
+    assert not done.awaiting and done.prompt == "" and done.awaited_since is None and done.clock_since is None
+    assert asked.awaiting and asked.prompt and asked.awaited_since is not None
+    assert asked.clock_left == asked.clock_allowed and asked.clock_left is not None
+
+
+def test_a_move_that_asks_players_without_webhooks_reads_no_webhooks_and_one_with_a_hook_owes_its_delivery():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.models import Webhook, WebhookDelivery
+
+    game = started_game(players=2)
+    with CaptureQueriesContext(connection) as queries_made:
+        actions.apply_command(game, Actor.player(active_seat(game).user), "end")
+    assert not any(q["sql"].startswith('SELECT "games_webhook"') for q in queries_made.captured_queries)
+
+    asked_next = other_seat(game)  # the seat the next end asks
+    Webhook.objects.create(user=asked_next.user, url="https://hooks.example/x", secret="s" * 48)
+    actions.apply_command(game, Actor.player(active_seat(game).user), "end")
+
+    assert WebhookDelivery.objects.filter(game=game, webhook__user=asked_next.user).count() == 1
+
+
 def test_the_counts_are_held_for_one_save_only_and_never_across_a_new_status():
     game = started_game(players=2)
     active = active_seat(game)
