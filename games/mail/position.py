@@ -37,7 +37,7 @@ from games import seats as seats_of
 from games.deadlines import seat_deadline
 from games.kinds import Kind, get_kind, shown_turn, words
 from games.mail.asked_for import rules_url
-from games.mail.chat_lines import ChatLine, new_chat
+from games.mail.chat_lines import ChatLine, new_chat, unread_chat
 from games.models import Action, Game, Seat
 from games.narration import narrate
 from games.pictures import flat_svg_image, svg_png
@@ -141,7 +141,8 @@ def position(game: Game, seat: Seat, *, state: Any = None) -> Position:
     if state is None:
         state = kind.load(game.state)
     index = seat.index
-    seats = {s.index: s for s in game.seats.exclude(index=None).select_related("user__profile")}
+    seats = {s.index: s for s in game.seats.exclude(index=None).select_related("user__profile")
+             .annotate(unread_chat=unread_chat())}
     names = seats_of.names(list(seats.values()), game.players)
     to_act = set(kind.to_act(state))
     phase = kind.phase(state)
