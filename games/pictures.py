@@ -15,7 +15,7 @@ import math
 import re
 import threading
 import xml.etree.ElementTree as ElementTree
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -31,6 +31,8 @@ ATTRIBUTES = {
 _NUMBER = re.compile(r"-?(\d+(\.\d*)?|\.\d+)")
 _HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 # cairo's advance of each letter, by (family, bold, size, scale): what cairosvg measures letter by letter.
+# A font's letters are forgotten past LETTERS (a board's words are few, but a name may bring any letter).
+LETTERS = 4000
 _advances: dict[tuple[str, bool, float, float], dict[str, tuple[float, int | None]]] = {}
 _lock = threading.Lock()
 
@@ -185,6 +187,8 @@ def _text(ctx: Any, node: Any, family: str, scale: float) -> None:
     ctx.set_source_rgba(*fill)
     with _lock:
         known = _advances.setdefault((family, bold, size, scale), {})
+        if len(known) > LETTERS:
+            known.clear()
     x, y = _number(node.get("x")) + align, _number(node.get("y"))
     font = ctx.get_scaled_font()
     for letter in words:
@@ -235,7 +239,7 @@ def _family(value: str | None) -> str:
     return (value or "sans-serif").split(",")[0].strip("\"' ")
 
 
-@cache
+@lru_cache(maxsize=256)
 def _colour(value: str) -> Colour | None:
     """A colour as #rgb or #rrggbb, or None for "none"; any other way of writing one is not guessed at."""
     value = value.strip()

@@ -99,3 +99,18 @@ def test_shapes_as_cairosvg_draws_them_rounded_stroked_and_a_rect_of_no_width_no
 ])
 def test_anything_beyond_the_flat_subset_is_left_to_cairosvg(svg):
     assert flat_svg_image(svg, WIDTH) is None
+
+
+def test_the_letters_measured_are_forgotten_past_a_bound_and_the_picture_stays_cairosvgs(monkeypatch):
+    import games.pictures as pictures
+
+    monkeypatch.setattr(pictures, "LETTERS", 50)
+    pictures._advances.clear()
+    for round_ in range(5):  # 60 new letters each time, in one font: 300 without the bound
+        many = "".join(chr(0x4E00 + 60 * round_ + i) for i in range(60))
+        svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="640" height="40" viewBox="0 0 640 40">'
+               f'<text x="5" y="20" font-size="11">{many}</text></svg>')
+
+        assert most_off(svg) == 0  # the same picture whether its letters were measured before or not
+        # The bound is checked before each text: a text's letters come on top of it at most.
+        assert 0 < max(len(letters) for letters in pictures._advances.values()) <= 50 + 60
