@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Max
+from django.db.models import Exists, Max, OuterRef
 
 from games import queries
-from games.models import Game, Notification, Seat
+from games.models import ChatMessage, Game, Notification, Seat
 
 # The newest lines shown; older new ones are counted and left to the game page.
 MOST_LINES = 12
@@ -24,10 +24,27 @@ class ChatLine:
     by_moderator: bool = False
 
 
+def unread_chat() -> Exists:
+    """For a query of seats: whether the game's chat holds a visible line by another player past the seat's
+    read marker (what new_chat may show, before the last mail's time is applied)."""
+    return Exists(ChatMessage.objects.filter(game_id=OuterRef("game_id"), hidden=False,
+                                             pk__gt=OuterRef("chat_read"))
+                  .exclude(user_id=OuterRef("user_id")))
+
+
 def new_chat(game: Game, seat: Seat) -> tuple[list[ChatLine], int]:
     """The chat lines new to the seat's player, oldest first, and how many newer-than-that ones were
     left out (0 when all are shown)."""
     if seat.user_id is None:
+        return [], 0
+    # Whether anything is unread at all first (position() reads it with the seats, `unread_chat`): most
+    # games' chat has nothing new, and then neither the last mail's time nor the annotated lines are read
+    # (the lines' plan, with the moderator test, took longer to make than to run).
+    unread = getattr(seat, "unread_chat", None)
+    if unread is None:
+        unread = (queries.visible_chat(game).filter(pk__gt=seat.chat_read).exclude(user_id=seat.user_id)
+                  .exists())
+    if not unread:
         return [], 0
     last_mail = (Notification.objects.filter(game=game, user_id=seat.user_id, sent_at__isnull=False,
                                              dropped=False).aggregate(at=Max("sent_at"))["at"])

@@ -79,6 +79,8 @@ def deliver(notification_id: int) -> Delivery:
     if row is None:
         return Delivery.SKIPPED
     rows = [row, *claim_together(row)] if row.kind in TURN_NOTICES else [row]
+    for each in rows:
+        _seat_knows_its_player(each)
     try:
         mail, told = compose_all(rows)
         if mail is not None:
@@ -92,6 +94,14 @@ def deliver(notification_id: int) -> Delivery:
     for each in rows:
         mark_sent(each, dropped=each.pk not in told)
     return Delivery.SENT if row.pk in told else Delivery.DROPPED
+
+
+def _seat_knows_its_player(row: Notification) -> None:
+    """The row's seat is its player's (a notice goes to the seat's player): the user the claim read with
+    its profile is the seat's, so the mail's greeting (Seat.name) costs no two more queries."""
+    seat = row.seat
+    if seat is not None and seat.user_id == row.user_id and not Seat.user.is_cached(seat):
+        seat.user = row.user
 
 
 def compose_all(rows: list[Notification]) -> tuple[EmailMultiAlternatives | None, set[int]]:

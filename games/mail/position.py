@@ -37,10 +37,10 @@ from games import seats as seats_of
 from games.deadlines import seat_deadline
 from games.kinds import Kind, get_kind, shown_turn, words
 from games.mail.asked_for import rules_url
-from games.mail.chat_lines import ChatLine, new_chat
+from games.mail.chat_lines import ChatLine, new_chat, unread_chat
 from games.models import Action, Game, Seat
 from games.narration import narrate
-from games.pictures import svg_png
+from games.pictures import flat_svg_image, svg_png
 from games.prompts import NOT_ASKED
 
 # How far back "what happened since your last turn" reads: more than a round of six seats takes. Older
@@ -141,7 +141,8 @@ def position(game: Game, seat: Seat, *, state: Any = None) -> Position:
     if state is None:
         state = kind.load(game.state)
     index = seat.index
-    seats = {s.index: s for s in game.seats.exclude(index=None).select_related("user__profile")}
+    seats = {s.index: s for s in game.seats.exclude(index=None).select_related("user__profile")
+             .annotate(unread_chat=unread_chat())}
     names = seats_of.names(list(seats.values()), game.players)
     to_act = set(kind.to_act(state))
     phase = kind.phase(state)
@@ -272,7 +273,8 @@ def board_png(pos: Position) -> bytes:
     """The seat's board picture (the kind's board_svg for that seat, as the game page draws it) as a PNG
     BOARD_WIDTH pixels wide, drawn once per worker for each (game, version, seat): by the kind's own
     board_png when it has one (MetalTalon's draws only the ships and the legend over a ground rasterised
-    once per process, a few milliseconds), else board_svg through cairosvg."""
+    once per process, a few milliseconds), else board_svg drawn straight with cairo when it is flat
+    (Metal Adventures', Metabaloids': games/pictures.py, flat_svg_image), else through cairosvg."""
     key = (pos.game_id, pos._version, pos.seat)
     with _lock:
         png = _pictures.get(key)
@@ -283,7 +285,9 @@ def board_png(pos: Position) -> bytes:
     if draw is not None:
         png = draw(pos._state, pos.seat, BOARD_WIDTH)
     else:
-        png = _small(svg_png(pos._kind.board_svg(pos._state, pos.seat), BOARD_WIDTH))
+        svg = pos._kind.board_svg(pos._state, pos.seat)
+        image = flat_svg_image(svg, BOARD_WIDTH)
+        png = _small(image) if image is not None else _small(_on_white(svg_png(svg, BOARD_WIDTH)))
     with _lock:
         _pictures[key] = png
         while len(_pictures) > _CACHE_SIZE:
@@ -291,10 +295,8 @@ def board_png(pos: Position) -> bytes:
     return png
 
 
-def _small(png: bytes) -> bytes:
-    """The picture on white in at most 256 colours: about a third of cairo's RGBA PNG, and a board's flat
-    colours survive within a level or two (fast octree, no dithering: a tenth of a median cut's time, for
-    Metal Adventures' and Metabaloids' pictures no pixel more than 32 levels off)."""
+def _on_white(png: bytes) -> Any:
+    """cairosvg's RGBA picture flattened on white, as an RGB PIL image."""
     import io
 
     from PIL import Image
@@ -303,8 +305,18 @@ def _small(png: bytes) -> bytes:
         rgba = image.convert("RGBA")
     flat = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
     flat.alpha_composite(rgba)
-    small = flat.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE,
-                                         dither=Image.Dither.NONE)
+    return flat.convert("RGB")
+
+
+def _small(image: Any) -> bytes:
+    """The RGB picture in at most 256 colours: about a third of cairo's RGBA PNG, and a board's flat
+    colours survive within a level or two (fast octree, no dithering: a tenth of a median cut's time, for
+    Metal Adventures' and Metabaloids' pictures no pixel more than 32 levels off)."""
+    import io
+
+    from PIL import Image
+
+    small = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     out = io.BytesIO()
     # zlib's default level: optimize=True (level 9 and a search) saved about 4% of the bytes for four to nine
     # times the encoding's time (bench/README.md, "Notices").

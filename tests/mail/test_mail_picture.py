@@ -4,13 +4,14 @@ once per worker for each (game, version, seat)."""
 
 from __future__ import annotations
 
+import re
 import struct
 from io import BytesIO
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 import games.pictures
 from games.kinds import get_kind
@@ -62,16 +63,51 @@ def test_metaltalon_draws_its_own_picture_once_per_game_version_and_seat(monkeyp
 
 
 @pytest.mark.parametrize("kind_name", ["metal-adventures", "metabaloids", "parley", "race"])
-def test_a_kind_without_its_own_picture_is_its_board_svg_through_cairosvg_in_256_colours(kind_name):
+def test_a_kind_without_its_own_picture_draws_its_flat_board_svg_with_cairo_in_256_colours(kind_name,
+                                                                                            monkeypatch):
     kind = get_kind(kind_name)
     assert getattr(kind, "board_png", None) is None
     state = kind.new_state({}, 2 if kind_name == "race" else 3, SeededDice(1))
+    svg = kind.board_svg(state, 0)
+    reference = position._on_white(games.pictures.svg_png(svg, position.BOARD_WIDTH))
 
+    def not_through_cairosvg(svg: str, width: int) -> bytes:
+        raise AssertionError("a flat SVG rendered by cairosvg")
+
+    monkeypatch.setattr(position, "svg_png", not_through_cairosvg)
     png = position.board_png(pos(kind_name, state, 0))
 
     (width, _), mode = size_and_mode(png)
     assert width == position.BOARD_WIDTH and mode == "P"
-    assert png == position._small(position.svg_png(kind.board_svg(state, 0), position.BOARD_WIDTH))
+    assert png == position._small(games.pictures.flat_svg_image(svg, position.BOARD_WIDTH))
+    drawn = Image.open(BytesIO(png)).convert("RGB")
+    assert drawn.size == reference.size
+    # cairosvg's picture as far as 256 colours allow (fast octree: no pixel 33 or more off).
+    assert ImageChops.difference(drawn, reference).convert("L").getextrema()[1] < 33
+
+
+def test_a_board_svg_beyond_the_flat_drawing_goes_through_cairosvg(monkeypatch):
+    kind = get_kind("race")
+    state = kind.new_state({}, 2, SeededDice(1))
+    group = '<g fill="red"><circle cx="9" cy="9" r="5"/></g>'
+    grouped = kind.board_svg(state, 0).replace("<title>", f"{group}<title>")
+    monkeypatch.setattr(type(kind), "board_svg", lambda self, state, seat: grouped)
+    rendered: list[int] = []
+    real = games.pictures.svg_png
+
+    def counted(svg: str, width: int) -> bytes:
+        rendered.append(width)
+        return real(svg, width)
+
+    monkeypatch.setattr(position, "svg_png", counted)
+
+    png = position.board_png(pos("race", state, 0))
+
+    assert rendered == [position.BOARD_WIDTH]
+    assert png == position._small(position._on_white(real(grouped, position.BOARD_WIDTH)))
+    # The group's red circle is there, as cairosvg draws it.
+    scale = position.BOARD_WIDTH / float(re.search(r'width="([0-9.]+)"', grouped)[1])
+    assert Image.open(BytesIO(png)).convert("RGB").getpixel((round(9 * scale), round(9 * scale)))[0] > 200
 
 
 def test_a_metaltalon_ground_drawn_by_one_worker_is_read_by_the_others_from_the_sites_cache(monkeypatch):
