@@ -43,6 +43,45 @@ class NullsLastIndex(models.Index):
             model, schema_editor, using=using, **kwargs)
 
 
+# A clock allows a turn at least this long (games/clock/rules.py checks every allowance is an hour or more).
+SHORTEST_TURN = timedelta(hours=1)
+
+
+class LateFrom(models.Func):
+    """When an awaited seat can first count as stalled, give or take the dashboard's grace
+    (games/dashboard.py): with its clock running, when that runs out (Seat.due_at); with none running
+    (no clock, or paused), SHORTEST_TURN after it was first awaited, as no clock allows less. The
+    dashboard reads its index (`seat_late_from`) for the seats past it, which are few whatever the number
+    of games in play, where the longest waits are mostly turns still on time.
+
+    PostgreSQL indexes only an immutable expression: the sum is taken in UTC without a time zone
+    (timestamptz + interval depends on the session's zone) and given back one, so the column compares
+    with any timestamptz. SQLite keeps UTC text, which datetime() adds to."""
+
+    output_field = models.DateTimeField()
+
+    def __init__(self) -> None:
+        super().__init__(F("clock_since"), F("clock_left"), F("awaited_since"))
+
+    def _sql(self, compiler: Any, connection: Any, template: str) -> tuple[str, list[Any]]:
+        # Three columns (no parameters: a column has none), each named where the template says.
+        since, left, awaited = (compiler.compile(e)[0] for e in self.get_source_expressions())
+        return template.format(since=since, left=left, awaited=awaited,
+                               shortest=int(SHORTEST_TURN.total_seconds())), []
+
+    def as_sql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+        return self._sql(compiler, connection, (
+            "(CASE WHEN {since} IS NOT NULL AND {left} IS NOT NULL"
+            " THEN datetime({since}, '+' || {left} || ' seconds')"
+            " ELSE datetime({awaited}, '+{shortest} seconds') END)"))
+
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+        return self._sql(compiler, connection, (
+            "(CASE WHEN {since} IS NOT NULL AND {left} IS NOT NULL"
+            " THEN timezone('UTC', timezone('UTC', {since}) + {left} * interval '1 second')"
+            " ELSE timezone('UTC', timezone('UTC', {awaited}) + interval '{shortest} seconds') END)"))
+
+
 class Game(models.Model):
     class Visibility(models.TextChoices):
         PUBLIC = "public", "Public: listed in the lobby, anyone may watch"
@@ -218,6 +257,8 @@ class Seat(models.Model):
                    # A player's games, read from the index alone (queries.listed_games).
                    models.Index(fields=["user", "game"], name="seat_user_game"),
                    models.Index(fields=["awaited_since"], name="seat_awaited", condition=Q(awaiting=True)),
+                   # The dashboard's stalled games: the awaited seats past their LateFrom, read from here.
+                   models.Index(LateFrom(), name="seat_late_from", condition=Q(awaiting=True)),
                    models.Index(fields=["user"], name="seat_timed_out", condition=Q(timeouts_total__gt=0))]
 
     def __str__(self) -> str:

@@ -13,7 +13,7 @@ from django.urls import reverse
 from games import actions, dashboard
 from games.actions import Actor
 from games.admin.games import MODERATE
-from games.models import AuditEntry, Game, Seat
+from games.models import AuditEntry, Game, LateFrom, Seat
 from tests.moderation.conftest import as_moderator
 from tests.web.factories import (
     ModeratorFactory,
@@ -167,6 +167,26 @@ def test_stalled_means_a_clock_ran_out_unheeded_or_a_wait_longer_than_a_turn_may
     # The longest wait first; the vacation that outlasted a turn is there, a resumed clock is not.
     assert [s.game.pk for s in found] == [untimed.pk, bank.pk, away.pk, deadline.pk]
     assert found[3].allowed == timedelta(hours=24) and found[3].seats[0].awaiting
+
+
+def test_a_stalled_game_is_found_behind_more_waits_on_time_than_the_dashboard_reads(clock, monkeypatch):
+    # Three games whose turns, awaited longer, are still on time (a 72-hour deadline, each stint begun
+    # anew 2 hours ago: a clock extended), and one whose 24-hour clock ran out; the dashboard reads at
+    # most two seats. It used to read the two longest waits and find nothing late among them.
+    on_time = [started_game(players=2, clock={"hours": 72}) for _ in range(3)]
+    late = started_game(players=2, clock={"hours": 24})
+    for i, game in enumerate(on_time):
+        Seat.objects.filter(game=game, awaiting=True).update(awaited_since=T0 - timedelta(days=10, hours=i),
+                                                             clock_since=T0 - timedelta(hours=2))
+    Seat.objects.filter(game=late, awaiting=True).update(awaited_since=T0 - timedelta(hours=26),
+                                                         clock_since=T0 - timedelta(hours=26))
+    monkeypatch.setattr(dashboard, "CANDIDATES", 2)
+
+    assert [s.game.pk for s in dashboard.stalled_games(T0)] == [late.pk]
+    # No seat on time is read past its clock, whatever the number of them.
+    read = Seat.objects.filter(awaiting=True).alias(late_from=LateFrom()).filter(
+        late_from__lt=T0 - dashboard.GRACE)
+    assert list(read.values_list("game_id", flat=True)) == [late.pk]
 
 
 def test_the_dashboard_lists_reports_stalled_and_long_paused_games_and_repeated_timeouts(clock, desk):

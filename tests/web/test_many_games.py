@@ -18,7 +18,7 @@ from games.actions import Actor
 from games.archive import seat_labels
 from games.models import Game, Seat, new_secret
 from games.views import paging
-from tests.web.factories import UserFactory, active_seat, fresh, started_game
+from tests.web.factories import UserFactory, active_seat, fresh, open_game, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -154,3 +154,41 @@ def test_the_dashboard_queries_do_not_grow_with_the_games(client):
     few = queries_of(client, "/admin/moderation/")
     copies(fresh(playing), 45)
     assert queries_of(client, "/admin/moderation/") == few
+
+
+def test_the_home_page_lists_the_newest_open_games_each_with_its_own_seats_taken(client):
+    games = [open_game(players=4) for _ in range(7)]
+    for game, joining in zip(games, [2, 0, 1, 2, 0, 1, 2], strict=True):
+        for _ in range(joining):
+            actions.join_game(game, Actor.player(UserFactory()), invite_code=game.invite_code)
+    for i, game in enumerate(games):  # the last made the newest, whatever the clock's resolution
+        Game.objects.filter(pk=game.pk).update(created_at=timezone.now() - timedelta(minutes=10 - i))
+
+    html = client.get(reverse("home")).content.decode()
+    section = html[html.index('id="join-title"'):html.index('id="watch-title"')]
+    shown = re.findall(r"Game (\d+)</a>.*?(\d) of 4 seats taken", section)
+
+    newest = list(reversed(games))[:5]
+    assert shown == [(str(g.pk), str(g.seats.count())) for g in newest]
+    assert [taken for _, taken in shown] == ["3", "2", "1", "3", "2"]
+
+
+def test_the_lists_pick_the_games_not_over_and_the_newest_over_by_their_end(client):
+    me, other = UserFactory(), UserFactory()
+    playing = started_game(players=2, users=[me, other])
+    last = finished([me, other])
+    ended = last.finished_at
+    older = copies(last, 3)  # ended 1, 2 and 3 days before `last`
+    aborted = copies(last, 1)[0]
+    tie = copies(last, 1)[0]
+    unknown = copies(last, 1)[0]
+    Game.objects.filter(pk=aborted.pk).update(status=Game.Status.ABORTED,
+                                              finished_at=ended - timedelta(hours=12))
+    Game.objects.filter(pk=tie.pk).update(finished_at=ended)  # as late as `last`: the higher number first
+    Game.objects.filter(pk=unknown.pk).update(finished_at=None)  # an end unknown: last
+    finished([other, UserFactory()])  # not mine
+
+    picked = [g.pk for g in queries.listed_games(me, finished=6)]
+    assert picked == [playing.pk, tie.pk, last.pk, aborted.pk, older[0].pk, older[1].pk, older[2].pk]
+    everything = [g.pk for g in queries.listed_games(me, finished=10)]
+    assert everything[-1] == unknown.pk and len(everything) == 8
