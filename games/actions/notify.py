@@ -18,6 +18,7 @@ out while the game goes on; common.finish_if_over notify_finished.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
@@ -182,11 +183,11 @@ def send_on_commit(rows: list[Notification]) -> list[int]:
 
 # === The sender's writes ===
 #
-# A sender asks three statements here, however many rows go out together: one UPDATE claims the row and the
-# player's other turn notices due now, one SELECT reads them with what the mail needs, one UPDATE marks them
-# all. The UPDATEs are SQL written once per process: Django compiling a conditional UPDATE, the gathering's
-# SELECT and each gathered row's own UPDATE and read cost many times the queries themselves
-# (bench/README.md, "Notices: 10,000 a minute through two workers").
+# A sender asks two statements here, however many rows go out together: one claims the row and the
+# player's other turn notices due now and reads them with what the mail needs, one marks them all. Both are
+# SQL written once per process: Django compiling a conditional UPDATE, the gathering's SELECT and each
+# gathered row's own UPDATE and read (select_related over five tables) cost many times the queries
+# themselves (bench/README.md, "Notices: 10,000 a minute through two workers").
 
 _TABLE = Notification._meta.db_table
 # The row asked for, if it is unsent, due and free; then, if it tells a turn (TURN_NOTICES), the same
@@ -198,11 +199,45 @@ _TABLE = Notification._meta.db_table
 # skipping the rows the previous ones locked, and take more than `most`.
 _FREE = ("{t}.sent_at IS NULL AND {t}.due_at <= %(now)s"
          " AND ({t}.claimed_until IS NULL OR {t}.claimed_until <= %(now)s)")
-_CLAIM_SQL = f"""
+
+
+class _Columns:
+    """A model's columns in a hand-written SELECT, and the instance built from them as Django's own
+    select_related builds it (Model.from_db, then each field's converter: JSON columns come as text)."""
+
+    def __init__(self, model: Any, alias: str) -> None:
+        self.model = model
+        fields = model._meta.concrete_fields
+        self.sql = ", ".join(f"{alias}.{connection.ops.quote_name(f.column)}" for f in fields)
+        self.names = [f.attname for f in fields]
+        self.width = len(fields)
+        self.convert = [(i, f.get_col(alias), f.get_db_converters(connection)) for i, f in enumerate(fields)
+                        if f.get_db_converters(connection)]
+
+    def build(self, values: tuple[Any, ...]) -> Any:
+        if values[0] is None:
+            return None  # nothing joined (a LEFT JOIN's NULLs)
+        row = list(values)
+        for i, col, converters in self.convert:
+            for converter in converters:
+                row[i] = converter(row[i], col, connection)
+        return self.model.from_db(connection.alias, self.names, row)
+
+
+@functools.cache
+def _claim_reading() -> tuple[str, list[_Columns]]:
+    """The claim's SQL and how its rows are read (built once per process: the models are loaded by then)."""
+    from accounts.models import Profile, User
+
+    parts = [_Columns(Notification, "taken"), _Columns(Game, "g"), _Columns(Seat, "s"), _Columns(User, "u"),
+             _Columns(Profile, "p")]
+    quote = connection.ops.quote_name
+    profile_user = quote(Profile._meta.get_field("user").column)
+    sql = f"""
 WITH lead AS (
     UPDATE {_TABLE} AS n SET claimed_until = %(until)s, attempts = n.attempts + 1
     WHERE n.id = %(pk)s AND {_FREE.format(t="n")}
-    RETURNING n.id, n.user_id, n.kind
+    RETURNING n.*
 ), picked AS MATERIALIZED (
     SELECT o.id FROM {_TABLE} AS o JOIN lead ON o.user_id = lead.user_id AND o.id <> lead.id
     WHERE lead.kind = ANY(%(turns)s) AND o.kind = ANY(%(turns)s) AND {_FREE.format(t="o")}
@@ -210,32 +245,48 @@ WITH lead AS (
 ), others AS (
     UPDATE {_TABLE} AS n SET claimed_until = %(until)s, attempts = n.attempts + 1
     FROM picked WHERE n.id = picked.id AND {_FREE.format(t="n")}
-    RETURNING n.id
-)
-SELECT id FROM lead UNION ALL SELECT id FROM others"""
+    RETURNING n.*
+), taken AS (SELECT * FROM lead UNION ALL SELECT * FROM others)
+SELECT {", ".join(part.sql for part in parts)} FROM taken
+    LEFT JOIN {quote(Game._meta.db_table)} AS g ON g.id = taken.game_id
+    LEFT JOIN {quote(Seat._meta.db_table)} AS s ON s.id = taken.seat_id
+    JOIN {quote(User._meta.db_table)} AS u ON u.id = taken.user_id
+    LEFT JOIN {quote(Profile._meta.db_table)} AS p ON p.{profile_user} = u.id"""
+    return sql, parts
 
 
 def claim(notification_id: int, most: int = GATHER_MOST) -> list[Notification]:
     """Take the lease on an unsent row that is due and, if it tells a turn (TURN_NOTICES), on the same
     player's other such notices (any game) due now that no sender holds, `most` at most: they go out with
     it as one mail (games.mail.outbound.deliver). [] when the row is not due yet, sent, dropped or held by
-    another sender (or resting after a failure). The rows come back read after the claim with their game,
-    seat and user (with its profile), the one asked for first, the others oldest due first."""
+    another sender (or resting after a failure). The rows come back as the claim left them, with their
+    game, seat and user (with its profile), the one asked for first, the others oldest due first: one
+    statement in all."""
     now = timezone.now()
     until = now + timedelta(seconds=settings.NOTICE_LEASE_SECONDS)
+    sql, parts = _claim_reading()
     with connection.cursor() as cursor:
-        cursor.execute(_CLAIM_SQL, {"pk": notification_id, "now": now, "until": until,
-                                    "turns": [str(kind) for kind in TURN_NOTICES], "most": most})
-        ids = [pk for (pk,) in cursor.fetchall()]
-    if not ids:
-        return []
-    rows = sorted(Notification.objects.select_related("game", "seat", "user__profile").filter(pk__in=ids),
-                  key=lambda row: (row.pk != notification_id, row.due_at, row.pk))
-    # Our lease is our token: every later write is conditional on it, so a sender whose lease ran out
-    # (and was taken over) cannot overwrite the new holder's outcome.
-    for row in rows:
-        row.claimed_until = until
-    return rows
+        cursor.execute(sql, {"pk": notification_id, "now": now, "until": until,
+                             "turns": [str(kind) for kind in TURN_NOTICES], "most": most})
+        found = cursor.fetchall()
+    rows = []
+    for values in found:
+        built, at = [], 0
+        for part in parts:
+            built.append(part.build(values[at:at + part.width]))
+            at += part.width
+        row, game, seat, user, profile = built
+        if game is not None:
+            row.game = game
+        if seat is not None:
+            row.seat = seat
+        row.user = user
+        if profile is not None:
+            user.profile = profile
+        rows.append(row)
+    # Our lease is our token: every later write is conditional on it (claimed_until, as the claim wrote
+    # it), so a sender whose lease ran out (and was taken over) cannot overwrite the new holder's outcome.
+    return sorted(rows, key=lambda row: (row.pk != notification_id, row.due_at, row.pk))
 
 
 _MARK_SQL = (f"UPDATE {_TABLE} SET sent_at = %(now)s, dropped = NOT (id = ANY(%(told)s::bigint[])),"

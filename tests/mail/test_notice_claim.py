@@ -56,7 +56,7 @@ def test_a_turn_notice_takes_the_players_other_due_turn_notices_in_one_statement
     # The lead first, then the others due and free, oldest due first: not the game-over mail (told alone),
     # the row another sender holds, the row not yet due, the row sent, nor another player's.
     assert [row.pk for row in taken] == [lead.pk, others[0].pk, others[1].pk]
-    assert len(queries) == 2  # the claim with its gathering, and the rows' read with what the mail needs
+    assert len(queries) == 1  # the claim, its gathering and the rows' read with what the mail needs
     for row in taken:
         fresh = read(row)
         assert fresh.attempts == 1 and fresh.claimed_until == row.claimed_until > timezone.now()
@@ -64,6 +64,25 @@ def test_a_turn_notice_takes_the_players_other_due_turn_notices_in_one_statement
     for row in (others[2], later, stranger):
         assert read(row).claimed_until is None and read(row).attempts == 0
     assert read(held).attempts == 0
+
+
+@pytest.mark.django_db
+def test_the_claimed_rows_are_read_as_the_orm_reads_them_with_their_game_seat_player_and_profile() -> None:
+    lead, other = rows(["turn", "started"])
+
+    taken = claim(lead.pk)
+
+    assert [row.pk for row in taken] == [lead.pk, other.pk]
+    with CaptureQueriesContext(connection) as queries:
+        for row in taken:
+            orm = Notification.objects.select_related("game", "seat", "user__profile").get(pk=row.pk)
+            for got, want in ((row, orm), (row.game, orm.game), (row.seat, orm.seat), (row.user, orm.user),
+                              (row.user.profile, orm.user.profile)):
+                assert type(got) is type(want) and got.pk == want.pk and not got._state.adding
+                assert [(f.attname, getattr(got, f.attname)) for f in type(got)._meta.concrete_fields] == [
+                    (f.attname, getattr(want, f.attname)) for f in type(want)._meta.concrete_fields]
+    assert len(queries) == 2  # the two ORM reads: the claimed rows' relations cost none
+    assert isinstance(taken[0].game.state, dict)  # a JSON column as the ORM reads it, not its text
 
 
 @pytest.mark.django_db
