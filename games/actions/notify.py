@@ -34,6 +34,7 @@ from games.actions.webhooks import owe_prompts
 from games.kinds import Kind
 from games.models import ClockDue, Game, InboundMail, Invitation, Notification, Seat
 from games.queries import read_profiles
+from games.rows import Columns, split
 
 # After a failed send the row rests this long (doubling per attempt, up to the cap) before the retry or
 # the sweep tries it again: an SMTP server that is down is not hammered every minute.
@@ -201,36 +202,13 @@ _FREE = ("{t}.sent_at IS NULL AND {t}.due_at <= %(now)s"
          " AND ({t}.claimed_until IS NULL OR {t}.claimed_until <= %(now)s)")
 
 
-class _Columns:
-    """A model's columns in a hand-written SELECT, and the instance built from them as Django's own
-    select_related builds it (Model.from_db, then each field's converter: JSON columns come as text)."""
-
-    def __init__(self, model: Any, alias: str) -> None:
-        self.model = model
-        fields = model._meta.concrete_fields
-        self.sql = ", ".join(f"{alias}.{connection.ops.quote_name(f.column)}" for f in fields)
-        self.names = [f.attname for f in fields]
-        self.width = len(fields)
-        self.convert = [(i, f.get_col(alias), f.get_db_converters(connection)) for i, f in enumerate(fields)
-                        if f.get_db_converters(connection)]
-
-    def build(self, values: tuple[Any, ...]) -> Any:
-        if values[0] is None:
-            return None  # nothing joined (a LEFT JOIN's NULLs)
-        row = list(values)
-        for i, col, converters in self.convert:
-            for converter in converters:
-                row[i] = converter(row[i], col, connection)
-        return self.model.from_db(connection.alias, self.names, row)
-
-
 @functools.cache
-def _claim_reading() -> tuple[str, list[_Columns]]:
+def _claim_reading() -> tuple[str, list[Columns]]:
     """The claim's SQL and how its rows are read (built once per process: the models are loaded by then)."""
     from accounts.models import Profile, User
 
-    parts = [_Columns(Notification, "taken"), _Columns(Game, "g"), _Columns(Seat, "s"), _Columns(User, "u"),
-             _Columns(Profile, "p")]
+    parts = [Columns(Notification, "taken"), Columns(Game, "g"), Columns(Seat, "s"), Columns(User, "u"),
+             Columns(Profile, "p")]
     quote = connection.ops.quote_name
     profile_user = quote(Profile._meta.get_field("user").column)
     sql = f"""
@@ -271,11 +249,7 @@ def claim(notification_id: int, most: int = GATHER_MOST) -> list[Notification]:
         found = cursor.fetchall()
     rows = []
     for values in found:
-        built, at = [], 0
-        for part in parts:
-            built.append(part.build(values[at:at + part.width]))
-            at += part.width
-        row, game, seat, user, profile = built
+        row, game, seat, user, profile = split(values, parts)
         if game is not None:
             row.game = game
         if seat is not None:
