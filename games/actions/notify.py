@@ -32,7 +32,7 @@ from accounts.models import TurnMail
 from games.actions.asked_again import next_repeat
 from games.actions.webhooks import owe_prompts
 from games.kinds import Kind
-from games.models import ClockDue, Game, InboundMail, Invitation, Notification, Seat
+from games.models import Action, ClockDue, Game, InboundMail, Invitation, Notification, Seat
 from games.queries import read_profiles
 from games.rows import Columns, split
 
@@ -225,7 +225,9 @@ WITH lead AS (
     FROM picked WHERE n.id = picked.id AND {_FREE.format(t="n")}
     RETURNING n.*
 ), taken AS (SELECT * FROM lead UNION ALL SELECT * FROM others)
-SELECT {", ".join(part.sql for part in parts)} FROM taken
+SELECT {", ".join(part.sql for part in parts)},
+    EXISTS(SELECT 1 FROM {quote(Action._meta.db_table)} AS a WHERE a.game_id = taken.game_id
+           AND a.actor_id = taken.user_id AND a.created_at > taken.created_at) FROM taken
     LEFT JOIN {quote(Game._meta.db_table)} AS g ON g.id = taken.game_id
     LEFT JOIN {quote(Seat._meta.db_table)} AS s ON s.id = taken.seat_id
     JOIN {quote(User._meta.db_table)} AS u ON u.id = taken.user_id
@@ -239,7 +241,8 @@ def claim(notification_id: int, most: int = GATHER_MOST) -> list[Notification]:
     it as one mail (games.mail.outbound.deliver). [] when the row is not due yet, sent, dropped or held by
     another sender (or resting after a failure). The rows come back as the claim left them, with their
     game, seat and user (with its profile), the one asked for first, the others oldest due first: one
-    statement in all."""
+    statement in all. Each row's `acted_since` says whether its player acted in its game after it was
+    written (what the sender asks of a notice to a player away: games/mail/outbound.py, _was_here)."""
     now = timezone.now()
     until = now + timedelta(seconds=settings.NOTICE_LEASE_SECONDS)
     sql, parts = _claim_reading()
@@ -249,7 +252,8 @@ def claim(notification_id: int, most: int = GATHER_MOST) -> list[Notification]:
         found = cursor.fetchall()
     rows = []
     for values in found:
-        row, game, seat, user, profile = split(values, parts)
+        row, game, seat, user, profile = split(values[:-1], parts)
+        row.acted_since = bool(values[-1])
         if game is not None:
             row.game = game
         if seat is not None:

@@ -175,6 +175,9 @@ def _was_here(row: Notification) -> bool:
     seen = pulse.last_seen(row.game_id, row.user_id)
     if seen is not None and seen > row.created_at:
         return True
+    acted = getattr(row, "acted_since", None)  # the claim asked it with the row (games/actions/notify.py)
+    if acted is not None:
+        return bool(acted)
     return Action.objects.filter(game_id=row.game_id, actor_id=row.user_id,
                                  created_at__gt=row.created_at).exists()
 

@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.actions.notify import claim, mark_sent
-from games.models import Notification
+from games.models import Action, Notification
 from tests.web.factories import quiet_game
 
 SENT = timezone.now() - timedelta(hours=1)
@@ -155,3 +155,19 @@ def test_a_row_another_sender_is_claiming_is_left_to_it_without_waiting() -> Non
     assert [row.pk for row in taken] == [lead.pk, free.pk]
     assert waited < 3.0  # it did not wait for the other sender's lock
     assert read(busy).claimed_until is None and read(busy).attempts == 0
+
+
+@pytest.mark.django_db
+def test_the_claim_tells_whether_each_rows_player_acted_in_its_game_since_it_was_written() -> None:
+    lead, other = rows(["turn", "turn"])
+    assert lead.game is not None
+    written = Notification.objects.get(pk=other.pk).created_at
+    Action.objects.create(game=lead.game, actor=lead.user, seq=9000, seat=0, command="end", events=[],
+                          turn=1, source=Action.Source.WEB, version_after=9000)
+    Action.objects.filter(seq=9000, game=lead.game).update(created_at=written + timedelta(seconds=1))
+    Notification.objects.filter(pk=lead.pk).update(created_at=written + timedelta(seconds=2))
+
+    taken = claim(lead.pk)
+
+    # `other` was written before that action, `lead` after it.
+    assert [(row.pk, row.acted_since) for row in taken] == [(lead.pk, False), (other.pk, True)]

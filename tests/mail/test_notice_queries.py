@@ -50,8 +50,9 @@ def test_a_turn_notice_reads_its_player_with_the_claim_and_an_unread_free_chat_i
     # Whether the chat holds anything unread comes with the seats (an EXISTS of the seats' query).
     chat = [q for q in queries if '"games_chatmessage"' in q]
     assert len(chat) == 1 and 'FROM "games_seat"' in chat[0] and "EXISTS" in chat[0]
-    # the claim with its gathering and its rows' read (1), presence (1), seats (1), log (1), marked sent (1)
-    assert len(queries) == 5
+    # the claim with its gathering, its rows' read and whether the player acted since (1), seats (1),
+    # log (1), marked sent (1)
+    assert len(queries) == 4
 
 
 def test_an_unread_chat_line_is_still_mailed_with_the_notice(mailoutbox: list[Any]) -> None:
