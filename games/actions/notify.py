@@ -18,21 +18,23 @@ out while the game goes on; common.finish_if_over notify_finished.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import F, Q, QuerySet
+from django.db import connection, transaction
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import TurnMail
 from games.actions.asked_again import next_repeat
 from games.actions.webhooks import owe_prompts
 from games.kinds import Kind
-from games.models import ClockDue, Game, InboundMail, Invitation, Notification, Seat
+from games.models import Action, ClockDue, Game, InboundMail, Invitation, Notification, Seat
 from games.queries import read_profiles
+from games.rows import Columns, split
 
 # After a failed send the row rests this long (doubling per attempt, up to the cap) before the retry or
 # the sweep tries it again: an SMTP server that is down is not hammered every minute.
@@ -181,48 +183,110 @@ def send_on_commit(rows: list[Notification]) -> list[int]:
 
 
 # === The sender's writes ===
+#
+# A sender asks two statements here, however many rows go out together: one claims the row and the
+# player's other turn notices due now and reads them with what the mail needs, one marks them all. Both are
+# SQL written once per process: Django compiling a conditional UPDATE, the gathering's SELECT and each
+# gathered row's own UPDATE and read (select_related over five tables) cost many times the queries
+# themselves (bench/README.md, "Notices: 10,000 a minute through two workers").
+
+_TABLE = Notification._meta.db_table
+# The row asked for, if it is unsent, due and free; then, if it tells a turn (TURN_NOTICES), the same
+# player's other unsent turn notices that are due and free, oldest due first. The others are picked with
+# SKIP LOCKED: a row another sender is claiming at this moment is theirs (its own claim would find it held
+# anyway), and two senders gathering each other's rows never wait on each other. Every row is taken on the
+# same conditions as it is picked (an UPDATE re-checks its WHERE on a row changed meanwhile). The picking is
+# its own materialized step: as a subquery of the UPDATE's WHERE it may run again for each row, each run
+# skipping the rows the previous ones locked, and take more than `most`.
+_FREE = ("{t}.sent_at IS NULL AND {t}.due_at <= %(now)s"
+         " AND ({t}.claimed_until IS NULL OR {t}.claimed_until <= %(now)s)")
 
 
-def _free(now: Any) -> Q:
-    return Q(claimed_until__isnull=True) | Q(claimed_until__lte=now)
+@functools.cache
+def _claim_reading() -> tuple[str, list[Columns]]:
+    """The claim's SQL and how its rows are read (built once per process: the models are loaded by then)."""
+    from accounts.models import Profile, User
+
+    parts = [Columns(Notification, "taken"), Columns(Game, "g"), Columns(Seat, "s"), Columns(User, "u"),
+             Columns(Profile, "p")]
+    quote = connection.ops.quote_name
+    profile_user = quote(Profile._meta.get_field("user").column)
+    sql = f"""
+WITH lead AS (
+    UPDATE {_TABLE} AS n SET claimed_until = %(until)s, attempts = n.attempts + 1
+    WHERE n.id = %(pk)s AND {_FREE.format(t="n")}
+    RETURNING n.*
+), picked AS MATERIALIZED (
+    SELECT o.id FROM {_TABLE} AS o JOIN lead ON o.user_id = lead.user_id AND o.id <> lead.id
+    WHERE lead.kind = ANY(%(turns)s) AND o.kind = ANY(%(turns)s) AND {_FREE.format(t="o")}
+    ORDER BY o.due_at, o.id LIMIT %(most)s FOR UPDATE OF o SKIP LOCKED
+), others AS (
+    UPDATE {_TABLE} AS n SET claimed_until = %(until)s, attempts = n.attempts + 1
+    FROM picked WHERE n.id = picked.id AND {_FREE.format(t="n")}
+    RETURNING n.*
+), taken AS (SELECT * FROM lead UNION ALL SELECT * FROM others)
+SELECT {", ".join(part.sql for part in parts)},
+    EXISTS(SELECT 1 FROM {quote(Action._meta.db_table)} AS a WHERE a.game_id = taken.game_id
+           AND a.actor_id = taken.user_id AND a.created_at > taken.created_at) FROM taken
+    LEFT JOIN {quote(Game._meta.db_table)} AS g ON g.id = taken.game_id
+    LEFT JOIN {quote(Seat._meta.db_table)} AS s ON s.id = taken.seat_id
+    JOIN {quote(User._meta.db_table)} AS u ON u.id = taken.user_id
+    LEFT JOIN {quote(Profile._meta.db_table)} AS p ON p.{profile_user} = u.id"""
+    return sql, parts
 
 
-def claim(notification_id: int) -> Notification | None:
-    """Take the lease on an unsent row that is due, or None when it is not due yet, sent, dropped or held
-    by another sender (or resting after a failure). The row comes back with its game, seat and user read
-    after the claim."""
+def claim(notification_id: int, most: int = GATHER_MOST) -> list[Notification]:
+    """Take the lease on an unsent row that is due and, if it tells a turn (TURN_NOTICES), on the same
+    player's other such notices (any game) due now that no sender holds, `most` at most: they go out with
+    it as one mail (games.mail.outbound.deliver). [] when the row is not due yet, sent, dropped or held by
+    another sender (or resting after a failure). The rows come back as the claim left them, with their
+    game, seat and user (with its profile), the one asked for first, the others oldest due first: one
+    statement in all. Each row's `acted_since` says whether its player acted in its game after it was
+    written (what the sender asks of a notice to a player away: games/mail/outbound.py, _was_here)."""
     now = timezone.now()
     until = now + timedelta(seconds=settings.NOTICE_LEASE_SECONDS)
-    taken = (Notification.objects.filter(_free(now), pk=notification_id, sent_at__isnull=True,
-                                         due_at__lte=now)
-             .update(claimed_until=until, attempts=F("attempts") + 1))
-    if not taken:
-        return None
-    row = Notification.objects.select_related("game", "seat", "user__profile").get(pk=notification_id)
-    # Our lease is our token: every later write is conditional on it, so a sender whose lease ran out
-    # (and was taken over) cannot overwrite the new holder's outcome.
-    row.claimed_until = until
-    return row
+    sql, parts = _claim_reading()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, {"pk": notification_id, "now": now, "until": until,
+                             "turns": [str(kind) for kind in TURN_NOTICES], "most": most})
+        found = cursor.fetchall()
+    rows = []
+    for values in found:
+        row, game, seat, user, profile = split(values[:-1], parts)
+        row.acted_since = bool(values[-1])
+        if game is not None:
+            row.game = game
+        if seat is not None:
+            row.seat = seat
+        row.user = user
+        if profile is not None:
+            user.profile = profile
+        rows.append(row)
+    # Our lease is our token: every later write is conditional on it (claimed_until, as the claim wrote
+    # it), so a sender whose lease ran out (and was taken over) cannot overwrite the new holder's outcome.
+    return sorted(rows, key=lambda row: (row.pk != notification_id, row.due_at, row.pk))
 
 
-def claim_together(row: Notification, most: int = GATHER_MOST) -> list[Notification]:
-    """The lease on the player's other notices of what they are asked (TURN_NOTICES, any game) that are
-    due now and no sender holds: they go out with `row` as one mail (games.mail.outbound.deliver). Rows
-    another sender took first are theirs."""
-    now = timezone.now()
-    ids = (Notification.objects.filter(_free(now), user_id=row.user_id, kind__in=TURN_NOTICES,
-                                       sent_at__isnull=True, due_at__lte=now)
-           .exclude(pk=row.pk).order_by("due_at", "pk").values_list("pk", flat=True)[:most])
-    return [taken for pk in ids if (taken := claim(pk)) is not None]
+_MARK_SQL = (f"UPDATE {_TABLE} SET sent_at = %(now)s, dropped = NOT (id = ANY(%(told)s::bigint[])),"
+             " claimed_until = NULL"
+             " WHERE id = ANY(%(ids)s::bigint[]) AND sent_at IS NULL AND claimed_until = %(until)s")
+
+
+def mark_sent(rows: list[Notification], told: set[int]) -> int:
+    """Record the rows as sent (those in `told`: the mail told them) or dropped unsent (the others), in one
+    statement. A row whose lease was lost (its claimed_until no longer ours) is left to its new holder.
+    Returns how many rows were marked."""
+    marked = 0
+    with connection.cursor() as cursor:
+        for until in {row.claimed_until for row in rows}:
+            cursor.execute(_MARK_SQL, {"now": timezone.now(), "until": until, "told": sorted(told),
+                                       "ids": [row.pk for row in rows if row.claimed_until == until]})
+            marked += cursor.rowcount
+    return marked
 
 
 def _held(row: Notification) -> QuerySet[Notification]:
     return Notification.objects.filter(pk=row.pk, sent_at__isnull=True, claimed_until=row.claimed_until)
-
-
-def mark_sent(row: Notification, *, dropped: bool = False) -> bool:
-    """Record the mail as sent (or the notice as dropped unsent). False if the lease was lost."""
-    return bool(_held(row).update(sent_at=timezone.now(), dropped=dropped, claimed_until=None))
 
 
 def mark_failed(row: Notification, error: str) -> timedelta:
@@ -230,6 +294,10 @@ def mark_failed(row: Notification, error: str) -> timedelta:
     backoff = min(BACKOFF_FIRST * 2 ** max(row.attempts - 1, 0), BACKOFF_CAP)
     _held(row).update(last_error=error[:2000], claimed_until=timezone.now() + backoff)
     return backoff
+
+
+def _free(now: Any) -> Q:
+    return Q(claimed_until__isnull=True) | Q(claimed_until__lte=now)
 
 
 def due_notifications(limit: int = 200) -> list[int]:

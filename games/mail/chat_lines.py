@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Exists, Max, OuterRef
+from django.db.models import Max
 
 from games import queries
 from games.models import ChatMessage, Game, Notification, Seat
@@ -24,12 +24,14 @@ class ChatLine:
     by_moderator: bool = False
 
 
-def unread_chat() -> Exists:
-    """For a query of seats: whether the game's chat holds a visible line by another player past the seat's
-    read marker (what new_chat may show, before the last mail's time is applied)."""
-    return Exists(ChatMessage.objects.filter(game_id=OuterRef("game_id"), hidden=False,
-                                             pk__gt=OuterRef("chat_read"))
-                  .exclude(user_id=OuterRef("user_id")))
+def unread_chat_sql(seat: str) -> str:
+    """For a hand-written query of seats under the alias `seat` (games/mail/position.py): whether the
+    game's chat holds a visible line by another player past the seat's read marker (what new_chat may
+    show, before the last mail's time is applied). A line by no user, or a seat of no player, is not
+    "another player's" (NULL is not unequal)."""
+    table = ChatMessage._meta.db_table
+    return (f'EXISTS(SELECT 1 FROM "{table}" AS c WHERE c.game_id = {seat}.game_id AND NOT c.hidden'
+            f" AND c.id > {seat}.chat_read AND NOT (c.user_id = {seat}.user_id) LIMIT 1)")
 
 
 def new_chat(game: Game, seat: Seat) -> tuple[list[ChatLine], int]:

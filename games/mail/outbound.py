@@ -41,7 +41,7 @@ from django.urls import reverse
 from accounts.models import TurnMail
 from games import pulse
 from games import seats as seats_of
-from games.actions.notify import TURN_NOTICES, claim, claim_together, mark_failed, mark_sent
+from games.actions.notify import TURN_NOTICES, claim, mark_failed, mark_sent
 from games.actions.vacation import days_left
 from games.deadlines import seat_deadline
 from games.kinds import words
@@ -75,10 +75,10 @@ class SendFailed(Exception):
 def deliver(notification_id: int) -> Delivery:
     """Send the row's mail. A turn notice takes with it the player's other turn notices due now (their
     games' positions in one mail, gathered); each row is marked sent, or dropped when it is no longer due."""
-    row = claim(notification_id)
-    if row is None:
+    rows = claim(notification_id)
+    if not rows:
         return Delivery.SKIPPED
-    rows = [row, *claim_together(row)] if row.kind in TURN_NOTICES else [row]
+    row = rows[0]
     for each in rows:
         _seat_knows_its_player(each)
     try:
@@ -91,8 +91,7 @@ def deliver(notification_id: int) -> Delivery:
         raise SendFailed(error, retry_in) from exc
     # A kill between the send and this mark is the one gap left: the lease expires and the sweep mails
     # again (at least once). Everything else (duplicate task, retry, sweep race) finds the row sent.
-    for each in rows:
-        mark_sent(each, dropped=each.pk not in told)
+    mark_sent(rows, told)
     return Delivery.SENT if row.pk in told else Delivery.DROPPED
 
 
@@ -176,6 +175,9 @@ def _was_here(row: Notification) -> bool:
     seen = pulse.last_seen(row.game_id, row.user_id)
     if seen is not None and seen > row.created_at:
         return True
+    acted = getattr(row, "acted_since", None)  # the claim asked it with the row (games/actions/notify.py)
+    if acted is not None:
+        return bool(acted)
     return Action.objects.filter(game_id=row.game_id, actor_id=row.user_id,
                                  created_at__gt=row.created_at).exists()
 
