@@ -261,6 +261,22 @@ def single_flight[T](key: str, draw: Callable[[], T], seconds: int) -> T:
     return value
 
 
+def draw_ahead(key: str, draw: Callable[[], object], seconds: int) -> bool:
+    """Store `draw()` at `key` before anyone asks for it (games/push/ahead.py), unless it is there already or
+    being drawn (single_flight's mark, which this holds meanwhile: a request asking then waits for this
+    rendering rather than drawing its own). Whether it drew."""
+    if cache.has_key(key):
+        return False
+    mark = f"{key}:drawing"
+    if not cache.add(mark, 1, DRAW_MARK_SECONDS):
+        return False
+    try:
+        cache.set(key, draw(), seconds)
+    finally:
+        cache.delete(mark)
+    return True
+
+
 def get_page(key: str) -> bytes | None:
     """The stored page, gzip-compressed (page_response answers with it)."""
     body = cache.get(key)

@@ -9,6 +9,7 @@ as the signed-in player's Actor; refusals become HTTP answers in games/views/ref
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 from dataclasses import dataclass, field
@@ -405,8 +406,50 @@ def _readers(game: Game) -> dict[int, str]:
                                .order_by("index", "joined_at").values_list("index", "user_id")):
             # The first, as Viewer.seat.
             found.setdefault(user_id, page_cache.seat_reader(index, user_id, generation))
-        cache.set(key, found, LIVE_CACHE_SECONDS)
+        # The first entry written stands: requests reading it anew at once (a move's storm, the push server
+        # drawing ahead: games/push/ahead.py) would each write their own generation, and so each draw the
+        # same seat's region under a key of its own.
+        if not cache.add(key, found, LIVE_CACHE_SECONDS):
+            theirs = cache.get(key)
+            if isinstance(theirs, dict):
+                found = theirs
     return found
+
+
+def draw_ahead(game_id: int, readers: list[int | None]) -> list[str]:
+    """The plain `live` region of the game's current version drawn and cached for each of `readers` (a user
+    id; None for the region every reader without a seat shares, in the site's time zone), in that order,
+    before their polls ask for it (games/push/ahead.py): under the key and reader class the view's own
+    rendering would use (_region), in the user's own time zone (as games.fast_page finds it), never one
+    already there or being drawn. The readers whose region was drawn (_reader's class)."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import AnonymousUser
+
+    from accounts.prefs import prefs_for
+    from games.fast_page import _zone_name
+
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.state is None:
+        return []  # gone, or the waiting room (its region is the seating box, drawn per request)
+    users = get_user_model().objects.in_bulk([uid for uid in readers if uid is not None])
+    sel, done = Selection(), []
+    for uid in readers:
+        user = AnonymousUser() if uid is None else users.get(uid)
+        if user is None or (uid is not None and not user.is_active):
+            continue  # gone, or closed: their page's next request is sent away
+        prefs = prefs_for(uid) if uid is not None else None
+        zone = _zone_name(prefs.time_zone if prefs is not None else "")
+        viewer = Viewer(game, user)
+        request = HttpRequest()
+        request.user = user
+        reader = _reader(viewer)
+        key = page_cache.live_key(game_id=game.pk, version=game.version, reader=reader, time_zone=zone,
+                                  selection=_selection_key(sel))
+        with timezone.override(zone):
+            if page_cache.draw_ahead(key, functools.partial(_draw_live, request, viewer, sel, None),
+                                     LIVE_CACHE_SECONDS):
+                done.append(reader.split("@")[0])
+    return done
 
 
 def _draw_live(request: HttpRequest, viewer: Viewer, sel: Selection,
