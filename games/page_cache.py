@@ -261,20 +261,15 @@ def single_flight[T](key: str, draw: Callable[[], T], seconds: int) -> T:
     return value
 
 
-def draw_ahead(key: str, draw: Callable[[], object], seconds: int) -> bool:
-    """Store `draw()` at `key` before anyone asks for it (games/push/ahead.py), unless it is there already or
-    being drawn (single_flight's mark, which this holds meanwhile: a request asking then waits for this
-    rendering rather than drawing its own). Whether it drew."""
-    if cache.has_key(key):
-        return False
-    mark = f"{key}:drawing"
-    if not cache.add(mark, 1, DRAW_MARK_SECONDS):
-        return False
-    try:
-        cache.set(key, draw(), seconds)
-    finally:
-        cache.delete(mark)
-    return True
+def claim(key: str) -> bool:
+    """Take single_flight's mark on `key`, to draw it before anyone asks (games/push/ahead.py): a request
+    asking meanwhile waits for that rendering rather than drawing its own. False when the entry is there
+    already or being drawn. The drawer stores it, then `release`s the mark."""
+    return not cache.has_key(key) and bool(cache.add(f"{key}:drawing", 1, DRAW_MARK_SECONDS))
+
+
+def release(key: str) -> None:
+    cache.delete(f"{key}:drawing")
 
 
 def get_page(key: str) -> bytes | None:

@@ -58,7 +58,8 @@ def start(game_id: int, head: news.Head, asked: Iterable[int]) -> asyncio.Task[l
         return None
     from games.views.play import draw_ahead
 
-    task = asyncio.ensure_future(database_sync_to_async(draw_ahead, thread_sensitive=False)(game_id, order))
+    drawing = database_sync_to_async(draw_ahead, thread_sensitive=False)
+    task = asyncio.ensure_future(drawing(game_id, head.version, order))
     _tasks.add(task)
     task.add_done_callback(_done)
     return task

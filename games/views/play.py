@@ -9,7 +9,6 @@ as the signed-in player's Actor; refusals become HTTP answers in games/views/ref
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import secrets
 from dataclasses import dataclass, field
@@ -416,39 +415,51 @@ def _readers(game: Game) -> dict[int, str]:
     return found
 
 
-def draw_ahead(game_id: int, readers: list[int | None]) -> list[str]:
-    """The plain `live` region of the game's current version drawn and cached for each of `readers` (a user
-    id; None for the region every reader without a seat shares, in the site's time zone), in that order,
-    before their polls ask for it (games/push/ahead.py): under the key and reader class the view's own
-    rendering would use (_region), in the user's own time zone (as games.fast_page finds it), never one
-    already there or being drawn. The readers whose region was drawn (_reader's class)."""
+def draw_ahead(game_id: int, version: int, readers: list[int | None]) -> list[str]:
+    """The plain `live` region of the game at `version` drawn and cached for each of `readers` (a user id;
+    None for the region every reader without a seat shares, in the site's time zone), in that order, before
+    their polls ask for it (games/push/ahead.py): under the key and reader class the view's own rendering
+    would use (_region), in the user's own time zone (as games.fast_page finds it), never one already there
+    or being drawn. Every region's mark is taken before the game is read, so that a poll coming meanwhile
+    waits for this rendering rather than drawing its own; nothing is drawn once the game has moved past
+    `version` (that move draws its own). The readers whose region was drawn (_reader's class)."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import AnonymousUser
 
     from accounts.prefs import prefs_for
     from games.fast_page import _zone_name
 
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.state is None:
-        return []  # gone, or the waiting room (its region is the seating box, drawn per request)
     users = get_user_model().objects.in_bulk([uid for uid in readers if uid is not None])
-    sel, done = Selection(), []
+    seated = _readers(Game(pk=game_id))
+    sel = Selection()
+    claimed: list[tuple[Any, str, str, str]] = []  # (user, zone, reader, key)
     for uid in readers:
         user = AnonymousUser() if uid is None else users.get(uid)
         if user is None or (uid is not None and not user.is_active):
             continue  # gone, or closed: their page's next request is sent away
         prefs = prefs_for(uid) if uid is not None else None
         zone = _zone_name(prefs.time_zone if prefs is not None else "")
-        viewer = Viewer(game, user)
-        request = HttpRequest()
-        request.user = user
-        reader = _reader(viewer)
-        key = page_cache.live_key(game_id=game.pk, version=game.version, reader=reader, time_zone=zone,
+        reader = seated.get(uid, page_cache.SPECTATORS) if uid is not None else page_cache.SPECTATORS
+        key = page_cache.live_key(game_id=game_id, version=version, reader=reader, time_zone=zone,
                                   selection=_selection_key(sel))
-        with timezone.override(zone):
-            if page_cache.draw_ahead(key, functools.partial(_draw_live, request, viewer, sel, None),
-                                     LIVE_CACHE_SECONDS):
-                done.append(reader.split("@")[0])
+        if page_cache.claim(key):
+            claimed.append((user, zone, reader, key))
+    done: list[str] = []
+    try:
+        game = Game.objects.filter(pk=game_id).first() if claimed else None
+        if game is None or game.state is None or game.version != version:
+            return []  # gone, the waiting room (its region is the seating box), or moved on since
+        for user, zone, reader, key in claimed:
+            viewer = Viewer(game, user)
+            request = HttpRequest()
+            request.user = user
+            with timezone.override(zone):
+                cache.set(key, _draw_live(request, viewer, sel, None), LIVE_CACHE_SECONDS)
+            page_cache.release(key)
+            done.append(reader.split("@")[0])
+    finally:
+        for _, _, _, key in claimed[len(done):]:
+            page_cache.release(key)
     return done
 
 

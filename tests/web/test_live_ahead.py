@@ -29,7 +29,7 @@ def test_regions_drawn_ahead_are_each_readers_own_and_the_polls_draw_nothing(dra
     profile.time_zone = "Asia/Tokyo"  # Bob's region is drawn in his own zone, as his poll asks for it
     profile.save()
     seen = moved(game)  # Bob is asked now
-    done = play_views.draw_ahead(game.pk, [bob.user_id, ann.user_id, None])
+    done = play_views.draw_ahead(game.pk, game.version, [bob.user_id, ann.user_id, None])
     assert done == [f"seat{bob.index}.{bob.user_id}", f"seat{ann.index}.{ann.user_id}", page_cache.SPECTATORS]
     assert drawn == done  # drawn ahead, in that order
     del drawn[:]
@@ -46,14 +46,15 @@ def test_regions_drawn_ahead_are_each_readers_own_and_the_polls_draw_nothing(dra
     for name, user in (("ann", ann.user), ("bob", bob.user), ("visitor", None)):
         assert TOKEN.sub("", poll(browser(user), game, seen)) == TOKEN.sub("", regions[name]), name
     # Drawing ahead again draws nothing already there.
-    assert play_views.draw_ahead(game.pk, [bob.user_id, ann.user_id, None]) == []
+    assert play_views.draw_ahead(game.pk, game.version, [bob.user_id, ann.user_id, None]) == []
 
 
 def test_a_region_drawn_ahead_after_another_move_is_never_an_older_versions(drawn):
     game = started_game(players=2)
     seen = moved(game)
-    play_views.draw_ahead(game.pk, [None])
+    play_views.draw_ahead(game.pk, game.version, [None])
     newer = moved(game)
+    assert play_views.draw_ahead(game.pk, game.version - 1, [None]) == []  # moved on since: not drawn
     region = poll(browser(), game, newer)
     assert f'data-version="{game.version}"' in region and game.version > seen + 1
     assert drawn == [page_cache.SPECTATORS, page_cache.SPECTATORS]  # the new version drawn afresh
@@ -63,28 +64,39 @@ def test_nothing_is_drawn_ahead_for_a_game_not_started_or_gone():
     waiting = started_game(players=2)
     waiting.state = None
     waiting.save(update_fields=["state"])
-    assert play_views.draw_ahead(waiting.pk, [None]) == []
-    assert play_views.draw_ahead(10**9, [None]) == []
+    assert play_views.draw_ahead(waiting.pk, waiting.version, [None]) == []
+    assert play_views.draw_ahead(10**9, 1, [None]) == []
 
 
-def test_drawing_ahead_leaves_an_entry_being_drawn_or_drawn_alone():
-    calls: list[int] = []
-    cache.set("k:drawing", 1, 10)  # a poll is drawing it: theirs stands
-    assert not page_cache.draw_ahead("k", lambda: calls.append(1) or "mine", 60)
-    cache.delete("k:drawing")
-    assert page_cache.draw_ahead("k", lambda: calls.append(1) or "mine", 60)
-    assert cache.get("k") == "mine" and cache.get("k:drawing") is None
-    assert not page_cache.draw_ahead("k", lambda: calls.append(1) or "again", 60)  # there already
-    assert calls == [1] and cache.get("k") == "mine"
+def test_drawing_ahead_leaves_an_entry_being_drawn_or_drawn_alone(drawn):
+    game = started_game(players=2)
+    moved(game)
+    key = page_cache.live_key(game_id=game.pk, version=game.version, reader=page_cache.SPECTATORS,
+                              time_zone="UTC", selection=play_views._selection_key(play_views.Selection()))
+    assert page_cache.claim(key)  # a poll is drawing it: theirs stands
+    assert play_views.draw_ahead(game.pk, game.version, [None]) == [] and drawn == []
+    page_cache.release(key)
+    assert play_views.draw_ahead(game.pk, game.version, [None]) == [page_cache.SPECTATORS]
+    assert cache.get(f"{key}:drawing") is None and cache.get(key) is not None
+    assert not page_cache.claim(key)  # there already
 
 
-def test_drawing_ahead_that_fails_leaves_the_polls_free_to_draw():
-    def broken() -> str:
+def test_drawing_ahead_that_fails_leaves_the_polls_free_to_draw(monkeypatch: pytest.MonkeyPatch):
+    game = started_game(players=2)
+    ann, bob = active_seat(game), other_seat(game)
+    seen = moved(game)
+
+    def broken(*args: object) -> object:
         raise RuntimeError("boom")
 
+    monkeypatch.setattr(play_views, "_draw_live", broken)
     with pytest.raises(RuntimeError):
-        page_cache.draw_ahead("k2", broken, 60)
-    assert cache.get("k2") is None and cache.get("k2:drawing") is None
+        play_views.draw_ahead(game.pk, game.version, [bob.user_id, ann.user_id, None])
+    monkeypatch.undo()
+    assert 'data-version="' in poll(browser(ann.user), game, seen)  # no mark left behind to wait for
+    key = page_cache.live_key(game_id=game.pk, version=game.version, reader=page_cache.SPECTATORS,
+                              time_zone="UTC", selection=play_views._selection_key(play_views.Selection()))
+    assert page_cache.claim(key)  # every mark released
 
 
 def test_the_regions_are_drawn_for_the_pages_open_the_seat_asked_first_and_the_spectators_last():
