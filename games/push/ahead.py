@@ -7,8 +7,9 @@ web server, a worker each, while the other polls of that seat waited for it hold
 (bench/push_bench.py). The push server, which reads every move for its pages anyway, draws them first:
 once per move and process, in a thread of its own (not the one the news readings share), the seat asked to
 act first, then the other seats with a page open here, then the spectators' if any of theirs is; each under
-the very key the view would cache it (games/views/play.py draw_ahead), so a seat's region still reaches
-only that seat. A region being drawn already (another push server, a poll) is left to it.
+the very key the view would cache it (games/views/play.py claim_ahead), so a seat's region still reaches
+only that seat. Their marks are taken before any page is told; a region being drawn already (another push
+server, a poll) is left to it.
 """
 
 from __future__ import annotations
@@ -23,10 +24,10 @@ from games.push import news, watch
 
 logger = logging.getLogger(__name__)
 
-# The moves (game, version) whose regions this process has drawn or is drawing; forgotten past this many.
+# Per event loop and move (game, version): the claim of its regions, awaited by every page before it is told.
 MAX_STARTED = 1_000
-_started: set[tuple[int, int]] = set()
-_tasks: set[asyncio.Task[list[str]]] = set()  # held until done (the loop keeps only weak references)
+_claimed: dict[tuple[int, int, int], asyncio.Future[None]] = {}
+_tasks: set[asyncio.Task[list[str]]] = set()  # the drawings, held until done (the loop keeps weak references)
 
 
 def readers(head: news.Head, asked: Iterable[int], users: Iterable[int | None]) -> list[int | None]:
@@ -43,30 +44,40 @@ def readers(head: news.Head, asked: Iterable[int], users: Iterable[int | None]) 
     return order
 
 
-def start(game_id: int, head: news.Head, asked: Iterable[int]) -> asyncio.Task[list[str]] | None:
-    """Draw the regions of this move for the pages of it open here, once per process (the task, or None
-    when started already or nobody is to be drawn for)."""
-    move = (game_id, head.version)
-    if move in _started:
-        return None
-    if len(_started) >= MAX_STARTED:
-        _started.clear()
-    _started.add(move)
-    users = [page.user.pk if page.user is not None else None for page in watch.pages(game_id)]
-    order = readers(head, asked, users)
-    if not order:
-        return None
-    from games.views.play import draw_ahead
+async def start(game_id: int, head: news.Head, asked: Iterable[int]) -> None:
+    """Once per move and process: claim the move's regions for the pages of it open here (the marks taken
+    in a few cache round trips, awaited by every page before it is told, so that no poll draws a region
+    being drawn here), then draw them in a thread of their own while the pages are told."""
+    move = (id(asyncio.get_running_loop()), game_id, head.version)
+    claimed = _claimed.get(move)
+    if claimed is None:
+        if len(_claimed) >= MAX_STARTED:
+            _claimed.clear()
+        users = [page.user.pk if page.user is not None else None for page in watch.pages(game_id)]
+        claimed = _claimed[move] = asyncio.ensure_future(_claim(game_id, head.version,
+                                                                readers(head, asked, users)))
+    await asyncio.shield(claimed)
 
-    drawing = database_sync_to_async(draw_ahead, thread_sensitive=False)
-    task = asyncio.ensure_future(drawing(game_id, head.version, order))
-    _tasks.add(task)
-    task.add_done_callback(_done)
-    return task
+
+async def _claim(game_id: int, version: int, order: list[int | None]) -> None:
+    from games.views.play import claim_ahead, draw_claimed
+
+    if not order:
+        return
+    try:
+        claims = await database_sync_to_async(claim_ahead, thread_sensitive=False)(game_id, version, order)
+    except Exception:  # noqa: BLE001 - a courtesy: each poll draws its own region as before
+        logger.warning("push: claiming a moved game's regions failed", exc_info=True)
+        return
+    if claims:
+        task = asyncio.ensure_future(database_sync_to_async(draw_claimed, thread_sensitive=False)(
+            game_id, version, claims))
+        _tasks.add(task)
+        task.add_done_callback(_done)
 
 
 def _done(task: asyncio.Task[list[str]]) -> None:
     _tasks.discard(task)
     if not task.cancelled() and task.exception() is not None:
-        # A courtesy: each poll draws its own region as before.
+        # A courtesy: each poll draws its own region as before (its marks released: draw_claimed).
         logger.warning("push: drawing a moved game's regions ahead failed", exc_info=task.exception())

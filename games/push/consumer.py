@@ -205,14 +205,13 @@ class GamePush(AsyncWebsocketConsumer):
         if story is None:
             await self._gone()
             return
+        # The regions of this move drawn ahead for the readers with a page open here, the seat asked first,
+        # while the news is told: their polls then find them drawn, or being drawn (games/push/ahead.py).
+        await ahead.start(game_id, head, story.prompts)
         seats = tuple(sorted(set(head.seats.values())))
         told = await shared.read(("news", game_id, since, head.version, seats),
                                  lambda: _all_drawn(story, seats))
         version, fragment, rank = told[seat if seat in told else None]
-        # The regions of this move drawn ahead for the readers with a page open here, the seat asked first,
-        # while the news is told: their polls then find them drawn (games/push/ahead.py). Started once the
-        # words are drawn, not before: drawing alongside them slowed the news (bench/README.md).
-        ahead.start(game_id, head, story.prompts)
         # The seat now asked first, then the other seats, then everyone else: each page polls for its board as
         # soon as it is told, and the polls are served in the order they come (bench/README.md, "A move's
         # fetch storm"). The pages woken together run in one pass of the loop; a page that yields once goes
