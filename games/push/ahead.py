@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from channels.db import database_sync_to_async
+from django.db import connections
 
 from games.push import news, watch
 
@@ -65,15 +67,25 @@ async def _claim(game_id: int, version: int, order: list[int | None]) -> None:
     if not order:
         return
     try:
-        claims = await database_sync_to_async(claim_ahead, thread_sensitive=False)(game_id, version, order)
+        claims = await database_sync_to_async(_closing, thread_sensitive=False)(claim_ahead, game_id, version,
+                                                                                order)
     except Exception:  # noqa: BLE001 - a courtesy: each poll draws its own region as before
         logger.warning("push: claiming a moved game's regions failed", exc_info=True)
         return
     if claims:
-        task = asyncio.ensure_future(database_sync_to_async(draw_claimed, thread_sensitive=False)(
-            game_id, version, claims))
+        task = asyncio.ensure_future(database_sync_to_async(_closing, thread_sensitive=False)(
+            draw_claimed, game_id, version, claims))
         _tasks.add(task)
         task.add_done_callback(_done)
+
+
+def _closing[T](work: Callable[..., T], *args: Any) -> T:
+    """`work(*args)` in a thread of the loop's executor, that thread's database connections closed after:
+    nothing else there would use them, and they would stay open, idle, for their whole CONN_MAX_AGE."""
+    try:
+        return work(*args)
+    finally:
+        connections.close_all()
 
 
 def _done(task: asyncio.Task[list[str]]) -> None:
