@@ -57,10 +57,12 @@ class Stats:
         self.most_in_flight = 0
 
 
-async def get(host: str, port: int, path: str, cookie: str, gzip: bool = False) -> tuple[int, dict[str, str]]:
-    """One htmx GET; `gzip`: saying, as a browser does, that a compressed answer is welcome."""
+async def get(host: str, port: int, path: str, cookie: str, gzip: bool = False,
+              extra: str = "") -> tuple[int, dict[str, str]]:
+    """One htmx GET; `gzip`: saying, as a browser does, that a compressed answer is welcome; `extra`: more
+    header lines, each ended by CRLF."""
     reader, writer = await asyncio.open_connection(host, port)
-    accept = "Accept-Encoding: gzip, deflate, br\r\n" if gzip else ""
+    accept = ("Accept-Encoding: gzip, deflate, br\r\n" if gzip else "") + extra
     try:
         writer.write((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nCookie: {cookie}\r\n{accept}"
                       "HX-Request: true\r\nConnection: close\r\n\r\n").encode())

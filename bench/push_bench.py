@@ -103,6 +103,9 @@ class Pages:
         self.news: dict[int, list[float]] = {}  # version -> monotonic arrival times
         self.boards: dict[int, list[float]] = {}  # version -> when the page's poll answered
         self.seated: dict[int, list[float]] = {}  # the same, the seats' pages only
+        self.arrivals: dict[int, list[tuple[int, float]]] = {}  # version -> (page, when its news came)
+        # version -> (page, when its poll was sent, answered, the answer's status)
+        self.polls: dict[int, list[tuple[int, float, float, int]]] = {}
         self.shown: list[int] = [p["version"] for p in spec["pages"]]
         self.other = 0  # messages other than #push-news (a chat token at hello, say)
         self.errors = 0
@@ -144,8 +147,9 @@ class Pages:
                     continue
                 version = int(found[1])
                 self.news.setdefault(version, []).append(now)
+                self.arrivals.setdefault(version, []).append((index, now))
                 if self.poll_base is not None:
-                    self.keep(self.poll(page, self.shown[index], version))
+                    self.keep(self.poll(index, page, self.shown[index], version))
                 self.shown[index] = max(self.shown[index], version)
         except Exception as exc:  # noqa: BLE001 - a dropped connection is counted, with why
             self.why_closed[repr(exc)[:120]] += 1
@@ -153,15 +157,17 @@ class Pages:
             self.why_closed[f"closed by the server: {socket.close_code} {socket.close_reason!r}"] += 1
         self.closed += 1
 
-    async def poll(self, page: dict[str, Any], shown: int, version: int) -> None:
+    async def poll(self, index: int, page: dict[str, Any], shown: int, version: int) -> None:
         """The `live` region fetched as the page fetches it on "game-moved" (templates/games/game.html)."""
         assert self.poll_base is not None
         host, port = self.poll_base
         if SPREAD and not page["seated"]:
             await asyncio.sleep(random.uniform(0, SPREAD))
+        status, sent = 0, time.monotonic()
         try:
+            # X-Bench-Poll: the page, for gunicorn's probe (bench/storm_probe.py) to note its own times by.
             status, _ = await live_bench.get(host, port, f"/games/{self.spec['game']}/poll/?v={shown}",
-                                             page["cookie"], gzip=True)
+                                             page["cookie"], gzip=True, extra=f"X-Bench-Poll: {index}\r\n")
             if status == 200:
                 self.boards.setdefault(version, []).append(time.monotonic())
                 if page["seated"]:
@@ -172,6 +178,7 @@ class Pages:
         except Exception as exc:  # noqa: BLE001 - counted, the bench goes on
             self.errors += 1
             print(f"poll: {exc!r}", file=sys.stderr)
+        self.polls.setdefault(version, []).append((index, sent, time.monotonic(), status))
 
     async def wait(self, version: int, boards: bool, timeout: float) -> list[float]:
         wanted = self.boards if boards else self.news
@@ -200,6 +207,8 @@ async def pages_main(spec_file: str) -> None:
         if order["cmd"] == "wait":
             times = await pages.wait(order["version"], order.get("boards", False), order["timeout"])
             say(times=times, seated=pages.seated.get(order["version"], []),
+                arrivals=pages.arrivals.get(order["version"], []),
+                polls=pages.polls.get(order["version"], []),
                 open=len(pages.sockets) - pages.closed, errors=pages.errors, why_closed=pages.why_closed)
         elif order["cmd"] == "poll":
             pages.poll_base = (order["host"], order["port"])
@@ -350,16 +359,19 @@ def page_specs(game: Any, ports: list[int]) -> list[dict[str, Any]]:
         # Each page's browser holds the CSRF cookie its first view of the page set (a secret of its own).
         cookie = "; ".join(c for c in (cookie, f"csrftoken={secrets.token_hex(16)}") if c)
         seated = i % VISITOR_EVERY != VISITOR_EVERY - 1 and i % len(readers) < len(seats)
+        seat = i % len(readers) if seated else None
         ticket = pulse.ticket(game.pk, reader)
         url = f"ws://127.0.0.1:{ports[i % len(ports)]}/push/games/{game.pk}/?t={ticket}"
-        specs.append({"url": url, "cookie": cookie, "version": game.version, "chat": chat, "seated": seated})
+        specs.append({"url": url, "cookie": cookie, "version": game.version, "chat": chat, "seated": seated,
+                      "seat": seat})
     return specs
 
 
 class PagesProcess:
     def __init__(self, game: Any, ports: list[int], folder: Path) -> None:
         spec = folder / "pages.json"
-        spec.write_text(json.dumps({"game": game.pk, "pages": page_specs(game, ports)}))
+        self.pages = page_specs(game, ports)
+        spec.write_text(json.dumps({"game": game.pk, "pages": self.pages}))
         self.process = subprocess.Popen([sys.executable, __file__, "--pages", str(spec)], cwd=ROOT,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=(folder / "pages.log").open("wb"), text=True)
@@ -430,7 +442,13 @@ def boards_after_a_move(game: Any, pages: PagesProcess) -> dict[str, Any]:
     """One more move, after which every page fetches its `live` region through the version poll."""
     from urllib.parse import urlsplit
 
-    with web_bench.served() as (root, _folder):
+    from web_seed import to_act
+
+    probe = Path(tempfile.mkdtemp()) / "probe.jsonl"
+    # gunicorn's probe (bench/storm_probe.py): each poll's time in a worker, in single flight and drawing.
+    env = {"GUNICORN_CMD_ARGS": f"--config {ROOT / 'bench' / 'storm_probe.py'}",
+           "BENCH_STORM_PROBE": str(probe)}
+    with web_bench.served(env=env) as (root, _folder):
         parts = urlsplit(root)
         host, port = parts.hostname or "127.0.0.1", parts.port or 80
         # Every worker's first request imports and connects: not part of the figure.
@@ -439,10 +457,42 @@ def boards_after_a_move(game: Any, pages: PagesProcess) -> dict[str, Any]:
         version = play_end(game)
         news = pages.ask(cmd="wait", version=version, timeout=WAIT)
         boards = pages.ask(cmd="wait", version=version, boards=True, timeout=3 * WAIT)
-    return {"news": sorted(t - COMMITS[version] for t in news["times"]),
-            "boards": sorted(t - COMMITS[version] for t in boards["times"]), "errors": boards["errors"],
-            "seated": sorted(t - COMMITS[version] for t in boards["seated"]), "open": boards["open"],
-            "why_closed": boards["why_closed"]}
+    game.refresh_from_db()
+    awaited = set(to_act(game))
+    commit = COMMITS[version]
+    served = {}
+    if probe.exists():
+        for line in probe.read_text().splitlines():
+            row = json.loads(line)
+            served[row["poll"]] = row
+        shutil.rmtree(probe.parent, ignore_errors=True)
+    # Each page's class: the awaited seat(s), the other seats, the rest (spectators and visitors).
+    def kind(index: int) -> str:
+        seat = pages.pages[index]["seat"]
+        return "spectators" if seat is None else "awaited" if seat in awaited else "other seats"
+
+    classes: dict[str, dict[str, list[float]]] = {}
+    for index, at in boards["arrivals"]:
+        classes.setdefault(kind(index), {}).setdefault("news", []).append(at - commit)
+    for index, sent, answered, status in boards["polls"]:
+        figures = classes.setdefault(kind(index), {})
+        figures.setdefault("sent", []).append(sent - commit)
+        if status == 200:
+            figures.setdefault("board", []).append(answered - commit)
+        row = served.get(index)
+        if row is not None:
+            figures.setdefault("queued", []).append(row["start"] - sent)
+            figures.setdefault("served", []).append(row["end"] - row["start"])
+            if row["waited"] is not None:
+                figures.setdefault("flight_wait", []).append(row["waited"])
+                if row["drew"]:
+                    figures.setdefault("drew", []).append(row["drew"])
+            else:
+                figures.setdefault("fast", []).append(row["end"] - row["start"])
+    return {"news": sorted(t - commit for t in news["times"]),
+            "boards": sorted(t - commit for t in boards["times"]), "errors": boards["errors"],
+            "seated": sorted(t - commit for t in boards["seated"]), "open": boards["open"],
+            "why_closed": boards["why_closed"], "classes": classes}
 
 
 async def _warm(host: str, port: int, game_id: int) -> None:
@@ -616,6 +666,15 @@ def print_setup(r: dict[str, Any]) -> None:
               f"{spread(b['news'])}; the board ({len(b['boards'])} of {b['open']} pages open, {b['errors']} "
               f"errors, spectators spread over {SPREAD:g} s) {spread(b['boards'])}; the seats' pages "
               f"({len(b['seated'])}) {spread(b['seated'])}")
+        for name, figures in sorted(b["classes"].items()):
+            print(f"      {name} ({len(figures.get('news', []))} pages):")
+            for what, words in (("news", "the news came"), ("board", "the board came"),
+                                ("queued", "poll waited for a worker"), ("served", "poll in a worker"),
+                                ("fast", "of which answered early (games.fast_page)"),
+                                ("flight_wait", "of which took the view: waited in single_flight"),
+                                ("drew", "of which drew the region")):
+                values = figures.get(what, [])
+                print(f"        {words:<48} {len(values):>5}: {spread(values)}")
         for why, count in sorted(b["why_closed"].items(), key=lambda item: -item[1]):
             print(f"      {count} pages' connections closed: {why}")
 

@@ -261,6 +261,17 @@ def single_flight[T](key: str, draw: Callable[[], T], seconds: int) -> T:
     return value
 
 
+def claim(key: str) -> bool:
+    """Take single_flight's mark on `key`, to draw it before anyone asks (games/push/ahead.py): a request
+    asking meanwhile waits for that rendering rather than drawing its own. False when the entry is there
+    already or being drawn. The drawer stores it, then `release`s the mark."""
+    return not cache.has_key(key) and bool(cache.add(f"{key}:drawing", 1, DRAW_MARK_SECONDS))
+
+
+def release(key: str) -> None:
+    cache.delete(f"{key}:drawing")
+
+
 def get_page(key: str) -> bytes | None:
     """The stored page, gzip-compressed (page_response answers with it)."""
     body = cache.get(key)

@@ -16,6 +16,7 @@ from it are JSON.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from typing import Any
@@ -27,7 +28,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
 from games import actions, page_cache, pulse
-from games.push import access, news, publish, shared, watch
+from games.push import access, ahead, news, publish, shared, watch
 from games.push.play import Reply, play
 
 # Longest message read (the form's textarea has no limit of its own; the rate limits and the kind's split
@@ -197,14 +198,26 @@ class GamePush(AsyncWebsocketConsumer):
         assert head is not None
         seat = head.seat_of(self.user.pk if self.user is not None else None)
         # Read once for every page of this server that showed the same version (the game, the actions since,
-        # the questions), then told and drawn once per seat.
+        # the questions), then told and drawn once per seat, every seat's in one reading: all the pages are
+        # then woken together, and each waits its turn (its rank, from _all_drawn) before it sends.
         story = await shared.read(("story", game_id, since, head.version), lambda: news.story(game_id, since),
                                   large=True)
         if story is None:
             await self._gone()
             return
-        version, fragment = await shared.read(("news", game_id, since, head.version, seat),
-                                              lambda: _drawn(story, seat))
+        # The regions of this move drawn ahead for the readers with a page open here, the seat asked first,
+        # while the news is told: their polls then find them drawn, or being drawn (games/push/ahead.py).
+        await ahead.start(game_id, head, story.prompts)
+        seats = tuple(sorted(set(head.seats.values())))
+        told = await shared.read(("news", game_id, since, head.version, seats),
+                                 lambda: _all_drawn(story, seats))
+        version, fragment, rank = told[seat if seat in told else None]
+        # The seat now asked first, then the other seats, then everyone else: each page polls for its board as
+        # soon as it is told, and the polls are served in the order they come (bench/README.md, "A move's
+        # fetch storm"). The pages woken together run in one pass of the loop; a page that yields once goes
+        # to the back of it, behind every page that does not.
+        for _ in range(rank):
+            await asyncio.sleep(0)
         self.shown = max(since, version)
         await self.send(fragment)
 
@@ -251,6 +264,21 @@ class GamePush(AsyncWebsocketConsumer):
 def _drawn(story: news.Story, seat: int | None) -> tuple[int, str]:
     told = news.told(story, seat)
     return told.version, render_to_string("games/_push.html#news", {"news": told})
+
+
+# The order pages are told of a move in: a seat asked to act now, the other seats, everyone without a seat.
+ASKED, SEATED, SPECTATOR = 0, 1, 2
+
+
+def _all_drawn(story: news.Story, seats: tuple[int, ...]) -> dict[int | None, tuple[int, str, int]]:
+    """Each seat's news and the spectators' (None), with the rank each is sent in (ASKED, SEATED,
+    SPECTATOR)."""
+    out: dict[int | None, tuple[int, str, int]] = {}
+    for seat in (*seats, None):
+        prompt = story.prompts.get(seat) if seat is not None else None
+        rank = SPECTATOR if seat is None else ASKED if prompt is not None and prompt.own_turn else SEATED
+        out[seat] = (*_drawn(story, seat), rank)
+    return out
 
 
 def _whole(value: object) -> int | None:

@@ -67,6 +67,11 @@ def saw_chat(game_id: int, token: str) -> None:
         known[1] = token
 
 
+def pages(game_id: int) -> list[GamePush]:
+    """The pages of this game open on this process."""
+    return list(_following.get(game_id, ()))
+
+
 def following() -> int:
     """How many pages this process holds open (bench/ reads it)."""
     return sum(len(pages) for pages in _following.values())

@@ -405,8 +405,80 @@ def _readers(game: Game) -> dict[int, str]:
                                .order_by("index", "joined_at").values_list("index", "user_id")):
             # The first, as Viewer.seat.
             found.setdefault(user_id, page_cache.seat_reader(index, user_id, generation))
-        cache.set(key, found, LIVE_CACHE_SECONDS)
+        # The first entry written stands: requests reading it anew at once (a move's storm, the push server
+        # drawing ahead: games/push/ahead.py) would each write their own generation, and so each draw the
+        # same seat's region under a key of its own.
+        if not cache.add(key, found, LIVE_CACHE_SECONDS):
+            theirs = cache.get(key)
+            if isinstance(theirs, dict):
+                found = theirs
     return found
+
+
+# A region claimed to be drawn ahead (claim_ahead): the reader's user, zone, reader class and key.
+Claim = tuple[Any, str, str, str]
+
+
+def draw_ahead(game_id: int, version: int, readers: list[int | None]) -> list[str]:
+    """claim_ahead, then draw_claimed: the readers whose region was drawn (_reader's class)."""
+    return draw_claimed(game_id, version, claim_ahead(game_id, version, readers))
+
+
+def claim_ahead(game_id: int, version: int, readers: list[int | None]) -> list[Claim]:
+    """single_flight's mark taken on the plain `live` region of the game at `version` for each of `readers`
+    (a user id; None for the region every reader without a seat shares, in the site's time zone), to be
+    drawn before their polls ask for it (games/push/ahead.py): the key and reader class the view's own
+    rendering would use (_region), in the user's own time zone (as games.fast_page finds it); none already
+    there or being drawn. Cache reads only, and taken before their pages are told: a poll then waits for
+    that rendering rather than drawing its own."""
+    from accounts.prefs import prefs_for
+    from games.fast_page import _zone_name
+
+    seated = _readers(Game(pk=game_id))
+    selection = _selection_key(Selection())
+    claimed: list[Claim] = []
+    for uid in readers:
+        prefs = prefs_for(uid) if uid is not None else None
+        if uid is not None and (prefs is None or not prefs.active):
+            continue  # gone, or closed: their page's next request is sent away
+        zone = _zone_name(prefs.time_zone if prefs is not None else "")
+        reader = seated.get(uid, page_cache.SPECTATORS) if uid is not None else page_cache.SPECTATORS
+        key = page_cache.live_key(game_id=game_id, version=version, reader=reader, time_zone=zone,
+                                  selection=selection)
+        if page_cache.claim(key):
+            claimed.append((uid, zone, reader, key))
+    return claimed
+
+
+def draw_claimed(game_id: int, version: int, claimed: list[Claim]) -> list[str]:
+    """Each region claim_ahead claimed drawn and stored, in order, its mark then released; nothing drawn
+    once the game has moved past `version` (that move draws its own). The readers drawn for."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import AnonymousUser
+
+    done: list[str] = []
+    handled = 0  # the claims whose mark is released
+    try:
+        game = Game.objects.filter(pk=game_id).first() if claimed else None
+        if game is None or game.state is None or game.version != version:
+            return []  # gone, the waiting room (its region is the seating box), or moved on since
+        users = get_user_model().objects.in_bulk([uid for uid, *_ in claimed if uid is not None])
+        sel = Selection()
+        for uid, zone, reader, key in claimed:
+            user = AnonymousUser() if uid is None else users.get(uid)
+            if user is not None:
+                viewer = Viewer(game, user)
+                request = HttpRequest()
+                request.user = user
+                with timezone.override(zone):
+                    cache.set(key, _draw_live(request, viewer, sel, None), LIVE_CACHE_SECONDS)
+                done.append(reader.split("@")[0])
+            page_cache.release(key)
+            handled += 1
+    finally:
+        for _, _, _, key in claimed[handled:]:
+            page_cache.release(key)
+    return done
 
 
 def _draw_live(request: HttpRequest, viewer: Viewer, sel: Selection,
