@@ -232,6 +232,12 @@ PUSH_CHECK_SECONDS = float(env("PUSH_CHECK_SECONDS", "5" if REDIS_URL else "1"))
 # Whether game pages open a push connection (an ASGI server must serve /push/: docs/deploy.md); without
 # it they follow the game with the pulse alone, as they do whenever the connection is down.
 PUSH = envbool("PUSH", True)
+# The push server draws a moved game's live regions (each seat's with a page open on it, then the
+# spectators') before the pages' polls ask for them (games/push/ahead.py). Off unless set: it moves that work
+# from the web workers into the push server, about 550 ms of CPU a move of bench/push_bench.py's game, which
+# slowed its news to 2,000 pages from p50 0.2 s to 0.8 s; it pays only when a seat has many pages open at
+# once (the bench's 69), where the seat's polls otherwise wait for one of them to draw it.
+PUSH_DRAW_AHEAD = envbool("PUSH_DRAW_AHEAD", False)
 # Where pages open it: empty for this site's own /push/ (the proxy sends it to the ASGI server), or another
 # address, "ws://127.0.0.1:8001" say, when the push server listens apart.
 PUSH_URL = env("PUSH_URL", "").rstrip("/")

@@ -25,6 +25,7 @@ from urllib.parse import parse_qs
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.template.loader import render_to_string
 
 from games import actions, page_cache, pulse
@@ -205,9 +206,11 @@ class GamePush(AsyncWebsocketConsumer):
         if story is None:
             await self._gone()
             return
-        # The regions of this move drawn ahead for the readers with a page open here, the seat asked first,
-        # while the news is told: their polls then find them drawn, or being drawn (games/push/ahead.py).
-        await ahead.start(game_id, head, story.prompts)
+        # Where the site asks for it (PUSH_DRAW_AHEAD, metaltalon/settings.py): the regions of this move drawn
+        # ahead for the readers with a page open here, the seat asked first, while the news is told: their
+        # polls then find them drawn, or being drawn (games/push/ahead.py).
+        if settings.PUSH_DRAW_AHEAD:
+            await ahead.start(game_id, head, story.prompts)
         seats = tuple(sorted(set(head.seats.values())))
         told = await shared.read(("news", game_id, since, head.version, seats),
                                  lambda: _all_drawn(story, seats))

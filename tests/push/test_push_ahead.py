@@ -32,8 +32,10 @@ async def hello(comm: Any, shown: dict[str, str]) -> None:
                              "visible": True})
 
 
+@pytest.mark.parametrize("ahead_on", [True, False], ids=["drawn ahead", "drawn by the polls"])
 def test_the_seat_asked_is_told_first_then_the_other_seats_then_the_spectators_and_their_regions_drawn(
-        monkeypatch: Any, drawn: list[str]) -> None:
+        monkeypatch: Any, drawn: list[str], settings: Any, ahead_on: bool) -> None:
+    settings.PUSH_DRAW_AHEAD = ahead_on
     game = started_game(players=2)
     ann, bob = active_seat(game), other_seat(game)  # Ann ends her turn: Bob is asked
     actions.apply_command(game, Actor.player(ann.user), "order damage wes")
@@ -75,11 +77,15 @@ def test_the_seat_asked_is_told_first_then_the_other_seats_then_the_spectators_a
     assert all(f'data-version="{game.version}"' in fragment for fragment in told)
     assert order[:2] == ["bob", "ann"]
     assert sorted(order[2:]) == sorted(f"spectator{i}" for i in range(SPECTATORS))
-    # Drawn ahead once each, the seat asked first: the polls that follow draw nothing, each gets its own.
-    assert [re.sub(r"@.*", "", r) for r in drawn] == [f"seat{bob.index}.{bob.user_id}",
-                                                      f"seat{ann.index}.{ann.user_id}", page_cache.SPECTATORS]
+    if ahead_on:
+        # Drawn ahead once each, the seat asked first: the polls that follow draw nothing, each gets its own.
+        assert [re.sub(r"@.*", "", r) for r in drawn] == [f"seat{bob.index}.{bob.user_id}",
+                                                          f"seat{ann.index}.{ann.user_id}",
+                                                          page_cache.SPECTATORS]
+    else:
+        assert drawn == []  # the push server drew nothing: each reader class's first poll draws its region
     del drawn[:]
     hers = poll(browser(ann.user), game, seen)
     others = [poll(browser(user), game, seen) for user in (bob.user, UserFactory(), None)]
-    assert drawn == []
+    assert len(drawn) == (0 if ahead_on else 3)  # Ann's, Bob's, and one for every reader without a seat
     assert ANNS_ORDER.search(hers) and not any(ANNS_ORDER.search(region) for region in others)
