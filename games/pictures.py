@@ -111,23 +111,30 @@ def _rect(ctx: Any, node: Any, view_w: float, view_h: float) -> None:
     rx, ry = node.get("rx"), node.get("ry")
     rx, ry = (rx, rx) if ry is None else (ry, ry) if rx is None else (rx, ry)
     rx_n, ry_n = _number(rx), _number(ry)
-    ctx.new_path()
     if rx_n == 0 or ry_n == 0:
+        ctx.new_path()
         ctx.rectangle(x, y, w, h)
-    else:  # cairosvg's curves (shapes.rect)
-        rx_n, ry_n = min(rx_n, w / 2), min(ry_n, h / 2)
-        c1, c2 = 4 * (2**0.5 - 1) / 3 * rx_n, 4 * (2**0.5 - 1) / 3 * ry_n
-        ctx.move_to(x + rx_n, y)
-        ctx.rel_line_to(w - 2 * rx_n, 0)
-        ctx.rel_curve_to(c1, 0, rx_n, c2, rx_n, ry_n)
-        ctx.rel_line_to(0, h - 2 * ry_n)
-        ctx.rel_curve_to(0, c2, c1 - rx_n, ry_n, -rx_n, ry_n)
-        ctx.rel_line_to(-w + 2 * rx_n, 0)
-        ctx.rel_curve_to(-c1, 0, -rx_n, -c2, -rx_n, -ry_n)
-        ctx.rel_line_to(0, -h + 2 * ry_n)
-        ctx.rel_curve_to(0, -c2, rx_n - c1, -ry_n, rx_n, -ry_n)
-        ctx.close_path()
+    else:
+        rounded_rect(ctx, x, y, w, h, rx_n, ry_n)
     _paint(ctx, node)
+
+
+def rounded_rect(ctx: Any, x: float, y: float, w: float, h: float, rx: float, ry: float) -> None:
+    """A new path: the rect with rounded corners by the same curves as cairosvg's (shapes.rect), so that a
+    picture drawn with cairo here matches the one cairosvg draws of the same SVG."""
+    rx, ry = min(rx, w / 2), min(ry, h / 2)
+    c1, c2 = 4 * (2**0.5 - 1) / 3 * rx, 4 * (2**0.5 - 1) / 3 * ry
+    ctx.new_path()
+    ctx.move_to(x + rx, y)
+    ctx.rel_line_to(w - 2 * rx, 0)
+    ctx.rel_curve_to(c1, 0, rx, c2, rx, ry)
+    ctx.rel_line_to(0, h - 2 * ry)
+    ctx.rel_curve_to(0, c2, c1 - rx, ry, -rx, ry)
+    ctx.rel_line_to(-w + 2 * rx, 0)
+    ctx.rel_curve_to(-c1, 0, -rx, -c2, -rx, -ry)
+    ctx.rel_line_to(0, -h + 2 * ry)
+    ctx.rel_curve_to(0, -c2, rx - c1, -ry, rx, -ry)
+    ctx.close_path()
 
 
 def _circle(ctx: Any, node: Any) -> None:

@@ -40,6 +40,7 @@ from games.kinds.metaltalon.board_svg import (
     ship_shape,
 )
 from games.kinds.metaltalon.engine import EDITIONS, GameState, Ship, seat_letter
+from games.pictures import rounded_rect
 
 __all__ = ["board_png"]
 
@@ -135,7 +136,7 @@ def _ship(ctx: Any, ship: Ship, letters: tuple[str, str, str], count: int, own: 
             float(tab["stroke-width"]))
     _text(ctx, _u(k.tx), _u(k.ty + 3.2), seat_letter(ship.owner), part("ship-seat"), anchor="middle")
     tag = part("pieces-tag")
-    _rounded(ctx, _u(-k.tag_w / 2), k.tag_y, _u(k.tag_w), 12, 3)
+    rounded_rect(ctx, _u(-k.tag_w / 2), k.tag_y, _u(k.tag_w), 12, 3, 3)
     ctx.set_source_rgba(*_colour(tag["fill"], float(tag.get("fill-opacity", "1"))))
     ctx.fill_preserve()
     ctx.set_source_rgba(*_colour(tag["stroke"]))
@@ -165,23 +166,6 @@ def _circle(ctx: Any, cx: float, cy: float, r: float, fill: Colour, stroke: Colo
     ctx.set_source_rgba(*stroke)
     ctx.set_line_width(stroke_width)
     ctx.stroke()
-
-
-def _rounded(ctx: Any, x: float, y: float, width: float, height: float, r: float) -> None:
-    """A rect with rx = ry = r, by the same curves as cairosvg's (shapes.rect)."""
-    r = min(r, width / 2, height / 2)
-    c = 4 * (2**0.5 - 1) / 3 * r
-    ctx.new_path()
-    ctx.move_to(x + r, y)
-    ctx.rel_line_to(width - 2 * r, 0)
-    ctx.rel_curve_to(c, 0, r, c, r, r)
-    ctx.rel_line_to(0, height - 2 * r)
-    ctx.rel_curve_to(0, c, c - r, r, -r, r)
-    ctx.rel_line_to(-width + 2 * r, 0)
-    ctx.rel_curve_to(-c, 0, -r, -c, -r, -r)
-    ctx.rel_line_to(0, -height + 2 * r)
-    ctx.rel_curve_to(0, -c, r - c, -r, r, -r)
-    ctx.close_path()
 
 
 def _text(ctx: Any, x: float, y: float, text: str, style: dict[str, str], *, fill: str | None = None,
