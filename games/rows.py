@@ -26,8 +26,11 @@ class Columns:
         self.sql = ", ".join(f"{alias}.{quote(field.column)}" for field in fields)
         self.names = [field.attname for field in fields]
         self.width = len(fields)
-        self._convert = [(i, field.get_col(alias), converters) for i, field in enumerate(fields)
-                         if (converters := field.get_db_converters(connection))]
+        # The backend's converters, then the field's, as Django's compiler applies them (SQLite's answers
+        # datetimes and booleans as text and integers; PostgreSQL's driver types them itself).
+        self._convert = [(i, col, converters) for i, field in enumerate(fields)
+                         if (converters := [*connection.ops.get_db_converters(col := field.get_col(alias)),
+                                            *field.get_db_converters(connection)])]
 
     def build(self, values: tuple[Any, ...] | list[Any]) -> Any:
         """The instance, or None when the slice is all NULL (nothing joined: a LEFT JOIN's empty side)."""

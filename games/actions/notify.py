@@ -25,7 +25,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import TurnMail
@@ -245,6 +245,8 @@ def claim(notification_id: int, most: int = GATHER_MOST) -> list[Notification]:
     written (what the sender asks of a notice to a player away: games/mail/outbound.py, _was_here)."""
     now = timezone.now()
     until = now + timedelta(seconds=settings.NOTICE_LEASE_SECONDS)
+    if connection.vendor != "postgresql":
+        return _claim_by_orm(notification_id, most, now, until)
     sql, parts = _claim_reading()
     with connection.cursor() as cursor:
         cursor.execute(sql, {"pk": notification_id, "now": now, "until": until,
@@ -267,6 +269,32 @@ def claim(notification_id: int, most: int = GATHER_MOST) -> list[Notification]:
     return sorted(rows, key=lambda row: (row.pk != notification_id, row.due_at, row.pk))
 
 
+def _claim_by_orm(notification_id: int, most: int, now: Any, until: Any) -> list[Notification]:
+    """claim() on a database without the claim's SQL (its UPDATE ... RETURNING in a WITH, SKIP LOCKED,
+    arrays: PostgreSQL's): the embedded default's SQLite, one writer at a time. Row by row, on the same
+    conditions, the rows the same."""
+
+    def take(pk: int) -> bool:
+        return bool(Notification.objects.filter(_free(now), pk=pk, sent_at__isnull=True, due_at__lte=now)
+                    .update(claimed_until=until, attempts=F("attempts") + 1))
+
+    if not take(notification_id):
+        return []
+    taken = [notification_id]
+    kind, user_id = Notification.objects.values_list("kind", "user_id").get(pk=notification_id)
+    if kind in TURN_NOTICES:
+        others = (Notification.objects.filter(_free(now), user_id=user_id, kind__in=TURN_NOTICES,
+                                              sent_at__isnull=True, due_at__lte=now)
+                  .exclude(pk=notification_id).order_by("due_at", "pk").values_list("pk", flat=True)[:most])
+        taken += [pk for pk in others if take(pk)]
+    rows = list(Notification.objects.select_related("game", "seat", "user__profile")
+                .filter(pk__in=taken, claimed_until=until))
+    for row in rows:
+        row.acted_since = row.game_id is not None and Action.objects.filter(
+            game_id=row.game_id, actor_id=row.user_id, created_at__gt=row.created_at).exists()
+    return sorted(rows, key=lambda row: (row.pk != notification_id, row.due_at, row.pk))
+
+
 _MARK_SQL = (f"UPDATE {_TABLE} SET sent_at = %(now)s, dropped = NOT (id = ANY(%(told)s::bigint[])),"
              " claimed_until = NULL"
              " WHERE id = ANY(%(ids)s::bigint[]) AND sent_at IS NULL AND claimed_until = %(until)s")
@@ -277,6 +305,11 @@ def mark_sent(rows: list[Notification], told: set[int]) -> int:
     statement. A row whose lease was lost (its claimed_until no longer ours) is left to its new holder.
     Returns how many rows were marked."""
     marked = 0
+    if connection.vendor != "postgresql":  # the statement below takes arrays: row by row elsewhere
+        now = timezone.now()
+        for row in rows:
+            marked += _held(row).update(sent_at=now, dropped=row.pk not in told, claimed_until=None)
+        return marked
     with connection.cursor() as cursor:
         for until in {row.claimed_until for row in rows}:
             cursor.execute(_MARK_SQL, {"now": timezone.now(), "until": until, "told": sorted(told),
