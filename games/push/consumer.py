@@ -211,7 +211,11 @@ class GamePush(AsyncWebsocketConsumer):
         # polls then find them drawn, or being drawn (games/push/ahead.py).
         if settings.PUSH_DRAW_AHEAD:
             await ahead.start(game_id, head, story.prompts)
-        seats = tuple(sorted(set(head.seats.values())))
+        # The seats with a page open on this process (this page's among them): the words of a seat with none
+        # here are not drawn.
+        present = {head.seat_of(page.user.pk if page.user is not None else None)
+                   for page in watch.pages(game_id)}
+        seats = tuple(sorted(s for s in present | {seat} if s is not None))
         told = await shared.read(("news", game_id, since, head.version, seats),
                                  lambda: _all_drawn(story, seats))
         version, fragment, rank = told[seat if seat in told else None]

@@ -89,3 +89,32 @@ def test_the_seat_asked_is_told_first_then_the_other_seats_then_the_spectators_a
     others = [poll(browser(user), game, seen) for user in (bob.user, UserFactory(), None)]
     assert len(drawn) == (0 if ahead_on else 3)  # Ann's, Bob's, and one for every reader without a seat
     assert ANNS_ORDER.search(hers) and not any(ANNS_ORDER.search(region) for region in others)
+
+
+def test_a_moves_words_are_drawn_only_for_the_readers_with_a_page_open(monkeypatch: Any) -> None:
+    game = started_game(players=2)
+    ann = active_seat(game)
+    client = client_of(UserFactory())  # a spectator's page only: neither seat's words are drawn
+    shown = page_of(client, game.pk)
+    drawn_for: list[int | None] = []
+    real = consumer._drawn
+
+    def noting(story: Any, seat: int | None) -> tuple[int, str]:
+        drawn_for.append(seat)
+        return real(story, seat)
+
+    monkeypatch.setattr(consumer, "_drawn", noting)
+
+    async def scenario() -> str:
+        comm = communicator(client, shown["url"])
+        await hello(comm, shown)
+        assert await comm.receive_nothing(timeout=0.3)
+        await database_sync_to_async(actions.apply_command)(game, Actor.player(ann.user), "end")
+        told = await comm.receive_from(timeout=WAIT)
+        await comm.disconnect()
+        return told
+
+    told = run(scenario)
+    game.refresh_from_db()
+    assert f'data-version="{game.version}"' in told
+    assert drawn_for == [None]
