@@ -242,7 +242,7 @@ def single_flight[T](key: str, draw: Callable[[], T], seconds: int) -> T:
     found = cache.get(key)
     if found is not None:
         return found  # type: ignore[no-any-return]
-    mark = f"{key}:drawing"
+    mark = _drawing(key)
     mine = cache.add(mark, 1, DRAW_MARK_SECONDS)
     if not mine:
         deadline, pause = time.monotonic() + DRAW_WAIT_SECONDS, 0.005
@@ -265,11 +265,16 @@ def claim(key: str) -> bool:
     """Take single_flight's mark on `key`, to draw it before anyone asks (games/push/ahead.py): a request
     asking meanwhile waits for that rendering rather than drawing its own. False when the entry is there
     already or being drawn. The drawer stores it, then `release`s the mark."""
-    return not cache.has_key(key) and bool(cache.add(f"{key}:drawing", 1, DRAW_MARK_SECONDS))
+    return not cache.has_key(key) and bool(cache.add(_drawing(key), 1, DRAW_MARK_SECONDS))
 
 
 def release(key: str) -> None:
-    cache.delete(f"{key}:drawing")
+    cache.delete(_drawing(key))
+
+
+def _drawing(key: str) -> str:
+    """The mark single_flight and claim take on `key` while one request draws it."""
+    return f"{key}:drawing"
 
 
 def get_page(key: str) -> bytes | None:
