@@ -281,6 +281,12 @@ CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", False)
 # tasks are therefore written to be harmless when run twice. Deadlines are found by periodic beat tasks,
 # never by long countdowns: Redis hands an unacknowledged task out again after its visibility timeout.
 CELERY_TASK_ACKS_LATE = True
+# A worker keeps its database connection from task to task as a web process keeps it from request to request:
+# Django's own rule closes it when it is older than CONN_MAX_AGE or has failed (metaltalon/celery.py, around
+# every task), with the health check before it is used again. Celery's own rule, without this, closes it after
+# every task: each turn notice then paid a new PostgreSQL connection and its cold first queries, a third of
+# its time (bench/README.md, "Notices"). Celery still recycles it after this many tasks.
+CELERY_DB_REUSE_MAX = 1000
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 120
 CELERY_TASK_SOFT_TIME_LIMIT = 100
