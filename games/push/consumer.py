@@ -213,9 +213,8 @@ class GamePush(AsyncWebsocketConsumer):
             await ahead.start(game_id, head, story.prompts)
         # The seats with a page open on this process (this page's among them): the words of a seat with none
         # here are not drawn.
-        present = {head.seat_of(page.user.pk if page.user is not None else None)
-                   for page in watch.pages(game_id)}
-        seats = tuple(sorted(s for s in present | {seat} if s is not None))
+        present = watch.seats_open(game_id, head.version, head.seat_of)
+        seats = tuple(sorted(present | {seat} if seat is not None else present))
         told = await shared.read(("news", game_id, since, head.version, seats),
                                  lambda: _all_drawn(story, seats))
         version, fragment, rank = told[seat if seat in told else None]

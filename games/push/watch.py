@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from channels.db import database_sync_to_async
@@ -70,6 +71,28 @@ def saw_chat(game_id: int, token: str) -> None:
 def pages(game_id: int) -> list[GamePush]:
     """The pages of this game open on this process."""
     return list(_following.get(game_id, ()))
+
+
+# The seats with a page open on this process, by game and version: every page told of a move asks, so they are
+# reckoned once a move, not once a page (each page walking every page: 2,000 pages, four million steps and
+# 16 s of the push server's CPU a move; bench/README.md, "The open seats reckoned once a move").
+_seated: dict[tuple[int, int, int], frozenset[int]] = {}
+SEATED_KEPT = 5_000
+
+
+def seats_open(game_id: int, version: int, seat_of: Callable[[int | None], int | None]) -> frozenset[int]:
+    """The seats (by `seat_of`, the game's head at `version`) whose players have a page of the game open
+    here. A page opened after the first reckoning adds its own seat (games/push/consumer.py `_tell`). Per
+    event loop, as the pages are (a test's loops come and go)."""
+    key = (id(asyncio.get_running_loop()), game_id, version)
+    seats = _seated.get(key)
+    if seats is None:
+        if len(_seated) >= SEATED_KEPT:
+            _seated.clear()
+        seats = frozenset(seat for page in _following.get(game_id, ())
+                          if (seat := seat_of(page.user.pk if page.user is not None else None)) is not None)
+        _seated[key] = seats
+    return seats
 
 
 def following() -> int:
