@@ -91,3 +91,26 @@ async def move_unheard(game: Game, user: Any, command: str = "end") -> None:
         await database_sync_to_async(actions.apply_command)(game, Actor.player(user), command)
     finally:
         publish._send = real
+
+
+async def hello(comm: Any, shown: dict[str, str]) -> None:
+    """Open the page's connection and say what it shows, as static/js/push.js does."""
+    connected, _ = await comm.connect(timeout=WAIT)
+    assert connected
+    await comm.send_json_to({"type": "hello", "version": shown["version"], "chat": shown["chat"],
+                             "visible": True})
+
+
+async def told_of_a_move(readers: list[Client], shown: list[dict[str, str]], game: Game, mover: Any,
+                         before: Callable[[], Any] = lambda: None) -> list[str]:
+    """Each reader's page connected and greeted, `before()`, then `end` played by the mover: what each page
+    is told first."""
+    comms = [communicator(client, page["url"]) for client, page in zip(readers, shown, strict=True)]
+    for comm, page in zip(comms, shown, strict=True):
+        await hello(comm, page)
+    before()
+    await database_sync_to_async(actions.apply_command)(game, Actor.player(mover), "end")
+    told = [await comm.receive_from(timeout=WAIT) for comm in comms]
+    for comm in comms:
+        await comm.disconnect()
+    return told

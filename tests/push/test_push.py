@@ -28,10 +28,12 @@ from tests.push.conftest import (
     WAIT,
     client_of,
     communicator,
+    hello,
     move_unheard,
     news_version,
     page_of,
     run,
+    told_of_a_move,
     watched_game,
 )
 from tests.web.factories import UserFactory, active_seat, full_game, other_seat, started_game
@@ -43,13 +45,6 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
 def text_of(fragment: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", fragment))
-
-
-async def hello(comm: Any, shown: dict[str, str]) -> None:
-    connected, _ = await comm.connect(timeout=WAIT)
-    assert connected
-    await comm.send_json_to({"type": "hello", "version": shown["version"], "chat": shown["chat"],
-                             "visible": True})
 
 
 def seat_user(game: Game, index: int) -> Any:
@@ -114,17 +109,7 @@ def test_a_move_is_read_from_the_database_once_for_all_the_readers_of_a_push_ser
     monkeypatch.setattr(channels.consumer, "aclose_old_connections", hop)
     mover = active_seat(game).user
 
-    async def scenario() -> list[str]:
-        comms = [communicator(c, s["url"]) for c, s in zip(readers, shown, strict=True)]
-        for comm, s in zip(comms, shown, strict=True):
-            await hello(comm, s)
-        await database_sync_to_async(actions.apply_command)(game, Actor.player(mover), "end")
-        told = [await comm.receive_from(timeout=WAIT) for comm in comms]
-        for comm in comms:
-            await comm.disconnect()
-        return told
-
-    told = run(scenario)
+    told = run(lambda: told_of_a_move(readers, shown, game, mover))
     game.refresh_from_db()
     assert [int(NEWS.search(f)[1]) for f in told] == [game.version] * 3  # type: ignore[index]
     assert stories == [int(shown[0]["version"])]  # two seats and a spectator: one reading

@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from games import actions, page_cache
 from games.actions import Actor
 from games.push import ahead, consumer, news
-from tests.push.conftest import WAIT, client_of, communicator, page_of, run
+from tests.push.conftest import WAIT, client_of, communicator, hello, page_of, run, told_of_a_move
 from tests.web.factories import UserFactory, active_seat, other_seat, started_game
 from tests.web.test_live_shared import ANNS_ORDER, browser, drawn, poll
 
@@ -23,13 +23,6 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 __all__ = ["drawn"]  # the fixture, used by name
 
 SPECTATORS = 8
-
-
-async def hello(comm: Any, shown: dict[str, str]) -> None:
-    connected, _ = await comm.connect(timeout=WAIT)
-    assert connected
-    await comm.send_json_to({"type": "hello", "version": shown["version"], "chat": shown["chat"],
-                             "visible": True})
 
 
 @pytest.mark.parametrize("ahead_on", [True, False], ids=["drawn ahead", "drawn by the polls"])
@@ -136,18 +129,7 @@ def test_the_seats_with_a_page_open_are_reckoned_once_a_move_not_once_a_page(mon
 
     monkeypatch.setattr(news.Head, "seat_of", noting)
 
-    async def scenario() -> list[str]:
-        comms = [communicator(client, page["url"]) for client, page in zip(clients, shown, strict=True)]
-        for comm, page in zip(comms, shown, strict=True):
-            await hello(comm, page)
-        del asked[:]
-        await database_sync_to_async(actions.apply_command)(game, Actor.player(ann.user), "end")
-        told = [await comm.receive_from(timeout=WAIT) for comm in comms]
-        for comm in comms:
-            await comm.disconnect()
-        return told
-
-    told = run(scenario)
+    told = run(lambda: told_of_a_move(clients, shown, game, ann.user, before=asked.clear))
     game.refresh_from_db()
     assert all(f'data-version="{game.version}"' in text for text in told)
     # Each page asks its own seat twice (whether it may still see the game, which words are its own), and the

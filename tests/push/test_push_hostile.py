@@ -26,6 +26,7 @@ from tests.push.conftest import (
     WAIT,
     client_of,
     communicator,
+    hello,
     move_unheard,
     news_version,
     page_of,
@@ -36,13 +37,6 @@ from tests.web.factories import ModeratorFactory, UserFactory, active_seat, othe
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
-
-
-async def hello(comm: Any, shown: dict[str, str]) -> None:
-    connected, _ = await comm.connect(timeout=WAIT)
-    assert connected
-    await comm.send_json_to({"type": "hello", "version": shown["version"], "chat": shown["chat"],
-                             "visible": True})
 
 
 async def reply_to(comm: Any) -> str:
